@@ -1,0 +1,63 @@
+/* aggregate.h - everything a run keeps: merged tree, per-root statistics, last N invocations, metadata. */
+#ifndef SG_AGGREGATE_H
+#define SG_AGGREGATE_H
+
+#include <stdint.h>
+#include "invocation.h"
+#include "stats.h"
+#include "tree.h"
+
+struct sg_rootstat {
+	const char *root;     /* interned function name */
+	struct sg_summary sum; /* complete invocations */
+	uint64_t incomplete;
+	struct sg_stats *acc; /* NULL when the summary was loaded from a file */
+};
+
+/* key=value metadata, in the order a `.tree` file lists them. */
+struct sg_meta_kv {
+	char *key, *value;
+};
+
+struct sg_aggregate {
+	struct sg_tree *merged; /* complete invocations merged by call path, one top node per root */
+	struct sg_rootstat *roots;
+	int nroots;
+	struct sg_invocation **ring; /* the last `keep` complete invocations, oldest first from head */
+	unsigned keep, nring, head;
+	uint64_t complete, incomplete;
+	uint64_t incomplete_by[4]; /* indexed by bit of enum sg_cut */
+	uint64_t total_ns;	   /* sum of complete roots' durations */
+	uint64_t lost_events;	   /* events the kernel reported lost */
+	int has_time;		   /* durations were known */
+	struct sg_meta_kv *meta;
+	int nmeta;
+};
+
+/* keep: how many complete invocations to keep whole. NULL: no memory. */
+struct sg_aggregate *sg_aggregate_new(unsigned keep);
+void sg_aggregate_free(struct sg_aggregate *agg);
+
+/*
+ * Take inv (ownership passes, even on failure). A complete one gets its seq, is merged and
+ * kept among the last N; an incomplete one is counted by cause and freed. -1: no memory.
+ */
+int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv);
+
+/* Compute the per-root summaries; call once all invocations are in. */
+void sg_aggregate_finish(struct sg_aggregate *agg);
+
+/* The i-th kept invocation, oldest first (0 <= i < agg->nring). */
+struct sg_invocation *sg_aggregate_kept(const struct sg_aggregate *agg, unsigned i);
+
+/* Put a kept invocation at the end (used when loading a file). Ownership passes. */
+int sg_aggregate_keep(struct sg_aggregate *agg, struct sg_invocation *inv);
+
+/* The statistics of root (interned), created when missing; NULL: no memory. */
+struct sg_rootstat *sg_aggregate_rootstat(struct sg_aggregate *agg, const char *root);
+
+/* Set or replace a metadata value (copied); value NULL removes it. -1: no memory. */
+int sg_aggregate_set_meta(struct sg_aggregate *agg, const char *key, const char *value);
+const char *sg_aggregate_meta(const struct sg_aggregate *agg, const char *key);
+
+#endif

@@ -1,0 +1,46 @@
+/* callstack.h - events to invocation trees: one open call stack per task, matched by depth. */
+#ifndef SG_CALLSTACK_H
+#define SG_CALLSTACK_H
+
+#include <stdint.h>
+#include "event.h"
+#include "invocation.h"
+#include "match.h"
+#include "strtab.h"
+
+/*
+ * Receives each finished invocation, complete or not (inv->cut != 0), and owns it from then on.
+ * Returns 0, or -1 with sg_log_error() set to stop the input.
+ */
+typedef int (*sg_invocation_fn)(void *ctx, struct sg_invocation *inv);
+
+struct sg_callstack_stats {
+	uint64_t events;	 /* entries, exits and leaves */
+	uint64_t orphan_closes;	 /* returns whose entry was never seen */
+	uint64_t abandoned;	 /* entries whose return never came, found out mid-trace */
+	uint64_t unclosed;	 /* frames still open at the end of the trace */
+	uint64_t lost_markers;	 /* LOST records */
+	uint64_t lost_events;	 /* events they announced */
+	uint64_t raised;	 /* nodes whose children outlasted them (kernel rounding) */
+	uint64_t complete, incomplete;
+	uint64_t fragments_dropped; /* parentless fragments dropped at the memory cap */
+	int threshold_mode;	    /* only returns were seen: tracing_thresh output */
+	int has_dur;		    /* durations were present */
+};
+
+struct sg_callstack;
+
+/* keep_raw: collect each invocation's input lines. NULL: no memory. */
+struct sg_callstack *sg_callstack_new(struct sg_strtab *st, const struct sg_match *match,
+				      sg_invocation_fn fn, void *ctx, int keep_raw);
+void sg_callstack_free(struct sg_callstack *cs);
+
+/* An sg_event_fn: ctx is the callstack. */
+int sg_callstack_feed(void *cs, const struct sg_event *ev);
+
+/* End of input: invocations still open are delivered as incomplete (cut at the end). */
+int sg_callstack_finish(struct sg_callstack *cs);
+
+const struct sg_callstack_stats *sg_callstack_stats(const struct sg_callstack *cs);
+
+#endif

@@ -1,0 +1,38 @@
+/* event.h - the one record every input produces: function entry/exit/leaf, lost events, task switch. */
+#ifndef SG_EVENT_H
+#define SG_EVENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum sg_event_type {
+	SG_EV_ENTRY,  /* func entered at depth (it has children) */
+	SG_EV_EXIT,   /* return at depth; func may be NULL when the input did not name it */
+	SG_EV_LEAF,   /* entry and return merged: a call with no traced children */
+	SG_EV_LOST,   /* the CPU's buffer lost count events (0: unknown how many) */
+	SG_EV_SWITCH, /* the CPU now runs next_pid; pid/comm name the task that left */
+	SG_EV_NOTE,   /* a line that belongs to a task but is not a call (comment, irq marker) */
+};
+
+struct sg_event {
+	enum sg_event_type type;
+	int cpu;	  /* -1: unknown */
+	int pid;	  /* -1: unknown, the task is the one the CPU last switched to */
+	const char *comm; /* interned, NULL when unknown */
+	const char *func; /* interned; NULL for an unnamed exit */
+	int depth;
+	int has_ts, has_dur;
+	uint64_t ts;	     /* ns, trace clock (entry time for ENTRY/LEAF, return for EXIT) */
+	uint64_t dur;	     /* ns, for EXIT and LEAF */
+	uint64_t count;	     /* LOST: events lost; EXIT: the task's overrun counter, if has_overrun */
+	int has_overrun;
+	int next_pid;	       /* SWITCH */
+	const char *next_comm; /* SWITCH, interned or NULL */
+	const char *line;      /* the source text of this event (text inputs), for raw output */
+	size_t line_len;
+};
+
+/* The consumer of an event stream; returns 0, or -1 with sg_log_error() set to stop the input. */
+typedef int (*sg_event_fn)(void *ctx, const struct sg_event *ev);
+
+#endif

@@ -1,0 +1,29 @@
+/* match.h - which function names are roots: exact names, .isra/.part/.constprop/.cold variants, globs. */
+#ifndef SG_MATCH_H
+#define SG_MATCH_H
+
+struct sg_match;
+
+struct sg_match *sg_match_new(void);
+void sg_match_free(struct sg_match *m);
+
+/* Add a root pattern (an exact name or a glob with * ? [). -1: no memory. */
+int sg_match_add(struct sg_match *m, const char *pattern);
+
+int sg_match_count(const struct sg_match *m);
+const char *sg_match_pattern(const struct sg_match *m, int i);
+
+/*
+ * Index of the first pattern the interned name matches, or -1. "foo" matches "foo",
+ * "foo.isra.0", "foo.constprop.0.isra.0", "foo.cold", "foo [mod]"; results are cached in the
+ * name's strtab tag, so one table must be used with one matcher.
+ */
+int sg_match_name(const struct sg_match *m, const char *interned);
+
+/* The same test without the cache, for any string. */
+int sg_match_test(const struct sg_match *m, const char *name);
+
+/* The patterns joined by ',' (for metadata), in a static buffer. */
+const char *sg_match_describe(const struct sg_match *m);
+
+#endif

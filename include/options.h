@@ -1,0 +1,32 @@
+/* options.h - the command line: what to trace or read, how to render, where to write. */
+#ifndef SG_OPTIONS_H
+#define SG_OPTIONS_H
+
+#define SG_VERSION "0.1.0"
+
+enum sg_mode { SG_MODE_SVG, SG_MODE_TREE, SG_MODE_WALK, SG_MODE_RAW, SG_MODE_FOLDED, SG_MODE_TOP };
+
+struct sg_options {
+	const char **functions; /* -f, repeatable */
+	int nfunctions;
+	enum sg_mode mode;
+	const char *mode_name;
+	int step;	    /* -s: a per-invocation flame graph every STEP invocations */
+	const char *output; /* -o: the .tree file; NULL: ROOT.tree for traces */
+	int no_save;	    /* --no-save */
+	const char *input;  /* -i; NULL: trace the live kernel */
+	int each;	    /* --each: every invocation's tree too */
+	int ascii, unicode; /* --ascii / --unicode; neither: Unicode on a UTF-8 terminal */
+	int unit_us;	    /* --unit us (folded) */
+	unsigned keep;	    /* --keep N */
+	int quiet, verbose;
+};
+
+/*
+ * Parse argv. Returns 0 to run, 1 when --help or --version was printed (exit 0), -1 on a usage
+ * error (message set; exit 2).
+ */
+int sg_options_parse(struct sg_options *o, int argc, char **argv);
+void sg_options_free(struct sg_options *o);
+
+#endif

@@ -1,0 +1,20 @@
+/* outfile.h - files written atomically: a temporary beside the target, renamed into place on commit. */
+#ifndef SG_OUTFILE_H
+#define SG_OUTFILE_H
+
+#include <stdio.h>
+
+struct sg_outfile;
+
+/* Start writing path ("-" is stdout, written directly). NULL with a message on failure. */
+struct sg_outfile *sg_outfile_open(const char *path);
+
+FILE *sg_outfile_stream(struct sg_outfile *o);
+
+/* Flush, sync and rename into place; frees o. -1 with a message (the temporary is removed). */
+int sg_outfile_commit(struct sg_outfile *o);
+
+/* Drop the temporary; frees o. Accepts NULL. */
+void sg_outfile_abort(struct sg_outfile *o);
+
+#endif

@@ -1,0 +1,29 @@
+/* strtab.h - interned strings: equal names share one pointer, so comparing is pointer equality. */
+#ifndef SG_STRTAB_H
+#define SG_STRTAB_H
+
+#include <stddef.h>
+
+struct sg_strtab;
+
+struct sg_strtab *sg_strtab_new(void);
+void sg_strtab_free(struct sg_strtab *st);
+
+/*
+ * Return the interned copy of s[0..len) (NUL-terminated, may contain any byte but NUL).
+ * The pointer lives as long as the table. Returns NULL only when memory runs out.
+ */
+const char *sg_strtab_intern(struct sg_strtab *st, const char *s, size_t len);
+
+/* Length of an interned string, without strlen. */
+size_t sg_strtab_len(const char *interned);
+
+/*
+ * A small integer stored with each interned string, for caches keyed by name (root
+ * matching). New strings start with tag SG_STRTAB_NOTAG.
+ */
+#define SG_STRTAB_NOTAG (-2)
+int sg_strtab_tag(const char *interned);
+void sg_strtab_set_tag(const char *interned, int tag);
+
+#endif

@@ -1,0 +1,26 @@
+/* treefile.h - the `.tree` file: a versioned, line-oriented text form of an aggregate (docs/tree-format.md). */
+#ifndef SG_TREEFILE_H
+#define SG_TREEFILE_H
+
+#include <stdio.h>
+#include "aggregate.h"
+#include "strtab.h"
+
+#define SG_TREEFILE_MAGIC "# surfgraph-tree 1"
+
+/*
+ * Write agg to out. Sorts child lists by name (merged tree) as a side effect; invocation trees
+ * keep their call order. -1 on a write error (message set).
+ */
+int sg_treefile_write(FILE *out, struct sg_aggregate *agg);
+
+/*
+ * Read a `.tree` file from in (name is used in messages). Names are interned in st.
+ * NULL with "name:line: reason" set when the file is damaged or of another version.
+ */
+struct sg_aggregate *sg_treefile_read(FILE *in, const char *name, struct sg_strtab *st);
+
+/* Whether the first bytes of a file are a `.tree` header (any version). */
+int sg_treefile_sniff(const char *head, size_t len);
+
+#endif

@@ -1,0 +1,40 @@
+/* fmt.c - number formatting shared by the renderers: nanoseconds as microseconds, percentages. */
+#include <inttypes.h>
+#include <stdio.h>
+#include "fmt.h"
+
+const char *sg_fmt_us(char buf[SG_FMT_LEN], uint64_t ns)
+{
+	snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%03" PRIu64, ns / 1000, ns % 1000);
+	return buf;
+}
+
+const char *sg_fmt_pct(char buf[SG_FMT_LEN], uint64_t part, uint64_t whole)
+{
+	if (!whole)
+		snprintf(buf, SG_FMT_LEN, "-");
+	else
+		snprintf(buf, SG_FMT_LEN, "%.2f", 100.0 * (double) part / (double) whole);
+	return buf;
+}
+
+const char *sg_fmt_human(char buf[SG_FMT_LEN], uint64_t ns)
+{
+	if (ns < 1000)
+		snprintf(buf, SG_FMT_LEN, "%" PRIu64 " ns", ns);
+	else if (ns < 1000000)
+		snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%03" PRIu64 " us", ns / 1000, ns % 1000);
+	else if (ns < 1000000000)
+		snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%03" PRIu64 " ms", ns / 1000000,
+			 ns / 1000 % 1000);
+	else
+		snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%03" PRIu64 " s", ns / 1000000000,
+			 ns / 1000000 % 1000);
+	return buf;
+}
+
+const char *sg_fmt_ts(char buf[SG_FMT_LEN], uint64_t ns)
+{
+	snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%06" PRIu64, ns / 1000000000, ns / 1000 % 1000000);
+	return buf;
+}

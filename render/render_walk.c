@@ -1,0 +1,38 @@
+/* render_walk.c - walk output (-m walk): one line per node, "level name total_us self_us calls". */
+#include <inttypes.h>
+#include "fmt.h"
+#include "render_walk.h"
+
+int sg_render_walk(FILE *out, const struct sg_invocation *inv, int has_time)
+{
+	const struct sg_node *top = sg_tree_top(inv->tree), *n = top->child;
+	char a[SG_FMT_LEN], b[SG_FMT_LEN];
+	int level = 0;
+
+	fprintf(out, "# invocation %" PRIu64 " %s", inv->seq, inv->root);
+	if (inv->pid >= 0)
+		fprintf(out, " task=%s-%d", inv->comm ? inv->comm : "?", inv->pid);
+	for (int i = 0; i < inv->ncpus; i++)
+		fprintf(out, "%s%d", i ? "," : " cpu=", inv->cpus[i]);
+	if (inv->has_ts)
+		fprintf(out, " start=%s", sg_fmt_ts(a, inv->start_ts));
+	if (has_time)
+		fprintf(out, " duration_us=%s", sg_fmt_us(b, inv->duration));
+	fputc('\n', out);
+	while (n) {
+		fprintf(out, "%d %s %s %s %" PRIu64 "\n", level, n->name, sg_fmt_us(a, n->total),
+			sg_fmt_us(b, n->self), n->calls);
+		if (n->child) {
+			n = n->child;
+			level++;
+			continue;
+		}
+		while (n != top && !n->next) {
+			n = n->parent;
+			level--;
+		}
+		n = n == top ? NULL : n->next;
+	}
+	fputc('\n', out);
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,167 @@
+/* aggregate.c - everything a run keeps: merged tree, per-root statistics, last N invocations, metadata. */
+#include <stdlib.h>
+#include <string.h>
+#include "aggregate.h"
+
+struct sg_aggregate *sg_aggregate_new(unsigned keep)
+{
+	struct sg_aggregate *agg = calloc(1, sizeof(*agg));
+
+	if (!agg)
+		return NULL;
+	agg->keep = keep;
+	agg->merged = sg_tree_new();
+	agg->ring = calloc(keep ? keep : 1, sizeof(*agg->ring));
+	if (!agg->merged || !agg->ring) {
+		sg_aggregate_free(agg);
+		return NULL;
+	}
+	return agg;
+}
+
+void sg_aggregate_free(struct sg_aggregate *agg)
+{
+	if (!agg)
+		return;
+	sg_tree_free(agg->merged);
+	for (unsigned i = 0; i < agg->nring; i++)
+		sg_invocation_free(sg_aggregate_kept(agg, i));
+	free(agg->ring);
+	for (int i = 0; i < agg->nroots; i++)
+		sg_stats_free(agg->roots[i].acc);
+	free(agg->roots);
+	for (int i = 0; i < agg->nmeta; i++) {
+		free(agg->meta[i].key);
+		free(agg->meta[i].value);
+	}
+	free(agg->meta);
+	free(agg);
+}
+
+struct sg_rootstat *sg_aggregate_rootstat(struct sg_aggregate *agg, const char *root)
+{
+	for (int i = 0; i < agg->nroots; i++)
+		if (agg->roots[i].root == root)
+			return &agg->roots[i];
+	struct sg_rootstat *v = realloc(agg->roots, (agg->nroots + 1) * sizeof(*v));
+
+	if (!v)
+		return NULL;
+	agg->roots = v;
+	memset(&v[agg->nroots], 0, sizeof(*v));
+	v[agg->nroots].root = root;
+	return &v[agg->nroots++];
+}
+
+struct sg_invocation *sg_aggregate_kept(const struct sg_aggregate *agg, unsigned i)
+{
+	return agg->ring[(agg->head + i) % agg->keep];
+}
+
+int sg_aggregate_keep(struct sg_aggregate *agg, struct sg_invocation *inv)
+{
+	if (!agg->keep) {
+		sg_invocation_free(inv);
+		return 0;
+	}
+	if (agg->nring == agg->keep) {
+		sg_invocation_free(agg->ring[agg->head]);
+		agg->ring[agg->head] = inv;
+		agg->head = (agg->head + 1) % agg->keep;
+	} else {
+		agg->ring[(agg->head + agg->nring++) % agg->keep] = inv;
+	}
+	return 0;
+}
+
+int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
+{
+	struct sg_rootstat *rs = sg_aggregate_rootstat(agg, inv->root);
+
+	if (!rs)
+		goto fail;
+	if (inv->cut) {
+		agg->incomplete++;
+		rs->incomplete++;
+		for (int b = 0; b < 4; b++)
+			if (inv->cut & (1u << b))
+				agg->incomplete_by[b]++;
+		sg_invocation_free(inv);
+		return 0;
+	}
+	inv->seq = ++agg->complete;
+	agg->total_ns += inv->duration;
+	if (inv->has_dur)
+		agg->has_time = 1;
+	if (!rs->acc && !(rs->acc = sg_stats_new()))
+		goto fail;
+	if (sg_stats_add(rs->acc, inv->duration) < 0)
+		goto fail;
+	if (sg_tree_merge(agg->merged, sg_tree_top(agg->merged), sg_invocation_root(inv)) < 0)
+		goto fail;
+	return sg_aggregate_keep(agg, inv);
+fail:
+	sg_invocation_free(inv);
+	return -1;
+}
+
+void sg_aggregate_finish(struct sg_aggregate *agg)
+{
+	for (int i = 0; i < agg->nroots; i++)
+		if (agg->roots[i].acc)
+			sg_stats_summary(agg->roots[i].acc, &agg->roots[i].sum);
+}
+
+static int meta_find(const struct sg_aggregate *agg, const char *key)
+{
+	for (int i = 0; i < agg->nmeta; i++)
+		if (strcmp(agg->meta[i].key, key) == 0)
+			return i;
+	return -1;
+}
+
+int sg_aggregate_set_meta(struct sg_aggregate *agg, const char *key, const char *value)
+{
+	int i = meta_find(agg, key);
+
+	if (!value) {
+		if (i < 0)
+			return 0;
+		free(agg->meta[i].key);
+		free(agg->meta[i].value);
+		memmove(&agg->meta[i], &agg->meta[i + 1], (agg->nmeta - i - 1) * sizeof(*agg->meta));
+		agg->nmeta--;
+		return 0;
+	}
+	char *v = strdup(value);
+
+	if (!v)
+		return -1;
+	if (i >= 0) {
+		free(agg->meta[i].value);
+		agg->meta[i].value = v;
+		return 0;
+	}
+	struct sg_meta_kv *m = realloc(agg->meta, (agg->nmeta + 1) * sizeof(*m));
+
+	if (!m) {
+		free(v);
+		return -1;
+	}
+	agg->meta = m;
+	m[agg->nmeta].key = strdup(key);
+	m[agg->nmeta].value = v;
+	if (!m[agg->nmeta].key) {
+		free(v);
+		return -1;
+	}
+	agg->nmeta++;
+	return 0;
+}
+
+const char *sg_aggregate_meta(const struct sg_aggregate *agg, const char *key)
+{
+	int i = meta_find(agg, key);
+
+	return i < 0 ? NULL : agg->meta[i].value;
+}

@@ -1,0 +1,707 @@
+/* callstack.c - events to invocation trees: one open call stack per task, matched by depth. */
+#include <stdlib.h>
+#include <string.h>
+#include "callstack.h"
+#include "log.h"
+
+/* Parentless fragments kept per task before they are given up (nodes). */
+#define FRAGMENT_CAP 1000000
+/* Depths for which the kernel's naming of a bare "}" is remembered. */
+#define NAMED_DEPTHS 512
+#define RAW_FRAGMENT_CAP (16u << 20)
+
+struct frame {
+	const char *func;
+	int depth;
+	int has_ts;
+	struct sg_node *node; /* NULL when this call is not being recorded */
+	struct sg_tree *tree; /* the tree node lives in */
+	uint64_t ts;
+};
+
+/* A closed subtree whose parent was never entered: a later return may adopt it. */
+struct pending {
+	int depth;
+	struct sg_node *node; /* detached, in the task's scratch tree */
+};
+
+struct task {
+	int64_t key;
+	int pid;
+	const char *comm;
+	struct frame *stack;
+	size_t n, cap;
+	struct sg_invocation *inv; /* the open invocation */
+	size_t inv_base;	   /* index of its root frame */
+	int inv_last_cpu;
+	struct pending *pend;
+	size_t npend, pcap;
+	struct sg_tree *scratch; /* nodes of fragments whose start was not seen */
+	uint64_t overrun;
+	int has_overrun;
+	int synced; /* an entry at depth 0 was seen: the stack is known from its bottom */
+	char *fraw;    /* raw lines of fragments, for an invocation rebuilt from returns */
+	size_t fraw_len, fraw_cap;
+};
+
+struct cpu {
+	int64_t cur; /* key of the task running there; 0: none yet */
+	int lost;    /* a LOST record came: the next task seen here was cut too */
+	const char *last_func[NAMED_DEPTHS];
+};
+
+#define TOMB ((struct task *) 1)
+
+struct sg_callstack {
+	struct sg_strtab *st;
+	const struct sg_match *match;
+	sg_invocation_fn fn;
+	void *ctx;
+	int keep_raw;
+	struct task **slots; /* open addressing by key; TOMB marks a removed slot */
+	size_t cap, count;
+	struct cpu **cpus; /* index cpu + 1, so an unknown CPU (-1) has slot 0 */
+	size_t ncpus;
+	int seen_entries; /* an entry or a leaf was seen: the trace is not tracing_thresh output */
+	const char *unknown;
+	struct sg_callstack_stats stats;
+};
+
+/* Keys: a pid > 0; per-CPU keys for the idle tasks (all pid 0) and for not-yet-named tasks. */
+static int64_t task_key(int pid, int cpu)
+{
+	if (pid > 0)
+		return pid;
+	return (pid == 0 ? -2 : -3) - 2 * (int64_t) (cpu + 1);
+}
+
+static int is_unnamed_key(int64_t key)
+{
+	return key < 0 && (-key) % 2 == 1;
+}
+
+struct sg_callstack *sg_callstack_new(struct sg_strtab *st, const struct sg_match *match,
+				      sg_invocation_fn fn, void *ctx, int keep_raw)
+{
+	struct sg_callstack *cs = calloc(1, sizeof(*cs));
+
+	if (!cs)
+		return NULL;
+	cs->st = st;
+	cs->match = match;
+	cs->fn = fn;
+	cs->ctx = ctx;
+	cs->keep_raw = keep_raw;
+	cs->cap = 64;
+	cs->slots = calloc(cs->cap, sizeof(*cs->slots));
+	cs->unknown = sg_strtab_intern(st, "[unknown]", 9);
+	if (!cs->slots || !cs->unknown) {
+		free(cs->slots);
+		free(cs);
+		return NULL;
+	}
+	return cs;
+}
+
+static void task_free(struct task *t)
+{
+	if (!t || t == TOMB)
+		return;
+	sg_invocation_free(t->inv);
+	sg_tree_free(t->scratch);
+	free(t->stack);
+	free(t->pend);
+	free(t->fraw);
+	free(t);
+}
+
+void sg_callstack_free(struct sg_callstack *cs)
+{
+	if (!cs)
+		return;
+	for (size_t i = 0; i < cs->cap; i++)
+		task_free(cs->slots[i]);
+	for (size_t i = 0; i < cs->ncpus; i++)
+		free(cs->cpus[i]);
+	free(cs->cpus);
+	free(cs->slots);
+	free(cs);
+}
+
+const struct sg_callstack_stats *sg_callstack_stats(const struct sg_callstack *cs)
+{
+	return &cs->stats;
+}
+
+static size_t slot_of(int64_t key, size_t cap)
+{
+	uint64_t h = (uint64_t) key * 0x9E3779B97F4A7C15ULL;
+
+	return (size_t) (h >> 17) & (cap - 1);
+}
+
+static struct task **task_slot(struct sg_callstack *cs, int64_t key)
+{
+	size_t i = slot_of(key, cs->cap);
+	struct task **tomb = NULL;
+
+	for (;;) {
+		struct task *t = cs->slots[i];
+
+		if (!t)
+			return tomb ? tomb : &cs->slots[i];
+		if (t == TOMB) {
+			if (!tomb)
+				tomb = &cs->slots[i];
+		} else if (t->key == key) {
+			return &cs->slots[i];
+		}
+		i = (i + 1) & (cs->cap - 1);
+	}
+}
+
+static int table_grow(struct sg_callstack *cs)
+{
+	size_t ocap = cs->cap;
+	struct task **old = cs->slots;
+
+	cs->cap *= 2;
+	cs->slots = calloc(cs->cap, sizeof(*cs->slots));
+	if (!cs->slots) {
+		cs->slots = old;
+		cs->cap = ocap;
+		return -1;
+	}
+	for (size_t i = 0; i < ocap; i++)
+		if (old[i] && old[i] != TOMB)
+			*task_slot(cs, old[i]->key) = old[i];
+	free(old);
+	return 0;
+}
+
+static struct task *task_get(struct sg_callstack *cs, int64_t key, int pid)
+{
+	struct task **slot = task_slot(cs, key);
+
+	if (*slot && *slot != TOMB)
+		return *slot;
+	if ((cs->count + 1) * 2 > cs->cap) {
+		if (table_grow(cs) < 0)
+			return NULL;
+		slot = task_slot(cs, key);
+	}
+	struct task *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		return NULL;
+	t->key = key;
+	t->pid = pid;
+	t->inv_last_cpu = -2;
+	*slot = t;
+	cs->count++;
+	return t;
+}
+
+static struct cpu *cpu_get(struct sg_callstack *cs, int cpu)
+{
+	size_t i = (size_t) (cpu + 1);
+
+	if (cpu < -1 || cpu > 1 << 20)
+		i = 0;
+	if (i >= cs->ncpus) {
+		size_t n = i + 1 > cs->ncpus * 2 ? i + 1 : cs->ncpus * 2;
+		struct cpu **v = realloc(cs->cpus, n * sizeof(*v));
+
+		if (!v)
+			return NULL;
+		memset(v + cs->ncpus, 0, (n - cs->ncpus) * sizeof(*v));
+		cs->cpus = v;
+		cs->ncpus = n;
+	}
+	if (!cs->cpus[i])
+		cs->cpus[i] = calloc(1, sizeof(struct cpu));
+	return cs->cpus[i];
+}
+
+static int oom(void)
+{
+	sg_log_error("out of memory");
+	return -1;
+}
+
+static int raw_append(char **buf, size_t *len, size_t *cap, const char *s, size_t n)
+{
+	if (*len + n + 1 > *cap) {
+		size_t ncap = *cap ? *cap : 4096;
+
+		while (ncap < *len + n + 1)
+			ncap *= 2;
+		char *nb = realloc(*buf, ncap);
+
+		if (!nb)
+			return -1;
+		*buf = nb;
+		*cap = ncap;
+	}
+	memcpy(*buf + *len, s, n);
+	*len += n;
+	(*buf)[(*len)++] = '\n';
+	return 0;
+}
+
+/* Hand the task's finished invocation to the consumer. */
+static int finalize(struct sg_callstack *cs, struct task *t)
+{
+	struct sg_invocation *inv = t->inv;
+	struct sg_node *root = sg_invocation_root(inv);
+
+	t->inv = NULL;
+	cs->stats.raised += sg_tree_finish(root);
+	inv->duration = root->total;
+	if (inv->cut)
+		cs->stats.incomplete++;
+	else
+		cs->stats.complete++;
+	return cs->fn(cs->ctx, inv);
+}
+
+/* Pop frames until n remain; the calls they were in lost their returns. */
+static int abandon_to(struct sg_callstack *cs, struct task *t, size_t n, int at_end)
+{
+	while (t->n > n) {
+		t->n--;
+		if (at_end)
+			cs->stats.unclosed++;
+		else
+			cs->stats.abandoned++;
+		if (!t->inv || t->n < t->inv_base)
+			continue;
+		t->inv->cut |= at_end ? SG_CUT_END : SG_CUT_LOST;
+		if (t->n == t->inv_base && finalize(cs, t) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The innermost open frame shallower than depth, or -1. */
+static long parent_index(const struct task *t, int depth)
+{
+	long i = (long) t->n - 1;
+
+	while (i >= 0 && t->stack[i].depth >= depth)
+		i--;
+	return i;
+}
+
+static struct sg_tree *scratch_of(struct task *t)
+{
+	if (!t->scratch)
+		t->scratch = sg_tree_new();
+	return t->scratch;
+}
+
+/* Once a task has nothing open and nothing waiting, its scratch space can go. */
+static void task_settle(struct task *t)
+{
+	if (t->n || t->npend)
+		return;
+	if (t->scratch) {
+		sg_tree_free(t->scratch);
+		t->scratch = NULL;
+	}
+	t->fraw_len = 0;
+}
+
+static void drop_pending_deeper(struct task *t, int depth)
+{
+	while (t->npend && t->pend[t->npend - 1].depth > depth)
+		t->npend--;
+}
+
+static int push_pending(struct sg_callstack *cs, struct task *t, int depth, struct sg_node *node)
+{
+	if (t->scratch && sg_tree_size(t->scratch) > FRAGMENT_CAP) {
+		cs->stats.fragments_dropped += t->npend;
+		t->npend = 0;
+		return 0;
+	}
+	if (t->npend == t->pcap) {
+		size_t ncap = t->pcap ? t->pcap * 2 : 16;
+		struct pending *v = realloc(t->pend, ncap * sizeof(*v));
+
+		if (!v)
+			return oom();
+		t->pend = v;
+		t->pcap = ncap;
+	}
+	t->pend[t->npend].depth = depth;
+	t->pend[t->npend].node = node;
+	t->npend++;
+	return 0;
+}
+
+static int start_invocation(struct sg_callstack *cs, struct task *t, const struct sg_event *ev)
+{
+	struct sg_invocation *inv = sg_invocation_new();
+
+	if (!inv)
+		return oom();
+	inv->root = ev->func;
+	inv->pid = t->pid;
+	inv->comm = t->comm;
+	inv->has_ts = ev->has_ts;
+	inv->start_ts = ev->ts;
+	t->inv = inv;
+	t->inv_last_cpu = ev->cpu;
+	if (sg_invocation_add_cpu(inv, ev->cpu) < 0)
+		return oom();
+	if (cs->keep_raw && ev->line && sg_invocation_add_raw(inv, ev->line, ev->line_len) < 0)
+		return oom();
+	return 0;
+}
+
+static int on_entry(struct sg_callstack *cs, struct task *t, struct cpu *c,
+		    const struct sg_event *ev, int leaf)
+{
+	int d = ev->depth;
+	long pi;
+
+	cs->seen_entries = 1;
+	/* Frames deeper than this call never returned: their returns were lost. */
+	for (pi = (long) t->n - 1; pi >= 0 && t->stack[pi].depth > d; pi--)
+		;
+	if (abandon_to(cs, t, (size_t) (pi + 1), 0) < 0)
+		return -1;
+	int is_root = sg_match_name(cs->match, ev->func) >= 0;
+
+	/*
+	 * An open frame at the same depth is kept: the kernel sometimes prints an interrupt's
+	 * calls at the depth of the call they interrupted. The same function again at the same
+	 * depth, or a root while a root is open there, means a return was lost instead.
+	 */
+	if (t->n && t->stack[t->n - 1].depth == d && t->stack[t->n - 1].func == ev->func &&
+	    abandon_to(cs, t, t->n - 1, 0) < 0)
+		return -1;
+	if (is_root && t->inv && t->stack[t->inv_base].depth == d &&
+	    abandon_to(cs, t, t->inv_base, 0) < 0)
+		return -1;
+	drop_pending_deeper(t, d);
+	pi = parent_index(t, d);
+
+	struct sg_node *node = NULL;
+	struct sg_tree *tree = NULL; /* stays NULL when this call is not recorded */
+	int started = 0;
+
+	if (is_root && !t->inv) {
+		if (start_invocation(cs, t, ev) < 0)
+			return -1;
+		tree = t->inv->tree;
+		node = sg_tree_child(tree, sg_tree_top(tree), ev->func);
+		t->inv_base = t->n;
+		started = 1;
+	} else if (pi >= 0 && t->stack[pi].node) {
+		tree = t->stack[pi].tree;
+		node = sg_tree_child(tree, t->stack[pi].node, ev->func);
+	} else if (pi < 0 && d > 0) {
+		tree = scratch_of(t);
+		if (!tree)
+			return oom();
+		node = sg_tree_detached(tree, ev->func);
+	}
+	if (tree && !node)
+		return oom();
+	if (d == 0)
+		t->synced = 1;
+	if (d < NAMED_DEPTHS && d >= 0)
+		c->last_func[d] = leaf ? NULL : ev->func;
+	if (leaf) {
+		if (!node)
+			return 0;
+		sg_node_add_call(node, ev->dur, ev->has_dur);
+		if (started) {
+			t->inv->has_dur = ev->has_dur;
+			return finalize(cs, t);
+		}
+		if (!node->parent)
+			return push_pending(cs, t, d, node);
+		return 0;
+	}
+	if (t->n == t->cap) {
+		size_t ncap = t->cap ? t->cap * 2 : 32;
+		struct frame *v = realloc(t->stack, ncap * sizeof(*v));
+
+		if (!v)
+			return oom();
+		t->stack = v;
+		t->cap = ncap;
+	}
+	struct frame *f = &t->stack[t->n++];
+
+	f->func = ev->func;
+	f->depth = d;
+	f->node = node;
+	f->tree = tree;
+	f->ts = ev->ts;
+	f->has_ts = ev->has_ts;
+	return 0;
+}
+
+/* A return whose entry was never seen: rebuild what we can from returns (post-order). */
+static int on_orphan_exit(struct sg_callstack *cs, struct task *t, struct cpu *c,
+			  const struct sg_event *ev)
+{
+	int d = ev->depth;
+	const char *func = ev->func;
+
+	cs->stats.orphan_closes++;
+	if (!func)
+		func = d >= 0 && d < NAMED_DEPTHS && c->last_func[d] ? c->last_func[d] : cs->unknown;
+	int is_root = sg_match_name(cs->match, func) >= 0;
+	long pi = parent_index(t, d);
+
+	if (pi >= 0) {
+		struct frame *p = &t->stack[pi];
+
+		if (p->node) {
+			struct sg_node *n = sg_tree_child(p->tree, p->node, func);
+
+			if (!n)
+				return oom();
+			sg_node_add_call(n, ev->dur, ev->has_dur);
+			if (t->inv && (size_t) pi >= t->inv_base)
+				t->inv->cut |= SG_CUT_LOST;
+			return 0;
+		}
+		if (!is_root)
+			return 0;
+	}
+	struct sg_tree *scratch = scratch_of(t);
+	struct sg_node *node = scratch ? sg_tree_detached(scratch, func) : NULL;
+
+	if (!node)
+		return oom();
+	sg_node_add_call(node, ev->dur, ev->has_dur);
+	if (pi < 0) {
+		size_t first = t->npend;
+
+		while (first > 0 && t->pend[first - 1].depth > d)
+			first--;
+		for (size_t i = first; i < t->npend; i++)
+			if (sg_tree_attach(scratch, node, t->pend[i].node) < 0)
+				return oom();
+		t->npend = first;
+	}
+	if (is_root && t->inv) {
+		/* A root's return below an open root whose caller was not recorded: too broken. */
+		return 0;
+	}
+	if (is_root) {
+		struct sg_event start = *ev;
+
+		start.func = func;
+		start.line = NULL;
+		start.has_ts = ev->has_ts && ev->ts >= ev->dur;
+		start.ts = start.has_ts ? ev->ts - ev->dur : 0;
+		if (start_invocation(cs, t, &start) < 0)
+			return -1;
+		if (sg_tree_merge(t->inv->tree, sg_tree_top(t->inv->tree), node) < 0)
+			return oom();
+		/* tracing_thresh output has no entries at all: a root's return is all there is. */
+		if (cs->seen_entries)
+			t->inv->cut |= t->synced ? SG_CUT_LOST : SG_CUT_START;
+		t->inv->has_dur = ev->has_dur;
+		if (cs->keep_raw) {
+			if (t->fraw_len &&
+			    sg_invocation_add_raw(t->inv, t->fraw, t->fraw_len - 1) < 0)
+				return oom();
+			if (ev->line && sg_invocation_add_raw(t->inv, ev->line, ev->line_len) < 0)
+				return oom();
+			t->fraw_len = 0;
+		}
+		return finalize(cs, t);
+	}
+	if (d > 0 && pi < 0)
+		return push_pending(cs, t, d, node);
+	t->npend = 0;
+	return 0;
+}
+
+static int on_return(struct sg_callstack *cs, struct task *t, struct cpu *c,
+		   const struct sg_event *ev)
+{
+	int d = ev->depth;
+	long i;
+
+	if (ev->has_overrun) {
+		if (t->has_overrun && ev->count > t->overrun && t->inv)
+			t->inv->cut |= SG_CUT_OVERRUN;
+		t->overrun = ev->count;
+		t->has_overrun = 1;
+	}
+	for (i = (long) t->n - 1; i >= 0 && t->stack[i].depth >= d; i--)
+		if (t->stack[i].depth == d && (!ev->func || t->stack[i].func == ev->func))
+			break;
+	if (i < 0 || t->stack[i].depth != d)
+		return on_orphan_exit(cs, t, c, ev);
+	if (abandon_to(cs, t, (size_t) i + 1, 0) < 0)
+		return -1;
+	struct frame f = t->stack[--t->n];
+
+	if (!f.node)
+		return 0;
+	sg_node_add_call(f.node, ev->dur, ev->has_dur);
+	if (t->inv && t->n == t->inv_base) {
+		t->inv->has_dur = ev->has_dur;
+		return finalize(cs, t);
+	}
+	if (!f.node->parent)
+		return push_pending(cs, t, d, f.node);
+	return 0;
+}
+
+/* The first switch away from a task we knew only by its CPU names it. */
+static int on_switch(struct sg_callstack *cs, struct cpu *c, const struct sg_event *ev)
+{
+	int64_t prev = task_key(ev->pid, ev->cpu);
+
+	if (c->cur && is_unnamed_key(c->cur) && c->cur != prev) {
+		struct task **from = task_slot(cs, c->cur);
+		struct task **to = task_slot(cs, prev);
+
+		if (*from && *from != TOMB) {
+			struct task *t = *from;
+
+			if (*to && *to != TOMB) {
+				/* Known under its pid already: what we had without a name cannot be joined. */
+				if (abandon_to(cs, t, 0, 0) < 0)
+					return -1;
+			} else {
+				*from = TOMB;
+				t->key = prev;
+				t->pid = ev->pid;
+				t->comm = ev->comm;
+				if (t->inv) {
+					t->inv->pid = ev->pid;
+					t->inv->comm = ev->comm;
+				}
+				*task_slot(cs, prev) = t;
+			}
+		}
+	}
+	struct task *p = task_get(cs, prev, ev->pid);
+	struct task *n = task_get(cs, task_key(ev->next_pid, ev->cpu), ev->next_pid);
+
+	if (!p || !n)
+		return oom();
+	if (!p->comm)
+		p->comm = ev->comm;
+	if (!n->comm)
+		n->comm = ev->next_comm;
+	c->cur = n->key;
+	return 0;
+}
+
+int sg_callstack_feed(void *vcs, const struct sg_event *ev)
+{
+	struct sg_callstack *cs = vcs;
+	struct cpu *c = cpu_get(cs, ev->cpu);
+	struct task *t;
+	int64_t key;
+	int r = 0;
+
+	if (!c)
+		return oom();
+	if (ev->type == SG_EV_SWITCH)
+		return on_switch(cs, c, ev);
+	if (ev->type == SG_EV_LOST) {
+		cs->stats.lost_markers++;
+		cs->stats.lost_events += ev->count;
+		c->lost = 1;
+		if (c->cur) {
+			t = *task_slot(cs, c->cur);
+			if (t && t != TOMB && t->inv)
+				t->inv->cut |= SG_CUT_LOST;
+		}
+		return 0;
+	}
+	if (ev->pid >= 0)
+		key = task_key(ev->pid, ev->cpu);
+	else if (c->cur)
+		key = c->cur;
+	else
+		key = task_key(-1, ev->cpu);
+	c->cur = key;
+	t = task_get(cs, key, ev->pid);
+	if (!t)
+		return oom();
+	if (ev->comm && !t->comm)
+		t->comm = ev->comm;
+	if (ev->type == SG_EV_NOTE) {
+		if (cs->keep_raw && t->inv && ev->line)
+			return sg_invocation_add_raw(t->inv, ev->line, ev->line_len) < 0 ? oom() : 0;
+		return 0;
+	}
+	cs->stats.events++;
+	if (ev->has_dur)
+		cs->stats.has_dur = 1;
+	if (c->lost) {
+		c->lost = 0;
+		if (t->inv)
+			t->inv->cut |= SG_CUT_LOST;
+	}
+	if (t->inv) {
+		if (ev->cpu != t->inv_last_cpu) {
+			t->inv_last_cpu = ev->cpu;
+			if (sg_invocation_add_cpu(t->inv, ev->cpu) < 0)
+				return oom();
+		}
+		if (cs->keep_raw && ev->line &&
+		    sg_invocation_add_raw(t->inv, ev->line, ev->line_len) < 0)
+			return oom();
+	} else if (cs->keep_raw && ev->line && t->fraw_len + ev->line_len < RAW_FRAGMENT_CAP) {
+		if (raw_append(&t->fraw, &t->fraw_len, &t->fraw_cap, ev->line, ev->line_len) < 0)
+			return oom();
+	}
+	switch (ev->type) {
+	case SG_EV_ENTRY:
+		r = on_entry(cs, t, c, ev, 0);
+		break;
+	case SG_EV_LEAF:
+		r = on_entry(cs, t, c, ev, 1);
+		break;
+	case SG_EV_EXIT:
+		r = on_return(cs, t, c, ev);
+		break;
+	default:
+		break;
+	}
+	task_settle(t);
+	return r;
+}
+
+static int cmp_task(const void *a, const void *b)
+{
+	const struct task *x = *(struct task *const *) a, *y = *(struct task *const *) b;
+
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+int sg_callstack_finish(struct sg_callstack *cs)
+{
+	struct task **v = malloc((cs->count + 1) * sizeof(*v));
+	size_t n = 0;
+	int r = 0;
+
+	if (!v)
+		return oom();
+	for (size_t i = 0; i < cs->cap; i++)
+		if (cs->slots[i] && cs->slots[i] != TOMB)
+			v[n++] = cs->slots[i];
+	/* Deterministic order for the invocations cut at the end. */
+	qsort(v, n, sizeof(*v), cmp_task);
+	for (size_t i = 0; i < n && r == 0; i++)
+		r = abandon_to(cs, v[i], 0, 1);
+	free(v);
+	cs->stats.threshold_mode = !cs->seen_entries && cs->stats.events > 0;
+	return r;
+}

@@ -1,0 +1,42 @@
+/* log.c - the last error message, carried up to main, and -v tracing of actions. */
+#include <stdio.h>
+#include "log.h"
+
+static char message[1024];
+static int verbose;
+
+void sg_log_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(message, sizeof(message), fmt, ap);
+	va_end(ap);
+}
+
+const char *sg_log_message(void)
+{
+	return message;
+}
+
+void sg_log_set_verbose(int level)
+{
+	verbose = level;
+}
+
+int sg_log_verbose(void)
+{
+	return verbose;
+}
+
+void sg_log_action(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!verbose)
+		return;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}

@@ -1,0 +1,441 @@
+/* main.c - surfgraph: wires input, call stacks, aggregate and renderers; the only place that exits. */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "aggregate.h"
+#include "callstack.h"
+#include "input_text.h"
+#include "log.h"
+#include "match.h"
+#include "options.h"
+#include "outfile.h"
+#include "render_folded.h"
+#include "render_raw.h"
+#include "render_text.h"
+#include "render_top.h"
+#include "render_walk.h"
+#include "strtab.h"
+#include "treefile.h"
+
+struct run {
+	struct sg_options opt;
+	struct sg_strtab *st;
+	struct sg_match *match;
+	struct sg_aggregate *agg;
+	struct sg_callstack *cs;
+	struct sg_text_style style;
+	int has_time; /* durations seen so far (per-invocation output) */
+};
+
+static int die(int code)
+{
+	fprintf(stderr, "surfgraph: %s\n", sg_log_message());
+	return code;
+}
+
+/* Per-invocation output happens as invocations complete, so a long trace streams. */
+static int on_invocation(void *ctx, struct sg_invocation *inv)
+{
+	struct run *r = ctx;
+	int rc = 0;
+
+	if (inv->has_dur)
+		r->has_time = 1;
+	if (!inv->cut) {
+		/* numbered as the aggregate will number it */
+		inv->seq = r->agg->complete + 1;
+		switch (r->opt.mode) {
+		case SG_MODE_WALK:
+			rc = sg_render_walk(stdout, inv, r->has_time);
+			break;
+		case SG_MODE_RAW:
+			rc = sg_render_raw(stdout, inv);
+			break;
+		case SG_MODE_TREE:
+			if (r->opt.each)
+				rc = sg_render_text_invocation(stdout, inv, r->has_time, &r->style);
+			break;
+		default:
+			break;
+		}
+		if (rc < 0) {
+			sg_log_error("write to stdout failed: %s", strerror(errno));
+			sg_invocation_free(inv);
+			return -1;
+		}
+	}
+	if (sg_aggregate_add(r->agg, inv) < 0) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+static int utf8_terminal(void)
+{
+	const char *v = getenv("LC_ALL");
+
+	if (!v || !*v)
+		v = getenv("LC_CTYPE");
+	if (!v || !*v)
+		v = getenv("LANG");
+	return isatty(STDOUT_FILENO) && v && (strstr(v, "UTF-8") || strstr(v, "utf8"));
+}
+
+/* "2026-11-22T05:31:02Z", from SOURCE_DATE_EPOCH when set (reproducible output). */
+static void iso_now(char *buf, size_t size)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	time_t t = sde && *sde ? (time_t) strtoll(sde, NULL, 10) : time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* A file name from a root pattern: anything but [A-Za-z0-9_.-] becomes '_'. */
+static void default_tree_name(char *buf, size_t size, const char *root)
+{
+	size_t n = 0;
+
+	for (; *root && n + 6 < size; root++) {
+		char c = *root;
+		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+			 c == '_' || c == '.' || c == '-';
+
+		buf[n] = ok && !(n == 0 && c == '.') ? c : '_';
+		n++;
+	}
+	snprintf(buf + n, size - n, ".tree");
+}
+
+/* Read a text trace from the open fd (head already read) through the call stacks. */
+static int read_text(struct run *r, int fd, const char *head, size_t head_len,
+		     struct sg_text_stats *stats)
+{
+	struct sg_text_parser *p = sg_text_parser_new(r->st, sg_callstack_feed, r->cs);
+	int ret;
+
+	if (!p) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	ret = sg_text_parser_read_fd(p, fd, head, head_len);
+	if (ret == 0)
+		ret = sg_callstack_finish(r->cs);
+	*stats = *sg_text_parser_stats(p);
+	sg_text_parser_free(p);
+	return ret;
+}
+
+static int render_final(struct run *r)
+{
+	int rc = 0;
+
+	switch (r->opt.mode) {
+	case SG_MODE_TREE:
+		rc = sg_render_text(stdout, r->agg, &r->style);
+		break;
+	case SG_MODE_FOLDED:
+		rc = sg_render_folded(stdout, r->agg, r->opt.unit_us ? SG_FOLDED_US : SG_FOLDED_NS);
+		break;
+	case SG_MODE_TOP:
+		rc = sg_render_top(stdout, r->agg);
+		break;
+	default:
+		break;
+	}
+	if (fflush(stdout) != 0 || rc < 0) {
+		if (!*sg_log_message())
+			sg_log_error("write to stdout failed: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Per-invocation modes on a loaded .tree: its kept invocations. */
+static int render_kept(struct run *r)
+{
+	for (unsigned i = 0; i < r->agg->nring; i++) {
+		struct sg_invocation *inv = sg_aggregate_kept(r->agg, i);
+		int rc = 0;
+
+		if (r->opt.mode == SG_MODE_WALK)
+			rc = sg_render_walk(stdout, inv, r->agg->has_time);
+		else if (r->opt.mode == SG_MODE_TREE && r->opt.each)
+			rc = sg_render_text_invocation(stdout, inv, r->agg->has_time, &r->style);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int save_tree(struct run *r, const char *path)
+{
+	struct sg_outfile *o = sg_outfile_open(path);
+
+	if (!o)
+		return -1;
+	if (sg_treefile_write(sg_outfile_stream(o), r->agg) < 0) {
+		sg_outfile_abort(o);
+		return -1;
+	}
+	return sg_outfile_commit(o);
+}
+
+static void summarize(struct run *r, const struct sg_text_stats *ts, const char *saved)
+{
+	const struct sg_callstack_stats *cs = sg_callstack_stats(r->cs);
+	struct sg_aggregate *a = r->agg;
+
+	fprintf(stderr, "surfgraph: %s: %" PRIu64 " complete invocations", sg_match_describe(r->match),
+		a->complete);
+	if (a->incomplete) {
+		static const char *const why[] = { "started before the trace", "still open at its end",
+						   "cut by lost events", "return-stack overrun" };
+		const char *sep = " (";
+
+		fprintf(stderr, ", %" PRIu64 " incomplete, not merged", a->incomplete);
+		for (int b = 0; b < 4; b++) {
+			if (a->incomplete_by[b]) {
+				fprintf(stderr, "%s%" PRIu64 " %s", sep, a->incomplete_by[b], why[b]);
+				sep = ", ";
+			}
+		}
+		fputc(')', stderr);
+	}
+	fputc('\n', stderr);
+	if (cs->lost_markers)
+		fprintf(stderr, "surfgraph: the kernel lost %" PRIu64 " events (%" PRIu64
+				" LOST records): the trees they cut are counted as incomplete\n",
+			cs->lost_events, cs->lost_markers);
+	if (cs->threshold_mode)
+		fprintf(stderr, "surfgraph: only returns in the input (tracing_thresh): trees show the "
+				"calls longer than the threshold\n");
+	if (!cs->has_dur && cs->events)
+		fprintf(stderr, "surfgraph: no durations in the input (nofuncgraph-duration): "
+				"structure and call counts only\n");
+	if (ts->skipped)
+		fprintf(stderr, "surfgraph: skipped %" PRIu64 " unrecognised lines (first, line %" PRIu64
+				": \"%s\")\n",
+			ts->skipped, ts->first_skipped_lineno, ts->first_skipped);
+	if (r->opt.verbose)
+		fprintf(stderr,
+			"surfgraph: %" PRIu64 " lines, %" PRIu64 " call events, %" PRIu64
+			" returns without entry, %" PRIu64 " entries without return (%" PRIu64
+			" at the end), %" PRIu64 " nodes raised to their children's time\n",
+			ts->lines, cs->events, cs->orphan_closes, cs->abandoned + cs->unclosed,
+			cs->unclosed, cs->raised);
+	if (saved)
+		fprintf(stderr, "surfgraph: wrote %s\n", saved);
+}
+
+/* Fill the aggregate's metadata for the .tree file. */
+static int describe_run(struct run *r, const struct sg_text_stats *ts)
+{
+	char now[32], num[32];
+	const struct sg_callstack_stats *cs = sg_callstack_stats(r->cs);
+	const char *src = strcmp(r->opt.input, "-") == 0 ? "stdin" : r->opt.input;
+
+	iso_now(now, sizeof(now));
+	r->agg->lost_events = cs->lost_events;
+	snprintf(num, sizeof(num), "%" PRIu64, ts->skipped);
+	if (sg_aggregate_set_meta(r->agg, "root", sg_match_describe(r->match)) < 0 ||
+	    sg_aggregate_set_meta(r->agg, "source", src) < 0 ||
+	    (ts->kernel[0] && sg_aggregate_set_meta(r->agg, "kernel", ts->kernel) < 0) ||
+	    sg_aggregate_set_meta(r->agg, "created", now) < 0 ||
+	    sg_aggregate_set_meta(r->agg, "skipped_lines", num) < 0 ||
+	    (cs->threshold_mode && sg_aggregate_set_meta(r->agg, "threshold_mode", "1") < 0)) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
+{
+	struct sg_text_stats ts;
+	char defname[300];
+	const char *saved = NULL;
+
+	r->cs = sg_callstack_new(r->st, r->match, on_invocation, r, r->opt.mode == SG_MODE_RAW);
+	if (!r->cs) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	if (read_text(r, fd, head, head_len, &ts) < 0)
+		return -1;
+	sg_aggregate_finish(r->agg);
+	if (describe_run(r, &ts) < 0)
+		return -1;
+	if (!r->agg->complete && !r->agg->incomplete) {
+		sg_log_error("no call of %s in %s (%" PRIu64 " lines, %" PRIu64
+			     " call events): is it the traced function?",
+			     sg_match_describe(r->match), r->opt.input, ts.lines,
+			     sg_callstack_stats(r->cs)->events);
+		return -1;
+	}
+	if (render_final(r) < 0)
+		return -1;
+	if (!r->opt.no_save) {
+		if (!r->opt.output) {
+			default_tree_name(defname, sizeof(defname), r->opt.functions[0]);
+			r->opt.output = defname;
+		}
+		if (save_tree(r, r->opt.output) < 0)
+			return -1;
+		saved = strcmp(r->opt.output, "-") == 0 ? NULL : r->opt.output;
+	}
+	if (!r->opt.quiet)
+		summarize(r, &ts, saved);
+	return 0;
+}
+
+static int run_treefile(struct run *r, int fd, const char *head, size_t head_len)
+{
+	/* The head was consumed: reopen by name, or give the rest of stdin after the head. */
+	FILE *in;
+	char *all = NULL;
+	size_t len = head_len, cap = head_len + 65536;
+
+	all = malloc(cap);
+	if (!all) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	memcpy(all, head, head_len);
+	for (;;) {
+		if (len == cap) {
+			char *n = realloc(all, cap * 2);
+
+			if (!n) {
+				free(all);
+				sg_log_error("out of memory");
+				return -1;
+			}
+			all = n;
+			cap *= 2;
+		}
+		ssize_t got = read(fd, all + len, cap - len);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			sg_log_error("%s: read failed: %s", r->opt.input, strerror(errno));
+			free(all);
+			return -1;
+		}
+		if (got == 0)
+			break;
+		len += (size_t) got;
+	}
+	in = fmemopen(all, len ? len : 1, "r");
+	if (!in) {
+		free(all);
+		sg_log_error("out of memory");
+		return -1;
+	}
+	sg_aggregate_free(r->agg);
+	r->agg = sg_treefile_read(in, r->opt.input, r->st);
+	fclose(in);
+	free(all);
+	if (!r->agg)
+		return -1;
+	if (r->opt.mode == SG_MODE_RAW) {
+		sg_log_error("-m raw needs a trace: a .tree file keeps no trace lines");
+		return -1;
+	}
+	if (render_kept(r) < 0 || render_final(r) < 0)
+		return -1;
+	if (r->opt.output && !r->opt.no_save && save_tree(r, r->opt.output) < 0)
+		return -1;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct run r = { 0 };
+	char head[64];
+	ssize_t head_len = 0;
+	int fd = -1, rc = 1, parsed;
+
+	parsed = sg_options_parse(&r.opt, argc, argv);
+	if (parsed > 0)
+		return 0;
+	if (parsed < 0)
+		return die(2);
+	sg_log_set_verbose(r.opt.verbose);
+	r.style.unicode = r.opt.unicode || (!r.opt.ascii && utf8_terminal());
+	if (r.opt.mode == SG_MODE_SVG) {
+		sg_log_error("-m svg (the default mode) is not built yet: use -m tree, walk, raw, folded "
+			     "or top");
+		rc = die(2);
+		goto out;
+	}
+	if (!r.opt.input) {
+		sg_log_error("live tracing is not built yet: read a saved trace with -i FILE");
+		rc = die(2);
+		goto out;
+	}
+	r.st = sg_strtab_new();
+	r.match = sg_match_new();
+	r.agg = sg_aggregate_new(r.opt.keep);
+	if (!r.st || !r.match || !r.agg) {
+		sg_log_error("out of memory");
+		goto fail;
+	}
+	for (int i = 0; i < r.opt.nfunctions; i++)
+		if (sg_match_add(r.match, r.opt.functions[i]) < 0) {
+			sg_log_error("out of memory");
+			goto fail;
+		}
+	fd = strcmp(r.opt.input, "-") == 0 ? STDIN_FILENO : open(r.opt.input, O_RDONLY);
+	if (fd < 0) {
+		sg_log_error("cannot open %s: %s", r.opt.input, strerror(errno));
+		goto fail;
+	}
+	/* Sniff the format from the first bytes; they are handed on, not re-read. */
+	while (head_len < (ssize_t) sizeof(head)) {
+		ssize_t n = read(fd, head + head_len, sizeof(head) - (size_t) head_len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			sg_log_error("cannot read %s: %s", r.opt.input, strerror(errno));
+			goto fail;
+		}
+		if (n == 0)
+			break;
+		head_len += n;
+	}
+	if (sg_treefile_sniff(head, (size_t) head_len)) {
+		if (run_treefile(&r, fd, head, (size_t) head_len) < 0)
+			goto fail;
+	} else {
+		if (!r.opt.nfunctions) {
+			sg_log_error("which function? give the root with -f FUNC (see --help)");
+			rc = die(2);
+			goto out;
+		}
+		if (run_trace(&r, fd, head, (size_t) head_len) < 0)
+			goto fail;
+	}
+	rc = 0;
+	goto out;
+fail:
+	rc = die(1);
+out:
+	if (fd > STDIN_FILENO)
+		close(fd);
+	sg_callstack_free(r.cs);
+	sg_aggregate_free(r.agg);
+	sg_match_free(r.match);
+	sg_strtab_free(r.st);
+	sg_options_free(&r.opt);
+	return rc;
+}

@@ -1,0 +1,198 @@
+/* options.c - the command line: what to trace or read, how to render, where to write. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "log.h"
+#include "options.h"
+
+static const char usage[] =
+	"Usage: surfgraph -f FUNC [-m MODE] [-i INPUT] [-o FILE.tree] [options]\n"
+	"\n"
+	"Profile a kernel function with the ftrace function_graph tracer: every call of FUNC\n"
+	"becomes a call tree with the time spent in each callee; the trees are merged and\n"
+	"rendered as a flame graph, a text tree, walk lines, folded stacks or a flat profile.\n"
+	"\n"
+	"Input:\n"
+	"  -f, --function FUNC   the root function (repeatable; globs and .isra/.part/.constprop/\n"
+	"                        .cold variants match: -f __do_fault also matches __do_fault.isra.0)\n"
+	"  -i, --input FILE      read a saved trace instead of the live kernel: `trace` or\n"
+	"                        `trace_pipe` text (any funcgraph-* options), `trace-cmd report`\n"
+	"                        text, or a .tree file written by -o ('-' reads stdin)\n"
+	"\n"
+	"Output:\n"
+	"  -m, --mode MODE       svg (default: flame graph), tree (indented call tree), walk (one\n"
+	"                        line per node per invocation), raw (the trace lines of each\n"
+	"                        invocation), folded (flamegraph.pl stacks), top (flat profile)\n"
+	"  -o, --output FILE     save the merged tree and the last invocations to FILE\n"
+	"                        (default ROOT.tree for traces; '-' is stdout); reload with -i\n"
+	"      --no-save         do not write the .tree file\n"
+	"  -s, --step N          svg: also draw invocation N, 2N, ... (default 1; 0: none)\n"
+	"      --each            tree: also print every invocation's own tree, in call order\n"
+	"      --keep N          invocations kept whole in the .tree file (default 32)\n"
+	"      --ascii           tree: draw with ASCII (the default when not on a UTF-8 terminal)\n"
+	"      --unicode         tree: draw with box-drawing characters\n"
+	"      --unit ns|us      folded: weight unit (default ns: weights add up to the total)\n"
+	"  -q, --quiet           no summary on stderr\n"
+	"  -v, --verbose         more detail in the summary; show tracefs writes\n"
+	"  -h, --help            this help\n"
+	"  -V, --version         the version\n"
+	"\n"
+	"Examples:\n"
+	"  surfgraph -f __do_fault -i trace.txt -m tree       merged call tree of a saved trace\n"
+	"  surfgraph -f __do_fault -i trace.txt -m folded | flamegraph.pl > f.svg\n"
+	"  surfgraph -i __do_fault.tree -m top                 flat profile of a saved run\n"
+	"  cat /sys/kernel/tracing/trace_pipe | surfgraph -f vfs_read -i - -m walk\n"
+	"\n"
+	"Times are the kernel's (sleep included unless sleep-time is off). Exit status: 0 success,\n"
+	"1 runtime error, 2 usage error. Formats: docs/tree-format.md; design: docs/architecture.md.\n";
+
+enum { OPT_NO_SAVE = 256, OPT_EACH, OPT_KEEP, OPT_ASCII, OPT_UNICODE, OPT_UNIT };
+
+static const struct option longopts[] = {
+	{ "function", required_argument, NULL, 'f' },
+	{ "mode", required_argument, NULL, 'm' },
+	{ "step", required_argument, NULL, 's' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "input", required_argument, NULL, 'i' },
+	{ "no-save", no_argument, NULL, OPT_NO_SAVE },
+	{ "each", no_argument, NULL, OPT_EACH },
+	{ "keep", required_argument, NULL, OPT_KEEP },
+	{ "ascii", no_argument, NULL, OPT_ASCII },
+	{ "unicode", no_argument, NULL, OPT_UNICODE },
+	{ "unit", required_argument, NULL, OPT_UNIT },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const char *const modes[] = { "svg", "tree", "walk", "raw", "folded", "top", NULL };
+
+/* A whole non-negative number no larger than max. */
+static int parse_count(const char *opt, const char *s, long max, long *out)
+{
+	char *end;
+	long v;
+
+	if (!*s || *s == '-' || *s == '+')
+		goto bad;
+	v = strtol(s, &end, 10);
+	if (*end || v > max)
+		goto bad;
+	*out = v;
+	return 0;
+bad:
+	sg_log_error("%s wants a whole number from 0 to %ld, not '%s'", opt, max, s);
+	return -1;
+}
+
+int sg_options_parse(struct sg_options *o, int argc, char **argv)
+{
+	int c;
+	long v;
+
+	memset(o, 0, sizeof(*o));
+	o->step = 1;
+	o->keep = 32;
+	o->mode_name = "svg";
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":f:m:s:o:i:qvhV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f': {
+			const char **n = realloc(o->functions, (o->nfunctions + 1) * sizeof(*n));
+
+			if (!n) {
+				sg_log_error("out of memory");
+				return -1;
+			}
+			o->functions = n;
+			if (!*optarg) {
+				sg_log_error("-f wants a function name");
+				return -1;
+			}
+			o->functions[o->nfunctions++] = optarg;
+			break;
+		}
+		case 'm': {
+			int i;
+
+			for (i = 0; modes[i] && strcmp(modes[i], optarg); i++)
+				;
+			if (!modes[i]) {
+				sg_log_error("unknown mode '%s': use svg, tree, walk, raw, folded or top",
+					     optarg);
+				return -1;
+			}
+			o->mode = (enum sg_mode) i;
+			o->mode_name = modes[i];
+			break;
+		}
+		case 's':
+			if (parse_count("-s", optarg, 1000000000, &v) < 0)
+				return -1;
+			o->step = (int) v;
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'i':
+			o->input = optarg;
+			break;
+		case OPT_NO_SAVE:
+			o->no_save = 1;
+			break;
+		case OPT_EACH:
+			o->each = 1;
+			break;
+		case OPT_KEEP:
+			if (parse_count("--keep", optarg, 65536, &v) < 0)
+				return -1;
+			o->keep = (unsigned) v;
+			break;
+		case OPT_ASCII:
+			o->ascii = 1;
+			break;
+		case OPT_UNICODE:
+			o->unicode = 1;
+			break;
+		case OPT_UNIT:
+			if (strcmp(optarg, "ns") && strcmp(optarg, "us")) {
+				sg_log_error("--unit takes ns or us, not '%s'", optarg);
+				return -1;
+			}
+			o->unit_us = strcmp(optarg, "us") == 0;
+			break;
+		case 'q':
+			o->quiet = 1;
+			break;
+		case 'v':
+			o->verbose++;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return 1;
+		case 'V':
+			printf("surfgraph %s\n", SG_VERSION);
+			return 1;
+		case ':':
+			sg_log_error("option '%s' needs a value (see --help)", argv[optind - 1]);
+			return -1;
+		default:
+			sg_log_error("unknown option '%s' (see --help)", argv[optind - 1]);
+			return -1;
+		}
+	}
+	if (optind < argc) {
+		sg_log_error("unexpected argument '%s' (see --help)", argv[optind]);
+		return -1;
+	}
+	return 0;
+}
+
+void sg_options_free(struct sg_options *o)
+{
+	free(o->functions);
+	o->functions = NULL;
+}

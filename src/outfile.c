@@ -1,0 +1,110 @@
+/* outfile.c - files written atomically: a temporary beside the target, renamed into place on commit. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "log.h"
+#include "outfile.h"
+
+struct sg_outfile {
+	FILE *f;
+	char *path, *tmp; /* tmp NULL for stdout */
+};
+
+struct sg_outfile *sg_outfile_open(const char *path)
+{
+	struct sg_outfile *o = calloc(1, sizeof(*o));
+	int fd;
+
+	if (!o)
+		goto oom;
+	if (strcmp(path, "-") == 0) {
+		o->f = stdout;
+		return o;
+	}
+	o->path = strdup(path);
+	o->tmp = malloc(strlen(path) + 16);
+	if (!o->path || !o->tmp)
+		goto oom;
+	sprintf(o->tmp, "%s.tmp.XXXXXX", path);
+	fd = mkstemp(o->tmp);
+	if (fd < 0) {
+		sg_log_error("cannot create %s: %s", path, strerror(errno));
+		free(o->tmp);
+		o->tmp = NULL;
+		goto fail;
+	}
+	/* mkstemp makes 0600; output files are ordinary files */
+	fchmod(fd, 0644);
+	o->f = fdopen(fd, "w");
+	if (!o->f) {
+		close(fd);
+		goto oom;
+	}
+	return o;
+oom:
+	sg_log_error("out of memory");
+fail:
+	if (o && o->tmp)
+		unlink(o->tmp);
+	if (o) {
+		free(o->path);
+		free(o->tmp);
+		free(o);
+	}
+	return NULL;
+}
+
+FILE *sg_outfile_stream(struct sg_outfile *o)
+{
+	return o->f;
+}
+
+static void outfile_free(struct sg_outfile *o)
+{
+	free(o->path);
+	free(o->tmp);
+	free(o);
+}
+
+int sg_outfile_commit(struct sg_outfile *o)
+{
+	int ret = 0;
+
+	if (!o->tmp) {
+		if (fflush(o->f) != 0) {
+			sg_log_error("write to stdout failed: %s", strerror(errno));
+			ret = -1;
+		}
+		outfile_free(o);
+		return ret;
+	}
+	if (fflush(o->f) != 0 || ferror(o->f) || fsync(fileno(o->f)) != 0) {
+		sg_log_error("cannot write %s: %s", o->path, strerror(errno ? errno : EIO));
+		ret = -1;
+	}
+	if (fclose(o->f) != 0 && ret == 0) {
+		sg_log_error("cannot write %s: %s", o->path, strerror(errno));
+		ret = -1;
+	}
+	if (ret == 0 && rename(o->tmp, o->path) != 0) {
+		sg_log_error("cannot rename %s to %s: %s", o->tmp, o->path, strerror(errno));
+		ret = -1;
+	}
+	if (ret < 0)
+		unlink(o->tmp);
+	outfile_free(o);
+	return ret;
+}
+
+void sg_outfile_abort(struct sg_outfile *o)
+{
+	if (!o)
+		return;
+	if (o->tmp) {
+		fclose(o->f);
+		unlink(o->tmp);
+	}
+	outfile_free(o);
+}
