@@ -13,16 +13,21 @@
 struct frame {
 	const char *func;
 	int depth;
-	int has_ts;
 	struct sg_node *node; /* NULL when this call is not being recorded */
 	struct sg_tree *tree; /* the tree node lives in */
-	uint64_t ts;
+	uint64_t serial;      /* names the frame for the pending nodes anchored to it */
 };
 
-/* A closed subtree whose parent was never entered: a later return may adopt it. */
+/*
+ * A closed subtree whose parent call has not been seen: a later call at a shallower depth
+ * adopts it. Anchored to an open frame when the parent is missing between that frame and
+ * this depth (the kernel printed the parent's entry after an interrupt inside it); unanchored
+ * (anchor 0) when nothing is open at all (the parent began before the trace).
+ */
 struct pending {
 	int depth;
-	struct sg_node *node; /* detached, in the task's scratch tree */
+	uint64_t anchor;
+	struct sg_node *node; /* detached, in the anchor's tree or in the task's scratch tree */
 };
 
 struct task {
@@ -37,7 +42,7 @@ struct task {
 	struct pending *pend;
 	size_t npend, pcap;
 	struct sg_tree *scratch; /* nodes of fragments whose start was not seen */
-	uint64_t overrun;
+	uint64_t overrun, serial;
 	int has_overrun;
 	int synced; /* an entry at depth 0 was seen: the stack is known from its bottom */
 	char *fraw;    /* raw lines of fragments, for an invocation rebuilt from returns */
@@ -265,24 +270,6 @@ static int finalize(struct sg_callstack *cs, struct task *t)
 	return cs->fn(cs->ctx, inv);
 }
 
-/* Pop frames until n remain; the calls they were in lost their returns. */
-static int abandon_to(struct sg_callstack *cs, struct task *t, size_t n, int at_end)
-{
-	while (t->n > n) {
-		t->n--;
-		if (at_end)
-			cs->stats.unclosed++;
-		else
-			cs->stats.abandoned++;
-		if (!t->inv || t->n < t->inv_base)
-			continue;
-		t->inv->cut |= at_end ? SG_CUT_END : SG_CUT_LOST;
-		if (t->n == t->inv_base && finalize(cs, t) < 0)
-			return -1;
-	}
-	return 0;
-}
-
 /* The innermost open frame shallower than depth, or -1. */
 static long parent_index(const struct task *t, int depth)
 {
@@ -312,15 +299,33 @@ static void task_settle(struct task *t)
 	t->fraw_len = 0;
 }
 
-static void drop_pending_deeper(struct task *t, int depth)
+/* Index of the first of the last pending nodes anchored to anchor and deeper than depth. */
+static size_t pending_tail(const struct task *t, uint64_t anchor, int depth)
 {
-	while (t->npend && t->pend[t->npend - 1].depth > depth)
-		t->npend--;
+	size_t first = t->npend;
+
+	while (first > 0 && t->pend[first - 1].anchor == anchor && t->pend[first - 1].depth > depth)
+		first--;
+	return first;
 }
 
-static int push_pending(struct sg_callstack *cs, struct task *t, int depth, struct sg_node *node)
+/* node adopts the pending nodes anchored to anchor that are deeper than depth, oldest first. */
+static int adopt_pending(struct task *t, struct sg_tree *tree, struct sg_node *node,
+			 uint64_t anchor, int depth)
 {
-	if (t->scratch && sg_tree_size(t->scratch) > FRAGMENT_CAP) {
+	size_t first = pending_tail(t, anchor, depth);
+
+	for (size_t i = first; i < t->npend; i++)
+		if (sg_tree_attach(tree, node, t->pend[i].node) < 0)
+			return oom();
+	t->npend = first;
+	return 0;
+}
+
+static int push_pending(struct sg_callstack *cs, struct task *t, int depth, uint64_t anchor,
+			struct sg_node *node)
+{
+	if (!anchor && t->scratch && sg_tree_size(t->scratch) > FRAGMENT_CAP) {
 		cs->stats.fragments_dropped += t->npend;
 		t->npend = 0;
 		return 0;
@@ -335,8 +340,103 @@ static int push_pending(struct sg_callstack *cs, struct task *t, int depth, stru
 		t->pcap = ncap;
 	}
 	t->pend[t->npend].depth = depth;
+	t->pend[t->npend].anchor = anchor;
 	t->pend[t->npend].node = node;
 	t->npend++;
+	return 0;
+}
+
+/*
+ * Where a call at depth d goes: under the recording frame pi (anchor = its serial) or, with
+ * nothing open below it, into the scratch tree (anchor 0). *node is NULL when the call is not
+ * recorded (its caller is outside every invocation). Missing levels between the caller and d
+ * make the node detached, to be adopted later.
+ */
+static int place(struct task *t, long pi, int d, const char *func, struct sg_tree **tree,
+		 struct sg_node **node, uint64_t *anchor)
+{
+	*node = NULL;
+	*tree = NULL;
+	*anchor = 0;
+	if (pi >= 0) {
+		struct frame *p = &t->stack[pi];
+
+		if (!p->node)
+			return 0;
+		*tree = p->tree;
+		*anchor = p->serial;
+		if (p->depth < d - 1)
+			*node = sg_tree_detached(p->tree, func);
+		else
+			*node = sg_tree_child(p->tree, p->node, func);
+	} else {
+		*tree = scratch_of(t);
+		if (*tree)
+			*node = sg_tree_detached(*tree, func);
+	}
+	return *tree && !*node ? oom() : 0;
+}
+
+/* A closed node that has no parent yet waits; at depth 0 with nothing open it is dropped. */
+static int settle_node(struct sg_callstack *cs, struct task *t, int d, uint64_t anchor,
+		       struct sg_node *node)
+{
+	if (node->parent)
+		return 0;
+	if (!anchor && d == 0) {
+		t->npend = pending_tail(t, 0, -1);
+		return 0;
+	}
+	return push_pending(cs, t, d, anchor, node);
+}
+
+/*
+ * The first call at depth d under caller p to finish decides who owns the deeper nodes that
+ * waited under p: they ran before its entry was printed (an interrupt at its very start). When
+ * its duration covers them they are its children; when it does not, the kernel took its start
+ * time after the interrupt, and they are p's.
+ */
+static int claim_pending(struct task *t, const struct frame *p, struct sg_node *node, int d,
+			 uint64_t dur, int has_dur)
+{
+	size_t first = pending_tail(t, p->serial, d);
+	uint64_t sum = 0;
+
+	if (first == t->npend)
+		return 0;
+	for (size_t i = first; i < t->npend; i++)
+		sum += t->pend[i].node->total;
+	if (has_dur && sum <= dur)
+		return adopt_pending(t, p->tree, node, p->serial, d);
+	return adopt_pending(t, p->tree, p->node, p->serial, d);
+}
+
+/* Close frame f (already popped): it takes the nodes anchored to it. */
+static int close_frame(struct task *t, const struct frame *f)
+{
+	if (!f->node)
+		return 0;
+	return adopt_pending(t, f->tree, f->node, f->serial, f->depth);
+}
+
+/* Pop frames until n remain; the calls they were in lost their returns. */
+static int abandon_to(struct sg_callstack *cs, struct task *t, size_t n, int at_end)
+{
+	while (t->n > n) {
+		struct frame f = t->stack[--t->n];
+
+		if (close_frame(t, &f) < 0)
+			return -1;
+		if (at_end)
+			cs->stats.unclosed++;
+		else
+			cs->stats.abandoned++;
+		if (!t->inv || t->n < t->inv_base)
+			continue;
+		t->inv->cut |= at_end ? SG_CUT_END : SG_CUT_LOST;
+		if (t->n == t->inv_base && finalize(cs, t) < 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -360,72 +460,9 @@ static int start_invocation(struct sg_callstack *cs, struct task *t, const struc
 	return 0;
 }
 
-static int on_entry(struct sg_callstack *cs, struct task *t, struct cpu *c,
-		    const struct sg_event *ev, int leaf)
+static int push_frame(struct task *t, const char *func, int d, struct sg_tree *tree,
+		      struct sg_node *node)
 {
-	int d = ev->depth;
-	long pi;
-
-	cs->seen_entries = 1;
-	/* Frames deeper than this call never returned: their returns were lost. */
-	for (pi = (long) t->n - 1; pi >= 0 && t->stack[pi].depth > d; pi--)
-		;
-	if (abandon_to(cs, t, (size_t) (pi + 1), 0) < 0)
-		return -1;
-	int is_root = sg_match_name(cs->match, ev->func) >= 0;
-
-	/*
-	 * An open frame at the same depth is kept: the kernel sometimes prints an interrupt's
-	 * calls at the depth of the call they interrupted. The same function again at the same
-	 * depth, or a root while a root is open there, means a return was lost instead.
-	 */
-	if (t->n && t->stack[t->n - 1].depth == d && t->stack[t->n - 1].func == ev->func &&
-	    abandon_to(cs, t, t->n - 1, 0) < 0)
-		return -1;
-	if (is_root && t->inv && t->stack[t->inv_base].depth == d &&
-	    abandon_to(cs, t, t->inv_base, 0) < 0)
-		return -1;
-	drop_pending_deeper(t, d);
-	pi = parent_index(t, d);
-
-	struct sg_node *node = NULL;
-	struct sg_tree *tree = NULL; /* stays NULL when this call is not recorded */
-	int started = 0;
-
-	if (is_root && !t->inv) {
-		if (start_invocation(cs, t, ev) < 0)
-			return -1;
-		tree = t->inv->tree;
-		node = sg_tree_child(tree, sg_tree_top(tree), ev->func);
-		t->inv_base = t->n;
-		started = 1;
-	} else if (pi >= 0 && t->stack[pi].node) {
-		tree = t->stack[pi].tree;
-		node = sg_tree_child(tree, t->stack[pi].node, ev->func);
-	} else if (pi < 0 && d > 0) {
-		tree = scratch_of(t);
-		if (!tree)
-			return oom();
-		node = sg_tree_detached(tree, ev->func);
-	}
-	if (tree && !node)
-		return oom();
-	if (d == 0)
-		t->synced = 1;
-	if (d < NAMED_DEPTHS && d >= 0)
-		c->last_func[d] = leaf ? NULL : ev->func;
-	if (leaf) {
-		if (!node)
-			return 0;
-		sg_node_add_call(node, ev->dur, ev->has_dur);
-		if (started) {
-			t->inv->has_dur = ev->has_dur;
-			return finalize(cs, t);
-		}
-		if (!node->parent)
-			return push_pending(cs, t, d, node);
-		return 0;
-	}
 	if (t->n == t->cap) {
 		size_t ncap = t->cap ? t->cap * 2 : 32;
 		struct frame *v = realloc(t->stack, ncap * sizeof(*v));
@@ -437,13 +474,72 @@ static int on_entry(struct sg_callstack *cs, struct task *t, struct cpu *c,
 	}
 	struct frame *f = &t->stack[t->n++];
 
-	f->func = ev->func;
+	f->func = func;
 	f->depth = d;
 	f->node = node;
 	f->tree = tree;
-	f->ts = ev->ts;
-	f->has_ts = ev->has_ts;
+	f->serial = ++t->serial;
 	return 0;
+}
+
+static int on_entry(struct sg_callstack *cs, struct task *t, struct cpu *c,
+		    const struct sg_event *ev, int leaf)
+{
+	int d = ev->depth, is_root = sg_match_name(cs->match, ev->func) >= 0;
+	struct sg_node *node;
+	struct sg_tree *tree;
+	uint64_t anchor;
+	long pi;
+
+	cs->seen_entries = 1;
+	if (d == 0)
+		t->synced = 1;
+	/* Frames deeper than this call never returned: their returns were lost. */
+	if (abandon_to(cs, t, (size_t) (parent_index(t, d + 1) + 1), 0) < 0)
+		return -1;
+	/*
+	 * An open frame at the same depth is kept: the kernel sometimes prints an interrupt's
+	 * calls at the depth of the call they interrupted. The same function again at the same
+	 * depth, or a root while a root is open there, means a return was lost instead.
+	 */
+	if (t->n && t->stack[t->n - 1].depth == d && t->stack[t->n - 1].func == ev->func &&
+	    abandon_to(cs, t, t->n - 1, 0) < 0)
+		return -1;
+	if (is_root && t->inv && t->stack[t->inv_base].depth == d &&
+	    abandon_to(cs, t, t->inv_base, 0) < 0)
+		return -1;
+	if (d >= 0 && d < NAMED_DEPTHS)
+		c->last_func[d] = leaf ? NULL : ev->func;
+	pi = parent_index(t, d);
+	if (is_root && !t->inv) {
+		/* A new invocation: what waited under the caller stays the caller's. */
+		if (start_invocation(cs, t, ev) < 0)
+			return -1;
+		tree = t->inv->tree;
+		node = sg_tree_child(tree, sg_tree_top(tree), ev->func);
+		if (!node)
+			return oom();
+		t->inv_base = t->n;
+		if (leaf) {
+			sg_node_add_call(node, ev->dur, ev->has_dur);
+			t->inv->has_dur = ev->has_dur;
+			return finalize(cs, t);
+		}
+		return push_frame(t, ev->func, d, tree, node);
+	}
+	if (place(t, pi, d, ev->func, &tree, &node, &anchor) < 0)
+		return -1;
+	/* Without a caller, deeper waiting nodes belonged to a call that ended unseen. */
+	if (node && !anchor)
+		t->npend = pending_tail(t, 0, d);
+	if (!leaf)
+		return push_frame(t, ev->func, d, tree, node);
+	if (!node)
+		return 0;
+	sg_node_add_call(node, ev->dur, ev->has_dur);
+	if (anchor && claim_pending(t, &t->stack[pi], node, d, ev->dur, ev->has_dur) < 0)
+		return -1;
+	return settle_node(cs, t, d, anchor, node);
 }
 
 /* A return whose entry was never seen: rebuild what we can from returns (post-order). */
@@ -452,6 +548,9 @@ static int on_orphan_exit(struct sg_callstack *cs, struct task *t, struct cpu *c
 {
 	int d = ev->depth;
 	const char *func = ev->func;
+	struct sg_node *node;
+	struct sg_tree *tree;
+	uint64_t anchor;
 
 	cs->stats.orphan_closes++;
 	if (!func)
@@ -459,75 +558,54 @@ static int on_orphan_exit(struct sg_callstack *cs, struct task *t, struct cpu *c
 	int is_root = sg_match_name(cs->match, func) >= 0;
 	long pi = parent_index(t, d);
 
-	if (pi >= 0) {
-		struct frame *p = &t->stack[pi];
-
-		if (p->node) {
-			struct sg_node *n = sg_tree_child(p->tree, p->node, func);
-
-			if (!n)
-				return oom();
-			sg_node_add_call(n, ev->dur, ev->has_dur);
-			if (t->inv && (size_t) pi >= t->inv_base)
-				t->inv->cut |= SG_CUT_LOST;
-			return 0;
-		}
-		if (!is_root)
-			return 0;
-	}
-	struct sg_tree *scratch = scratch_of(t);
-	struct sg_node *node = scratch ? sg_tree_detached(scratch, func) : NULL;
-
-	if (!node)
-		return oom();
-	sg_node_add_call(node, ev->dur, ev->has_dur);
-	if (pi < 0) {
-		size_t first = t->npend;
-
-		while (first > 0 && t->pend[first - 1].depth > d)
-			first--;
-		for (size_t i = first; i < t->npend; i++)
-			if (sg_tree_attach(scratch, node, t->pend[i].node) < 0)
-				return oom();
-		t->npend = first;
-	}
-	if (is_root && t->inv) {
-		/* A root's return below an open root whose caller was not recorded: too broken. */
-		return 0;
-	}
-	if (is_root) {
-		struct sg_event start = *ev;
-
-		start.func = func;
-		start.line = NULL;
-		start.has_ts = ev->has_ts && ev->ts >= ev->dur;
-		start.ts = start.has_ts ? ev->ts - ev->dur : 0;
-		if (start_invocation(cs, t, &start) < 0)
-			return -1;
-		if (sg_tree_merge(t->inv->tree, sg_tree_top(t->inv->tree), node) < 0)
+	if (is_root && (pi < 0 || !t->stack[pi].node)) {
+		/* its caller, if any, is not recorded: an invocation of its own, incomplete */
+		tree = scratch_of(t);
+		node = tree ? sg_tree_detached(tree, func) : NULL;
+		anchor = 0;
+		if (!node)
 			return oom();
-		/* tracing_thresh output has no entries at all: a root's return is all there is. */
-		if (cs->seen_entries)
-			t->inv->cut |= t->synced ? SG_CUT_LOST : SG_CUT_START;
-		t->inv->has_dur = ev->has_dur;
-		if (cs->keep_raw) {
-			if (t->fraw_len &&
-			    sg_invocation_add_raw(t->inv, t->fraw, t->fraw_len - 1) < 0)
-				return oom();
-			if (ev->line && sg_invocation_add_raw(t->inv, ev->line, ev->line_len) < 0)
-				return oom();
-			t->fraw_len = 0;
-		}
-		return finalize(cs, t);
+	} else {
+		if (place(t, pi, d, func, &tree, &node, &anchor) < 0)
+			return -1;
+		if (!node)
+			return 0;
+		if (t->inv && pi >= 0 && (size_t) pi >= t->inv_base)
+			t->inv->cut |= SG_CUT_LOST;
 	}
-	if (d > 0 && pi < 0)
-		return push_pending(cs, t, d, node);
-	t->npend = 0;
-	return 0;
+	sg_node_add_call(node, ev->dur, ev->has_dur);
+	if (adopt_pending(t, tree, node, anchor, d) < 0)
+		return -1;
+	if (!is_root || anchor)
+		return settle_node(cs, t, d, anchor, node);
+	if (t->inv)
+		return 0; /* a root's return under an open root's unrecorded caller: too broken */
+
+	struct sg_event start = *ev;
+
+	start.func = func;
+	start.line = NULL;
+	start.has_ts = ev->has_ts && ev->ts >= ev->dur;
+	start.ts = start.has_ts ? ev->ts - ev->dur : 0;
+	if (start_invocation(cs, t, &start) < 0)
+		return -1;
+	if (sg_tree_merge(t->inv->tree, sg_tree_top(t->inv->tree), node) < 0)
+		return oom();
+	/* tracing_thresh output has no entries at all: a root's return is all there is. */
+	if (cs->seen_entries)
+		t->inv->cut |= t->synced ? SG_CUT_LOST : SG_CUT_START;
+	t->inv->has_dur = ev->has_dur;
+	if (cs->keep_raw) {
+		/* the fragment's lines, this return included */
+		if (t->fraw_len && sg_invocation_add_raw(t->inv, t->fraw, t->fraw_len - 1) < 0)
+			return oom();
+		t->fraw_len = 0;
+	}
+	return finalize(cs, t);
 }
 
 static int on_return(struct sg_callstack *cs, struct task *t, struct cpu *c,
-		   const struct sg_event *ev)
+		     const struct sg_event *ev)
 {
 	int d = ev->depth;
 	long i;
@@ -547,6 +625,8 @@ static int on_return(struct sg_callstack *cs, struct task *t, struct cpu *c,
 		return -1;
 	struct frame f = t->stack[--t->n];
 
+	if (close_frame(t, &f) < 0)
+		return -1;
 	if (!f.node)
 		return 0;
 	sg_node_add_call(f.node, ev->dur, ev->has_dur);
@@ -554,9 +634,12 @@ static int on_return(struct sg_callstack *cs, struct task *t, struct cpu *c,
 		t->inv->has_dur = ev->has_dur;
 		return finalize(cs, t);
 	}
-	if (!f.node->parent)
-		return push_pending(cs, t, d, f.node);
-	return 0;
+	long pi = parent_index(t, d);
+	uint64_t anchor = pi >= 0 && t->stack[pi].node ? t->stack[pi].serial : 0;
+
+	if (anchor && claim_pending(t, &t->stack[pi], f.node, d, ev->dur, ev->has_dur) < 0)
+		return -1;
+	return settle_node(cs, t, d, anchor, f.node);
 }
 
 /* The first switch away from a task we knew only by its CPU names it. */
@@ -571,21 +654,25 @@ static int on_switch(struct sg_callstack *cs, struct cpu *c, const struct sg_eve
 		if (*from && *from != TOMB) {
 			struct task *t = *from;
 
+			/*
+			 * What ran here unnamed is the newest state of that task; a stack it had
+			 * from another CPU went on in events this trace does not have.
+			 */
 			if (*to && *to != TOMB) {
-				/* Known under its pid already: what we had without a name cannot be joined. */
-				if (abandon_to(cs, t, 0, 0) < 0)
+				if (abandon_to(cs, *to, 0, 0) < 0)
 					return -1;
-			} else {
-				*from = TOMB;
-				t->key = prev;
-				t->pid = ev->pid;
-				t->comm = ev->comm;
-				if (t->inv) {
-					t->inv->pid = ev->pid;
-					t->inv->comm = ev->comm;
-				}
-				*task_slot(cs, prev) = t;
+				task_free(*to);
+				*to = TOMB;
 			}
+			*from = TOMB;
+			t->key = prev;
+			t->pid = ev->pid;
+			t->comm = ev->comm;
+			if (t->inv) {
+				t->inv->pid = ev->pid;
+				t->inv->comm = ev->comm;
+			}
+			*task_slot(cs, prev) = t;
 		}
 	}
 	struct task *p = task_get(cs, prev, ev->pid);

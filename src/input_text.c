@@ -186,6 +186,30 @@ static int deliver(struct sg_text_parser *p, const struct sg_event *ev)
 	return p->fn(p->ctx, ev);
 }
 
+/* Copy a line into the held-back exit's text (append: after a '\n'), as the reader reuses its buffer. */
+static int keep_line(struct sg_text_parser *p, const char *s, size_t len, int append)
+{
+	size_t need = p->pending.line_len + len + 1;
+
+	if (need > p->pending_cap) {
+		size_t ncap = need * 2;
+		char *n = realloc(p->pending_line, ncap);
+
+		if (!n) {
+			sg_log_error("out of memory");
+			return -1;
+		}
+		p->pending_line = n;
+		p->pending_cap = ncap;
+	}
+	if (append)
+		p->pending_line[p->pending.line_len++] = '\n';
+	memcpy(p->pending_line + p->pending.line_len, s, len);
+	p->pending.line_len += len;
+	p->pending.line = p->pending_line;
+	return 0;
+}
+
 static int flush_pending(struct sg_text_parser *p)
 {
 	if (!p->has_pending)
@@ -205,22 +229,10 @@ static int emit(struct sg_text_parser *p, struct sg_event *ev)
 	}
 	if (ev->type != SG_EV_EXIT)
 		return deliver(p, ev);
-	if (ev->line_len > p->pending_cap) {
-		size_t ncap = ev->line_len * 2;
-		char *n = realloc(p->pending_line, ncap);
-
-		if (!n) {
-			sg_log_error("out of memory");
-			return -1;
-		}
-		p->pending_line = n;
-		p->pending_cap = ncap;
-	}
-	memcpy(p->pending_line, ev->line, ev->line_len);
 	p->pending = *ev;
-	p->pending.line = p->pending_line;
+	p->pending.line_len = 0;
 	p->has_pending = 1;
-	return 0;
+	return keep_line(p, ev->line, ev->line_len, 0);
 }
 
 /* The function name inside "/ * name * /", "/ * name = ret * /" or "/ * name ret=.. * /". */
@@ -532,6 +544,7 @@ static void parse_header(struct sg_text_parser *p, const char *s, const char *e)
 /* " (Overruns: N)" belongs to the exit just before it. */
 static int parse_overrun(struct sg_text_parser *p, const char *s, const char *e)
 {
+	const char *line = s;
 	uint64_t n;
 	int dot;
 
@@ -542,11 +555,12 @@ static int parse_overrun(struct sg_text_parser *p, const char *s, const char *e)
 	if (!s || *skip_sp(s, e) != ')')
 		return 1;
 	p->stats.notes++;
-	if (p->has_pending) {
-		p->pending.count = n;
-		p->pending.has_overrun = 1;
-	}
-	return 0;
+	if (!p->has_pending)
+		return 0;
+	p->pending.count = n;
+	p->pending.has_overrun = 1;
+	/* raw output keeps the line with the return it belongs to */
+	return keep_line(p, line, (size_t) (e - line), 1);
 }
 
 static void reset_event(struct sg_event *ev, const char *s, const char *e)

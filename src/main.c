@@ -197,7 +197,7 @@ static void summarize(struct run *r, const struct sg_text_stats *ts, const char 
 		a->complete);
 	if (a->incomplete) {
 		static const char *const why[] = { "started before the trace", "still open at its end",
-						   "cut by lost events", "return-stack overrun" };
+						   "cut by missing events (lost, or before a CPU's buffer began)", "return-stack overrun" };
 		const char *sep = " (";
 
 		fprintf(stderr, ", %" PRIu64 " incomplete, not merged", a->incomplete);
