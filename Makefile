@@ -11,7 +11,7 @@ PKG_TRACEEVENT = libtraceevent
 PKG_TRACECMD = libtracecmd
 PKG_CAIRO = cairo
 ALL_PKGS = $(PKG_TRACEFS) $(PKG_TRACEEVENT) $(PKG_TRACECMD) $(PKG_CAIRO)
-USED =
+USED = $(PKG_TRACEFS) $(PKG_TRACEEVENT) $(PKG_TRACECMD)
 
 PKG_CFLAGS := $(if $(USED),$(shell $(PKG_CONFIG) --cflags $(USED)))
 PKG_LIBS := $(if $(USED),$(shell $(PKG_CONFIG) --libs $(USED)))
@@ -29,7 +29,7 @@ UNIT_BIN = $(UNIT_SRC:.c=)
 DEB_BUILD = build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev
 DEB_TEST = libxml2-utils qemu-system-x86 busybox-static cpio
 
-.PHONY: all deps test unit golden vm bench examples install clean check-libs
+.PHONY: all deps test unit golden dat vm bench examples install clean check-libs
 
 all: surfgraph
 
@@ -60,10 +60,13 @@ unit: $(UNIT_BIN)
 golden: surfgraph
 	@tests/golden/run.sh
 
+dat: surfgraph
+	@tests/dat/run.sh
+
 vm: surfgraph
 	@if [ -x tests/vm/run-tests.sh ]; then tests/vm/run-tests.sh; else echo "vm: no VM suite yet"; fi
 
-test: check-libs unit golden vm
+test: check-libs unit golden dat vm
 
 bench: surfgraph
 	@tests/bench/bench.sh

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "aggregate.h"
 #include "callstack.h"
+#include "input_dat.h"
 #include "input_text.h"
 #include "log.h"
 #include "match.h"
@@ -30,6 +31,8 @@ struct run {
 	struct sg_callstack *cs;
 	struct sg_text_style style;
 	int has_time; /* durations seen so far (per-invocation output) */
+	int dat;      /* the input is a trace.dat file */
+	struct sg_raw_stats raw; /* binary inputs' counts */
 };
 
 static int die(int code)
@@ -131,6 +134,18 @@ static int read_text(struct run *r, int fd, const char *head, size_t head_len,
 	*stats = *sg_text_parser_stats(p);
 	sg_text_parser_free(p);
 	return ret;
+}
+
+/* A trace.dat through the binary decoder; the text counts stay zero. */
+static int read_dat(struct run *r, struct sg_text_stats *stats)
+{
+	memset(stats, 0, sizeof(*stats));
+	if (sg_dat_read(r->opt.input, r->st, sg_callstack_feed, r->cs, r->opt.mode == SG_MODE_RAW,
+			&r->raw) < 0)
+		return -1;
+	stats->lines = r->raw.records;
+	stats->has_dur = 1;
+	return sg_callstack_finish(r->cs);
 }
 
 static int render_final(struct run *r)
@@ -268,7 +283,7 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 		sg_log_error("out of memory");
 		return -1;
 	}
-	if (read_text(r, fd, head, head_len, &ts) < 0)
+	if ((r->dat ? read_dat(r, &ts) : read_text(r, fd, head, head_len, &ts)) < 0)
 		return -1;
 	sg_aggregate_finish(r->agg);
 	if (describe_run(r, &ts) < 0)
@@ -421,6 +436,11 @@ int main(int argc, char **argv)
 			sg_log_error("which function? give the root with -f FUNC (see --help)");
 			rc = die(2);
 			goto out;
+		}
+		r.dat = sg_dat_sniff(head, (size_t) head_len);
+		if (r.dat && fd == STDIN_FILENO) {
+			sg_log_error("a trace.dat file cannot be read from stdin: give its path to -i");
+			goto fail;
 		}
 		if (run_trace(&r, fd, head, (size_t) head_len) < 0)
 			goto fail;

@@ -1,0 +1,22 @@
+/* input_dat.h - trace-cmd's trace.dat files, read through libtracecmd and decoded like live records. */
+#ifndef SG_INPUT_DAT_H
+#define SG_INPUT_DAT_H
+
+#include <stddef.h>
+#include "event.h"
+#include "input_raw.h"
+#include "strtab.h"
+
+/* Whether the first bytes of a file are a trace.dat header ("\x17\x08\x44tracing"). */
+int sg_dat_sniff(const char *head, size_t len);
+
+/*
+ * Feed every function_graph record of the trace.dat at path to fn(ctx), merged across CPUs in
+ * timestamp order, names from the kallsyms the file carries; lines: give events text lines for
+ * -m raw. stats receives the decoder's counts. -1 with a message when the file cannot be read
+ * or the consumer failed.
+ */
+int sg_dat_read(const char *path, struct sg_strtab *st, sg_event_fn fn, void *ctx, int lines,
+		struct sg_raw_stats *stats);
+
+#endif

@@ -1,0 +1,82 @@
+/* input_raw.h - binary function_graph records (trace_pipe_raw, trace.dat) to events, in time order. */
+#ifndef SG_INPUT_RAW_H
+#define SG_INPUT_RAW_H
+
+#include <stdint.h>
+#include <event-parse.h>
+#include <tracefs.h>
+#include "event.h"
+#include "strtab.h"
+
+struct sg_raw_stats {
+	uint64_t records;      /* ring-buffer records decoded */
+	uint64_t bytes;	       /* sub-buffer bytes read (live) */
+	uint64_t events;       /* funcgraph entries and exits */
+	uint64_t other;	       /* records of other events, ignored */
+	uint64_t lost_markers; /* sub-buffers that announced missed events */
+	uint64_t lost_events;  /* events they announced (unknown counts add 0) */
+	uint64_t lost_unknown; /* markers whose count the kernel could not store */
+	uint64_t unknown_funcs; /* records whose address kallsyms does not name */
+	uint64_t reordered;	/* records that came before the last one delivered (late) */
+};
+
+/*
+ * The decoder: ftrace:funcgraph_entry and funcgraph_exit records, fields looked up by name in
+ * tep (so 6.1 and 6.12 layouts both work), func symbolized by the kallsyms tep holds.
+ */
+struct sg_raw_decoder;
+
+/*
+ * Events go to fn(ctx, ev), names interned in st. lines: give each event a function_graph-like
+ * text line (for -m raw). NULL with a message when tep has no funcgraph events.
+ */
+struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strtab *st,
+					  sg_event_fn fn, void *ctx, int lines);
+void sg_raw_decoder_free(struct sg_raw_decoder *d);
+
+/*
+ * Decode one record (rec->cpu set). A record whose missed_events is not 0 is preceded by a
+ * LOST event. Other events are counted and skipped. -1 when the consumer failed.
+ */
+int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec);
+
+/* Names for pids the record stream cannot name (live): read /proc/PID/comm on first sight. */
+void sg_raw_decoder_use_proc_comm(struct sg_raw_decoder *d);
+
+const struct sg_raw_stats *sg_raw_decoder_stats(const struct sg_raw_decoder *d);
+
+/*
+ * Load /proc/kallsyms into tep so function addresses get names. -1 with a message when it
+ * cannot be read or its addresses are hidden (kptr_restrict, not root).
+ */
+int sg_raw_load_kallsyms(struct tep_handle *tep);
+
+/*
+ * The live reader: the per-CPU trace_pipe_raw files of an instance (NULL: the top level), read
+ * without blocking through libtracefs, decoded, and merged across CPUs by timestamp before they
+ * reach the decoder's consumer.
+ */
+struct sg_raw_reader;
+
+/* cpus: the CPUs to read (ncpus of them). NULL with a message on failure. */
+struct sg_raw_reader *sg_raw_reader_open(struct tracefs_instance *inst, struct tep_handle *tep,
+					 const int *cpus, int ncpus, struct sg_strtab *st,
+					 sg_event_fn fn, void *ctx, int lines);
+void sg_raw_reader_free(struct sg_raw_reader *r);
+
+/*
+ * Read every CPU until its buffer is empty and deliver the events that can no longer be
+ * overtaken by a later read; final: deliver everything (tracing is off). Returns the number of
+ * records read, or -1 (message set) on a read error or when the consumer failed.
+ */
+long sg_raw_reader_poll(struct sg_raw_reader *r, int final);
+
+/*
+ * What the kernel's per_cpu/cpuN/stats say was lost since the reader was opened: events
+ * overwritten before they were read (overrun) and events dropped on a full buffer.
+ */
+void sg_raw_reader_kernel_lost(struct sg_raw_reader *r, uint64_t *overrun, uint64_t *dropped);
+
+const struct sg_raw_stats *sg_raw_reader_stats(struct sg_raw_reader *r);
+
+#endif

@@ -1,0 +1,655 @@
+/* input_raw.c - binary function_graph records (trace_pipe_raw, trace.dat) to events, in time order. */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <kbuffer.h>
+#include "input_raw.h"
+#include "log.h"
+
+/* Cached address -> interned name, so each record costs one hash probe, not a symbol search. */
+struct sym {
+	unsigned long long addr;
+	const char *name;
+};
+
+struct comm {
+	int pid;
+	const char *name;
+};
+
+struct sg_raw_decoder {
+	struct tep_handle *tep;
+	struct sg_strtab *st;
+	sg_event_fn fn;
+	void *ctx;
+	int lines, proc_comm;
+	int entry_id, exit_id;
+	struct tep_format_field *en_func, *en_depth;
+	struct tep_format_field *ex_func, *ex_depth, *ex_overrun, *ex_calltime, *ex_rettime;
+	struct sym *syms;
+	size_t nsyms, symcap;
+	struct comm *comms;
+	size_t ncomms, commcap;
+	char line[512];
+	struct sg_raw_stats stats;
+};
+
+static int oom(void)
+{
+	sg_log_error("out of memory");
+	return -1;
+}
+
+static uint64_t mix(uint64_t x)
+{
+	x *= 0x9E3779B97F4A7C15ULL;
+	return x ^ (x >> 29);
+}
+
+static struct tep_format_field *field(struct tep_event *ev, const char *name, int required)
+{
+	struct tep_format_field *f = tep_find_field(ev, name);
+
+	if (!f && required)
+		sg_log_error("ftrace:%s has no field '%s': an unknown kernel layout", ev->name, name);
+	return f;
+}
+
+struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strtab *st,
+					  sg_event_fn fn, void *ctx, int lines)
+{
+	struct sg_raw_decoder *d;
+	struct tep_event *en = tep_find_event_by_name(tep, "ftrace", "funcgraph_entry");
+	struct tep_event *ex = tep_find_event_by_name(tep, "ftrace", "funcgraph_exit");
+
+	if (!en || !ex) {
+		sg_log_error("no ftrace:funcgraph_entry/funcgraph_exit event formats: is the kernel "
+			     "built with CONFIG_FUNCTION_GRAPH_TRACER?");
+		return NULL;
+	}
+	d = calloc(1, sizeof(*d));
+	if (!d) {
+		oom();
+		return NULL;
+	}
+	d->tep = tep;
+	d->st = st;
+	d->fn = fn;
+	d->ctx = ctx;
+	d->lines = lines;
+	d->entry_id = en->id;
+	d->exit_id = ex->id;
+	/* overrun is optional: the text format shows it only with funcgraph-overrun, we take it when there */
+	if (!(d->en_func = field(en, "func", 1)) || !(d->en_depth = field(en, "depth", 1)) ||
+	    !(d->ex_func = field(ex, "func", 1)) || !(d->ex_depth = field(ex, "depth", 1)) ||
+	    !(d->ex_calltime = field(ex, "calltime", 1)) ||
+	    !(d->ex_rettime = field(ex, "rettime", 1))) {
+		free(d);
+		return NULL;
+	}
+	d->ex_overrun = field(ex, "overrun", 0);
+	return d;
+}
+
+void sg_raw_decoder_free(struct sg_raw_decoder *d)
+{
+	if (!d)
+		return;
+	free(d->syms);
+	free(d->comms);
+	free(d);
+}
+
+void sg_raw_decoder_use_proc_comm(struct sg_raw_decoder *d)
+{
+	d->proc_comm = 1;
+}
+
+const struct sg_raw_stats *sg_raw_decoder_stats(const struct sg_raw_decoder *d)
+{
+	return &d->stats;
+}
+
+static const char *symbol(struct sg_raw_decoder *d, unsigned long long addr)
+{
+	size_t i;
+
+	if (d->nsyms * 2 >= d->symcap) {
+		size_t ncap = d->symcap ? d->symcap * 2 : 4096;
+		struct sym *v = calloc(ncap, sizeof(*v));
+
+		if (!v)
+			return NULL;
+		for (i = 0; i < d->symcap; i++) {
+			if (!d->syms[i].name)
+				continue;
+			size_t j = mix(d->syms[i].addr) & (ncap - 1);
+
+			while (v[j].name)
+				j = (j + 1) & (ncap - 1);
+			v[j] = d->syms[i];
+		}
+		free(d->syms);
+		d->syms = v;
+		d->symcap = ncap;
+	}
+	for (i = mix(addr) & (d->symcap - 1); d->syms[i].name; i = (i + 1) & (d->symcap - 1))
+		if (d->syms[i].addr == addr)
+			return d->syms[i].name;
+
+	const char *name = tep_find_function(d->tep, addr);
+	char hex[32];
+
+	if (!name) {
+		/* Still a stable, distinct name: the tree keeps its shape even without symbols. */
+		snprintf(hex, sizeof(hex), "0x%llx", addr);
+		name = hex;
+		d->stats.unknown_funcs++;
+	}
+	name = sg_strtab_intern(d->st, name, strlen(name));
+	if (!name)
+		return NULL;
+	d->syms[i].addr = addr;
+	d->syms[i].name = name;
+	d->nsyms++;
+	return name;
+}
+
+static const char *proc_comm(struct sg_raw_decoder *d, int pid)
+{
+	char path[64], buf[64];
+	const char *name = NULL;
+	ssize_t n = -1;
+	int fd;
+
+	for (size_t i = 0; i < d->ncomms; i++)
+		if (d->comms[i].pid == pid)
+			return d->comms[i].name;
+	if (pid == 0) {
+		name = sg_strtab_intern(d->st, "<idle>", 6);
+	} else {
+		snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			n = read(fd, buf, sizeof(buf));
+			close(fd);
+		}
+		while (n > 0 && buf[n - 1] == '\n')
+			n--;
+		if (n > 0)
+			name = sg_strtab_intern(d->st, buf, (size_t) n);
+	}
+	/* A linear table: tasks seen in one trace are few, and a miss is cached like a hit. */
+	if (d->ncomms == d->commcap) {
+		size_t ncap = d->commcap ? d->commcap * 2 : 64;
+		struct comm *v = realloc(d->comms, ncap * sizeof(*v));
+
+		if (!v)
+			return NULL;
+		d->comms = v;
+		d->commcap = ncap;
+	}
+	d->comms[d->ncomms].pid = pid;
+	d->comms[d->ncomms].name = name;
+	d->ncomms++;
+	return name;
+}
+
+static const char *comm_of(struct sg_raw_decoder *d, int pid)
+{
+	const char *c;
+
+	if (d->proc_comm)
+		return proc_comm(d, pid);
+	c = tep_data_comm_from_pid(d->tep, pid);
+	if (!c || strcmp(c, "<...>") == 0)
+		return NULL;
+	return sg_strtab_intern(d->st, c, strlen(c));
+}
+
+/* The line function_graph would print for this event (entries and exits are never merged). */
+static size_t format_line(char *buf, size_t size, const struct sg_event *ev)
+{
+	int depth = ev->depth < 0 ? 0 : ev->depth > 100 ? 100 : ev->depth;
+	char col[40] = "";
+	int n;
+
+	if (ev->type == SG_EV_LOST) {
+		n = snprintf(buf, size, "CPU:%d [LOST %" PRIu64 " EVENTS]", ev->cpu, ev->count);
+	} else if (ev->type == SG_EV_ENTRY) {
+		n = snprintf(buf, size, " %d) %14s|  %*s%s() {", ev->cpu, "", 2 * depth, "",
+			     ev->func);
+	} else {
+		static const struct {
+			uint64_t ns;
+			char mark;
+		} marks[] = { { 1000000000, '$' }, { 100000000, '@' }, { 10000000, '*' },
+			      { 1000000, '#' },	   { 100000, '!' },    { 10000, '+' } };
+		char mark = ' ';
+
+		for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+			if (ev->dur > marks[i].ns) {
+				mark = marks[i].mark;
+				break;
+			}
+		if (ev->has_dur)
+			snprintf(col, sizeof(col), "%c %" PRIu64 ".%03" PRIu64 " us", mark,
+				 ev->dur / 1000, ev->dur % 1000);
+		n = snprintf(buf, size, " %d) %-14s|  %*s} /* %s */", ev->cpu, col, 2 * depth, "",
+			     ev->func);
+	}
+	if (n < 0)
+		return 0;
+	return (size_t) n >= size ? size - 1 : (size_t) n;
+}
+
+static int emit(struct sg_raw_decoder *d, struct sg_event *ev)
+{
+	if (d->lines) {
+		ev->line = d->line;
+		ev->line_len = format_line(d->line, sizeof(d->line), ev);
+	}
+	return d->fn(d->ctx, ev);
+}
+
+int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
+{
+	struct sg_event ev;
+	unsigned long long func, depth, v;
+	int type = tep_data_type(d->tep, rec);
+	int is_exit = type == d->exit_id;
+
+	d->stats.records++;
+	memset(&ev, 0, sizeof(ev));
+	ev.cpu = rec->cpu;
+	if (rec->missed_events) {
+		ev.type = SG_EV_LOST;
+		ev.pid = -1;
+		ev.has_ts = 1;
+		ev.ts = rec->ts;
+		d->stats.lost_markers++;
+		if (rec->missed_events > 0) {
+			ev.count = (uint64_t) rec->missed_events;
+			d->stats.lost_events += ev.count;
+		} else {
+			d->stats.lost_unknown++;
+		}
+		if (emit(d, &ev) < 0)
+			return -1;
+		memset(&ev, 0, sizeof(ev));
+		ev.cpu = rec->cpu;
+	}
+	if (type != d->entry_id && !is_exit) {
+		d->stats.other++;
+		return 0;
+	}
+	d->stats.events++;
+	if (tep_read_number_field(is_exit ? d->ex_func : d->en_func, rec->data, &func) < 0 ||
+	    tep_read_number_field(is_exit ? d->ex_depth : d->en_depth, rec->data, &depth) < 0) {
+		d->stats.other++;
+		return 0;
+	}
+	ev.pid = tep_data_pid(d->tep, rec);
+	ev.comm = comm_of(d, ev.pid);
+	ev.func = symbol(d, func);
+	if (!ev.func)
+		return oom();
+	ev.depth = (int) depth;
+	ev.has_ts = 1;
+	ev.ts = rec->ts;
+	if (!is_exit) {
+		ev.type = SG_EV_ENTRY;
+		return emit(d, &ev);
+	}
+	unsigned long long calltime = 0, rettime = 0;
+
+	ev.type = SG_EV_EXIT;
+	if (tep_read_number_field(d->ex_calltime, rec->data, &calltime) == 0 &&
+	    tep_read_number_field(d->ex_rettime, rec->data, &rettime) == 0 && rettime >= calltime) {
+		ev.has_dur = 1;
+		ev.dur = rettime - calltime;
+	}
+	if (d->ex_overrun && tep_read_number_field(d->ex_overrun, rec->data, &v) == 0) {
+		ev.count = v;
+		ev.has_overrun = 1;
+	}
+	return emit(d, &ev);
+}
+
+int sg_raw_load_kallsyms(struct tep_handle *tep)
+{
+	FILE *f = fopen("/proc/kallsyms", "re");
+	char *buf = NULL, *line = NULL;
+	size_t len = 0, cap = 0, lcap = 0;
+	int ret = -1, nonzero = 0;
+	ssize_t n;
+
+	if (!f) {
+		sg_log_error("cannot read /proc/kallsyms: %s", strerror(errno));
+		return -1;
+	}
+	while ((n = getline(&line, &lcap, f)) > 0) {
+		if (len + (size_t) n + 1 > cap) {
+			size_t ncap = cap ? cap * 2 : 1 << 22;
+			char *nb;
+
+			while (ncap < len + (size_t) n + 1)
+				ncap *= 2;
+			nb = realloc(buf, ncap);
+			if (!nb) {
+				oom();
+				goto out;
+			}
+			buf = nb;
+			cap = ncap;
+		}
+		if (!nonzero && strspn(line, "0") < 16)
+			nonzero = 1;
+		memcpy(buf + len, line, (size_t) n);
+		len += (size_t) n;
+	}
+	if (!buf || !nonzero) {
+		sg_log_error("/proc/kallsyms shows no addresses (kptr_restrict?): functions cannot be "
+			     "named");
+		goto out;
+	}
+	buf[len] = '\0';
+	if (tep_parse_kallsyms(tep, buf) < 0) {
+		sg_log_error("cannot parse /proc/kallsyms");
+		goto out;
+	}
+	ret = 0;
+out:
+	free(line);
+	free(buf);
+	fclose(f);
+	return ret;
+}
+
+/* ---- live reading ---- */
+
+struct queue {
+	struct sg_event *v;
+	size_t head, n, cap; /* a ring */
+};
+
+struct cpu_in {
+	int cpu;
+	struct tracefs_cpu *tcpu;
+	struct queue q;
+	uint64_t horizon; /* no later read of this CPU can bring an event older than this */
+	uint64_t last_ts; /* of the newest event read from it */
+	uint64_t overrun0, dropped0; /* per_cpu/cpuN/stats when opened */
+};
+
+struct sg_raw_reader {
+	struct tracefs_instance *inst;
+	struct tep_handle *tep;
+	struct sg_raw_decoder *dec;
+	struct kbuffer *kbuf;
+	struct cpu_in *cpus;
+	int ncpus;
+	int filling; /* index of the CPU whose events the decoder is producing */
+	void *page;
+	int page_size;
+	uint64_t max_seen, last_delivered;
+	sg_event_fn fn;
+	void *ctx;
+	int lines;
+	char line[512];
+	long records; /* read by the current poll */
+	struct sg_raw_stats stats, out;
+};
+
+/* Pages read from one CPU per poll, so a CPU that never runs dry cannot starve the others. */
+#define PAGES_PER_POLL 256
+
+static int queue_push(void *ctx, const struct sg_event *ev)
+{
+	struct sg_raw_reader *r = ctx;
+	struct cpu_in *c = &r->cpus[r->filling];
+	struct queue *q = &c->q;
+
+	if (q->n == q->cap) {
+		size_t ncap = q->cap ? q->cap * 2 : 4096;
+		struct sg_event *v = malloc(ncap * sizeof(*v));
+
+		if (!v)
+			return oom();
+		for (size_t i = 0; i < q->n; i++)
+			v[i] = q->v[(q->head + i) % q->cap];
+		free(q->v);
+		q->v = v;
+		q->head = 0;
+		q->cap = ncap;
+	}
+	q->v[(q->head + q->n) % q->cap] = *ev;
+	q->n++;
+	if (ev->ts > r->max_seen)
+		r->max_seen = ev->ts;
+	c->last_ts = ev->ts;
+	return 0;
+}
+
+/* "overrun: N" and "dropped events: N" from per_cpu/cpuN/stats. */
+static void read_cpu_stats(struct tracefs_instance *inst, int cpu, uint64_t *overrun,
+			   uint64_t *dropped)
+{
+	char file[64];
+	char *buf, *p;
+
+	*overrun = *dropped = 0;
+	snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
+	buf = tracefs_instance_file_read(inst, file, NULL);
+	if (!buf)
+		return;
+	if ((p = strstr(buf, "overrun:")))
+		*overrun = strtoull(p + 8, NULL, 10);
+	if ((p = strstr(buf, "dropped events:")))
+		*dropped = strtoull(p + 15, NULL, 10);
+	free(buf);
+}
+
+struct sg_raw_reader *sg_raw_reader_open(struct tracefs_instance *inst, struct tep_handle *tep,
+					 const int *cpus, int ncpus, struct sg_strtab *st,
+					 sg_event_fn fn, void *ctx, int lines)
+{
+	struct sg_raw_reader *r = calloc(1, sizeof(*r));
+
+	if (!r) {
+		oom();
+		return NULL;
+	}
+	r->inst = inst;
+	r->tep = tep;
+	r->fn = fn;
+	r->ctx = ctx;
+	r->lines = lines;
+	r->dec = sg_raw_decoder_new(tep, st, queue_push, r, 0);
+	if (!r->dec)
+		goto fail;
+	sg_raw_decoder_use_proc_comm(r->dec);
+	r->kbuf = tep_kbuffer(tep);
+	r->cpus = calloc((size_t) ncpus, sizeof(*r->cpus));
+	if (!r->kbuf || !r->cpus) {
+		oom();
+		goto fail;
+	}
+	r->ncpus = ncpus;
+	for (int i = 0; i < ncpus; i++) {
+		struct cpu_in *c = &r->cpus[i];
+
+		c->cpu = cpus[i];
+		c->tcpu = tracefs_cpu_open(inst, cpus[i], true);
+		if (!c->tcpu) {
+			sg_log_error("cannot open per_cpu/cpu%d/trace_pipe_raw: %s", cpus[i],
+				     strerror(errno));
+			goto fail;
+		}
+		int size = tracefs_cpu_read_size(c->tcpu);
+
+		if (size > r->page_size)
+			r->page_size = size;
+		read_cpu_stats(inst, c->cpu, &c->overrun0, &c->dropped0);
+	}
+	r->page = malloc(r->page_size > 0 ? (size_t) r->page_size : 4096);
+	if (!r->page) {
+		oom();
+		goto fail;
+	}
+	return r;
+fail:
+	sg_raw_reader_free(r);
+	return NULL;
+}
+
+void sg_raw_reader_free(struct sg_raw_reader *r)
+{
+	if (!r)
+		return;
+	for (int i = 0; r->cpus && i < r->ncpus; i++) {
+		tracefs_cpu_close(r->cpus[i].tcpu);
+		free(r->cpus[i].q.v);
+	}
+	free(r->cpus);
+	if (r->kbuf)
+		kbuffer_free(r->kbuf);
+	sg_raw_decoder_free(r->dec);
+	free(r->page);
+	free(r);
+}
+
+/* Decode one sub-buffer of CPU i into its queue. */
+static int decode_page(struct sg_raw_reader *r, int i, int len)
+{
+	struct tep_record rec;
+	unsigned long long ts;
+	void *data;
+	int missed;
+
+	if (kbuffer_load_subbuffer(r->kbuf, r->page) < 0) {
+		sg_log_error("cpu%d: a sub-buffer of %d bytes does not parse", r->cpus[i].cpu, len);
+		return -1;
+	}
+	missed = kbuffer_missed_events(r->kbuf);
+	r->filling = i;
+	while ((data = kbuffer_read_event(r->kbuf, &ts))) {
+		memset(&rec, 0, sizeof(rec));
+		rec.ts = ts;
+		rec.cpu = r->cpus[i].cpu;
+		rec.data = data;
+		rec.size = kbuffer_event_size(r->kbuf);
+		rec.record_size = kbuffer_curr_size(r->kbuf);
+		rec.missed_events = missed;
+		missed = 0;
+		r->records++;
+		if (sg_raw_decoder_record(r->dec, &rec) < 0)
+			return -1;
+		kbuffer_next_event(r->kbuf, NULL);
+	}
+	return 0;
+}
+
+static int deliver(struct sg_raw_reader *r, struct sg_event *ev)
+{
+	if (ev->ts < r->last_delivered)
+		r->stats.reordered++;
+	else
+		r->last_delivered = ev->ts;
+	if (r->lines) {
+		ev->line = r->line;
+		ev->line_len = format_line(r->line, sizeof(r->line), ev);
+	}
+	return r->fn(r->ctx, ev);
+}
+
+/* Deliver queued events in timestamp order, up to limit (inclusive). */
+static int merge(struct sg_raw_reader *r, uint64_t limit, int all)
+{
+	for (;;) {
+		struct cpu_in *best = NULL;
+
+		for (int i = 0; i < r->ncpus; i++) {
+			struct cpu_in *c = &r->cpus[i];
+
+			if (c->q.n && (!best || c->q.v[c->q.head].ts < best->q.v[best->q.head].ts))
+				best = c;
+		}
+		if (!best)
+			return 0;
+		struct sg_event ev = best->q.v[best->q.head];
+
+		if (!all && ev.ts > limit)
+			return 0;
+		best->q.head = (best->q.head + 1) % best->q.cap;
+		best->q.n--;
+		if (deliver(r, &ev) < 0)
+			return -1;
+	}
+}
+
+long sg_raw_reader_poll(struct sg_raw_reader *r, int final)
+{
+	uint64_t limit = UINT64_MAX;
+
+	r->records = 0;
+	for (int i = 0; i < r->ncpus; i++) {
+		struct cpu_in *c = &r->cpus[i];
+		int pages = 0, n = 0;
+
+		while (final || pages < PAGES_PER_POLL) {
+			n = tracefs_cpu_read(c->tcpu, r->page, true);
+
+			if (n < 0) {
+				if (errno == EINTR)
+					continue;
+				sg_log_error("cpu%d: reading trace_pipe_raw failed: %s", c->cpu,
+					     strerror(errno));
+				return -1;
+			}
+			if (n == 0)
+				break;
+			pages++;
+			r->stats.bytes += (uint64_t) n;
+			if (decode_page(r, i, n) < 0)
+				return -1;
+		}
+		/*
+		 * Empty now: whatever it records later is newer than every event already read
+		 * from any CPU, since those were written before this check. Not empty: only
+		 * newer than what was read from it.
+		 */
+		c->horizon = n == 0 ? r->max_seen : c->last_ts;
+	}
+	for (int i = 0; i < r->ncpus; i++)
+		if (r->cpus[i].horizon < limit)
+			limit = r->cpus[i].horizon;
+	if (merge(r, limit, final) < 0)
+		return -1;
+	return r->records;
+}
+
+void sg_raw_reader_kernel_lost(struct sg_raw_reader *r, uint64_t *overrun, uint64_t *dropped)
+{
+	*overrun = *dropped = 0;
+	for (int i = 0; i < r->ncpus; i++) {
+		uint64_t o, d;
+
+		read_cpu_stats(r->inst, r->cpus[i].cpu, &o, &d);
+		*overrun += o > r->cpus[i].overrun0 ? o - r->cpus[i].overrun0 : 0;
+		*dropped += d > r->cpus[i].dropped0 ? d - r->cpus[i].dropped0 : 0;
+	}
+}
+
+const struct sg_raw_stats *sg_raw_reader_stats(struct sg_raw_reader *r)
+{
+	/* The decoder counts records; the reader adds what only it sees. */
+	r->out = *sg_raw_decoder_stats(r->dec);
+	r->out.bytes = r->stats.bytes;
+	r->out.reordered = r->stats.reordered;
+	return &r->out;
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# trace.dat tests: a trace-cmd file read through libtracecmd must give the same trees as the
+# `trace-cmd report` text of the same capture read by the text parser, and -m raw must print
+# function_graph text that reads back to the same tree.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bin=${SURFGRAPH:-./surfgraph}
+out=tests/out/dat
+mkdir -p "$out"
+dat=tests/data/linux-6.1/do_fault_trace-cmd.dat
+report=tests/data/linux-6.1/do_fault_trace-cmd_report.txt
+pass=0 fail=0
+
+check() { # name, then a command that must succeed
+	local name=$1
+	shift
+	if "$@"; then
+		pass=$((pass + 1))
+	else
+		echo "FAIL dat $name"
+		fail=$((fail + 1))
+	fi
+}
+
+for m in tree folded top; do
+	"$bin" -i "$dat" -f __do_fault -m $m --ascii --no-save -q >"$out/dat.$m"
+	"$bin" -i "$report" -f __do_fault -m $m --ascii --no-save -q >"$out/report.$m"
+	check "$m: same as the report's" cmp -s "$out/dat.$m" "$out/report.$m"
+done
+"$bin" -i "$dat" -f __do_fault -m tree --no-save 2>"$out/summary" >/dev/null
+check "6 complete invocations" grep -q '__do_fault: 6 complete invocations$' "$out/summary"
+"$bin" -i "$dat" -f __do_fault -m raw --no-save -q >"$out/dat.raw"
+"$bin" -i "$out/dat.raw" -f __do_fault -m folded --no-save -q >"$out/raw.folded"
+check "raw output reads back" cmp -s "$out/raw.folded" "$out/report.folded"
+"$bin" -i "$dat" -f __do_fault -m tree -o "$out/dat.tree" -q >/dev/null
+"$bin" -i "$out/dat.tree" -m folded -q >"$out/tree.folded"
+check ".tree reloads" cmp -s "$out/tree.folded" "$out/report.folded"
+if "$bin" -i - -f __do_fault -m tree --no-save <"$dat" >/dev/null 2>"$out/stdin.err"; then
+	check "stdin refused" false
+else
+	check "stdin refused" grep -q 'cannot be read from stdin' "$out/stdin.err"
+fi
+head -c 300000 "$dat" >"$out/truncated.dat"
+"$bin" -i "$out/truncated.dat" -f __do_fault -m tree --no-save >/dev/null 2>"$out/trunc.err" || true
+check "truncated file: one-line message, no crash" test "$(wc -l <"$out/trunc.err")" -le 2
+
+echo "dat: $pass passed, $fail failed"
+[ $fail = 0 ]
