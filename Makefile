@@ -59,6 +59,8 @@ unit: $(UNIT_BIN)
 
 golden: surfgraph
 	@tests/golden/run.sh
+	@tests/golden/facts.sh
+	@tests/golden/cli.sh
 
 dat: surfgraph
 	@tests/dat/run.sh

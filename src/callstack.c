@@ -9,6 +9,7 @@
 /* Depths for which the kernel's naming of a bare "}" is remembered. */
 #define NAMED_DEPTHS 512
 #define RAW_FRAGMENT_CAP (16u << 20)
+#define HELD_MAX 1024
 
 struct frame {
 	const char *func;
@@ -67,7 +68,14 @@ struct sg_callstack {
 	size_t cap, count;
 	struct cpu **cpus; /* index cpu + 1, so an unknown CPU (-1) has slot 0 */
 	size_t ncpus;
-	int seen_entries; /* an entry or a leaf was seen: the trace is not tracing_thresh output */
+	/*
+	 * tracing_thresh output has returns only. Until an entry shows the trace is not such
+	 * output, invocations rebuilt from a root's return are held back (up to HELD_MAX; that
+	 * many returns without a single entry settles it).
+	 */
+	enum { MODE_UNKNOWN, MODE_NORMAL, MODE_THRESH } mode;
+	struct sg_invocation *held[HELD_MAX];
+	int nheld;
 	const char *unknown;
 	struct sg_callstack_stats stats;
 };
@@ -128,6 +136,8 @@ void sg_callstack_free(struct sg_callstack *cs)
 		task_free(cs->slots[i]);
 	for (size_t i = 0; i < cs->ncpus; i++)
 		free(cs->cpus[i]);
+	for (int i = 0; i < cs->nheld; i++)
+		sg_invocation_free(cs->held[i]);
 	free(cs->cpus);
 	free(cs->slots);
 	free(cs);
@@ -254,7 +264,34 @@ static int raw_append(char **buf, size_t *len, size_t *cap, const char *s, size_
 	return 0;
 }
 
-/* Hand the task's finished invocation to the consumer. */
+/* Hand a finished invocation to the consumer. */
+static int deliver(struct sg_callstack *cs, struct sg_invocation *inv)
+{
+	if (inv->cut)
+		cs->stats.incomplete++;
+	else
+		cs->stats.complete++;
+	return cs->fn(cs->ctx, inv);
+}
+
+/* The trace's kind is known: deliver what was held back, complete in threshold mode. */
+static int settle_mode(struct sg_callstack *cs, int mode)
+{
+	int r = 0;
+
+	cs->mode = mode;
+	for (int i = 0; i < cs->nheld; i++) {
+		if (mode == MODE_THRESH)
+			cs->held[i]->cut = 0;
+		if (r == 0)
+			r = deliver(cs, cs->held[i]);
+		else
+			sg_invocation_free(cs->held[i]);
+	}
+	cs->nheld = 0;
+	return r;
+}
+
 static int finalize(struct sg_callstack *cs, struct task *t)
 {
 	struct sg_invocation *inv = t->inv;
@@ -263,11 +300,12 @@ static int finalize(struct sg_callstack *cs, struct task *t)
 	t->inv = NULL;
 	cs->stats.raised += sg_tree_finish(root);
 	inv->duration = root->total;
-	if (inv->cut)
-		cs->stats.incomplete++;
-	else
-		cs->stats.complete++;
-	return cs->fn(cs->ctx, inv);
+	if (cs->mode == MODE_UNKNOWN && inv->cut == SG_CUT_START) {
+		/* rebuilt from returns: complete only if the whole trace is tracing_thresh output */
+		cs->held[cs->nheld++] = inv;
+		return cs->nheld == HELD_MAX ? settle_mode(cs, MODE_THRESH) : 0;
+	}
+	return deliver(cs, inv);
 }
 
 /* The innermost open frame shallower than depth, or -1. */
@@ -491,7 +529,8 @@ static int on_entry(struct sg_callstack *cs, struct task *t, struct cpu *c,
 	uint64_t anchor;
 	long pi;
 
-	cs->seen_entries = 1;
+	if (cs->mode == MODE_UNKNOWN && settle_mode(cs, MODE_NORMAL) < 0)
+		return -1;
 	if (d == 0)
 		t->synced = 1;
 	/* Frames deeper than this call never returned: their returns were lost. */
@@ -591,8 +630,8 @@ static int on_orphan_exit(struct sg_callstack *cs, struct task *t, struct cpu *c
 		return -1;
 	if (sg_tree_merge(t->inv->tree, sg_tree_top(t->inv->tree), node) < 0)
 		return oom();
-	/* tracing_thresh output has no entries at all: a root's return is all there is. */
-	if (cs->seen_entries)
+	/* In tracing_thresh output a root's return is all there is: finalize() decides. */
+	if (cs->mode != MODE_THRESH)
 		t->inv->cut |= t->synced ? SG_CUT_LOST : SG_CUT_START;
 	t->inv->has_dur = ev->has_dur;
 	if (cs->keep_raw) {
@@ -789,6 +828,8 @@ int sg_callstack_finish(struct sg_callstack *cs)
 	for (size_t i = 0; i < n && r == 0; i++)
 		r = abandon_to(cs, v[i], 0, 1);
 	free(v);
-	cs->stats.threshold_mode = !cs->seen_entries && cs->stats.events > 0;
+	if (r == 0 && cs->mode == MODE_UNKNOWN && cs->nheld)
+		r = settle_mode(cs, MODE_THRESH);
+	cs->stats.threshold_mode = cs->mode == MODE_THRESH;
 	return r;
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "aggregate.h"
 #include "callstack.h"
+#include "cmd_diff.h"
 #include "input_dat.h"
 #include "input_text.h"
 #include "log.h"
@@ -379,6 +380,11 @@ int main(int argc, char **argv)
 	ssize_t head_len = 0;
 	int fd = -1, rc = 1, parsed;
 
+	/* a subcommand has its own options */
+	if (argc > 1 && strcmp(argv[1], "diff") == 0) {
+		rc = sg_cmd_diff_run(argc - 1, argv + 1);
+		return rc ? die(rc) : 0;
+	}
 	parsed = sg_options_parse(&r.opt, argc, argv);
 	if (parsed > 0)
 		return 0;

@@ -110,6 +110,10 @@ uint64_t sg_stats_percentile(const struct sg_stats *s, double p)
 		return 0;
 	uint64_t r = rank_of(s->count, p);
 
+	if (r == s->count)
+		return s->max;
+	if (r == 1)
+		return s->min;
 	if (!s->hist) {
 		uint64_t *v = malloc(s->nexact * sizeof(*v));
 

@@ -1,0 +1,322 @@
+/* test_callstack.c - per-task stacks matched by depth: the kernel's quirks, turned into trees. */
+#include <stdlib.h>
+#include "callstack.h"
+#include "check.h"
+#include "input_text.h"
+
+#define MAXINV 16
+
+static struct sg_invocation *invs[MAXINV];
+static int ninv;
+
+static int collect(void *ctx, struct sg_invocation *inv)
+{
+	(void) ctx;
+	if (ninv < MAXINV)
+		invs[ninv++] = inv;
+	else
+		sg_invocation_free(inv);
+	return 0;
+}
+
+static void reset(void)
+{
+	for (int i = 0; i < ninv; i++)
+		sg_invocation_free(invs[i]);
+	ninv = 0;
+}
+
+/* Run text lines through parser and call stacks with the given root; returns the stats. */
+static struct sg_callstack_stats run(const char *root, const char *const *lines)
+{
+	struct sg_strtab *st = sg_strtab_new();
+	struct sg_match *m = sg_match_new();
+	struct sg_callstack *cs;
+	struct sg_text_parser *p;
+	struct sg_callstack_stats stats;
+
+	reset();
+	sg_match_add(m, root);
+	cs = sg_callstack_new(st, m, collect, NULL, 1);
+	p = sg_text_parser_new(st, sg_callstack_feed, cs);
+	for (int i = 0; lines[i]; i++)
+		sg_text_parser_line(p, lines[i], strlen(lines[i]));
+	sg_text_parser_finish(p);
+	sg_callstack_finish(cs);
+	stats = *sg_callstack_stats(cs);
+	sg_text_parser_free(p);
+	sg_callstack_free(cs);
+	sg_match_free(m);
+	/* names stay valid: the invocations' trees point into st, so it is leaked on purpose */
+	return stats;
+}
+
+static const struct sg_node *child(const struct sg_node *n, const char *name)
+{
+	for (const struct sg_node *c = n ? n->child : NULL; c; c = c->next)
+		if (strcmp(c->name, name) == 0)
+			return c;
+	return NULL;
+}
+
+static int nchildren(const struct sg_node *n)
+{
+	int k = 0;
+
+	for (const struct sg_node *c = n->child; c; c = c->next)
+		k++;
+	return k;
+}
+
+int main(void)
+{
+	struct sg_callstack_stats s;
+	const struct sg_node *r, *a, *n;
+
+	/* An interrupt printed at the depth of the call it interrupted (seen on 6.1). */
+	{
+		const char *t[] = {
+			" 1)               |  root() {",
+			" 1)               |    a() {",
+			" 1)               |      __d_lookup_rcu() {",
+			" 1)   3.355 us    |      irq_enter_rcu();",
+			" 1)               |      __sysvec_apic_timer_interrupt() {",
+			" 1) ! 140.000 us  |        hrtimer_interrupt();",
+			" 1) ! 147.329 us  |      }",
+			" 1)   1.772 us    |      } /* __d_lookup_rcu */",
+			" 1) ! 160.000 us  |    }",
+			" 1) ! 170.000 us  |  }",
+			NULL,
+		};
+
+		s = run("root", t);
+		CHECK_U64(ninv, 1);
+		CHECK_U64(invs[0]->cut, 0);
+		r = sg_invocation_root(invs[0]);
+		a = child(r, "a");
+		CHECK_U64(nchildren(a), 3);
+		CHECK_U64(child(a, "__d_lookup_rcu")->total, 1772);
+		CHECK_U64(child(a, "__sysvec_apic_timer_interrupt")->total, 147329);
+		CHECK_U64(child(child(a, "__sysvec_apic_timer_interrupt"), "hrtimer_interrupt")->total,
+			  140000);
+		CHECK_U64(a->self, 160000 - 1772 - 3355 - 147329);
+		CHECK_U64(s.raised, 0);
+		CHECK_U64(s.abandoned, 0);
+	}
+
+	/* An entry printed after an interrupt that came at its start, its time including it. */
+	{
+		const char *t[] = {
+			" 0)               |  root() {",
+			" 0)               |    p() {",
+			" 0)   1.000 us    |        irq_enter_rcu();",
+			" 0) + 50.000 us   |        irq_work();",
+			" 0) + 60.000 us   |      late();",
+			" 0) ! 100.000 us  |    }",
+			" 0) ! 110.000 us  |  }",
+			NULL,
+		};
+
+		s = run("root", t);
+		r = sg_invocation_root(invs[0]);
+		n = child(child(r, "p"), "late");
+		CHECK_U64(nchildren(child(r, "p")), 1);
+		CHECK_U64(nchildren(n), 2);
+		CHECK_U64(n->self, 9000);
+		CHECK_U64(s.raised, 0);
+	}
+	/* ... and one whose time was taken after the interrupt: the interrupt is its caller's. */
+	{
+		const char *t[] = {
+			" 0)               |  root() {",
+			" 0)               |    p() {",
+			" 0)   1.000 us    |        irq_enter_rcu();",
+			" 0) + 50.000 us   |        irq_work();",
+			" 0)   1.092 us    |      late();",
+			" 0) ! 100.000 us  |    }",
+			" 0) ! 110.000 us  |  }",
+			NULL,
+		};
+
+		s = run("root", t);
+		r = sg_invocation_root(invs[0]);
+		CHECK_U64(nchildren(child(r, "p")), 3);
+		CHECK_U64(nchildren(child(child(r, "p"), "late")), 0);
+		CHECK_U64(child(r, "p")->self, 100000 - 51000 - 1092);
+		CHECK_U64(s.raised, 0);
+	}
+
+	/* tracing_thresh: returns only, rebuilt bottom-up; the root's return makes it complete */
+	{
+		const char *t[] = {
+			" 0) + 50.024 us   |          } /* aa_file_perm */",
+			" 0) + 79.038 us   |    } /* rw_verify_area */",
+			" 0) + 22.033 us   |        } /* __pud_alloc */",
+			" 0) ! 142.743 us  |      } /* handle_mm_fault */",
+			" 0) # 1033.488 us |  } /* vfs_read */",
+			" 0) ! 124.616 us  |  } /* vfs_read */",
+			NULL,
+		};
+
+		s = run("vfs_read", t);
+		CHECK_U64(ninv, 2);
+		CHECK_U64(invs[0]->cut, 0);
+		CHECK(s.threshold_mode);
+		r = sg_invocation_root(invs[0]);
+		CHECK_U64(r->total, 1033488);
+		CHECK_U64(nchildren(r), 2);
+		CHECK_U64(child(child(r, "rw_verify_area"), "aa_file_perm")->total, 50024);
+		CHECK_U64(child(child(r, "handle_mm_fault"), "__pud_alloc")->total, 22033);
+		CHECK_U64(nchildren(sg_invocation_root(invs[1])), 0);
+	}
+
+	/* A trace that starts inside the root and ends inside another: both incomplete. */
+	{
+		const char *t[] = {
+			" 1)   1.853 us    |        } /* update_cfs_group */",
+			" 1) + 45.097 us   |    } /* dequeue_task_fair */",
+			" 1) # 7966.388 us |  } /* schedule */",
+			" 1)               |  schedule() {",
+			" 1)   2.794 us    |    rcu_note_context_switch();",
+			" 1)   2.000 us    |  schedule();",
+			NULL,
+		};
+
+		s = run("schedule", t);
+		CHECK_U64(ninv, 3);
+		CHECK_U64(invs[0]->cut, SG_CUT_START);
+		CHECK_U64(sg_invocation_root(invs[0])->total, 7966388);
+		CHECK(child(sg_invocation_root(invs[0]), "dequeue_task_fair") != NULL);
+		/* a root's leaf while a root is open at that depth: the open one lost its return */
+		CHECK_U64(invs[1]->cut, SG_CUT_LOST);
+		CHECK_U64(invs[2]->cut, 0);
+		CHECK_U64(s.orphan_closes, 3);
+		CHECK(!s.threshold_mode);
+	}
+	{
+		const char *t[] = {
+			" 0)               |  schedule() {",
+			" 0)   2.794 us    |    rcu_note_context_switch();",
+			" 0)   2.000 us    |  schedule();",
+			" 0)               |  schedule() {",
+			NULL,
+		};
+
+		run("schedule", t);
+		CHECK_U64(ninv, 3);
+		CHECK_U64(invs[1]->cut, 0); /* the leaf is a whole invocation */
+		CHECK_U64(invs[1]->duration, 2000);
+		CHECK_U64(invs[2]->cut, SG_CUT_END);
+	}
+
+	/* Stacks are per task: a task sleeps on CPU 0 and returns on CPU 1. */
+	{
+		const char *t[] = {
+			" 0)    a-10    |               |  schedule() {",
+			" 0)    a-10    |   1.000 us    |    pick();",
+			" 1)    b-20    |               |  schedule() {",
+			" 1)    b-20    |   2.000 us    |    pick();",
+			" 1)    a-10    |   3.000 us    |    finish();",
+			" 1)    a-10    | $ 2000000 us  |  }",
+			" 0)    b-20    | ! 500.000 us  |  }",
+			NULL,
+		};
+
+		s = run("schedule", t);
+		CHECK_U64(ninv, 2);
+		CHECK_U64(invs[0]->pid, 10);
+		CHECK_U64(invs[0]->ncpus, 2);
+		CHECK_U64(invs[0]->duration, 2000000000ULL);
+		CHECK_U64(nchildren(sg_invocation_root(invs[0])), 2);
+		CHECK_U64(invs[1]->pid, 20);
+		CHECK_U64(invs[1]->cut, 0);
+	}
+
+	/* Without a task column, a switch line names the task that ran unnamed on that CPU. */
+	{
+		const char *t[] = {
+			" 0)               |  schedule() {",
+			" 0)   1.000 us    |    pick();",
+			" ------------------------------------------",
+			" 0)   rcu_pre-15   =>   migrati-16  ",
+			" ------------------------------------------",
+			"",
+			" 0)   4.000 us    |  schedule();",
+			" ------------------------------------------",
+			" 0)   migrati-16   =>   rcu_pre-15  ",
+			" ------------------------------------------",
+			" 0)   2.000 us    |    finish();",
+			" 0) ! 700.000 us  |  }",
+			NULL,
+		};
+
+		run("schedule", t);
+		CHECK_U64(ninv, 2);
+		CHECK_U64(invs[0]->pid, 16);
+		CHECK_U64(invs[1]->pid, 15);
+		CHECK_STR(invs[1]->comm, "rcu_pre");
+		CHECK_U64(invs[1]->cut, 0);
+		CHECK_U64(nchildren(sg_invocation_root(invs[1])), 2);
+	}
+
+	/* Lost events cut the invocation open on that CPU; a later one is whole again. */
+	{
+		const char *t[] = {
+			" 1)               |  ksys_read() {",
+			" 1)   1.000 us    |    a();",
+			"CPU:1 [LOST 10 EVENTS]",
+			" 1)   1.000 us    |    b();",
+			" 1) + 20.000 us   |  }",
+			" 1)               |  ksys_read() {",
+			" 1)   1.000 us    |    a();",
+			" 1) + 10.000 us   |  }",
+			NULL,
+		};
+
+		s = run("ksys_read", t);
+		CHECK_U64(ninv, 2);
+		CHECK_U64(invs[0]->cut, SG_CUT_LOST);
+		CHECK_U64(invs[1]->cut, 0);
+		CHECK_U64(s.lost_events, 10);
+	}
+
+	/* The root's compiler clones match; idle tasks (pid 0) are one per CPU. */
+	{
+		const char *t[] = {
+			" 0)   <idle>-0    |               |  finish_task_switch.isra.0() {",
+			" 1)   <idle>-0    |   5.000 us    |  finish_task_switch.isra.0();",
+			" 0)   <idle>-0    |   1.000 us    |    _raw_spin_unlock();",
+			" 0)   <idle>-0    |   9.000 us    |  }",
+			NULL,
+		};
+
+		run("finish_task_switch", t);
+		CHECK_U64(ninv, 2);
+		CHECK_U64(invs[0]->cut, 0);
+		CHECK_U64(invs[1]->cut, 0);
+		CHECK_STR(invs[1]->root, "finish_task_switch.isra.0");
+		CHECK_U64(nchildren(sg_invocation_root(invs[1])), 1);
+	}
+
+	/* Overruns of the return stack (a counter per task) cut the invocation they grew in. */
+	{
+		const char *t[] = {
+			"  1.0 |   0)   ls-1   |               |  f() {",
+			"  1.0 |   0)   ls-1   |   1.000 us    |    g();",
+			"  1.0 |   0)   ls-1   |   2.000 us    |  } /* f */",
+			" (Overruns: 4)",
+			"  1.0 |   0)   ls-1   |               |  f() {",
+			"  1.0 |   0)   ls-1   |   1.000 us    |    g();",
+			"  1.0 |   0)   ls-1   |   2.000 us    |  } /* f */",
+			" (Overruns: 5)",
+			NULL,
+		};
+
+		run("f", t);
+		CHECK_U64(ninv, 2);
+		CHECK_U64(invs[0]->cut, 0);
+		CHECK_U64(invs[1]->cut, SG_CUT_OVERRUN);
+	}
+	reset();
+	return check_report("callstack");
+}

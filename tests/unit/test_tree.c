@@ -1,0 +1,148 @@
+/* test_tree.c - trees: find-or-create by (parent, name), merge, self times, ordering, statistics. */
+#include <stdlib.h>
+#include "check.h"
+#include "match.h"
+#include "stats.h"
+#include "strtab.h"
+#include "tree.h"
+
+int main(void)
+{
+	struct sg_strtab *st = sg_strtab_new();
+	const char *a = sg_strtab_intern(st, "a", 1), *b = sg_strtab_intern(st, "b", 1),
+		   *c = sg_strtab_intern(st, "c", 1);
+
+	CHECK(a == sg_strtab_intern(st, "a", 1));
+	CHECK_U64(sg_strtab_len(c), 1);
+
+	/*
+	 * One invocation:  a (110)          merged twice:  a calls 2, total 220
+	 *                  |- b (30) x2                    |- b calls 4, total 60, min 10, max 20
+	 *                  `- c (70, rounded: children 71) `- c total 142 (raised), self 0
+	 *                     `- b (71)
+	 */
+	struct sg_tree *t = sg_tree_new(), *m = sg_tree_new();
+	struct sg_node *na = sg_tree_child(t, sg_tree_top(t), a);
+	struct sg_node *nb = sg_tree_child(t, na, b);
+	struct sg_node *nc = sg_tree_child(t, na, c);
+	struct sg_node *ncb = sg_tree_child(t, nc, b);
+
+	CHECK(sg_tree_child(t, na, b) == nb);
+	CHECK(sg_tree_find(t, na, c) == nc);
+	CHECK(sg_tree_find(t, nc, c) == NULL);
+	sg_node_add_call(na, 110, 1);
+	sg_node_add_call(nb, 10, 1);
+	sg_node_add_call(nb, 20, 1);
+	sg_node_add_call(nc, 70, 1);
+	sg_node_add_call(ncb, 71, 1);
+	CHECK_U64(sg_tree_finish(na), 1);
+	CHECK_U64(nc->total, 71);
+	CHECK_U64(nc->self, 0);
+	CHECK_U64(na->self, 110 - 30 - 71);
+	CHECK_U64(nb->min, 10);
+	CHECK_U64(nb->max, 20);
+	CHECK(sg_tree_merge(m, sg_tree_top(m), na) == 0);
+	CHECK(sg_tree_merge(m, sg_tree_top(m), na) == 0);
+	struct sg_node *ma = sg_tree_top(m)->child;
+
+	CHECK_U64(ma->calls, 2);
+	CHECK_U64(ma->total, 220);
+	CHECK_U64(ma->self, 2 * (110 - 30 - 71));
+	CHECK_U64(sg_tree_find(m, ma, b)->calls, 4);
+	CHECK_U64(sg_tree_find(m, ma, b)->min, 10);
+	CHECK_U64(sg_tree_find(m, ma, b)->max, 20);
+	CHECK_U64(sg_tree_size(m), 4);
+	/* by total: c (142) before b (60); by name: b before c */
+	CHECK(sg_tree_sort(sg_tree_top(m), SG_ORDER_TOTAL) == 0);
+	CHECK(ma->child->name == c);
+	CHECK(sg_tree_sort(sg_tree_top(m), SG_ORDER_NAME) == 0);
+	CHECK(ma->child->name == b);
+	/* pre-order walk visits every node once */
+	int k = 0;
+
+	for (struct sg_node *n = ma; n; n = sg_node_next(n, ma))
+		k++;
+	CHECK_U64(k, 4);
+
+	/* a detached node attaches, or merges into the same-named child */
+	struct sg_node *d = sg_tree_detached(t, b);
+
+	sg_node_add_call(d, 5, 1);
+	CHECK(sg_tree_attach(t, na, d) == 0);
+	CHECK_U64(nb->calls, 3);
+	CHECK_U64(nb->total, 35);
+	CHECK_U64(nb->min, 5);
+
+	/* a chain 100,000 deep: merge, finish, sort and free must not recurse */
+	{
+		struct sg_tree *deep = sg_tree_new(), *dm = sg_tree_new();
+		struct sg_node *n = sg_tree_top(deep);
+
+		for (int i = 0; i < 100000; i++) {
+			n = sg_tree_child(deep, n, i % 2 ? a : b);
+			sg_node_add_call(n, 100000 - i, 1);
+		}
+		CHECK_U64(sg_tree_finish(sg_tree_top(deep)->child), 0);
+		CHECK(sg_tree_merge(dm, sg_tree_top(dm), sg_tree_top(deep)->child) == 0);
+		CHECK(sg_tree_sort(sg_tree_top(dm), SG_ORDER_TOTAL) == 0);
+		CHECK_U64(sg_tree_size(dm), 100000);
+		sg_tree_free(deep);
+		sg_tree_free(dm);
+	}
+	sg_tree_free(t);
+	sg_tree_free(m);
+
+	/* percentiles: nearest rank, exact while few */
+	{
+		struct sg_stats *s = sg_stats_new();
+		struct sg_summary sum;
+		uint64_t v[] = { 34832, 2622473, 277443, 1135090, 28873, 323752 };
+
+		for (int i = 0; i < 6; i++)
+			sg_stats_add(s, v[i]);
+		sg_stats_summary(s, &sum);
+		CHECK_U64(sum.count, 6);
+		CHECK_U64(sum.total, 4422463);
+		CHECK_U64(sum.min, 28873);
+		CHECK_U64(sum.max, 2622473);
+		CHECK_U64(sum.avg, 737077);
+		CHECK_U64(sum.p50, 277443);
+		CHECK_U64(sum.p99, 2622473);
+		sg_stats_free(s);
+	}
+	/* ... and within 0.1% once the histogram takes over */
+	{
+		struct sg_stats *s = sg_stats_new();
+
+		for (uint64_t i = 1; i <= 2 * SG_STATS_EXACT; i++)
+			sg_stats_add(s, i * 1000);
+		uint64_t p50 = sg_stats_percentile(s, 50), p99 = sg_stats_percentile(s, 99);
+
+		CHECK(p50 >= 99900000 && p50 <= 100100000);
+		CHECK(p99 >= 197800000 && p99 <= 198200000);
+		CHECK_U64(sg_stats_percentile(s, 100), 200000000);
+		sg_stats_free(s);
+	}
+
+	/* roots: exact, compiler clones, modules, globs; not a prefix of another name */
+	{
+		struct sg_match *m2 = sg_match_new();
+
+		sg_match_add(m2, "__do_fault");
+		sg_match_add(m2, "vfs_*");
+		CHECK(sg_match_test(m2, "__do_fault") == 0);
+		CHECK(sg_match_test(m2, "__do_fault.isra.0") == 0);
+		CHECK(sg_match_test(m2, "__do_fault.constprop.0.isra.0") == 0);
+		CHECK(sg_match_test(m2, "__do_fault.cold") == 0);
+		CHECK(sg_match_test(m2, "__do_fault.part.1") == 0);
+		CHECK(sg_match_test(m2, "__do_fault [ext4]") == 0);
+		CHECK(sg_match_test(m2, "__do_fault_around") == -1);
+		CHECK(sg_match_test(m2, "__do_fault.x") == -1);
+		CHECK(sg_match_test(m2, "vfs_read") == 1);
+		CHECK(sg_match_test(m2, "do_vfs_read") == -1);
+		CHECK_STR(sg_match_describe(m2), "__do_fault,vfs_*");
+		sg_match_free(m2);
+	}
+	sg_strtab_free(st);
+	return check_report("tree");
+}

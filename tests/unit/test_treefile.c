@@ -1,0 +1,117 @@
+/* test_treefile.c - .tree files: byte-identical round trip, and damaged files refused with file:line. */
+#include <stdlib.h>
+#include "check.h"
+#include "log.h"
+#include "treefile.h"
+
+static const char good[] =
+	"# surfgraph-tree 1\n"
+	"root=__do_fault\n"
+	"invocations=2\n"
+	"incomplete=1\n"
+	"incomplete_start=1\n"
+	"incomplete_end=0\n"
+	"incomplete_lost=0\n"
+	"incomplete_overrun=0\n"
+	"lost_events=0\n"
+	"total_ns=150\n"
+	"time=ns\n"
+	"keep=32\n"
+	"source=x.txt\n"
+	"created=1970-01-01T00:00:00Z\n"
+	"odd=a%3Bb%25c\n"
+	"# stat\troot\tinvocations\tincomplete\ttotal_ns\tmin_ns\tavg_ns\tp50_ns\tp99_ns\tmax_ns\n"
+	"stat\t__do_fault\t2\t1\t150\t50\t75\t50\t100\t100\n"
+	"# node\tpath\tcalls\ttotal_ns\tself_ns\tmin_ns\tmax_ns\n"
+	"node\t__do_fault\t2\t150\t100\t50\t100\n"
+	"node\t__do_fault;a%3Bb [mod]\t1\t20\t20\t20\t20\n"
+	"node\t__do_fault;b\t2\t30\t10\t10\t20\n"
+	"node\t__do_fault;b;c\t1\t20\t20\t20\t20\n"
+	"# inv\tseq\troot\tpid\tcomm\tcpus\tstart_ns\tduration_ns\n"
+	"inv\t2\t__do_fault\t135\tls\t0,1\t120159748000\t100\n"
+	"invnode\t__do_fault\t1\t100\t60\t100\t100\n"
+	"invnode\t__do_fault;b\t1\t20\t0\t20\t20\n"
+	"invnode\t__do_fault;b;c\t1\t20\t20\t20\t20\n"
+	"invnode\t__do_fault;a%3Bb [mod]\t1\t20\t20\t20\t20\n"
+	"end\n";
+
+static struct sg_aggregate *load(struct sg_strtab *st, const char *text)
+{
+	FILE *f = fmemopen((void *) text, strlen(text), "r");
+	struct sg_aggregate *agg = sg_treefile_read(f, "t.tree", st);
+
+	fclose(f);
+	return agg;
+}
+
+static void refused(struct sg_strtab *st, const char *text, const char *msg)
+{
+	struct sg_aggregate *agg = load(st, text);
+
+	CHECK(agg == NULL);
+	CHECK_STR(sg_log_message(), msg);
+	sg_aggregate_free(agg);
+}
+
+/* good with the first occurrence of from replaced by to */
+static char *edit(const char *from, const char *to)
+{
+	static char buf[sizeof(good) + 256];
+	const char *at = strstr(good, from);
+
+	snprintf(buf, sizeof(buf), "%.*s%s%s", (int) (at - good), good, to, at + strlen(from));
+	return buf;
+}
+
+int main(void)
+{
+	struct sg_strtab *st = sg_strtab_new();
+	struct sg_aggregate *agg = load(st, good);
+	char *out = NULL;
+	size_t len = 0;
+
+	CHECK(agg != NULL);
+	if (!agg) {
+		fprintf(stderr, "%s\n", sg_log_message());
+		return 1;
+	}
+	CHECK_U64(agg->complete, 2);
+	CHECK_U64(agg->nring, 1);
+	CHECK_U64(sg_aggregate_kept(agg, 0)->pid, 135);
+	CHECK_U64(sg_aggregate_kept(agg, 0)->ncpus, 2);
+	CHECK_STR(sg_aggregate_meta(agg, "odd"), "a;b%c");
+	CHECK_STR(sg_tree_top(agg->merged)->child->child->name, "a;b [mod]");
+	CHECK_U64(agg->roots[0].sum.p99, 100);
+
+	/* save what was loaded: the same bytes, invocation nodes still in call order */
+	FILE *f = open_memstream(&out, &len);
+
+	CHECK(sg_treefile_write(f, agg) == 0);
+	fclose(f);
+	CHECK_U64(len, strlen(good));
+	CHECK(len == strlen(good) && memcmp(out, good, len) == 0);
+	if (len != strlen(good) || memcmp(out, good, len) != 0)
+		fprintf(stderr, "--- wrote:\n%s", out);
+	free(out);
+	sg_aggregate_free(agg);
+
+	refused(st, "", "t.tree: empty file");
+	refused(st, "# surfgraph-tree 2\nend\n",
+		"t.tree:1: unsupported .tree version '2' (this surfgraph reads version 1)");
+	refused(st, "hello\n", "t.tree:1: not a surfgraph .tree file (no '# surfgraph-tree' header)");
+	refused(st, edit("total_ns=150", "total_ns=1x0"), "t.tree:10: bad number in column total_ns: '1x0'");
+	refused(st, edit("node\t__do_fault;b\t2\t30", "node\t__do_fault;b\t2\t99999999999999999999"),
+		"t.tree:21: bad number in column total_ns: '99999999999999999999'");
+	refused(st, edit("node\t__do_fault;b;c", "node\t__do_fault;x;c"),
+		"t.tree:22: path's parent was not defined on an earlier line");
+	refused(st, edit("node\t__do_fault;b\t", "node\t__do_fault;a%3Bb [mod]\t"), "t.tree:21: path defined twice");
+	refused(st, edit("end\n", ""), "t.tree:29: truncated: no 'end' line");
+	refused(st, edit("end\n", "en"), "t.tree:29: truncated: the last line has no newline");
+	refused(st, edit("time=ns", "time=ms"), "t.tree:11: time must be ns or none");
+	refused(st, edit("\nstat\t", "\nstats\t"), "t.tree:17: unknown line kind 'stats'");
+	refused(st, edit("node\t__do_fault;a%3Bb", "node\t__do_fault;a%3"), "t.tree:20: bad %-escape in path");
+	refused(st, edit("inv\t2\t", "inv\t2\t__do_fault\n"), "t.tree:24: an inv line has 8 tab-separated fields");
+	refused(st, edit("end\n", "end\nnode\tx\t1\t1\t1\t1\t1\n"), "t.tree:30: text after the end line");
+	sg_strtab_free(st);
+	return check_report("treefile");
+}
