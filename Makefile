@@ -29,7 +29,7 @@ UNIT_BIN = $(UNIT_SRC:.c=)
 DEB_BUILD = build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev
 DEB_TEST = libxml2-utils qemu-system-x86 busybox-static cpio
 
-.PHONY: all deps test unit golden dat vm bench examples install clean check-libs
+.PHONY: all deps test unit golden dat diff vm bench examples install clean check-libs
 
 all: surfgraph
 
@@ -65,10 +65,13 @@ golden: surfgraph
 dat: surfgraph
 	@tests/dat/run.sh
 
+diff: surfgraph
+	@tests/diff/run.sh
+
 vm: surfgraph
 	@if [ -x tests/vm/run-tests.sh ]; then tests/vm/run-tests.sh; else echo "vm: no VM suite yet"; fi
 
-test: check-libs unit golden dat vm
+test: check-libs unit golden dat diff vm
 
 bench: surfgraph
 	@tests/bench/bench.sh

@@ -1,0 +1,15 @@
+/* cmd_diff.h - `surfgraph diff BEFORE.tree AFTER.tree`: compare two saved runs; a CI regression gate. */
+#ifndef SG_CMD_DIFF_H
+#define SG_CMD_DIFF_H
+
+/* The exit status when --fail-above tripped. */
+#define SG_CMD_DIFF_TRIPPED 3
+
+/*
+ * Run the subcommand; argv[0] is "diff". Returns the exit status: 0 done (also after --help),
+ * 1 runtime error, 2 usage error, 3 the --fail-above limit was passed. A non-zero status comes
+ * with a one-line message (sg_log_message) for main to print.
+ */
+int sg_cmd_diff_run(int argc, char **argv);
+
+#endif

@@ -1,0 +1,115 @@
+/* treediff.h - the comparison of two runs: call paths matched by name, per-invocation averages, deltas. */
+#ifndef SG_TREEDIFF_H
+#define SG_TREEDIFF_H
+
+#include <stdint.h>
+#include "aggregate.h"
+
+/* Index of each run in the two-element arrays below. */
+enum { SG_TREEDIFF_BEFORE = 0, SG_TREEDIFF_AFTER = 1 };
+
+/* How many call paths the "largest changes" list holds. */
+#define SG_TREEDIFF_TOP 10
+
+enum sg_treediff_state {
+	SG_TREEDIFF_BOTH, /* the path is in both runs */
+	SG_TREEDIFF_NEW,  /* only in AFTER */
+	SG_TREEDIFF_GONE, /* only in BEFORE */
+};
+
+/*
+ * One call path of either run, with both runs' figures. Times are integer ns per root invocation
+ * (truncated to the ns) or, with totals, the raw sums; a path missing from a run has zeros
+ * there. Children are ordered by AFTER's total, then BEFORE's, then name, so paths that are gone
+ * come after those still present.
+ */
+struct sg_treediff_node {
+	const char *name; /* AFTER's name (BEFORE's for a gone path or a forced root pair) */
+	struct sg_treediff_node *parent, *child, *next;
+	const struct sg_node *src[2]; /* the node in each run's merged tree; NULL where absent */
+	uint64_t inv[2]; /* complete invocations of its root in each run: the divisor */
+	uint64_t total[2], self[2];
+	uint64_t calls_milli[2]; /* calls per invocation (raw calls with totals), in thousandths */
+	int64_t delta, self_delta; /* after - before */
+	enum sg_treediff_state state;
+	int changed; /* the change in total passes the threshold; of a new or gone subtree, only its
+		      * top does when a threshold is given */
+	int shown;   /* changed, or an ancestor of a changed path, or no threshold was given */
+};
+
+/* A root function present in either run, with its latency distribution in each. */
+struct sg_treediff_root {
+	const char *name[2];	   /* NULL where the run has no such root */
+	struct sg_summary sum[2];  /* complete invocations of that root; zeros where absent */
+	struct sg_treediff_node *node;
+};
+
+struct sg_treediff_options {
+	int totals;		/* compare raw totals instead of per-invocation averages */
+	int force;		/* compare runs whose root= differ */
+	uint32_t threshold_bp; /* hide changes smaller than this, in hundredths of a percent */
+	const char *label[2];	/* the runs' file names, for messages */
+};
+
+struct sg_treediff {
+	struct sg_treediff_node *top; /* sentinel (name NULL); its children are the roots */
+	struct sg_treediff_root *roots;
+	int nroots;
+	const char *root_pattern[2]; /* each file's root= */
+	const char *label[2];	     /* the options' labels, or "BEFORE" and "AFTER" */
+	const char *kernel[2];	     /* each file's kernel=, or NULL */
+	int totals;
+	uint32_t threshold_bp;
+	/* the paths with the largest absolute change in self time, largest first */
+	struct sg_treediff_node *changes[SG_TREEDIFF_TOP];
+	int nchanges;
+	uint64_t max_abs_delta; /* largest |delta| of any path: the scale of a colour ramp */
+	uint64_t nodes;
+	void *arena; /* private */
+};
+
+/*
+ * Compare two loaded runs (their names interned in one strtab, so equal names are equal
+ * pointers). The result points into both runs and the labels: free it first. Sorts both merged trees by name as a side effect. NULL with a message when the
+ * runs trace different roots and o->force is 0, when either has no durations, or when memory
+ * runs out.
+ */
+struct sg_treediff *sg_treediff_new(struct sg_aggregate *before, struct sg_aggregate *after,
+				    const struct sg_treediff_options *o);
+void sg_treediff_free(struct sg_treediff *d);
+
+/* Depth-first pre-order walk of the subtree at top, without recursion. */
+struct sg_treediff_node *sg_treediff_next(const struct sg_treediff_node *n,
+					  const struct sg_treediff_node *top);
+
+/*
+ * delta relative to before, in hundredths of a percent, rounded half away from zero. Returns 0
+ * with *bp set, or -1 when before is 0 (no finite ratio).
+ */
+int sg_treediff_ratio(int64_t delta, uint64_t before, int64_t *bp);
+
+/* The figure --fail-above watches. */
+enum sg_treediff_metric {
+	SG_TREEDIFF_AVG,
+	SG_TREEDIFF_P50,
+	SG_TREEDIFF_P99,
+	SG_TREEDIFF_MAX,
+};
+
+/* "avg", "p50", "p99", "max" to a metric; -1 with a message for anything else. */
+int sg_treediff_metric_parse(const char *s, enum sg_treediff_metric *m);
+const char *sg_treediff_metric_name(enum sg_treediff_metric m);
+
+/* The metric of a summary. */
+uint64_t sg_treediff_metric_value(const struct sg_summary *s, enum sg_treediff_metric m);
+
+/*
+ * Check the regression gate: whether the metric of any root present in both runs grew by more
+ * than limit_bp hundredths of a percent. Returns 1 when it did, with *worst the root that grew
+ * the most (the first such in root order), else 0 with *worst the root that grew the most or
+ * NULL when no root is in both runs.
+ */
+int sg_treediff_gate(const struct sg_treediff *d, enum sg_treediff_metric m, uint32_t limit_bp,
+		     const struct sg_treediff_root **worst);
+
+#endif

@@ -1,0 +1,274 @@
+/* diff_text.c - the text form of a comparison (diff -m tree): distributions, largest changes, the tree. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "diff_text.h"
+#include "fmt.h"
+#include "log.h"
+
+/* Deeper than this, the drawing gives way to "[depth N]" so lines stay short (as render_text). */
+#define MAX_DRAWN_DEPTH 64
+
+/* "+243.790", "-12.001", "0.000": a signed delta in µs, the sign always shown when not zero. */
+static const char *fmt_delta_us(char buf[SG_FMT_LEN], int64_t d)
+{
+	char us[SG_FMT_LEN];
+	uint64_t m = d < 0 ? (uint64_t) 0 - (uint64_t) d : (uint64_t) d;
+
+	snprintf(buf, SG_FMT_LEN, "%s%s", d > 0 ? "+" : d < 0 ? "-" : "", sg_fmt_us(us, m));
+	return buf;
+}
+
+static const char *fmt_delta_human(char buf[SG_FMT_LEN], int64_t d)
+{
+	char h[SG_FMT_LEN];
+	uint64_t m = d < 0 ? (uint64_t) 0 - (uint64_t) d : (uint64_t) d;
+
+	snprintf(buf, SG_FMT_LEN, "%s%s", d > 0 ? "+" : d < 0 ? "-" : "", sg_fmt_human(h, m));
+	return buf;
+}
+
+/* "+33.08%", "-0.50%", "0.00%"; "new"/"gone" for a path in one run only; "n/a" from zero. */
+static const char *fmt_pct(char buf[SG_FMT_LEN], int64_t d, uint64_t before,
+			   enum sg_treediff_state state)
+{
+	int64_t bp;
+
+	if (state == SG_TREEDIFF_NEW)
+		return "new";
+	if (state == SG_TREEDIFF_GONE)
+		return "gone";
+	if (sg_treediff_ratio(d, before, &bp) < 0)
+		return d ? "n/a" : "0.00%";
+	uint64_t m = bp < 0 ? (uint64_t) 0 - (uint64_t) bp : (uint64_t) bp;
+
+	snprintf(buf, SG_FMT_LEN, "%s%" PRIu64 ".%02" PRIu64 "%%", bp > 0 ? "+" : bp < 0 ? "-" : "",
+		 m / 100, m % 100);
+	return buf;
+}
+
+/* Thousandths as the shortest exact decimal: 1000 -> "1", 1500 -> "1.5", 333 -> "0.333". */
+static const char *fmt_milli(char buf[SG_FMT_LEN], uint64_t v)
+{
+	int n = snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%03" PRIu64, v / 1000, v % 1000);
+
+	while (buf[n - 1] == '0')
+		buf[--n] = '\0';
+	if (buf[n - 1] == '.')
+		buf[n - 1] = '\0';
+	return buf;
+}
+
+static void put_summary(FILE *out, const struct sg_treediff_root *r)
+{
+	static const char *const rows[] = { "avg", "p50", "p99", "max" };
+	static const enum sg_treediff_metric metric[] = { SG_TREEDIFF_AVG, SG_TREEDIFF_P50,
+							  SG_TREEDIFF_P99, SG_TREEDIFF_MAX };
+	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN];
+	const char *name = r->name[1] ? r->name[1] : r->name[0];
+
+	if (r->name[0] && r->name[1] && strcmp(r->name[0], r->name[1]))
+		fprintf(out, "%s (BEFORE: %s)", r->name[1], r->name[0]);
+	else
+		fputs(name, out);
+	fprintf(out, "%s\n", !r->name[0] ? " (only in AFTER)" : !r->name[1] ? " (only in BEFORE)" : "");
+	fprintf(out, "  %-12s %14s %14s %14s %9s\n", "latency", "before", "after", "delta", "delta%");
+	snprintf(c, sizeof(c), "%+" PRId64, (int64_t) (r->sum[1].count - r->sum[0].count));
+	fprintf(out, "  %-12s %14" PRIu64 " %14" PRIu64 " %14s\n", "invocations", r->sum[0].count,
+		r->sum[1].count, r->sum[1].count == r->sum[0].count ? "0" : c);
+	for (int i = 0; i < 4; i++) {
+		uint64_t vb = sg_treediff_metric_value(&r->sum[0], metric[i]);
+		uint64_t va = sg_treediff_metric_value(&r->sum[1], metric[i]);
+		int64_t dv = (int64_t) (va - vb);
+		enum sg_treediff_state st = !r->name[0]	  ? SG_TREEDIFF_NEW
+					    : !r->name[1] ? SG_TREEDIFF_GONE
+							  : SG_TREEDIFF_BOTH;
+
+		fprintf(out, "  %-12s %14s %14s %14s %9s\n", rows[i], sg_fmt_human(a, vb),
+			sg_fmt_human(b, va), fmt_delta_human(c, dv), fmt_pct(p, dv, vb, st));
+	}
+}
+
+/* name1;name2;... of n, written without building a string. */
+static int put_path(FILE *out, const struct sg_treediff_node *n)
+{
+	const struct sg_treediff_node **chain = NULL;
+	size_t k = 0, cap = 0;
+
+	for (const struct sg_treediff_node *p = n; p->parent; p = p->parent) {
+		if (k == cap) {
+			size_t ncap = cap ? cap * 2 : 32;
+			const struct sg_treediff_node **c = realloc(chain, ncap * sizeof(*c));
+
+			if (!c) {
+				free(chain);
+				sg_log_error("out of memory");
+				return -1;
+			}
+			chain = c;
+			cap = ncap;
+		}
+		chain[k++] = p;
+	}
+	while (k--)
+		fprintf(out, "%s%s", chain[k]->name, k ? ";" : "");
+	free(chain);
+	return 0;
+}
+
+static int put_changes(FILE *out, const struct sg_treediff *d)
+{
+	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN];
+
+	if (!d->nchanges) {
+		fprintf(out, "largest changes in self time: none%s\n",
+			d->threshold_bp ? " above the threshold" : "");
+		return 0;
+	}
+	fprintf(out, "%d largest changes in self time%s:\n", d->nchanges,
+		d->totals ? " (totals)" : " per invocation");
+	fprintf(out, "%12s %12s %12s %9s  %s\n", "before_us", "after_us", "delta_us", "delta%",
+		"path");
+	for (int i = 0; i < d->nchanges; i++) {
+		const struct sg_treediff_node *n = d->changes[i];
+
+		fprintf(out, "%12s %12s %12s %9s  ", sg_fmt_us(a, n->self[0]), sg_fmt_us(b, n->self[1]),
+			fmt_delta_us(c, n->self_delta),
+			fmt_pct(p, n->self_delta, n->self[0], n->state));
+		if (put_path(out, n) < 0)
+			return -1;
+		fputc('\n', out);
+	}
+	return 0;
+}
+
+static void put_prefix(FILE *out, const unsigned char *last, int depth,
+		       const struct sg_diff_text_style *st)
+{
+	if (depth > MAX_DRAWN_DEPTH) {
+		fprintf(out, "[depth %d] ", depth);
+		return;
+	}
+	for (int i = 1; i < depth; i++)
+		fputs(last[i] ? "   " : (st->unicode ? "\u2502  " : "|  "), out);
+	if (depth)
+		fputs(last[depth] ? (st->unicode ? "\u2514\u2500 " : "`- ")
+				  : (st->unicode ? "\u251c\u2500 " : "|- "),
+		      out);
+}
+
+static const struct sg_treediff_node *shown_from(const struct sg_treediff_node *n)
+{
+	while (n && !n->shown)
+		n = n->next;
+	return n;
+}
+
+static int is_last_shown(const struct sg_treediff_node *n)
+{
+	return !shown_from(n->next);
+}
+
+static void put_node(FILE *out, const struct sg_treediff_node *n, const unsigned char *last,
+		     int depth, const struct sg_diff_text_style *st)
+{
+	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN], cb[SG_FMT_LEN],
+		ca[SG_FMT_LEN], calls[2 * SG_FMT_LEN + 8];
+
+	snprintf(calls, sizeof(calls), "%s%s%s", fmt_milli(cb, n->calls_milli[0]),
+		 st->unicode ? "\u2192" : "->", fmt_milli(ca, n->calls_milli[1]));
+	fprintf(out, "%12s %12s %12s %9s %*s  ", sg_fmt_us(a, n->total[0]), sg_fmt_us(b, n->total[1]),
+		fmt_delta_us(c, n->delta), fmt_pct(p, n->delta, n->total[0], n->state),
+		/* the arrow is 3 bytes but one column wide */
+		st->unicode ? 15 : 13, calls);
+	put_prefix(out, last, depth, st);
+	fputs(n->name, out);
+	if (n->state == SG_TREEDIFF_NEW)
+		fputs("  [new]", out);
+	else if (n->state == SG_TREEDIFF_GONE)
+		fputs("  [gone]", out);
+	fputc('\n', out);
+}
+
+static int put_tree(FILE *out, const struct sg_treediff *d, const struct sg_diff_text_style *st)
+{
+	unsigned char *last = NULL;
+	size_t cap = 0;
+	uint64_t hidden = 0;
+
+	fprintf(out, "%12s %12s %12s %9s %13s  %s\n", "before_us", "after_us", "delta_us", "delta%",
+		"calls", "function");
+	for (const struct sg_treediff_node *n = d->top->child; n; n = sg_treediff_next(n, d->top))
+		hidden += !n->shown;
+	for (const struct sg_treediff_node *root = shown_from(d->top->child); root;
+	     root = shown_from(root->next)) {
+		const struct sg_treediff_node *n = root;
+		int depth = 0;
+
+		for (;;) {
+			if ((size_t) depth >= cap) {
+				size_t ncap = cap ? cap * 2 : 64;
+				unsigned char *l = realloc(last, ncap);
+
+				if (!l) {
+					free(last);
+					sg_log_error("out of memory");
+					return -1;
+				}
+				last = l;
+				cap = ncap;
+			}
+			last[depth] = is_last_shown(n);
+			put_node(out, n, last, depth, st);
+			const struct sg_treediff_node *c = shown_from(n->child);
+
+			if (c) {
+				n = c;
+				depth++;
+				continue;
+			}
+			while (n != root && !shown_from(n->next)) {
+				n = n->parent;
+				depth--;
+			}
+			if (n == root)
+				break;
+			n = shown_from(n->next);
+		}
+	}
+	free(last);
+	if (hidden) {
+		char t[SG_FMT_LEN];
+		uint32_t bp = d->threshold_bp;
+
+		snprintf(t, sizeof(t), "%" PRIu32 ".%02" PRIu32, bp / 100, bp % 100);
+		fprintf(out, "(--threshold %s%% hides %" PRIu64 " path%s: smaller changes, and those "
+			     "below a new or gone path)\n",
+			t, hidden, hidden == 1 ? "" : "s");
+	}
+	return 0;
+}
+
+int sg_diff_text_render(FILE *out, const struct sg_treediff *d,
+			const struct sg_diff_text_style *style)
+{
+	fprintf(out, "BEFORE %s", d->label[0]);
+	if (d->kernel[0])
+		fprintf(out, " (kernel %s)", d->kernel[0]);
+	fprintf(out, "\nAFTER  %s", d->label[1]);
+	if (d->kernel[1])
+		fprintf(out, " (kernel %s)", d->kernel[1]);
+	fprintf(out, "\ntimes are %s\n\n",
+		d->totals ? "totals over all invocations"
+			  : "averages per invocation of the root (--total: totals)");
+	for (int i = 0; i < d->nroots; i++) {
+		put_summary(out, &d->roots[i]);
+		fputc('\n', out);
+	}
+	if (put_changes(out, d) < 0)
+		return -1;
+	fputc('\n', out);
+	if (put_tree(out, d, style) < 0)
+		return -1;
+	return ferror(out) ? -1 : 0;
+}

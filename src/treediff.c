@@ -1,0 +1,442 @@
+/* treediff.c - the comparison of two runs: call paths matched by name, per-invocation averages, deltas. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "log.h"
+#include "treediff.h"
+
+/* Nodes come from blocks freed all at once, so freeing needs no walk. */
+#define BLOCK_NODES 256
+
+struct block {
+	struct block *prev;
+	size_t used;
+	struct sg_treediff_node n[BLOCK_NODES];
+};
+
+static struct sg_treediff_node *node_new(struct sg_treediff *d)
+{
+	struct block *b = d->arena;
+
+	if (!b || b->used == BLOCK_NODES) {
+		struct block *nb = calloc(1, sizeof(*nb));
+
+		if (!nb)
+			return NULL;
+		nb->prev = b;
+		d->arena = b = nb;
+	}
+	d->nodes++;
+	return &b->n[b->used++];
+}
+
+/*
+ * x/n truncated, as the root's avg in a .tree file is, so the root's line and its latency
+ * summary agree; 0 when n is 0 (a root without complete invocations).
+ */
+static uint64_t per_inv(uint64_t x, uint64_t n)
+{
+	return n ? x / n : 0;
+}
+
+static uint64_t abs64(int64_t v)
+{
+	return v < 0 ? (uint64_t) 0 - (uint64_t) v : (uint64_t) v;
+}
+
+/* b - a as a signed value; the operands are ns counts far below 2^63. */
+static int64_t sub(uint64_t a, uint64_t b)
+{
+	return (int64_t) (b - a);
+}
+
+int sg_treediff_ratio(int64_t delta, uint64_t before, int64_t *bp)
+{
+	if (!before)
+		return -1;
+	__int128 num = (__int128) delta * 10000;
+	__int128 q = num / before, r = num % before;
+
+	/* round half away from zero */
+	if ((r < 0 ? -r : r) * 2 >= (__int128) before)
+		q += num < 0 ? -1 : 1;
+	*bp = (int64_t) q;
+	return 0;
+}
+
+/* |delta| is at least limit_bp hundredths of a percent of before. */
+static int passes(int64_t delta, uint64_t before, uint32_t limit_bp)
+{
+	if (!delta)
+		return 0;
+	return (unsigned __int128) abs64(delta) * 10000 >= (unsigned __int128) before * limit_bp;
+}
+
+static void fill(struct sg_treediff *d, struct sg_treediff_node *n)
+{
+	for (int s = 0; s < 2; s++) {
+		const struct sg_node *src = n->src[s];
+
+		if (!src)
+			continue;
+		if (d->totals) {
+			n->total[s] = src->total;
+			n->self[s] = src->self;
+			n->calls_milli[s] = src->calls > UINT64_MAX / 1000 ? UINT64_MAX
+									   : src->calls * 1000;
+		} else {
+			unsigned __int128 c = (unsigned __int128) src->calls * 1000;
+
+			n->total[s] = per_inv(src->total, n->inv[s]);
+			n->self[s] = per_inv(src->self, n->inv[s]);
+			n->calls_milli[s] = !n->inv[s] ? 0
+				: (uint64_t) ((c + n->inv[s] / 2) / n->inv[s]);
+		}
+	}
+	n->state = !n->src[0] ? SG_TREEDIFF_NEW : !n->src[1] ? SG_TREEDIFF_GONE : SG_TREEDIFF_BOTH;
+	n->delta = sub(n->total[0], n->total[1]);
+	n->self_delta = sub(n->self[0], n->self[1]);
+}
+
+static struct sg_treediff_node *add_child(struct sg_treediff *d, struct sg_treediff_node *parent,
+					  const struct sg_node *b, const struct sg_node *a)
+{
+	struct sg_treediff_node *n = node_new(d);
+
+	if (!n)
+		return NULL;
+	n->name = a ? a->name : b->name;
+	n->parent = parent;
+	n->src[0] = b;
+	n->src[1] = a;
+	n->inv[0] = parent->inv[0];
+	n->inv[1] = parent->inv[1];
+	/* children are linked in reverse here and put in order by sort_children */
+	n->next = parent->child;
+	parent->child = n;
+	return n;
+}
+
+static int cmp_order(const void *x, const void *y)
+{
+	const struct sg_treediff_node *a = *(struct sg_treediff_node *const *) x;
+	const struct sg_treediff_node *b = *(struct sg_treediff_node *const *) y;
+
+	if (a->total[1] != b->total[1])
+		return a->total[1] > b->total[1] ? -1 : 1;
+	if (a->total[0] != b->total[0])
+		return a->total[0] > b->total[0] ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+struct scratch {
+	struct sg_treediff_node **v;
+	size_t cap;
+};
+
+static int sort_children(struct sg_treediff_node *p, struct scratch *s)
+{
+	size_t n = 0;
+
+	for (struct sg_treediff_node *c = p->child; c; c = c->next) {
+		if (n == s->cap) {
+			size_t ncap = s->cap ? s->cap * 2 : 64;
+			struct sg_treediff_node **v = realloc(s->v, ncap * sizeof(*v));
+
+			if (!v)
+				return -1;
+			s->v = v;
+			s->cap = ncap;
+		}
+		s->v[n++] = c;
+	}
+	if (n < 2)
+		return 0;
+	qsort(s->v, n, sizeof(*s->v), cmp_order);
+	p->child = s->v[0];
+	for (size_t i = 0; i + 1 < n; i++)
+		s->v[i]->next = s->v[i + 1];
+	s->v[n - 1]->next = NULL;
+	return 0;
+}
+
+/* Pair the children of n's two sources by name: both lists are in name order. */
+static int build_children(struct sg_treediff *d, struct sg_treediff_node *n, struct scratch *s)
+{
+	const struct sg_node *b = n->src[0] ? n->src[0]->child : NULL;
+	const struct sg_node *a = n->src[1] ? n->src[1]->child : NULL;
+
+	while (a || b) {
+		int c = !a ? -1 : !b ? 1 : strcmp(b->name, a->name);
+		struct sg_treediff_node *k = add_child(d, n, c <= 0 ? b : NULL, c >= 0 ? a : NULL);
+
+		if (!k)
+			return -1;
+		if (n->parent)
+			fill(d, k);
+		if (c <= 0)
+			b = b->next;
+		if (c >= 0)
+			a = a->next;
+	}
+	return n->parent ? sort_children(n, s) : 0;
+}
+
+struct sg_treediff_node *sg_treediff_next(const struct sg_treediff_node *n,
+					  const struct sg_treediff_node *top)
+{
+	if (n->child)
+		return n->child;
+	while (n != top && !n->next)
+		n = n->parent;
+	return n == top ? NULL : n->next;
+}
+
+static const struct sg_rootstat *find_stat(const struct sg_aggregate *agg, const char *name)
+{
+	for (int i = 0; i < agg->nroots; i++)
+		if (strcmp(agg->roots[i].root, name) == 0)
+			return &agg->roots[i];
+	return NULL;
+}
+
+static int count_children(const struct sg_node *n)
+{
+	int k = 0;
+
+	for (n = n->child; n; n = n->next)
+		k++;
+	return k;
+}
+
+/* The top level: roots paired by name, or the single roots of each run paired when forced. */
+static int build_roots(struct sg_treediff *d, struct sg_aggregate *run[2], int pair_single,
+		       struct scratch *s)
+{
+	struct sg_treediff_node *top = d->top;
+
+	if (pair_single) {
+		if (!add_child(d, top, sg_tree_top(run[0]->merged)->child,
+			       sg_tree_top(run[1]->merged)->child))
+			return -1;
+	} else if (build_children(d, top, s) < 0) {
+		return -1;
+	}
+	for (struct sg_treediff_node *r = top->child; r; r = r->next)
+		d->nroots++;
+	d->roots = calloc((size_t) d->nroots + 1, sizeof(*d->roots));
+	if (!d->roots)
+		return -1;
+	int i = 0;
+
+	for (struct sg_treediff_node *r = top->child; r; r = r->next, i++) {
+		struct sg_treediff_root *root = &d->roots[i];
+
+		root->node = r;
+		for (int k = 0; k < 2; k++) {
+			const struct sg_rootstat *st;
+
+			if (!r->src[k])
+				continue;
+			root->name[k] = r->src[k]->name;
+			st = find_stat(run[k], r->src[k]->name);
+			if (st)
+				root->sum[k] = st->sum;
+			/* a file without a stat line for its root still has the root's call count */
+			r->inv[k] = st ? st->sum.count : r->src[k]->calls;
+		}
+		fill(d, r);
+	}
+	return sort_children(top, s);
+}
+
+/* Largest |self_delta| first; an equal one keeps the earlier (pre-order) path first. */
+static void note_change(struct sg_treediff *d, struct sg_treediff_node *n)
+{
+	uint64_t m = abs64(n->self_delta);
+	int i = d->nchanges;
+
+	while (i > 0 && abs64(d->changes[i - 1]->self_delta) < m)
+		i--;
+	if (i >= SG_TREEDIFF_TOP)
+		return;
+	int last = d->nchanges < SG_TREEDIFF_TOP ? d->nchanges : SG_TREEDIFF_TOP - 1;
+
+	memmove(&d->changes[i + 1], &d->changes[i], (size_t) (last - i) * sizeof(d->changes[0]));
+	d->changes[i] = n;
+	if (d->nchanges < SG_TREEDIFF_TOP)
+		d->nchanges++;
+}
+
+/* Deltas are known: mark what passes the threshold, its ancestors, the top changes, the scale. */
+static void summarize(struct sg_treediff *d, uint32_t limit_bp)
+{
+	for (struct sg_treediff_node *n = d->top->child; n; n = sg_treediff_next(n, d->top)) {
+		int fresh = n->state != SG_TREEDIFF_BOTH;
+
+		/* a new or gone subtree is one change: below a threshold, its top stands for it */
+		n->changed = fresh ? !limit_bp || n->parent->state != n->state
+				   : passes(n->delta, n->total[0], limit_bp);
+		if (!limit_bp || !n->parent->parent)
+			n->shown = 1;
+		if (n->changed)
+			for (struct sg_treediff_node *p = n; p != d->top && !p->shown; p = p->parent)
+				p->shown = 1;
+		if (abs64(n->delta) > d->max_abs_delta)
+			d->max_abs_delta = abs64(n->delta);
+		if (n->self_delta && (fresh || passes(n->self_delta, n->self[0], limit_bp)))
+			note_change(d, n);
+	}
+}
+
+static const char *label(const struct sg_treediff_options *o, int k)
+{
+	return o->label[k] ? o->label[k] : k ? "AFTER" : "BEFORE";
+}
+
+struct sg_treediff *sg_treediff_new(struct sg_aggregate *before, struct sg_aggregate *after,
+				    const struct sg_treediff_options *o)
+{
+	struct sg_aggregate *run[2] = { before, after };
+	struct scratch s = { 0 };
+	struct sg_treediff *d = calloc(1, sizeof(*d));
+	int pair_single = 0;
+
+	if (!d)
+		goto nomem;
+	d->totals = o->totals;
+	d->threshold_bp = o->threshold_bp;
+	for (int k = 0; k < 2; k++) {
+		const char *r = sg_aggregate_meta(run[k], "root");
+
+		d->root_pattern[k] = r ? r : "";
+		d->label[k] = label(o, k);
+		d->kernel[k] = sg_aggregate_meta(run[k], "kernel");
+		if (!run[k]->has_time) {
+			sg_log_error("%s has no durations (traced with nofuncgraph-duration): a diff "
+				     "compares times, so trace both runs with durations",
+				     label(o, k));
+			goto fail;
+		}
+	}
+	if (strcmp(d->root_pattern[0], d->root_pattern[1]) != 0) {
+		if (!o->force) {
+			sg_log_error("%s traces %s but %s traces %s: compare different roots with "
+				     "--force",
+				     label(o, 0), d->root_pattern[0], label(o, 1), d->root_pattern[1]);
+			goto fail;
+		}
+		/* a renamed root (e.g. a new .isra suffix) still lines up with its old self */
+		pair_single = count_children(sg_tree_top(before->merged)) == 1 &&
+			      count_children(sg_tree_top(after->merged)) == 1;
+	}
+	if (sg_tree_sort(sg_tree_top(before->merged), SG_ORDER_NAME) < 0 ||
+	    sg_tree_sort(sg_tree_top(after->merged), SG_ORDER_NAME) < 0)
+		goto nomem;
+	d->top = node_new(d);
+	if (!d->top)
+		goto nomem;
+	d->top->src[0] = sg_tree_top(before->merged);
+	d->top->src[1] = sg_tree_top(after->merged);
+	if (build_roots(d, run, pair_single, &s) < 0)
+		goto nomem;
+	/* each node's children are built once it is reached, so the walk descends into them */
+	for (struct sg_treediff_node *n = d->top->child; n; n = sg_treediff_next(n, d->top))
+		if (build_children(d, n, &s) < 0)
+			goto nomem;
+	summarize(d, o->threshold_bp);
+	free(s.v);
+	return d;
+nomem:
+	sg_log_error("out of memory");
+fail:
+	free(s.v);
+	sg_treediff_free(d);
+	return NULL;
+}
+
+void sg_treediff_free(struct sg_treediff *d)
+{
+	if (!d)
+		return;
+	for (struct block *b = d->arena, *prev; b; b = prev) {
+		prev = b->prev;
+		free(b);
+	}
+	free(d->roots);
+	free(d);
+}
+
+static const char *const metric_names[] = { "avg", "p50", "p99", "max", NULL };
+
+int sg_treediff_metric_parse(const char *s, enum sg_treediff_metric *m)
+{
+	for (int i = 0; metric_names[i]; i++) {
+		if (strcmp(s, metric_names[i]) == 0) {
+			*m = (enum sg_treediff_metric) i;
+			return 0;
+		}
+	}
+	sg_log_error("--metric takes avg, p50, p99 or max, not '%s'", s);
+	return -1;
+}
+
+const char *sg_treediff_metric_name(enum sg_treediff_metric m)
+{
+	return metric_names[m];
+}
+
+uint64_t sg_treediff_metric_value(const struct sg_summary *s, enum sg_treediff_metric m)
+{
+	switch (m) {
+	case SG_TREEDIFF_P50:
+		return s->p50;
+	case SG_TREEDIFF_P99:
+		return s->p99;
+	case SG_TREEDIFF_MAX:
+		return s->max;
+	default:
+		return s->avg;
+	}
+}
+
+/* Growth (a - b) / b compared across roots; a zero b with growth is larger than any ratio. */
+static int growth_cmp(uint64_t b1, uint64_t a1, uint64_t b2, uint64_t a2)
+{
+	int inf1 = !b1 && a1, inf2 = !b2 && a2;
+
+	if (inf1 || inf2)
+		return inf1 - inf2;
+	if (!b1 || !b2) /* no change from zero: growth 0 */
+		return (!b1 ? 0 : (a1 > b1) - (a1 < b1)) - (!b2 ? 0 : (a2 > b2) - (a2 < b2));
+	__int128 l = ((__int128) a1 - b1) * b2, r = ((__int128) a2 - b2) * b1;
+
+	return (l > r) - (l < r);
+}
+
+int sg_treediff_gate(const struct sg_treediff *d, enum sg_treediff_metric m, uint32_t limit_bp,
+		     const struct sg_treediff_root **worst)
+{
+	uint64_t wb = 0, wa = 0;
+
+	*worst = NULL;
+	for (int i = 0; i < d->nroots; i++) {
+		const struct sg_treediff_root *r = &d->roots[i];
+
+		if (!r->name[0] || !r->name[1])
+			continue;
+		uint64_t b = sg_treediff_metric_value(&r->sum[0], m);
+		uint64_t a = sg_treediff_metric_value(&r->sum[1], m);
+
+		if (!*worst || growth_cmp(b, a, wb, wa) > 0) {
+			*worst = r;
+			wb = b;
+			wa = a;
+		}
+	}
+	if (!*worst || wa <= wb)
+		return 0;
+	if (!wb)
+		return 1;
+	return (unsigned __int128) (wa - wb) * 10000 > (unsigned __int128) wb * limit_bp;
+}

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# Diff tests: `surfgraph diff` on pinned .tree files, with deltas worked out by hand from them.
+# Usage: tests/diff/run.sh        (needs ./surfgraph; SURFGRAPH=path overrides)
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+bin=${SURFGRAPH:-./surfgraph}
+out=tests/out/diff
+data=tests/data/diff
+rm -rf "$out"
+mkdir -p "$out"
+export SOURCE_DATE_EPOCH=0 LC_ALL=C
+pass=0 fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() {
+	echo "FAIL $1"
+	fail=$((fail + 1))
+}
+
+# run NAME EXPECTED_STATUS ARGS...: output in $out/NAME.out and .err
+run() {
+	local name=$1 want=$2
+	shift 2
+	"$bin" diff "$@" >"$out/$name.out" 2>"$out/$name.err"
+	local got=$?
+	if [ "$got" = "$want" ]; then ok; else bad "$name: exit $got, want $want ($(head -c 300 "$out/$name.err"))"; fi
+}
+
+# has NAME REGEX: a line of NAME's stdout matches (grep -E)
+has() {
+	if grep -qE -- "$2" "$out/$1.out"; then ok; else bad "$1: no line matches /$2/"; fi
+}
+hasnt() {
+	if grep -qE -- "$2" "$out/$1.out"; then bad "$1: a line matches /$2/"; else ok; fi
+}
+err_has() {
+	if grep -qE -- "$2" "$out/$1.err"; then ok; else bad "$1: stderr does not match /$2/: $(cat "$out/$1.err")"; fi
+}
+same() {
+	if cmp -s "$out/$1.out" "$2"; then ok; else
+		bad "$1: output differs from $2:"
+		diff -u "$2" "$out/$1.out" | head -20
+	fi
+}
+
+B61=$data/do_fault-6.1.tree
+A612=$data/do_fault-6.12.tree
+SB=$data/small-before.tree
+SA=$data/small-after.tree
+
+# --- a run compared with itself: no change anywhere ---------------------------------------------
+"$bin" -q -f __do_fault -i tests/data/linux-6.1/do_fault.txt -m top -o "$out/fresh.tree" >/dev/null ||
+	bad "making a .tree from the 6.1 capture failed"
+run self 0 "$out/fresh.tree" "$out/fresh.tree" -m tree --fail-above 0
+has self '^  avg +737\.077 us +737\.077 us +0 ns +0\.00%$'
+has self '^largest changes in self time: none$'
+# every tree line (they start with the before column) has delta 0.000 and 0.00%
+awk '/^ +before_us/ { t = 1; next } t && NF { n++; if ($3 != "0.000" || $4 != "0.00%") b++ }
+	END { exit !(n == 111 && b == 0) }' "$out/self.out" && ok ||
+	bad "self: not every one of the 111 paths has delta 0.000 / 0.00%"
+hasnt self 'new|gone|\+[0-9]|-[0-9]'
+run self_folded 0 "$out/fresh.tree" "$out/fresh.tree" -m folded
+awk '$2 != $3 { b++ } END { exit !(NR > 0 && b == 0) }' "$out/self_folded.out" && ok ||
+	bad "self_folded: a line whose BEFORE and AFTER weights differ"
+
+# --- 6.1 vs 6.12 __do_fault: deltas computed by hand from the two .tree files -------------------
+# special_mapping_fault: 2884033 ns over 6 invocations = 480672; 8255260 over 10 = 825526;
+# +344854 ns = +71.74% (344854/480672 = 0.717440); calls 3/6 = 0.5 -> 4/10 = 0.4.
+run v612 0 "$B61" "$A612" -m tree --ascii
+has v612 '^ +480\.672 +825\.526 +\+344\.854 +\+71\.74% +0\.5->0\.4  \|- special_mapping_fault$'
+# vvar_fault: 2602794/6 = 433799 -> 408138/10 = 40813: -392986 ns, -90.59%
+has v612 '^ +433\.799 +40\.813 +-392\.986 +-90\.59% +0\.167->0\.1  \|  `- vvar_fault$'
+# the root: stat avg 737077 -> 980867 (+243790, +33.08%); p99 2622473 -> 8811069 (+235.98%)
+has v612 '^  avg +737\.077 us +980\.867 us +\+243\.790 us +\+33\.08%$'
+has v612 '^  p99 +2\.622 ms +8\.811 ms +\+6\.188 ms +\+235\.98%$'
+has v612 '^  invocations +6 +10 +\+4$'
+# largest change in self time: special_mapping_fault's self 221179/6 = 36863 -> 6731681/10 = 673168
+awk '/largest changes/ { getline; getline; print; exit }' "$out/v612.out" |
+	grep -qE '^ +36\.863 +673\.168 +\+636\.305 +\+1726\.13%  __do_fault;special_mapping_fault$' &&
+	ok || bad "v612: special_mapping_fault is not the first of the largest changes"
+has v612 ' +0\.000 +85\.812 +\+85\.812 +new .*__sysvec_apic_timer_interrupt  \[new\]$'
+has v612 ' +98\.286 +0\.000 +-98\.286 +gone .*__sysvec_apic_timer_interrupt  \[gone\]$'
+run v612_folded 0 "$B61" "$A612" -m folded
+has v612_folded '^__do_fault;special_mapping_fault 36863 673168$'
+has v612_folded '^__do_fault 183019 99763$'
+run v612_total 0 "$B61" "$A612" -m folded --total
+has v612_total '^__do_fault;special_mapping_fault 221179 6731681$'
+run v612_unicode 0 "$B61" "$A612" -m tree --unicode
+has v612_unicode '0\.5→0\.4  ├─ special_mapping_fault$'
+
+# --- the regression gate: the avg grew by 33.0752% ---------------------------------------------
+run gate_trip 3 "$B61" "$A612" -m tree --fail-above 33.07
+err_has gate_trip '^surfgraph: __do_fault avg grew by \+33\.08% \(737077 ns -> 980867 ns\), more than --fail-above 33\.07%'
+run gate_pass 0 "$B61" "$A612" -m tree --fail-above 33.08
+err_has gate_pass 'within --fail-above 33\.08%'
+run gate_p99 3 "$B61" "$A612" -m folded --fail-above 235 --metric p99
+run gate_p99_pass 0 "$B61" "$A612" -m folded --fail-above 236 --metric p99
+run gate_p50 0 "$B61" "$A612" -m folded --fail-above 0 --metric p50 # p50 fell 79.89%
+run gate_reverse 0 "$A612" "$B61" -m folded --fail-above 0         # faster is never a failure
+run gate_small 3 "$SB" "$SA" -m folded --fail-above 49.99           # 1000 -> 1500 ns: +50%
+run gate_small_pass 0 "$SB" "$SA" -m folded --fail-above 50
+run gate_quiet 3 "$SB" "$SA" -m folded --fail-above 10 -q
+[ "$(wc -l <"$out/gate_quiet.err")" = 1 ] && ok || bad "gate_quiet: the failure is not one line"
+
+# --- small hand-written runs: new, gone, threshold, order ---------------------------------------
+run small_folded 0 "$SB" "$SA" -m folded
+printf 'f 100 95\nf;a 500 1000\nf;c 0 300\nf;d 100 105\nf;b 300 0\n' >"$out/small_folded.want"
+same small_folded "$out/small_folded.want"
+run small_threshold 0 "$SB" "$SA" -m tree --ascii --threshold 10
+has small_threshold '^ +0\.500 +1\.000 +\+0\.500 +\+100\.00% +1->1  \|- a$'
+has small_threshold '^ +0\.000 +0\.300 +\+0\.300 +new +0->0\.5  \|- c  \[new\]$'
+has small_threshold '^ +0\.300 +0\.000 +-0\.300 +gone +0\.5->0  `- b  \[gone\]$'
+hasnt small_threshold ' d$'
+has small_threshold 'threshold 10\.00% hides 1 path:'
+run small_all 0 "$SB" "$SA" -m tree --ascii
+has small_all '^ +0\.100 +0\.105 +\+0\.005 +\+5\.00% +1->1  \|- d$'
+
+# --- refusals and usage --------------------------------------------------------------------------
+"$bin" -q -f vfs_read -i tests/data/linux-6.1/vfs_read_tracing_thresh20.txt -m top \
+	-o "$out/vfs_read.tree" >/dev/null || bad "making a vfs_read .tree failed"
+run roots 1 "$B61" "$out/vfs_read.tree" -m tree
+err_has roots 'traces __do_fault but .*vfs_read.tree traces vfs_read: compare different roots with --force'
+[ ! -s "$out/roots.out" ] && ok || bad "roots: wrote output despite refusing"
+run roots_force 0 "$B61" "$out/vfs_read.tree" -m tree --force
+has roots_force '^vfs_read \(BEFORE: __do_fault\)$'
+run usage_one 2 "$B61"
+err_has usage_one 'two \.tree files'
+run usage_mode 2 "$B61" "$A612" -m pdf
+run usage_pct 2 "$B61" "$A612" --fail-above abc
+err_has usage_pct 'fail-above wants a percentage'
+run usage_metric 2 "$B61" "$A612" --metric p42
+run not_tree 1 tests/data/linux-6.1/do_fault.txt "$A612" -m tree
+err_has not_tree 'is not a \.tree file: save a run with surfgraph -f FUNC -i TRACE -o'
+run missing 1 "$out/nope.tree" "$A612" -m tree
+err_has missing 'cannot open .*nope\.tree'
+run help 0 --help
+has help '^Usage: surfgraph diff'
+# -o writes the file (atomically, through outfile), nothing on stdout
+run to_file 0 "$SB" "$SA" -m folded -o "$out/small.folded"
+cmp -s "$out/small.folded" "$out/small_folded.want" && ok || bad "to_file: -o did not write the folded output"
+
+echo "diff: $pass passed, $fail failed"
+[ $fail = 0 ]
