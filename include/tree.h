@@ -13,6 +13,7 @@ struct sg_node {
 	const char *name; /* interned (strtab) */
 	struct sg_node *parent, *child, *last_child, *next;
 	uint64_t calls, total, self, min, max;
+	unsigned nchild; /* children; past a few they are found through the tree's hash */
 };
 
 struct sg_tree;

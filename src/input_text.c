@@ -428,11 +428,10 @@ static int parse_kernel_line(struct sg_text_parser *p, struct sg_event *ev, cons
 			if (q < e && *q == ' ')
 				q++;
 			sep = 0;
-			if (parse_switch(p, ev, q, e) == 0)
-				return 0;
 		}
 	}
-	if (ev->cpu < 0 && !ev->has_ts && parse_switch(p, ev, q, e) == 0)
+	/* a context switch is the one line with no bar (nofuncgraph-duration lines have none either) */
+	if (!ev->has_ts && !memchr(q, '|', (size_t) (e - q)) && parse_switch(p, ev, q, e) == 0)
 		return 0;
 	return parse_columns(p, ev, q, e, sep) < 0 ? -1 : 0;
 }

@@ -4,6 +4,8 @@
 #include "tree.h"
 
 #define NODES_PER_BLOCK 256
+/* Children of a node with more than this are indexed in the hash; fewer are scanned. */
+#define WIDE 8
 
 struct block {
 	struct block *next;
@@ -33,7 +35,7 @@ struct sg_tree *sg_tree_new(void)
 
 	if (!t)
 		return NULL;
-	t->cap = 64;
+	t->cap = 16;
 	t->slots = calloc(t->cap, sizeof(*t->slots));
 	if (!t->slots) {
 		free(t);
@@ -113,6 +115,12 @@ static int grow(struct sg_tree *t)
 struct sg_node *sg_tree_find(const struct sg_tree *t, const struct sg_node *parent,
 			     const char *name)
 {
+	if (parent->nchild <= WIDE) {
+		for (struct sg_node *c = parent->child; c; c = c->next)
+			if (c->name == name)
+				return c;
+		return NULL;
+	}
 	size_t i = key_hash(parent, name) & (t->cap - 1);
 	struct sg_node *n;
 
@@ -122,17 +130,6 @@ struct sg_node *sg_tree_find(const struct sg_tree *t, const struct sg_node *pare
 		i = (i + 1) & (t->cap - 1);
 	}
 	return NULL;
-}
-
-static void link_child(struct sg_node *parent, struct sg_node *n)
-{
-	n->parent = parent;
-	n->next = NULL;
-	if (parent->last_child)
-		parent->last_child->next = n;
-	else
-		parent->child = n;
-	parent->last_child = n;
 }
 
 /* Insert n (already linked under its parent) into the hash. */
@@ -149,6 +146,26 @@ static int index_node(struct sg_tree *t, struct sg_node *n)
 	return 0;
 }
 
+/* Link n under parent; a parent that becomes wide has its children indexed. */
+static int link_child(struct sg_tree *t, struct sg_node *parent, struct sg_node *n)
+{
+	n->parent = parent;
+	n->next = NULL;
+	if (parent->last_child)
+		parent->last_child->next = n;
+	else
+		parent->child = n;
+	parent->last_child = n;
+	if (++parent->nchild < WIDE + 1)
+		return 0;
+	if (parent->nchild > WIDE + 1)
+		return index_node(t, n);
+	for (struct sg_node *c = parent->child; c; c = c->next)
+		if (index_node(t, c) < 0)
+			return -1;
+	return 0;
+}
+
 struct sg_node *sg_tree_child(struct sg_tree *t, struct sg_node *parent, const char *name)
 {
 	struct sg_node *n = sg_tree_find(t, parent, name);
@@ -156,10 +173,7 @@ struct sg_node *sg_tree_child(struct sg_tree *t, struct sg_node *parent, const c
 	if (n)
 		return n;
 	n = node_alloc(t, name);
-	if (!n)
-		return NULL;
-	link_child(parent, n);
-	if (index_node(t, n) < 0)
+	if (!n || link_child(t, parent, n) < 0)
 		return NULL;
 	return n;
 }
@@ -171,10 +185,8 @@ struct sg_node *sg_tree_detached(struct sg_tree *t, const char *name)
 
 int sg_tree_attach(struct sg_tree *t, struct sg_node *parent, struct sg_node *node)
 {
-	if (!sg_tree_find(t, parent, node->name)) {
-		link_child(parent, node);
-		return index_node(t, node);
-	}
+	if (!sg_tree_find(t, parent, node->name))
+		return link_child(t, parent, node);
 	/* The detached node's nodes stay in the arena, unreachable, until the tree is freed. */
 	return sg_tree_merge(t, parent, node);
 }

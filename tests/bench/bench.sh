@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# make bench: parse+aggregate throughput next to `wc -l` on the same file, and peak RSS at two
+# input sizes (it must not grow with the input). Then the other benchmarks found beside it.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bin=$PWD/surfgraph
+out=${SG_BENCH_DIR:-tests/out/bench}
+mkdir -p "$out"
+src=tests/data/linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz
+[ -f "$out/unit.txt" ] || gunzip -c "$src" >"$out/unit.txt"
+
+# An input of about MB megabytes: the capture repeated.
+make_input() {
+	local mb=$1 f=$out/input-$1.txt
+	if [ ! -f "$f" ]; then
+		local unit reps
+		unit=$(stat -c %s "$out/unit.txt")
+		reps=$(((mb * 1000000 + unit - 1) / unit))
+		for _ in $(seq "$reps"); do cat "$out/unit.txt"; done >"$f"
+	fi
+	echo "$f"
+}
+
+# best of three wall-clock seconds of a command
+best() {
+	local b=999999 s e t
+	for _ in 1 2 3; do
+		s=$(date +%s.%N)
+		"$@" >/dev/null
+		e=$(date +%s.%N)
+		t=$(echo "$e - $s" | bc -l)
+		b=$(echo "if ($t < $b) $t else $b" | bc -l)
+	done
+	echo "$b"
+}
+
+rss_kb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
+
+command -v bc >/dev/null || { echo "bench needs bc (apt-get install bc)"; exit 1; }
+[ -x /usr/bin/time ] || { echo "bench needs /usr/bin/time (apt-get install time)"; exit 1; }
+
+small=$(make_input 50)
+big=$(make_input 210)
+size=$(stat -c %s "$big")
+mb=$(echo "$size / 1000000" | bc -l)
+cat "$big" >/dev/null # warm the page cache
+t_wc=$(best wc -l "$big")
+t_sg=$(best "$bin" -f do_sys_openat2 -i "$big" -m top --no-save -q)
+printf 'input: %.0f MB (%s repeated), %s lines\n' "$mb" "$(basename "${src%.gz}")" "$(wc -l <"$big")"
+printf '  wc -l:                 %7.3f s  %8.1f MB/s\n' "$t_wc" "$(echo "$mb / $t_wc" | bc -l)"
+printf '  surfgraph -m top:      %7.3f s  %8.1f MB/s  (%.2f of wc -l speed; target >= 0.33)\n' \
+	"$t_sg" "$(echo "$mb / $t_sg" | bc -l)" "$(echo "$t_wc / $t_sg" | bc -l)"
+r_small=$(rss_kb "$bin" -f do_sys_openat2 -i "$small" -m top --no-save -q)
+r_big=$(rss_kb "$bin" -f do_sys_openat2 -i "$big" -m top --no-save -q)
+printf '  peak RSS: %d KB at %.0f MB of input, %d KB at %.0f MB (must not grow)\n' \
+	"$r_small" "$(echo "$(stat -c %s "$small") / 1000000" | bc -l)" "$r_big" "$mb"
+
+for b in tests/bench/*-bench.sh; do
+	[ -x "$b" ] && "$b"
+done
+exit 0
