@@ -59,6 +59,10 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 			break;
 		case SG_MODE_RAW:
 			rc = sg_render_raw(stdout, inv);
+			/* printed: the kept copy needs only its tree */
+			free(inv->raw);
+			inv->raw = NULL;
+			inv->raw_len = inv->raw_cap = 0;
 			break;
 		case SG_MODE_TREE:
 			if (r->opt.each)
