@@ -18,4 +18,13 @@ const char *sg_fmt_human(char buf[SG_FMT_LEN], uint64_t ns);
 /* Seconds with microseconds, as the kernel prints timestamps ("120.159748"). */
 const char *sg_fmt_ts(char buf[SG_FMT_LEN], uint64_t ns);
 
+/* A signed change in microseconds, "+" or "-" unless zero ("+243.790", "-0.005", "0.000"). */
+const char *sg_fmt_delta_us(char buf[SG_FMT_LEN], int64_t ns);
+
+/* A signed change given in hundredths of a percent ("+33.08%", "-0.50%", "0.00%"). */
+const char *sg_fmt_delta_pct(char buf[SG_FMT_LEN], int64_t bp);
+
+/* Thousandths as the shortest exact decimal: 1000 "1", 1500 "1.5", 333 "0.333". */
+const char *sg_fmt_milli(char buf[SG_FMT_LEN], uint64_t v);
+
 #endif

@@ -65,7 +65,9 @@ struct sg_treediff {
 	int nchanges;
 	uint64_t max_abs_delta; /* largest |delta| of any path: the scale of a colour ramp */
 	uint64_t nodes;
-	void *arena; /* private */
+	void *arena;	    /* private: the nodes' blocks */
+	void *index[2];	    /* private: each run's nodes to ours, by address */
+	size_t nindex[2];
 };
 
 /*
@@ -81,6 +83,10 @@ void sg_treediff_free(struct sg_treediff *d);
 /* Depth-first pre-order walk of the subtree at top, without recursion. */
 struct sg_treediff_node *sg_treediff_next(const struct sg_treediff_node *n,
 					  const struct sg_treediff_node *top);
+
+/* The path of run side's (SG_TREEDIFF_BEFORE/AFTER) merged-tree node n, or NULL. */
+struct sg_treediff_node *sg_treediff_find(const struct sg_treediff *d, int side,
+					  const struct sg_node *n);
 
 /*
  * delta relative to before, in hundredths of a percent, rounded half away from zero. Returns 0

@@ -9,16 +9,6 @@
 /* Deeper than this, the drawing gives way to "[depth N]" so lines stay short (as render_text). */
 #define MAX_DRAWN_DEPTH 64
 
-/* "+243.790", "-12.001", "0.000": a signed delta in µs, the sign always shown when not zero. */
-static const char *fmt_delta_us(char buf[SG_FMT_LEN], int64_t d)
-{
-	char us[SG_FMT_LEN];
-	uint64_t m = d < 0 ? (uint64_t) 0 - (uint64_t) d : (uint64_t) d;
-
-	snprintf(buf, SG_FMT_LEN, "%s%s", d > 0 ? "+" : d < 0 ? "-" : "", sg_fmt_us(us, m));
-	return buf;
-}
-
 static const char *fmt_delta_human(char buf[SG_FMT_LEN], int64_t d)
 {
 	char h[SG_FMT_LEN];
@@ -40,23 +30,7 @@ static const char *fmt_pct(char buf[SG_FMT_LEN], int64_t d, uint64_t before,
 		return "gone";
 	if (sg_treediff_ratio(d, before, &bp) < 0)
 		return d ? "n/a" : "0.00%";
-	uint64_t m = bp < 0 ? (uint64_t) 0 - (uint64_t) bp : (uint64_t) bp;
-
-	snprintf(buf, SG_FMT_LEN, "%s%" PRIu64 ".%02" PRIu64 "%%", bp > 0 ? "+" : bp < 0 ? "-" : "",
-		 m / 100, m % 100);
-	return buf;
-}
-
-/* Thousandths as the shortest exact decimal: 1000 -> "1", 1500 -> "1.5", 333 -> "0.333". */
-static const char *fmt_milli(char buf[SG_FMT_LEN], uint64_t v)
-{
-	int n = snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%03" PRIu64, v / 1000, v % 1000);
-
-	while (buf[n - 1] == '0')
-		buf[--n] = '\0';
-	if (buf[n - 1] == '.')
-		buf[n - 1] = '\0';
-	return buf;
+	return sg_fmt_delta_pct(buf, bp);
 }
 
 static void put_summary(FILE *out, const struct sg_treediff_root *r)
@@ -133,7 +107,7 @@ static int put_changes(FILE *out, const struct sg_treediff *d)
 		const struct sg_treediff_node *n = d->changes[i];
 
 		fprintf(out, "%12s %12s %12s %9s  ", sg_fmt_us(a, n->self[0]), sg_fmt_us(b, n->self[1]),
-			fmt_delta_us(c, n->self_delta),
+			sg_fmt_delta_us(c, n->self_delta),
 			fmt_pct(p, n->self_delta, n->self[0], n->state));
 		if (put_path(out, n) < 0)
 			return -1;
@@ -175,10 +149,10 @@ static void put_node(FILE *out, const struct sg_treediff_node *n, const unsigned
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN], cb[SG_FMT_LEN],
 		ca[SG_FMT_LEN], calls[2 * SG_FMT_LEN + 8];
 
-	snprintf(calls, sizeof(calls), "%s%s%s", fmt_milli(cb, n->calls_milli[0]),
-		 st->unicode ? "\u2192" : "->", fmt_milli(ca, n->calls_milli[1]));
+	snprintf(calls, sizeof(calls), "%s%s%s", sg_fmt_milli(cb, n->calls_milli[0]),
+		 st->unicode ? "\u2192" : "->", sg_fmt_milli(ca, n->calls_milli[1]));
 	fprintf(out, "%12s %12s %12s %9s %*s  ", sg_fmt_us(a, n->total[0]), sg_fmt_us(b, n->total[1]),
-		fmt_delta_us(c, n->delta), fmt_pct(p, n->delta, n->total[0], n->state),
+		sg_fmt_delta_us(c, n->delta), fmt_pct(p, n->delta, n->total[0], n->state),
 		/* the arrow is 3 bytes but one column wide */
 		st->unicode ? 15 : 13, calls);
 	put_prefix(out, last, depth, st);

@@ -38,3 +38,33 @@ const char *sg_fmt_ts(char buf[SG_FMT_LEN], uint64_t ns)
 	snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%06" PRIu64, ns / 1000000000, ns / 1000 % 1000000);
 	return buf;
 }
+
+const char *sg_fmt_delta_us(char buf[SG_FMT_LEN], int64_t ns)
+{
+	uint64_t m = ns < 0 ? (uint64_t) 0 - (uint64_t) ns : (uint64_t) ns;
+
+	snprintf(buf, SG_FMT_LEN, "%s%" PRIu64 ".%03" PRIu64, ns > 0 ? "+" : ns < 0 ? "-" : "",
+		 m / 1000, m % 1000);
+	return buf;
+}
+
+const char *sg_fmt_delta_pct(char buf[SG_FMT_LEN], int64_t bp)
+{
+	uint64_t m = bp < 0 ? (uint64_t) 0 - (uint64_t) bp : (uint64_t) bp;
+
+	snprintf(buf, SG_FMT_LEN, "%s%" PRIu64 ".%02" PRIu64 "%%", bp > 0 ? "+" : bp < 0 ? "-" : "",
+		 m / 100, m % 100);
+	return buf;
+}
+
+const char *sg_fmt_milli(char buf[SG_FMT_LEN], uint64_t v)
+{
+	int n = snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%03" PRIu64, v / 1000, v % 1000);
+
+	/* the decimals are there, so trimming zeros stops at the point at the latest */
+	while (buf[n - 1] == '0')
+		buf[--n] = '\0';
+	if (buf[n - 1] == '.')
+		buf[--n] = '\0';
+	return buf;
+}

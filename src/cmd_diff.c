@@ -9,6 +9,7 @@
 #include "cmd_diff.h"
 #include "diff_folded.h"
 #include "diff_text.h"
+#include "fmt.h"
 #include "log.h"
 #include "outfile.h"
 #include "strtab.h"
@@ -312,13 +313,12 @@ static void growth(char *buf, size_t size, uint64_t b, uint64_t a)
 {
 	int64_t bp;
 
-	if (sg_treediff_ratio((int64_t) (a - b), b, &bp) < 0) {
-		snprintf(buf, size, "%s", a ? "+inf%" : "0.00%");
-		return;
-	}
-	uint64_t m = bp < 0 ? (uint64_t) 0 - (uint64_t) bp : (uint64_t) bp;
+	char p[SG_FMT_LEN];
 
-	snprintf(buf, size, "%s%" PRIu64 ".%02" PRIu64 "%%", bp < 0 ? "-" : "+", m / 100, m % 100);
+	if (sg_treediff_ratio((int64_t) (a - b), b, &bp) < 0)
+		snprintf(buf, size, "%s", a ? "+inf%" : "0.00%");
+	else
+		snprintf(buf, size, "%s", sg_fmt_delta_pct(p, bp));
 }
 
 /* Returns 0 or SG_CMD_DIFF_TRIPPED (with the message main prints). */

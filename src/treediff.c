@@ -289,6 +289,46 @@ static void summarize(struct sg_treediff *d, uint32_t limit_bp)
 	}
 }
 
+/* A run's node and its path, sorted by the node's address for sg_treediff_find. */
+struct link {
+	uintptr_t src;
+	struct sg_treediff_node *n;
+};
+
+static int cmp_link(const void *x, const void *y)
+{
+	const struct link *a = x, *b = y;
+
+	return (a->src > b->src) - (a->src < b->src);
+}
+
+static int build_index(struct sg_treediff *d)
+{
+	for (int k = 0; k < 2; k++) {
+		struct link *v = malloc(d->nodes * sizeof(*v));
+		size_t n = 0;
+
+		if (!v)
+			return -1;
+		for (struct sg_treediff_node *p = d->top->child; p; p = sg_treediff_next(p, d->top))
+			if (p->src[k])
+				v[n++] = (struct link){ (uintptr_t) p->src[k], p };
+		qsort(v, n, sizeof(*v), cmp_link);
+		d->index[k] = v;
+		d->nindex[k] = n;
+	}
+	return 0;
+}
+
+struct sg_treediff_node *sg_treediff_find(const struct sg_treediff *d, int side,
+					  const struct sg_node *n)
+{
+	struct link key = { (uintptr_t) n, NULL };
+	const struct link *l = bsearch(&key, d->index[side], d->nindex[side], sizeof(key), cmp_link);
+
+	return l ? l->n : NULL;
+}
+
 static const char *label(const struct sg_treediff_options *o, int k)
 {
 	return o->label[k] ? o->label[k] : k ? "AFTER" : "BEFORE";
@@ -345,6 +385,8 @@ struct sg_treediff *sg_treediff_new(struct sg_aggregate *before, struct sg_aggre
 		if (build_children(d, n, &s) < 0)
 			goto nomem;
 	summarize(d, o->threshold_bp);
+	if (build_index(d) < 0)
+		goto nomem;
 	free(s.v);
 	return d;
 nomem:
@@ -364,6 +406,8 @@ void sg_treediff_free(struct sg_treediff *d)
 		free(b);
 	}
 	free(d->roots);
+	free(d->index[0]);
+	free(d->index[1]);
 	free(d);
 }
 
