@@ -175,21 +175,43 @@ static struct task **task_slot(struct sg_callstack *cs, int64_t key)
 	}
 }
 
+/* A task with nothing open or waiting holds nothing worth keeping: it is made again when seen. */
+static int task_idle(const struct task *t)
+{
+	return !t->n && !t->inv && !t->npend && !t->scratch;
+}
+
+/*
+ * Rehash, dropping idle tasks, and double the table only when most tasks are busy: a long
+ * trace of short-lived processes must not grow the table without bound.
+ */
 static int table_grow(struct sg_callstack *cs)
 {
-	size_t ocap = cs->cap;
+	size_t ocap = cs->cap, busy = 0;
 	struct task **old = cs->slots;
 
-	cs->cap *= 2;
+	for (size_t i = 0; i < ocap; i++)
+		if (old[i] && old[i] != TOMB && !task_idle(old[i]))
+			busy++;
+	if (busy * 4 > ocap)
+		cs->cap *= 2;
 	cs->slots = calloc(cs->cap, sizeof(*cs->slots));
 	if (!cs->slots) {
 		cs->slots = old;
 		cs->cap = ocap;
 		return -1;
 	}
-	for (size_t i = 0; i < ocap; i++)
-		if (old[i] && old[i] != TOMB)
-			*task_slot(cs, old[i]->key) = old[i];
+	cs->count = 0;
+	for (size_t i = 0; i < ocap; i++) {
+		if (!old[i] || old[i] == TOMB)
+			continue;
+		if (task_idle(old[i])) {
+			task_free(old[i]);
+			continue;
+		}
+		*task_slot(cs, old[i]->key) = old[i];
+		cs->count++;
+	}
 	free(old);
 	return 0;
 }
@@ -714,16 +736,19 @@ static int on_switch(struct sg_callstack *cs, struct cpu *c, const struct sg_eve
 			*task_slot(cs, prev) = t;
 		}
 	}
-	struct task *p = task_get(cs, prev, ev->pid);
-	struct task *n = task_get(cs, task_key(ev->next_pid, ev->cpu), ev->next_pid);
+	/* one task_get at a time: looking up one may drop another that is idle */
+	struct task *t = task_get(cs, prev, ev->pid);
 
-	if (!p || !n)
+	if (!t)
 		return oom();
-	if (!p->comm)
-		p->comm = ev->comm;
-	if (!n->comm)
-		n->comm = ev->next_comm;
-	c->cur = n->key;
+	if (!t->comm)
+		t->comm = ev->comm;
+	t = task_get(cs, task_key(ev->next_pid, ev->cpu), ev->next_pid);
+	if (!t)
+		return oom();
+	if (!t->comm)
+		t->comm = ev->next_comm;
+	c->cur = t->key;
 	return 0;
 }
 

@@ -3,14 +3,16 @@
 #include <string.h>
 #include "tree.h"
 
-#define NODES_PER_BLOCK 256
+/* Blocks grow from a few nodes (most invocation trees are small) to many (merged trees). */
+#define FIRST_BLOCK 8
+#define MAX_BLOCK 1024
 /* Children of a node with more than this are indexed in the hash; fewer are scanned. */
 #define WIDE 8
 
 struct block {
 	struct block *next;
-	unsigned used;
-	struct sg_node nodes[NODES_PER_BLOCK];
+	unsigned used, cap;
+	struct sg_node nodes[];
 };
 
 struct sg_tree {
@@ -72,11 +74,14 @@ static struct sg_node *node_alloc(struct sg_tree *t, const char *name)
 {
 	struct block *b = t->blocks;
 
-	if (!b || b->used == NODES_PER_BLOCK) {
-		b = malloc(sizeof(*b));
+	if (!b || b->used == b->cap) {
+		unsigned cap = !b ? FIRST_BLOCK : b->cap < MAX_BLOCK ? b->cap * 2 : MAX_BLOCK;
+
+		b = malloc(sizeof(*b) + cap * sizeof(struct sg_node));
 		if (!b)
 			return NULL;
 		b->used = 0;
+		b->cap = cap;
 		b->next = t->blocks;
 		t->blocks = b;
 	}

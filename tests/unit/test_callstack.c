@@ -317,6 +317,37 @@ int main(void)
 		CHECK_U64(invs[0]->cut, 0);
 		CHECK_U64(invs[1]->cut, SG_CUT_OVERRUN);
 	}
+	/* 200,000 short-lived tasks: idle ones are dropped as the table fills, none is lost */
+	{
+		struct sg_strtab *st = sg_strtab_new();
+		struct sg_match *m = sg_match_new();
+		struct sg_callstack *cs;
+		struct sg_event ev = { .cpu = 0, .depth = 0, .has_dur = 1, .dur = 5 };
+
+		reset();
+		sg_match_add(m, "f");
+		cs = sg_callstack_new(st, m, collect, NULL, 0);
+		ev.func = sg_strtab_intern(st, "f", 1);
+		for (int pid = 1; pid <= 200000; pid++) {
+			ev.pid = pid;
+			ev.type = SG_EV_ENTRY;
+			sg_callstack_feed(cs, &ev);
+			ev.type = SG_EV_SWITCH;
+			ev.next_pid = pid + 1;
+			sg_callstack_feed(cs, &ev);
+		}
+		for (int pid = 1; pid <= 200000; pid++) {
+			ev.pid = pid;
+			ev.type = SG_EV_EXIT;
+			ev.func = NULL;
+			sg_callstack_feed(cs, &ev);
+		}
+		sg_callstack_finish(cs);
+		CHECK_U64(sg_callstack_stats(cs)->complete, 200000);
+		CHECK_U64(sg_callstack_stats(cs)->incomplete, 0);
+		sg_callstack_free(cs);
+		sg_match_free(m);
+	}
 	reset();
 	return check_report("callstack");
 }
