@@ -1,4 +1,4 @@
-/* cmd_diff.h - `surfgraph diff BEFORE.tree AFTER.tree`: compare two saved runs; a CI regression gate. */
+/* cmd_diff.h - `surfgraph diff BEFORE.tree AFTER.tree`: compare two saved runs; a CI gate. */
 #ifndef SG_CMD_DIFF_H
 #define SG_CMD_DIFF_H
 

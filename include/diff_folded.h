@@ -1,4 +1,4 @@
-/* diff_folded.h - a comparison as two-column folded stacks (diff -m folded): "a;b;c BEFORE AFTER". */
+/* diff_folded.h - a comparison as two-column folded stacks (-m folded): "a;b;c BEFORE AFTER". */
 #ifndef SG_DIFF_FOLDED_H
 #define SG_DIFF_FOLDED_H
 

@@ -1,4 +1,4 @@
-/* diff_text.h - the text form of a comparison (diff -m tree): distributions, largest changes, the tree. */
+/* diff_text.h - a comparison as text (diff -m tree): distributions, largest changes, the tree. */
 #ifndef SG_DIFF_TEXT_H
 #define SG_DIFF_TEXT_H
 

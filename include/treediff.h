@@ -1,4 +1,4 @@
-/* treediff.h - the comparison of two runs: call paths matched by name, per-invocation averages, deltas. */
+/* treediff.h - comparing two runs: call paths matched by name, per-invocation figures, deltas. */
 #ifndef SG_TREEDIFF_H
 #define SG_TREEDIFF_H
 
@@ -72,9 +72,9 @@ struct sg_treediff {
 
 /*
  * Compare two loaded runs (their names interned in one strtab, so equal names are equal
- * pointers). The result points into both runs and the labels: free it first. Sorts both merged trees by name as a side effect. NULL with a message when the
- * runs trace different roots and o->force is 0, when either has no durations, or when memory
- * runs out.
+ * pointers). The result points into both runs and the labels: free it first. Sorts both
+ * merged trees by name as a side effect. NULL with a message when the runs trace different
+ * roots and o->force is 0, when either has no durations, or when memory runs out.
  */
 struct sg_treediff *sg_treediff_new(struct sg_aggregate *before, struct sg_aggregate *after,
 				    const struct sg_treediff_options *o);

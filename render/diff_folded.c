@@ -1,4 +1,4 @@
-/* diff_folded.c - a comparison as two-column folded stacks (diff -m folded): "a;b;c BEFORE AFTER". */
+/* diff_folded.c - a comparison as two-column folded stacks (-m folded): "a;b;c BEFORE AFTER". */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>

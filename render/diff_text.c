@@ -1,4 +1,4 @@
-/* diff_text.c - the text form of a comparison (diff -m tree): distributions, largest changes, the tree. */
+/* diff_text.c - a comparison as text (diff -m tree): distributions, largest changes, the tree. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,8 +45,10 @@ static void put_summary(FILE *out, const struct sg_treediff_root *r)
 		fprintf(out, "%s (BEFORE: %s)", r->name[1], r->name[0]);
 	else
 		fputs(name, out);
-	fprintf(out, "%s\n", !r->name[0] ? " (only in AFTER)" : !r->name[1] ? " (only in BEFORE)" : "");
-	fprintf(out, "  %-12s %14s %14s %14s %9s\n", "latency", "before", "after", "delta", "delta%");
+	fprintf(out, "%s\n",
+		!r->name[0] ? " (only in AFTER)" : !r->name[1] ? " (only in BEFORE)" : "");
+	fprintf(out, "  %-12s %14s %14s %14s %9s\n", "latency", "before", "after", "delta",
+		"delta%");
 	snprintf(c, sizeof(c), "%+" PRId64, (int64_t) (r->sum[1].count - r->sum[0].count));
 	fprintf(out, "  %-12s %14" PRIu64 " %14" PRIu64 " %14s\n", "invocations", r->sum[0].count,
 		r->sum[1].count, r->sum[1].count == r->sum[0].count ? "0" : c);
@@ -106,8 +108,8 @@ static int put_changes(FILE *out, const struct sg_treediff *d)
 	for (int i = 0; i < d->nchanges; i++) {
 		const struct sg_treediff_node *n = d->changes[i];
 
-		fprintf(out, "%12s %12s %12s %9s  ", sg_fmt_us(a, n->self[0]), sg_fmt_us(b, n->self[1]),
-			sg_fmt_delta_us(c, n->self_delta),
+		fprintf(out, "%12s %12s %12s %9s  ", sg_fmt_us(a, n->self[0]),
+			sg_fmt_us(b, n->self[1]), sg_fmt_delta_us(c, n->self_delta),
 			fmt_pct(p, n->self_delta, n->self[0], n->state));
 		if (put_path(out, n) < 0)
 			return -1;
@@ -151,8 +153,9 @@ static void put_node(FILE *out, const struct sg_treediff_node *n, const unsigned
 
 	snprintf(calls, sizeof(calls), "%s%s%s", sg_fmt_milli(cb, n->calls_milli[0]),
 		 st->unicode ? "\u2192" : "->", sg_fmt_milli(ca, n->calls_milli[1]));
-	fprintf(out, "%12s %12s %12s %9s %*s  ", sg_fmt_us(a, n->total[0]), sg_fmt_us(b, n->total[1]),
-		sg_fmt_delta_us(c, n->delta), fmt_pct(p, n->delta, n->total[0], n->state),
+	fprintf(out, "%12s %12s %12s %9s %*s  ", sg_fmt_us(a, n->total[0]),
+		sg_fmt_us(b, n->total[1]), sg_fmt_delta_us(c, n->delta),
+		fmt_pct(p, n->delta, n->total[0], n->state),
 		/* the arrow is 3 bytes but one column wide */
 		st->unicode ? 15 : 13, calls);
 	put_prefix(out, last, depth, st);
@@ -216,8 +219,8 @@ static int put_tree(FILE *out, const struct sg_treediff *d, const struct sg_diff
 		uint32_t bp = d->threshold_bp;
 
 		snprintf(t, sizeof(t), "%" PRIu32 ".%02" PRIu32, bp / 100, bp % 100);
-		fprintf(out, "(--threshold %s%% hides %" PRIu64 " path%s: smaller changes, and those "
-			     "below a new or gone path)\n",
+		fprintf(out, "(--threshold %s%% hides %" PRIu64 " path%s: smaller changes, and "
+			     "those below a new or gone path)\n",
 			t, hidden, hidden == 1 ? "" : "s");
 	}
 	return 0;

@@ -1,4 +1,4 @@
-/* cmd_diff.c - `surfgraph diff BEFORE.tree AFTER.tree`: compare two saved runs; a CI regression gate. */
+/* cmd_diff.c - `surfgraph diff BEFORE.tree AFTER.tree`: compare two saved runs; a CI gate. */
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -16,6 +16,7 @@
 #include "treediff.h"
 #include "treefile.h"
 
+/* clang-format off: one source line per help line */
 static const char usage[] =
 	"Usage: surfgraph diff [options] BEFORE.tree AFTER.tree\n"
 	"\n"
@@ -52,8 +53,9 @@ static const char usage[] =
 	"  surfgraph diff before.tree after.tree -m tree --threshold 5\n"
 	"  surfgraph diff before.tree after.tree --fail-above 10 --metric p99 -m svg\n"
 	"\n"
-	"Exit status: 0 success, 1 runtime error (unreadable file, different roots), 2 usage error,\n"
-	"3 the --fail-above limit was passed.\n";
+	"Exit status: 0 success, 1 runtime error (unreadable file, different roots),\n"
+	"2 usage error, 3 the --fail-above limit was passed.\n";
+/* clang-format on */
 
 enum mode { MODE_DEFAULT, MODE_TREE, MODE_SVG, MODE_FOLDED };
 
@@ -147,7 +149,8 @@ static int parse(struct diff_opts *o, int argc, char **argv)
 			else if (strcmp(optarg, "folded") == 0)
 				o->mode = MODE_FOLDED;
 			else {
-				sg_log_error("diff: unknown mode '%s': use tree, svg or folded", optarg);
+				sg_log_error("diff: unknown mode '%s': use tree, svg or folded",
+					     optarg);
 				return -1;
 			}
 			break;
@@ -227,8 +230,8 @@ static struct sg_aggregate *load(const char *path, struct sg_strtab *st)
 	}
 	n = fread(head, 1, sizeof(head), in);
 	if (!sg_treefile_sniff(head, n)) {
-		sg_log_error("%s is not a .tree file: save a run with surfgraph -f FUNC -i TRACE -o "
-			     "FILE.tree and compare those",
+		sg_log_error("%s is not a .tree file: save a run with surfgraph -f FUNC -i "
+			     "TRACE -o FILE.tree and compare those",
 			     path);
 		fclose(in);
 		return NULL;
@@ -257,8 +260,8 @@ static void default_svg_name(char *buf, size_t size, const char *root)
 
 	for (; *root && n + 10 < size; root++) {
 		char c = *root;
-		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-			 c == '_' || c == '.' || c == '-';
+		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			 (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
 
 		buf[n] = ok && !(n == 0 && c == '.') ? c : '_';
 		n++;
@@ -268,7 +271,9 @@ static void default_svg_name(char *buf, size_t size, const char *root)
 
 static int render(const struct diff_opts *o, const struct sg_treediff *d, FILE *out)
 {
-	struct sg_diff_text_style style = { .unicode = o->unicode || (!o->ascii && utf8_terminal()) };
+	struct sg_diff_text_style style = {
+		.unicode = o->unicode || (!o->ascii && utf8_terminal()),
+	};
 
 	switch (o->mode) {
 	case MODE_FOLDED:

@@ -1,4 +1,4 @@
-/* treediff.c - the comparison of two runs: call paths matched by name, per-invocation averages, deltas. */
+/* treediff.c - comparing two runs: call paths matched by name, per-invocation figures, deltas. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,10 +44,10 @@ static uint64_t abs64(int64_t v)
 	return v < 0 ? (uint64_t) 0 - (uint64_t) v : (uint64_t) v;
 }
 
-/* b - a as a signed value; the operands are ns counts far below 2^63. */
-static int64_t sub(uint64_t a, uint64_t b)
+/* after - before as a signed value; both are ns counts far below 2^63. */
+static int64_t change(uint64_t before, uint64_t after)
 {
-	return (int64_t) (b - a);
+	return (int64_t) (after - before);
 }
 
 int sg_treediff_ratio(int64_t delta, uint64_t before, int64_t *bp)
@@ -94,8 +94,8 @@ static void fill(struct sg_treediff *d, struct sg_treediff_node *n)
 		}
 	}
 	n->state = !n->src[0] ? SG_TREEDIFF_NEW : !n->src[1] ? SG_TREEDIFF_GONE : SG_TREEDIFF_BOTH;
-	n->delta = sub(n->total[0], n->total[1]);
-	n->self_delta = sub(n->self[0], n->self[1]);
+	n->delta = change(n->total[0], n->total[1]);
+	n->self_delta = change(n->self[0], n->self[1]);
 }
 
 static struct sg_treediff_node *add_child(struct sg_treediff *d, struct sg_treediff_node *parent,
@@ -242,7 +242,7 @@ static int build_roots(struct sg_treediff *d, struct sg_aggregate *run[2], int p
 			st = find_stat(run[k], r->src[k]->name);
 			if (st)
 				root->sum[k] = st->sum;
-			/* a file without a stat line for its root still has the root's call count */
+			/* without a stat line for its root, a file still has the root's calls */
 			r->inv[k] = st ? st->sum.count : r->src[k]->calls;
 		}
 		fill(d, r);
@@ -280,7 +280,8 @@ static void summarize(struct sg_treediff *d, uint32_t limit_bp)
 		if (!limit_bp || !n->parent->parent)
 			n->shown = 1;
 		if (n->changed)
-			for (struct sg_treediff_node *p = n; p != d->top && !p->shown; p = p->parent)
+			for (struct sg_treediff_node *p = n; p != d->top && !p->shown;
+			     p = p->parent)
 				p->shown = 1;
 		if (abs64(n->delta) > d->max_abs_delta)
 			d->max_abs_delta = abs64(n->delta);
@@ -324,7 +325,9 @@ struct sg_treediff_node *sg_treediff_find(const struct sg_treediff *d, int side,
 					  const struct sg_node *n)
 {
 	struct link key = { (uintptr_t) n, NULL };
-	const struct link *l = bsearch(&key, d->index[side], d->nindex[side], sizeof(key), cmp_link);
+	const struct link *l;
+
+	l = bsearch(&key, d->index[side], d->nindex[side], sizeof(key), cmp_link);
 
 	return l ? l->n : NULL;
 }
@@ -353,8 +356,8 @@ struct sg_treediff *sg_treediff_new(struct sg_aggregate *before, struct sg_aggre
 		d->label[k] = label(o, k);
 		d->kernel[k] = sg_aggregate_meta(run[k], "kernel");
 		if (!run[k]->has_time) {
-			sg_log_error("%s has no durations (traced with nofuncgraph-duration): a diff "
-				     "compares times, so trace both runs with durations",
+			sg_log_error("%s has no durations (traced with nofuncgraph-duration): "
+				     "a diff compares times, so trace both runs with durations",
 				     label(o, k));
 			goto fail;
 		}
@@ -363,7 +366,8 @@ struct sg_treediff *sg_treediff_new(struct sg_aggregate *before, struct sg_aggre
 		if (!o->force) {
 			sg_log_error("%s traces %s but %s traces %s: compare different roots with "
 				     "--force",
-				     label(o, 0), d->root_pattern[0], label(o, 1), d->root_pattern[1]);
+				     label(o, 0), d->root_pattern[0], label(o, 1),
+				     d->root_pattern[1]);
 			goto fail;
 		}
 		/* a renamed root (e.g. a new .isra suffix) still lines up with its old self */
