@@ -20,6 +20,19 @@ struct sg_options {
 	int unit_us;	    /* --unit us (folded) */
 	unsigned keep;	    /* --keep N */
 	int quiet, verbose;
+	/* live tracing */
+	double duration;	   /* -d SECONDS; 0: until Ctrl-C */
+	unsigned long count;	   /* -n N complete invocations; 0: no limit */
+	int *pids;		   /* -p, repeatable */
+	int npids;
+	const char *cpus;	   /* -C CPULIST */
+	int max_depth;		   /* --max-depth */
+	const char **excludes;	   /* -x, repeatable */
+	int nexcludes;
+	unsigned long buffer_kb;   /* --buffer-size KB */
+	int no_irqs, no_sleep_time; /* --no-irqs, --no-sleep-time */
+	int text, force;	   /* --text, --force */
+	char **command;		   /* after --: run and trace it; NULL: none */
 };
 
 /*

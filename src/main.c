@@ -6,11 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "aggregate.h"
 #include "callstack.h"
 #include "cmd_diff.h"
 #include "input_dat.h"
+#include "live.h"
 #include "input_text.h"
 #include "log.h"
 #include "match.h"
@@ -34,6 +36,8 @@ struct run {
 	int has_time; /* durations seen so far (per-invocation output) */
 	int dat;      /* the input is a trace.dat file */
 	struct sg_raw_stats raw; /* binary inputs' counts */
+	struct sg_live_result live; /* live tracing's counts */
+	int exit2; /* the failure is a usage problem: exit status 2 */
 };
 
 static int die(int code)
@@ -153,6 +157,68 @@ static int read_dat(struct run *r, struct sg_text_stats *stats)
 	return sg_callstack_finish(r->cs);
 }
 
+/* The live kernel, through live.c; tracefs is restored when it returns. */
+static int read_live(struct run *r, struct sg_text_stats *stats)
+{
+	int ret = sg_live_run(&r->opt, r->st, r->cs, &r->live);
+
+	memset(stats, 0, sizeof(*stats));
+	if (r->live.text)
+		*stats = r->live.text_stats;
+	snprintf(stats->kernel, sizeof(stats->kernel), "%s", r->live.kernel);
+	r->exit2 = ret == -2;
+	return ret < 0 ? -1 : 0;
+}
+
+/* What only a live run knows: how long, how fast, what the kernel lost, how it stopped. */
+static void summarize_live(struct run *r)
+{
+	const struct sg_live_result *l = &r->live;
+	double s = l->seconds > 0 ? l->seconds : 1e-9;
+
+	fprintf(stderr, "surfgraph: traced %.1f s on %s: %" PRIu64 " %s (%.0f/s) from %s%s\n",
+		l->seconds, l->kernel, l->records, l->text ? "lines" : "records",
+		(double) l->records / s, l->text ? "trace_pipe" : "the binary buffers",
+		l->instance ? " of instance surfgraph" : "");
+	if (l->lost_markers || l->overrun || l->dropped)
+		fprintf(stderr, "surfgraph: lost events: %" PRIu64 " announced in the buffers (%" PRIu64
+				" markers%s), kernel stats: %" PRIu64 " overrun, %" PRIu64
+				" dropped\n",
+			l->lost_events, l->lost_markers, l->lost_unknown ? ", some uncounted" : "",
+			l->overrun, l->dropped);
+	else
+		fprintf(stderr, "surfgraph: no events lost\n");
+	if (l->stop == SG_STOP_COMMAND && WIFEXITED(l->cmd_status))
+		fprintf(stderr, "surfgraph: %s exited with status %d\n", r->opt.command[0],
+			WEXITSTATUS(l->cmd_status));
+	else if (l->stop == SG_STOP_COMMAND && WIFSIGNALED(l->cmd_status))
+		fprintf(stderr, "surfgraph: %s was killed by signal %d\n", r->opt.command[0],
+			WTERMSIG(l->cmd_status));
+}
+
+/* Live metadata for the .tree file: the numbers a later reader needs to trust it. */
+static int describe_live(struct run *r)
+{
+	const struct sg_live_result *l = &r->live;
+	char v[64];
+	int ret = 0;
+
+	snprintf(v, sizeof(v), "%.3f", l->seconds);
+	ret |= sg_aggregate_set_meta(r->agg, "seconds", v);
+	ret |= sg_aggregate_set_meta(r->agg, "reader", l->text ? "trace_pipe" : "trace_pipe_raw");
+	snprintf(v, sizeof(v), "%" PRIu64, l->lost_events);
+	ret |= sg_aggregate_set_meta(r->agg, "lost_events", v);
+	snprintf(v, sizeof(v), "%" PRIu64, l->overrun);
+	ret |= sg_aggregate_set_meta(r->agg, "kernel_overrun", v);
+	snprintf(v, sizeof(v), "%" PRIu64, l->dropped);
+	ret |= sg_aggregate_set_meta(r->agg, "kernel_dropped", v);
+	if (ret) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
 static int render_final(struct run *r)
 {
 	int rc = 0;
@@ -260,7 +326,9 @@ static int describe_run(struct run *r, const struct sg_text_stats *ts)
 {
 	char now[32], num[32];
 	const struct sg_callstack_stats *cs = sg_callstack_stats(r->cs);
-	const char *src = strcmp(r->opt.input, "-") == 0 ? "stdin" : r->opt.input;
+	const char *src = !r->opt.input			? "live"
+			  : strcmp(r->opt.input, "-") == 0 ? "stdin"
+							   : r->opt.input;
 
 	iso_now(now, sizeof(now));
 	r->agg->lost_events = cs->lost_events;
@@ -288,15 +356,18 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 		sg_log_error("out of memory");
 		return -1;
 	}
-	if ((r->dat ? read_dat(r, &ts) : read_text(r, fd, head, head_len, &ts)) < 0)
+	if ((!r->opt.input ? read_live(r, &ts)
+	     : r->dat	   ? read_dat(r, &ts)
+			   : read_text(r, fd, head, head_len, &ts)) < 0)
 		return -1;
 	sg_aggregate_finish(r->agg);
-	if (describe_run(r, &ts) < 0)
+	if (describe_run(r, &ts) < 0 || (!r->opt.input && describe_live(r) < 0))
 		return -1;
 	if (!r->agg->complete && !r->agg->incomplete) {
 		sg_log_error("no call of %s in %s (%" PRIu64 " lines, %" PRIu64
 			     " call events): is it the traced function?",
-			     sg_match_describe(r->match), r->opt.input, ts.lines,
+			     sg_match_describe(r->match), r->opt.input ? r->opt.input : "the live trace",
+			     ts.lines,
 			     sg_callstack_stats(r->cs)->events);
 		return -1;
 	}
@@ -313,6 +384,8 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	}
 	if (!r->opt.quiet)
 		summarize(r, &ts, saved);
+	if (!r->opt.quiet && !r->opt.input)
+		summarize_live(r);
 	return 0;
 }
 
@@ -402,11 +475,6 @@ int main(int argc, char **argv)
 		rc = die(2);
 		goto out;
 	}
-	if (!r.opt.input) {
-		sg_log_error("live tracing is not built yet: read a saved trace with -i FILE");
-		rc = die(2);
-		goto out;
-	}
 	r.st = sg_strtab_new();
 	r.match = sg_match_new();
 	r.agg = sg_aggregate_new(r.opt.keep);
@@ -419,6 +487,22 @@ int main(int argc, char **argv)
 			sg_log_error("out of memory");
 			goto fail;
 		}
+	if (!r.opt.input) {
+		if (!r.opt.nfunctions) {
+			sg_log_error("which function? give the root with -f FUNC (see --help)");
+			rc = die(2);
+			goto out;
+		}
+		if (run_trace(&r, -1, NULL, 0) < 0)
+			goto fail;
+		rc = 0;
+		goto out;
+	}
+	if (r.opt.command || r.opt.duration > 0 || r.opt.count || r.opt.npids) {
+		sg_log_error("-d, -n, -p and -- CMD are for live tracing, not with -i");
+		rc = die(2);
+		goto out;
+	}
 	fd = strcmp(r.opt.input, "-") == 0 ? STDIN_FILENO : open(r.opt.input, O_RDONLY);
 	if (fd < 0) {
 		sg_log_error("cannot open %s: %s", r.opt.input, strerror(errno));
@@ -458,7 +542,7 @@ int main(int argc, char **argv)
 	rc = 0;
 	goto out;
 fail:
-	rc = die(1);
+	rc = die(r.exit2 ? 2 : 1);
 out:
 	if (fd > STDIN_FILENO)
 		close(fd);

@@ -20,6 +20,22 @@ static const char usage[] =
 	"                        `trace_pipe` text (any funcgraph-* options), `trace-cmd report`\n"
 	"                        text, or a .tree file written by -o ('-' reads stdin)\n"
 	"\n"
+	"Live tracing (root; without -i):\n"
+	"  -d SECONDS            stop after this long (default: Ctrl-C)\n"
+	"  -n N                  stop after N complete invocations\n"
+	"  -- CMD [ARGS]         run CMD and trace only it and its children, until it exits\n"
+	"  -p PID                trace only this task (repeatable)\n"
+	"  -C CPULIST            trace only these CPUs (e.g. 0-3,6)\n"
+	"      --max-depth N     do not trace deeper than N calls below the root\n"
+	"  -x, --exclude FUNC    do not trace FUNC nor what it calls (repeatable)\n"
+	"      --no-irqs         leave interrupts out of the trees\n"
+	"      --no-sleep-time   durations without the time spent asleep\n"
+	"      --buffer-size KB  per-CPU ring buffer size\n"
+	"      --text            read the text trace_pipe instead of the binary buffers\n"
+	"      --force           take over tracefs even when another tracer is active\n"
+	"  The kernel's tracing settings are saved first and restored at exit, also on Ctrl-C,\n"
+	"  SIGTERM and SIGHUP, or at the next start after a crash. -v shows every tracefs write.\n"
+	"\n"
 	"Output:\n"
 	"  -m, --mode MODE       svg (default: flame graph), tree (indented call tree), walk (one\n"
 	"                        line per node per invocation), raw (the trace lines of each\n"
@@ -49,6 +65,8 @@ static const char usage[] =
 
 enum { OPT_NO_SAVE = 256, OPT_EACH, OPT_KEEP, OPT_ASCII, OPT_UNICODE, OPT_UNIT };
 
+enum { OPT_MAX_DEPTH = 512, OPT_NO_IRQS, OPT_NO_SLEEP_TIME, OPT_BUFFER_SIZE, OPT_TEXT, OPT_FORCE };
+
 static const struct option longopts[] = {
 	{ "function", required_argument, NULL, 'f' },
 	{ "mode", required_argument, NULL, 'm' },
@@ -61,6 +79,17 @@ static const struct option longopts[] = {
 	{ "ascii", no_argument, NULL, OPT_ASCII },
 	{ "unicode", no_argument, NULL, OPT_UNICODE },
 	{ "unit", required_argument, NULL, OPT_UNIT },
+	{ "duration", required_argument, NULL, 'd' },
+	{ "count", required_argument, NULL, 'n' },
+	{ "pid", required_argument, NULL, 'p' },
+	{ "cpus", required_argument, NULL, 'C' },
+	{ "max-depth", required_argument, NULL, OPT_MAX_DEPTH },
+	{ "exclude", required_argument, NULL, 'x' },
+	{ "no-irqs", no_argument, NULL, OPT_NO_IRQS },
+	{ "no-sleep-time", no_argument, NULL, OPT_NO_SLEEP_TIME },
+	{ "buffer-size", required_argument, NULL, OPT_BUFFER_SIZE },
+	{ "text", no_argument, NULL, OPT_TEXT },
+	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -88,6 +117,93 @@ bad:
 	return -1;
 }
 
+/* Append to a growing array of pointers or ints. */
+static int push(void *arrp, int *n, size_t size, const void *elem)
+{
+	char **arr = arrp;
+	char *nv = realloc(*arr, (size_t) (*n + 1) * size);
+
+	if (!nv) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	memcpy(nv + (size_t) *n * size, elem, size);
+	*arr = nv;
+	(*n)++;
+	return 0;
+}
+
+/* Live-tracing options: 0 handled, 1 not one of them, -1 error. */
+static int parse_live(struct sg_options *o, int c, const char *arg)
+{
+	long v;
+	char *end;
+
+	switch (c) {
+	case 'd':
+		o->duration = strtod(arg, &end);
+		if (end == arg || *end || !(o->duration > 0) || o->duration > 1e7) {
+			sg_log_error("-d wants a number of seconds, not '%s'", arg);
+			return -1;
+		}
+		return 0;
+	case 'n':
+		if (parse_count("-n", arg, 1000000000, &v) < 0)
+			return -1;
+		o->count = (unsigned long) v;
+		return 0;
+	case 'p': {
+		int pid;
+
+		if (parse_count("-p", arg, 1 << 22, &v) < 0 || v == 0) {
+			sg_log_error("-p wants a process id, not '%s'", arg);
+			return -1;
+		}
+		pid = (int) v;
+		return push(&o->pids, &o->npids, sizeof(pid), &pid);
+	}
+	case 'C':
+		if (!*arg || strspn(arg, "0123456789,-") != strlen(arg)) {
+			sg_log_error("-C wants a CPU list like 0-3,6, not '%s'", arg);
+			return -1;
+		}
+		o->cpus = arg;
+		return 0;
+	case OPT_MAX_DEPTH:
+		if (parse_count("--max-depth", arg, 1000000, &v) < 0)
+			return -1;
+		o->max_depth = (int) v;
+		return 0;
+	case 'x':
+		if (!*arg) {
+			sg_log_error("-x wants a function name");
+			return -1;
+		}
+		return push(&o->excludes, &o->nexcludes, sizeof(arg), &arg);
+	case OPT_NO_IRQS:
+		o->no_irqs = 1;
+		return 0;
+	case OPT_NO_SLEEP_TIME:
+		o->no_sleep_time = 1;
+		return 0;
+	case OPT_BUFFER_SIZE:
+		if (parse_count("--buffer-size", arg, 1L << 30, &v) < 0 || v == 0) {
+			sg_log_error("--buffer-size wants a size in KB, not '%s'", arg);
+			return -1;
+		}
+		o->buffer_kb = (unsigned long) v;
+		return 0;
+	case OPT_TEXT:
+		o->text = 1;
+		return 0;
+	case OPT_FORCE:
+		o->force = 1;
+		return 0;
+	default:
+		return 1;
+	}
+}
+
 int sg_options_parse(struct sg_options *o, int argc, char **argv)
 {
 	int c;
@@ -98,7 +214,25 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	o->keep = 32;
 	o->mode_name = "svg";
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":f:m:s:o:i:qvhV", longopts, NULL)) != -1) {
+	/* Everything after "--" is the command to trace; getopt never sees it. */
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0) {
+			if (i + 1 == argc) {
+				sg_log_error("'--' wants a command after it");
+				return -1;
+			}
+			o->command = &argv[i + 1];
+			argc = i;
+			break;
+		}
+	}
+	while ((c = getopt_long(argc, argv, ":f:m:s:o:i:d:n:p:C:x:qvhV", longopts, NULL)) != -1) {
+		int live = parse_live(o, c, optarg);
+
+		if (live < 0)
+			return -1;
+		if (live == 0)
+			continue;
 		switch (c) {
 		case 'f': {
 			const char **n = realloc(o->functions, (o->nfunctions + 1) * sizeof(*n));
@@ -195,4 +329,8 @@ void sg_options_free(struct sg_options *o)
 {
 	free(o->functions);
 	o->functions = NULL;
+	free(o->pids);
+	o->pids = NULL;
+	free(o->excludes);
+	o->excludes = NULL;
 }

@@ -1,0 +1,40 @@
+/* live.h - tracing the running kernel: set-up, the capture loop, its stop conditions and status line. */
+#ifndef SG_LIVE_H
+#define SG_LIVE_H
+
+#include <stdint.h>
+#include "callstack.h"
+#include "input_text.h"
+#include "options.h"
+#include "strtab.h"
+
+enum sg_live_stop { SG_STOP_SIGNAL, SG_STOP_DURATION, SG_STOP_COUNT, SG_STOP_COMMAND };
+
+struct sg_live_result {
+	char kernel[80]; /* uname -r */
+	int instance;	 /* recorded in a tracefs instance of our own, not the top level */
+	int text;	 /* read trace_pipe text (--text) */
+	double seconds;	 /* time traced */
+	enum sg_live_stop stop;
+	int signal;	     /* SG_STOP_SIGNAL: which */
+	int cmd_status;	     /* SG_STOP_COMMAND: wait() status */
+	uint64_t records;    /* binary records, or text lines */
+	uint64_t bytes;	     /* read from the kernel */
+	uint64_t lost_markers, lost_events, lost_unknown; /* what the reader was told was lost */
+	uint64_t overrun, dropped; /* what per_cpu/cpuN/stats say was lost */
+	uint64_t reordered;	   /* events that arrived after newer ones of another CPU */
+	int recovered, recovered_pid; /* files restored at start for a run that died */
+	struct sg_text_stats text_stats; /* --text */
+};
+
+/*
+ * Trace the functions o->functions on the live kernel until a stop condition, feeding every
+ * event to cs (already holding the matcher); tracefs is restored before this returns, whatever
+ * happened. Returns 0; -1 with a message; -2 with a message for a usage problem (no such
+ * function: exit status 2). Prints only the TTY status line and a note when tracefs was
+ * recovered from a dead run.
+ */
+int sg_live_run(const struct sg_options *o, struct sg_strtab *st, struct sg_callstack *cs,
+		struct sg_live_result *res);
+
+#endif

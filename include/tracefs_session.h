@@ -1,0 +1,88 @@
+/* tracefs_session.h - owning tracefs for a run: lock, function_graph set-up, exact save/restore, crash recovery. */
+#ifndef SG_TRACEFS_SESSION_H
+#define SG_TRACEFS_SESSION_H
+
+#include <tracefs.h>
+
+/* What a run asks of the kernel. Zero/NULL fields leave the kernel's setting alone. */
+struct sg_graph_setup {
+	const char *const *roots; /* set_graph_function: names or kernel globs */
+	int nroots;
+	const char *const *notrace; /* -x: set_graph_notrace */
+	int nnotrace;
+	int max_depth;		 /* max_graph_depth, 0: no limit */
+	const int *pids;	 /* set_ftrace_pid */
+	int npids;
+	int follow_forks;	 /* function-fork: children of pids are traced too */
+	const char *cpumask;	 /* tracing_cpumask, hex groups; NULL: all */
+	unsigned long buffer_kb; /* buffer_size_kb per CPU, 0: keep */
+	int no_irqs;		 /* funcgraph-irqs off */
+	int no_sleep_time;	 /* sleep-time off */
+	int text;		 /* trace_pipe will be read: name tasks on every line (funcgraph-proc) */
+	int force;		 /* take over a busy top level */
+};
+
+struct sg_tracefs_session;
+
+/*
+ * Become the one surfgraph using tracefs: check root, find tracefs (mounting it when needed),
+ * take the lock in state_dir (NULL: /run/surfgraph, or /var/tmp/surfgraph without /run), and
+ * restore what a previous run left changed (see sg_tracefs_session_recovered()).
+ * NULL with a message when not root, tracefs is missing or another surfgraph holds the lock.
+ */
+struct sg_tracefs_session *sg_tracefs_session_open(const char *state_dir);
+
+/* Restores what is still changed (see _restore), releases the lock, frees. NULL is fine. */
+void sg_tracefs_session_close(struct sg_tracefs_session *s);
+
+/*
+ * How many files were restored at open for a run that ended without restoring them (killed,
+ * crashed), and that run's pid; 0 when there was nothing to do.
+ */
+int sg_tracefs_session_recovered(const struct sg_tracefs_session *s, int *pid);
+
+/* Whether the kernel offers function_graph; -1 with a message naming the config option if not. */
+int sg_tracefs_session_check_graph(struct sg_tracefs_session *s);
+
+/*
+ * The names in available_filter_functions that pattern selects (exact name, its .isra/.part/
+ * .constprop/.cold variants, "name [mod]", a glob), as the strings to write to
+ * set_graph_function (a glob is written as is). 0 and *names NULL with up to five suggestions
+ * in the message when nothing matches; -1 with a message when the list cannot be read.
+ */
+int sg_tracefs_session_resolve(struct sg_tracefs_session *s, const char *pattern, char ***names);
+void sg_tracefs_session_names_free(char **names);
+
+/*
+ * Check that function_graph is there, choose an instance or the top level (an instance only
+ * when it offers function_graph and set_graph_function), refuse a busy top level unless
+ * setup->force, then save and write every file the run needs, tracing still off.
+ * -1 with a message; whatever was written is restored by _restore or _close.
+ */
+int sg_tracefs_session_setup(struct sg_tracefs_session *s, const struct sg_graph_setup *setup);
+
+/* The instance the events are recorded in; NULL means the top level. */
+struct tracefs_instance *sg_tracefs_session_instance(const struct sg_tracefs_session *s);
+
+/* Whether an instance of our own is used (rather than the top level). */
+int sg_tracefs_session_uses_instance(const struct sg_tracefs_session *s);
+
+/* tracing_on: 1 starts recording, 0 stops it. -1 with a message. */
+int sg_tracefs_session_tracing(struct sg_tracefs_session *s, int on);
+
+/*
+ * Save file (relative to the top level when top, else to the session's instance) unless saved
+ * already, then write value (NULL: truncate). Every write is shown as `echo VALUE > FILE`
+ * with -v. -1 with a message.
+ */
+int sg_tracefs_session_write(struct sg_tracefs_session *s, int top, const char *file,
+			     const char *value);
+
+/*
+ * Write back every saved file, newest first, remove our instance, and read each file again:
+ * -1 with a message naming the files that did not come back byte for byte (the state file is
+ * then kept no longer: the message is the record). 0 when nothing was changed or all matched.
+ */
+int sg_tracefs_session_restore(struct sg_tracefs_session *s);
+
+#endif

@@ -1,0 +1,544 @@
+/* live.c - tracing the running kernel: set-up, the capture loop, its stop conditions and status line. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "input_raw.h"
+#include "live.h"
+#include "log.h"
+#include "tracefs_session.h"
+
+/* Idle wait between reads of empty buffers; the status line is refreshed every STATUS_NS. */
+#define IDLE_NS 50000000L
+#define STATUS_NS 500000000L
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+struct live {
+	const struct sg_options *o;
+	struct sg_strtab *st;
+	struct sg_callstack *cs;
+	struct sg_live_result *res;
+	struct sg_tracefs_session *s;
+	struct sg_raw_reader *reader;
+	struct sg_text_parser *parser;
+	int pipe_fd; /* trace_pipe, --text */
+	char *tbuf;  /* --text: bytes of a line not complete yet */
+	size_t tlen, tcap;
+	struct tep_handle *tep;
+	int done; /* -n reached: later events are not wanted */
+	uint64_t events;
+	pid_t child;
+	int go_fd, err_fd; /* the child waits on go_fd; err_fd says why exec failed */
+	int status_line;
+	struct sigaction old[3];
+};
+
+static const int stop_signals[3] = { SIGINT, SIGTERM, SIGHUP };
+
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double) t.tv_sec + (double) t.tv_nsec / 1e9;
+}
+
+/* Between the reader and the call stacks: counts, and stops taking events once -n is met. */
+static int on_event(void *ctx, const struct sg_event *ev)
+{
+	struct live *l = ctx;
+
+	if (l->done)
+		return 0;
+	if (sg_callstack_feed(l->cs, ev) < 0)
+		return -1;
+	l->events++;
+	if (l->o->count && sg_callstack_stats(l->cs)->complete >= l->o->count)
+		l->done = 1;
+	return 0;
+}
+
+/* "0-3,6" to a list of CPUs and the hex mask tracing_cpumask takes ("4f", "1,00000000"). */
+static int parse_cpus(const char *list, long ncpus, int **cpus, int *n, char *mask, size_t msize)
+{
+	unsigned char *set = calloc((size_t) ncpus, 1);
+	const char *p = list;
+	int count = 0;
+
+	if (!set) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	while (*p) {
+		char *end;
+		long a = strtol(p, &end, 10), b = a;
+
+		if (end == p)
+			goto bad;
+		if (*end == '-') {
+			p = end + 1;
+			b = strtol(p, &end, 10);
+			if (end == p)
+				goto bad;
+		}
+		if (a > b || b >= ncpus) {
+			free(set);
+			sg_log_error("-C %s: this machine has CPUs 0-%ld", list, ncpus - 1);
+			return -1;
+		}
+		for (long c = a; c <= b; c++)
+			set[c] = 1;
+		p = end;
+		if (*p == ',')
+			p++;
+		else if (*p)
+			goto bad;
+	}
+	*cpus = calloc((size_t) ncpus, sizeof(**cpus));
+	if (!*cpus) {
+		free(set);
+		sg_log_error("out of memory");
+		return -1;
+	}
+	for (long c = 0; c < ncpus; c++)
+		if (set[c])
+			(*cpus)[count++] = (int) c;
+	*n = count;
+	/* 32-bit groups, most significant first, separated by commas */
+	size_t off = 0;
+	long groups = (ncpus + 31) / 32;
+
+	mask[0] = '\0';
+	for (long g = groups - 1; g >= 0 && off < msize; g--) {
+		unsigned long w = 0;
+
+		for (int bit = 0; bit < 32 && g * 32 + bit < ncpus; bit++)
+			if (set[g * 32 + bit])
+				w |= 1UL << bit;
+		off += (size_t) snprintf(mask + off, msize - off, g == groups - 1 ? "%lx" : ",%08lx", w);
+	}
+	free(set);
+	return 0;
+bad:
+	free(set);
+	sg_log_error("-C wants a CPU list like 0-3,6, not '%s'", list);
+	return -1;
+}
+
+/* Fork the command now, held before exec until tracing is on, so its pid can be filtered. */
+static int spawn(struct live *l)
+{
+	int go[2], err[2];
+	char c;
+
+	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0) {
+		sg_log_error("pipe: %s", strerror(errno));
+		return -1;
+	}
+	l->child = fork();
+	if (l->child < 0) {
+		sg_log_error("fork: %s", strerror(errno));
+		return -1;
+	}
+	if (l->child == 0) {
+		int e;
+
+		close(go[1]);
+		close(err[0]);
+		if (read(go[0], &c, 1) != 1)
+			_exit(127); /* set-up failed: never run it */
+		execvp(l->o->command[0], l->o->command);
+		e = errno;
+		if (write(err[1], &e, sizeof(e)) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	close(go[0]);
+	close(err[1]);
+	l->go_fd = go[1];
+	l->err_fd = err[0];
+	return 0;
+}
+
+/* Let the held command run; -1 when it could not be executed. */
+static int release(struct live *l)
+{
+	int e = 0;
+
+	if (write(l->go_fd, "g", 1) != 1) {
+		sg_log_error("cannot start %s: %s", l->o->command[0], strerror(errno));
+		return -1;
+	}
+	close(l->go_fd);
+	l->go_fd = -1;
+	/* the error pipe closes on a successful exec */
+	if (read(l->err_fd, &e, sizeof(e)) == (ssize_t) sizeof(e)) {
+		sg_log_error("cannot run %s: %s", l->o->command[0], strerror(e));
+		return -1;
+	}
+	return 0;
+}
+
+static void reap(struct live *l)
+{
+	int st;
+
+	if (l->go_fd >= 0)
+		close(l->go_fd);
+	if (l->err_fd >= 0)
+		close(l->err_fd);
+	l->go_fd = l->err_fd = -1;
+	if (l->child > 0 && waitpid(l->child, &st, WNOHANG) == 0) {
+		kill(l->child, SIGKILL);
+		waitpid(l->child, &st, 0);
+	}
+	l->child = 0;
+}
+
+/* --text: split what trace_pipe gave into lines for the text parser. */
+static long read_text(struct live *l)
+{
+	long got = 0;
+
+	for (;;) {
+		if (l->tcap - l->tlen < 65536) {
+			size_t ncap = l->tcap ? l->tcap * 2 : 1 << 20;
+			char *nb = realloc(l->tbuf, ncap);
+
+			if (!nb) {
+				sg_log_error("out of memory");
+				return -1;
+			}
+			l->tbuf = nb;
+			l->tcap = ncap;
+		}
+		ssize_t n = read(l->pipe_fd, l->tbuf + l->tlen, l->tcap - l->tlen);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EAGAIN)
+			break;
+		if (n < 0) {
+			sg_log_error("reading trace_pipe failed: %s", strerror(errno));
+			return -1;
+		}
+		if (n == 0)
+			break;
+		l->res->bytes += (uint64_t) n;
+		l->tlen += (size_t) n;
+		size_t start = 0;
+
+		for (size_t i = l->tlen - (size_t) n; i < l->tlen; i++) {
+			if (l->tbuf[i] != '\n')
+				continue;
+			if (sg_text_parser_line(l->parser, l->tbuf + start, i - start) < 0)
+				return -1;
+			got++;
+			start = i + 1;
+		}
+		memmove(l->tbuf, l->tbuf + start, l->tlen - start);
+		l->tlen -= start;
+	}
+	return got;
+}
+
+static long read_some(struct live *l, int final)
+{
+	return l->parser ? read_text(l) : sg_raw_reader_poll(l->reader, final);
+}
+
+static void status(struct live *l, double elapsed, uint64_t *last_events, double *last_t)
+{
+	double now = now_s();
+	double rate = now > *last_t ? (double) (l->events - *last_events) / (now - *last_t) : 0;
+	const struct sg_callstack_stats *cs = sg_callstack_stats(l->cs);
+
+	*last_events = l->events;
+	*last_t = now;
+	fprintf(stderr, "\r\033[Ksurfgraph: %.1f s, %" PRIu64 " complete, %.0f events/s, %" PRIu64
+			" lost",
+		elapsed, cs->complete, rate, cs->lost_events);
+	fflush(stderr);
+}
+
+static int setup(struct live *l, const struct sg_options *o)
+{
+	struct sg_graph_setup g = { 0 };
+	char **roots = NULL, **excl = NULL, mask[300];
+	int nroots = 0, nexcl = 0, *cpus = NULL, ncpus = 0, ret = -1;
+	long nconf = sysconf(_SC_NPROCESSORS_CONF);
+	const char *sys[] = { "ftrace", NULL };
+
+	if (sg_tracefs_session_check_graph(l->s) < 0)
+		return -1;
+	/* every -f and -x must name something traceable, before anything is written */
+	for (int pass = 0; pass < 2; pass++) {
+		int n = pass ? o->nexcludes : o->nfunctions;
+		const char **pats = pass ? o->excludes : o->functions;
+		char ***dst = pass ? &excl : &roots;
+		int *dn = pass ? &nexcl : &nroots;
+
+		for (int i = 0; i < n; i++) {
+			char **names;
+			int k = sg_tracefs_session_resolve(l->s, pats[i], &names);
+
+			if (k <= 0) {
+				ret = k == 0 ? -2 : -1;
+				goto out;
+			}
+			char **v = realloc(*dst, (size_t) (*dn + k + 1) * sizeof(*v));
+
+			if (!v) {
+				sg_tracefs_session_names_free(names);
+				sg_log_error("out of memory");
+				goto out;
+			}
+			*dst = v;
+			for (int j = 0; j < k; j++)
+				v[(*dn)++] = names[j];
+			v[*dn] = NULL;
+			free(names); /* the strings moved to *dst */
+		}
+	}
+	if (o->cpus) {
+		if (parse_cpus(o->cpus, nconf, &cpus, &ncpus, mask, sizeof(mask)) < 0)
+			goto out;
+		g.cpumask = mask;
+	} else {
+		cpus = calloc((size_t) nconf, sizeof(*cpus));
+		if (!cpus) {
+			sg_log_error("out of memory");
+			goto out;
+		}
+		for (long c = 0; c < nconf; c++)
+			cpus[ncpus++] = (int) c;
+	}
+	if (o->command && spawn(l) < 0)
+		goto out;
+	g.roots = (const char *const *) roots;
+	g.nroots = nroots;
+	g.notrace = (const char *const *) excl;
+	g.nnotrace = nexcl;
+	g.max_depth = o->max_depth;
+	g.pids = o->command ? &l->child : o->pids;
+	g.npids = o->command ? 1 : o->npids;
+	g.follow_forks = o->command != NULL;
+	g.buffer_kb = o->buffer_kb;
+	g.no_irqs = o->no_irqs;
+	g.no_sleep_time = o->no_sleep_time;
+	g.text = o->text;
+	g.force = o->force;
+	if (sg_tracefs_session_setup(l->s, &g) < 0)
+		goto out;
+	l->res->instance = sg_tracefs_session_uses_instance(l->s);
+	if (o->text) {
+		l->parser = sg_text_parser_new(l->st, on_event, l);
+		l->pipe_fd = tracefs_instance_file_open(sg_tracefs_session_instance(l->s), "trace_pipe",
+							O_RDONLY | O_NONBLOCK);
+		if (!l->parser || l->pipe_fd < 0) {
+			sg_log_error("cannot read trace_pipe: %s", strerror(errno ? errno : ENOMEM));
+			goto out;
+		}
+	} else {
+		/* only the ftrace system: loading every event format takes seconds on small VMs */
+		l->tep = tracefs_local_events_system(NULL, sys);
+		if (!l->tep) {
+			sg_log_error("cannot load the ftrace event formats from tracefs");
+			goto out;
+		}
+		if (sg_raw_load_kallsyms(l->tep) < 0)
+			goto out;
+		/* only CPUs the kernel has buffers for (possible CPUs may exceed online ones) */
+		int k = 0;
+		char dir[64];
+
+		for (int i = 0; i < ncpus; i++) {
+			snprintf(dir, sizeof(dir), "per_cpu/cpu%d", cpus[i]);
+			if (tracefs_dir_exists(sg_tracefs_session_instance(l->s), dir))
+				cpus[k++] = cpus[i];
+		}
+		l->reader = sg_raw_reader_open(sg_tracefs_session_instance(l->s), l->tep, cpus, k,
+					       l->st, on_event, l,
+					       o->mode == SG_MODE_RAW);
+		if (!l->reader)
+			goto out;
+	}
+	ret = 0;
+out:
+	sg_tracefs_session_names_free(roots);
+	sg_tracefs_session_names_free(excl);
+	free(cpus);
+	return ret;
+}
+
+static int capture(struct live *l, const struct sg_options *o)
+{
+	double t0 = now_s(), last_status = t0, rate_t = t0;
+	uint64_t rate_events = 0;
+	struct timespec idle = { 0, IDLE_NS };
+
+	if (sg_tracefs_session_tracing(l->s, 1) < 0)
+		return -1;
+	if (l->child && release(l) < 0)
+		return -1;
+	for (;;) {
+		long got = read_some(l, 0);
+		double now = now_s();
+		int st;
+
+		if (got < 0)
+			return -1;
+		if (stop_signal) {
+			l->res->stop = SG_STOP_SIGNAL;
+			l->res->signal = stop_signal;
+			break;
+		}
+		if (l->done) {
+			l->res->stop = SG_STOP_COUNT;
+			break;
+		}
+		if (o->duration > 0 && now - t0 >= o->duration) {
+			l->res->stop = SG_STOP_DURATION;
+			break;
+		}
+		if (l->child && waitpid(l->child, &st, WNOHANG) == l->child) {
+			l->child = 0;
+			l->res->stop = SG_STOP_COMMAND;
+			l->res->cmd_status = st;
+			break;
+		}
+		if (l->status_line && now - last_status >= STATUS_NS / 1e9) {
+			status(l, now - t0, &rate_events, &rate_t);
+			last_status = now;
+		}
+		if (got == 0)
+			nanosleep(&idle, NULL);
+	}
+	l->res->seconds = now_s() - t0;
+	if (sg_tracefs_session_tracing(l->s, 0) < 0)
+		return -1;
+	/* what was recorded before tracing went off is read too, unless -n is met already */
+	if (read_some(l, 1) < 0)
+		return -1;
+	if (l->parser && l->tlen && !l->done &&
+	    sg_text_parser_line(l->parser, l->tbuf, l->tlen) < 0)
+		return -1;
+	if (l->parser && sg_text_parser_finish(l->parser) < 0)
+		return -1;
+	return 0;
+}
+
+static void collect(struct live *l)
+{
+	struct sg_live_result *r = l->res;
+
+	if (l->reader) {
+		const struct sg_raw_stats *rs = sg_raw_reader_stats(l->reader);
+
+		r->records = rs->records;
+		r->bytes = rs->bytes;
+		r->lost_markers = rs->lost_markers;
+		r->lost_events = rs->lost_events;
+		r->lost_unknown = rs->lost_unknown;
+		r->reordered = rs->reordered;
+		sg_raw_reader_kernel_lost(l->reader, &r->overrun, &r->dropped);
+	}
+	if (l->parser) {
+		r->text_stats = *sg_text_parser_stats(l->parser);
+		r->records = r->text_stats.lines;
+		r->lost_markers = r->text_stats.lost_lines;
+		r->lost_events = r->text_stats.lost_events;
+	}
+}
+
+int sg_live_run(const struct sg_options *o, struct sg_strtab *st, struct sg_callstack *cs,
+		struct sg_live_result *res)
+{
+	struct live l = { 0 };
+	struct sigaction sa = { 0 };
+	struct utsname u;
+	int ret = -1, restored;
+
+
+	memset(res, 0, sizeof(*res));
+	res->text = o->text;
+	res->cmd_status = -1;
+	if (uname(&u) == 0)
+		snprintf(res->kernel, sizeof(res->kernel), "%s", u.release);
+	l.o = o;
+	l.st = st;
+	l.cs = cs;
+	l.res = res;
+	l.pipe_fd = l.go_fd = l.err_fd = -1;
+	l.status_line = isatty(STDERR_FILENO) && !o->quiet;
+	/* from here on a signal only asks the loop to stop: tracefs is always given back */
+	stop_signal = 0;
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (int i = 0; i < 3; i++)
+		sigaction(stop_signals[i], &sa, &l.old[i]);
+	l.s = sg_tracefs_session_open(NULL);
+	if (!l.s)
+		goto out;
+	res->recovered = sg_tracefs_session_recovered(l.s, &res->recovered_pid);
+	if (res->recovered && !o->quiet)
+		fprintf(stderr,
+			"surfgraph: restored %d tracefs settings that surfgraph pid %d left changed "
+			"(it was killed or crashed)\n",
+			res->recovered, res->recovered_pid);
+	ret = setup(&l, o);
+	if (ret == 0 && !stop_signal)
+		ret = capture(&l, o);
+	else if (ret == 0)
+		res->stop = SG_STOP_SIGNAL, res->signal = stop_signal;
+	if (l.status_line)
+		fputs("\r\033[K", stderr);
+	if (l.reader || l.parser)
+		collect(&l);
+out:
+	reap(&l);
+	/* restored before the trees are rendered: the kernel must not wait on our output */
+	if (ret < 0) {
+		char first[1024];
+
+		snprintf(first, sizeof(first), "%s", sg_log_message());
+		restored = l.s ? sg_tracefs_session_restore(l.s) : 0;
+		if (restored < 0) {
+			char second[1024];
+
+			snprintf(second, sizeof(second), "%s", sg_log_message());
+			sg_log_error("%s; and %s", first, second);
+		} else {
+			sg_log_error("%s", first);
+		}
+	} else if (l.s && sg_tracefs_session_restore(l.s) < 0) {
+		ret = -1;
+	}
+	sg_tracefs_session_close(l.s);
+	sg_raw_reader_free(l.reader);
+	sg_text_parser_free(l.parser);
+	if (l.pipe_fd >= 0)
+		close(l.pipe_fd);
+	free(l.tbuf);
+	if (l.tep)
+		tep_free(l.tep);
+	for (int i = 0; i < 3; i++)
+		sigaction(stop_signals[i], &l.old[i], NULL);
+	if (ret == 0)
+		ret = sg_callstack_finish(cs);
+	return ret;
+}
