@@ -326,7 +326,7 @@ static void growth(char *buf, size_t size, uint64_t b, uint64_t a)
 		snprintf(buf, size, "%s", sg_fmt_delta_pct(p, bp));
 }
 
-/* Returns 0 or SG_CMD_DIFF_TRIPPED (with the message main prints). */
+/* Returns 0, 1 when there is nothing to compare, or SG_CMD_DIFF_TRIPPED (message set). */
 static int gate(const struct diff_opts *o, const struct sg_treediff *d)
 {
 	const struct sg_treediff_root *w;
@@ -336,11 +336,11 @@ static int gate(const struct diff_opts *o, const struct sg_treediff *d)
 
 	snprintf(lim, sizeof(lim), "%" PRIu32 ".%02" PRIu32 "%%", o->limit_bp / 100,
 		 o->limit_bp % 100);
+	/* a gate that cannot compare must not pass silently */
 	if (!w) {
-		if (!o->quiet)
-			fprintf(stderr, "surfgraph: --fail-above: no root is in both runs, nothing "
-					"to gate\n");
-		return 0;
+		sg_log_error("--fail-above: no root has complete invocations in both runs, so "
+			     "nothing can be compared: check that both traces caught the function");
+		return 1;
 	}
 	uint64_t b = sg_treediff_metric_value(&w->sum[0], o->metric);
 	uint64_t a = sg_treediff_metric_value(&w->sum[1], o->metric);

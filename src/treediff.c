@@ -222,8 +222,21 @@ static int build_roots(struct sg_treediff *d, struct sg_aggregate *run[2], int p
 	} else if (build_children(d, top, s) < 0) {
 		return -1;
 	}
-	for (struct sg_treediff_node *r = top->child; r; r = r->next)
+	for (struct sg_treediff_node *r = top->child; r; r = r->next) {
+		for (int k = 0; k < 2; k++) {
+			const struct sg_rootstat *st = r->src[k] ? find_stat(run[k], r->src[k]->name)
+							 : NULL;
+
+			/* without a stat line for its root, a file still has the root's calls */
+			if (r->src[k])
+				r->inv[k] = st ? st->sum.count : r->src[k]->calls;
+		}
+		fill(d, r);
 		d->nroots++;
+	}
+	/* the roots' order, which the summaries follow too */
+	if (sort_children(top, s) < 0)
+		return -1;
 	d->roots = calloc((size_t) d->nroots + 1, sizeof(*d->roots));
 	if (!d->roots)
 		return -1;
@@ -242,12 +255,9 @@ static int build_roots(struct sg_treediff *d, struct sg_aggregate *run[2], int p
 			st = find_stat(run[k], r->src[k]->name);
 			if (st)
 				root->sum[k] = st->sum;
-			/* without a stat line for its root, a file still has the root's calls */
-			r->inv[k] = st ? st->sum.count : r->src[k]->calls;
 		}
-		fill(d, r);
 	}
-	return sort_children(top, s);
+	return 0;
 }
 
 /* Largest |self_delta| first; an equal one keeps the earlier (pre-order) path first. */

@@ -118,6 +118,22 @@ has small_all '^ +0\.100 +0\.105 +\+0\.005 +\+5\.00% +1->1  \|- d$'
 run usage_negate 2 "$SB" "$SA" -m tree --negate
 err_has usage_negate 'negate only changes the flame graph'
 
+# --- several roots (root=f*): f in both, g gone, h new; the gate watches f only ------------------
+MB=$data/multi-before.tree
+MA=$data/multi-after.tree
+run multi 3 "$MB" "$MA" -m tree --fail-above 19.99 # f: 1000 -> 1200 ns
+awk '/^[a-z]/ && !/^times/ { printf "%s|", $0 } END { print "" }' "$out/multi.out" >"$out/multi.roots"
+[ "$(cat "$out/multi.roots")" = "f|h (only in AFTER)|g (only in BEFORE)|" ] && ok ||
+	bad "multi: root summaries are '$(cat "$out/multi.roots")'"
+run multi_pass 0 "$MB" "$MA" -m folded --fail-above 20
+run multi_folded 0 "$MB" "$MA" -m folded
+printf 'f 1000 1200\nh 0 400\ng 300 0\ng;x 200 0\n' >"$out/multi_folded.want"
+same multi_folded "$out/multi_folded.want"
+# a run without complete invocations: nothing to gate is an error, not a pass
+run empty_gate 1 "$data/empty.tree" "$MA" -m folded --fail-above 1
+err_has empty_gate 'no root has complete invocations in both runs'
+run empty 0 "$data/empty.tree" "$data/empty.tree" -m tree
+
 # --- refusals and usage --------------------------------------------------------------------------
 "$bin" -q -f vfs_read -i tests/data/linux-6.1/vfs_read_tracing_thresh20.txt -m top \
 	-o "$out/vfs_read.tree" >/dev/null || bad "making a vfs_read .tree failed"
