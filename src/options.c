@@ -8,6 +8,7 @@
 
 static const char usage[] =
 	"Usage: surfgraph -f FUNC [-m MODE] [-i INPUT] [-o FILE.tree] [options]\n"
+	"       surfgraph diff [options] BEFORE.tree AFTER.tree   (compare two runs: diff --help)\n"
 	"\n"
 	"Profile a kernel function with the ftrace function_graph tracer: every call of FUNC\n"
 	"becomes a call tree with the time spent in each callee; the trees are merged and\n"
