@@ -4,7 +4,16 @@
 
 #define SG_VERSION "0.1.0"
 
-enum sg_mode { SG_MODE_SVG, SG_MODE_TREE, SG_MODE_WALK, SG_MODE_RAW, SG_MODE_FOLDED, SG_MODE_TOP };
+enum sg_mode {
+	SG_MODE_SVG,
+	SG_MODE_TREE,
+	SG_MODE_WALK,
+	SG_MODE_RAW,
+	SG_MODE_FOLDED,
+	SG_MODE_TOP,
+	SG_MODE_PNG,
+	SG_MODE_PDF,
+};
 
 struct sg_options {
 	const char **functions; /* -f, repeatable */
@@ -18,6 +27,14 @@ struct sg_options {
 	int each;	    /* --each: every invocation's tree too */
 	int ascii, unicode; /* --ascii / --unicode; neither: Unicode on a UTF-8 terminal */
 	int unit_us;	    /* --unit us (folded) */
+	/* flame graphs: -m svg, png, pdf */
+	const char *outdir;	       /* --outdir: where ROOT.svg and ROOT-N.svg go */
+	double minwidth;	       /* --minwidth PX: narrower frames are not drawn */
+	int width;		       /* --width PX */
+	const char *title, *subtitle; /* --title, --subtitle */
+	int inverted;		       /* --inverted: icicle graph */
+	int sort_name;		       /* --sort-name: callees by name, not widest first */
+	int palette_subsys;	       /* --palette subsys */
 	unsigned keep;	    /* --keep N */
 	int quiet, verbose;
 	/* live tracing */

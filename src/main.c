@@ -11,6 +11,7 @@
 #include "aggregate.h"
 #include "callstack.h"
 #include "cmd_diff.h"
+#include "flamefiles.h"
 #include "input_dat.h"
 #include "live.h"
 #include "input_text.h"
@@ -36,6 +37,7 @@ struct run {
 	int has_time; /* durations seen so far (per-invocation output) */
 	int dat;      /* the input is a trace.dat file */
 	struct sg_raw_stats raw; /* binary inputs' counts */
+	struct sg_flamefiles *ff; /* -m svg, png, pdf */
 	struct sg_live_result live; /* live tracing's counts */
 	int exit2; /* the failure is a usage problem: exit status 2 */
 };
@@ -44,6 +46,66 @@ static int die(int code)
 {
 	fprintf(stderr, "surfgraph: %s\n", sg_log_message());
 	return code;
+}
+
+static int is_flame_mode(enum sg_mode m)
+{
+	return m == SG_MODE_SVG || m == SG_MODE_PNG || m == SG_MODE_PDF;
+}
+
+/* The flame graph files' policy lives in flamefiles.c; their base name and date come from here. */
+static int open_flamefiles(struct run *r, const char *base, int dated)
+{
+	struct sg_flamefiles_opts fo = { 0 };
+
+	sg_flame_opts_init(&fo.flame);
+	fo.format = r->opt.mode == SG_MODE_PNG ? SG_FLAME_PNG :
+		    r->opt.mode == SG_MODE_PDF ? SG_FLAME_PDF : SG_FLAME_SVG;
+	fo.outdir = r->opt.outdir;
+	fo.base = base;
+	fo.step = r->opt.step;
+	fo.title = r->opt.title;
+	fo.subtitle = r->opt.subtitle;
+	fo.dated = dated;
+	fo.flame.width = r->opt.width;
+	fo.flame.minwidth = r->opt.minwidth;
+	fo.flame.order = r->opt.sort_name ? SG_ORDER_NAME : SG_ORDER_TOTAL;
+	fo.flame.inverted = r->opt.inverted;
+	fo.flame.palette = r->opt.palette_subsys ? SG_PALETTE_SUBSYS : SG_PALETTE_HOT;
+	r->ff = sg_flamefiles_new(&fo);
+	return r->ff ? 0 : -1;
+}
+
+/* ROOT-N.svg when -s says so, announced as surfGraph did. */
+static int flame_invocation(struct run *r, const struct sg_invocation *inv, int has_time)
+{
+	int ret = sg_flamefiles_invocation(r->ff, inv, r->agg, has_time);
+
+	if (ret > 0 && printf("save %s\n", sg_flamefiles_path(r->ff)) < 0) {
+		sg_log_error("write to stdout failed: %s", strerror(errno));
+		return -1;
+	}
+	return ret < 0 ? -1 : 0;
+}
+
+static int flame_merged(struct run *r)
+{
+	if (sg_flamefiles_merged(r->ff, r->agg) < 0)
+		return -1;
+	printf("write %s\n", sg_flamefiles_path(r->ff));
+	return 0;
+}
+
+/* With thousands of invocations the save lines scroll away: count them. */
+static void flame_summary(struct run *r)
+{
+	uint64_t first, last, n = sg_flamefiles_count(r->ff, &first, &last);
+
+	if (n)
+		fprintf(stderr,
+			"surfgraph: wrote %" PRIu64 " per-invocation flame graph%s (invocations %" PRIu64
+			" to %" PRIu64 ", every %d) and %s\n",
+			n, n == 1 ? "" : "s", first, last, r->opt.step, sg_flamefiles_path(r->ff));
 }
 
 /* Per-invocation output happens as invocations complete, so a long trace streams. */
@@ -71,6 +133,14 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 		case SG_MODE_TREE:
 			if (r->opt.each)
 				rc = sg_render_text_invocation(stdout, inv, r->has_time, &r->style);
+			break;
+		case SG_MODE_SVG:
+		case SG_MODE_PNG:
+		case SG_MODE_PDF:
+			if (flame_invocation(r, inv, r->has_time) < 0) {
+				sg_invocation_free(inv);
+				return -1;
+			}
 			break;
 		default:
 			break;
@@ -233,6 +303,11 @@ static int render_final(struct run *r)
 	case SG_MODE_TOP:
 		rc = sg_render_top(stdout, r->agg);
 		break;
+	case SG_MODE_SVG:
+	case SG_MODE_PNG:
+	case SG_MODE_PDF:
+		rc = flame_merged(r);
+		break;
 	default:
 		break;
 	}
@@ -255,6 +330,8 @@ static int render_kept(struct run *r)
 			rc = sg_render_walk(stdout, inv, r->agg->has_time);
 		else if (r->opt.mode == SG_MODE_TREE && r->opt.each)
 			rc = sg_render_text_invocation(stdout, inv, r->agg->has_time, &r->style);
+		else if (r->ff)
+			rc = flame_invocation(r, inv, r->agg->has_time);
 		if (rc < 0)
 			return -1;
 	}
@@ -384,6 +461,8 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	}
 	if (!r->opt.quiet)
 		summarize(r, &ts, saved);
+	if (!r->opt.quiet && r->ff)
+		flame_summary(r);
 	if (!r->opt.quiet && !r->opt.input)
 		summarize_live(r);
 	return 0;
@@ -443,10 +522,29 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 		sg_log_error("-m raw needs a trace: a .tree file keeps no trace lines");
 		return -1;
 	}
+	if (is_flame_mode(r->opt.mode)) {
+		/* graphs of x.tree are x.svg and x-N.svg; a .tree keeps its capture's date */
+		char base[256];
+		const char *slash = strrchr(r->opt.input, '/'), *name = slash ? slash + 1 : r->opt.input;
+		size_t len = strlen(name);
+
+		if (strcmp(r->opt.input, "-") == 0) {
+			name = sg_aggregate_meta(r->agg, "root");
+			name = name ? name : "surfgraph";
+			len = strlen(name);
+		} else if (len > 5 && strcmp(name + len - 5, ".tree") == 0) {
+			len -= 5;
+		}
+		snprintf(base, sizeof(base), "%.*s", (int) len, name);
+		if (open_flamefiles(r, base, 1) < 0)
+			return -1;
+	}
 	if (render_kept(r) < 0 || render_final(r) < 0)
 		return -1;
 	if (r->opt.output && !r->opt.no_save && save_tree(r, r->opt.output) < 0)
 		return -1;
+	if (!r->opt.quiet && r->ff)
+		flame_summary(r);
 	return 0;
 }
 
@@ -469,12 +567,6 @@ int main(int argc, char **argv)
 		return die(2);
 	sg_log_set_verbose(r.opt.verbose);
 	r.style.unicode = r.opt.unicode || (!r.opt.ascii && utf8_terminal());
-	if (r.opt.mode == SG_MODE_SVG) {
-		sg_log_error("-m svg (the default mode) is not built yet: use -m tree, walk, raw, folded "
-			     "or top");
-		rc = die(2);
-		goto out;
-	}
 	r.st = sg_strtab_new();
 	r.match = sg_match_new();
 	r.agg = sg_aggregate_new(r.opt.keep);
@@ -536,6 +628,9 @@ int main(int argc, char **argv)
 			sg_log_error("a trace.dat file cannot be read from stdin: give its path to -i");
 			goto fail;
 		}
+		/* a saved trace's capture date is unknown: the graphs carry none */
+		if (is_flame_mode(r.opt.mode) && open_flamefiles(&r, r.opt.functions[0], 0) < 0)
+			goto fail;
 		if (run_trace(&r, fd, head, (size_t) head_len) < 0)
 			goto fail;
 	}
@@ -547,6 +642,7 @@ out:
 	if (fd > STDIN_FILENO)
 		close(fd);
 	sg_callstack_free(r.cs);
+	sg_flamefiles_free(r.ff);
 	sg_aggregate_free(r.agg);
 	sg_match_free(r.match);
 	sg_strtab_free(r.st);

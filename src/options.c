@@ -40,11 +40,21 @@ static const char usage[] =
 	"Output:\n"
 	"  -m, --mode MODE       svg (default: flame graph), tree (indented call tree), walk (one\n"
 	"                        line per node per invocation), raw (the trace lines of each\n"
-	"                        invocation), folded (flamegraph.pl stacks), top (flat profile)\n"
+	"                        invocation), folded (flamegraph.pl stacks), top (flat profile),\n"
+	"                        png or pdf (the flame graph drawn through cairo)\n"
 	"  -o, --output FILE     save the merged tree and the last invocations to FILE\n"
 	"                        (default ROOT.tree for traces; '-' is stdout); reload with -i\n"
 	"      --no-save         do not write the .tree file\n"
 	"  -s, --step N          svg: also draw invocation N, 2N, ... (default 1; 0: none)\n"
+	"      --outdir DIR      svg/png/pdf: write ROOT.svg and ROOT-N.svg into DIR\n"
+	"      --width PX        svg/png/pdf: image width (default 1200)\n"
+	"      --minwidth PX     svg/png/pdf: leave out frames narrower than PX (default 0.1)\n"
+	"      --title TEXT      svg/png/pdf: title instead of the root's name\n"
+	"      --subtitle TEXT   svg/png/pdf: a line under the title, before the run's facts\n"
+	"      --inverted        svg/png/pdf: icicle graph, the root at the top\n"
+	"      --sort-name       svg/png/pdf: callees in name order (default: widest first)\n"
+	"      --palette P       svg/png/pdf: hot (default: warm colours hashed from the name)\n"
+	"                        or subsys (hue by subsystem: mm, fs, sched, irq, locking)\n"
 	"      --each            tree: also print every invocation's own tree, in call order\n"
 	"      --keep N          invocations kept whole in the .tree file (default 32)\n"
 	"      --ascii           tree: draw with ASCII (the default when not on a UTF-8 terminal)\n"
@@ -66,6 +76,10 @@ static const char usage[] =
 
 enum { OPT_NO_SAVE = 256, OPT_EACH, OPT_KEEP, OPT_ASCII, OPT_UNICODE, OPT_UNIT };
 
+/* flame graph options */
+enum { OPT_OUTDIR = 768, OPT_WIDTH, OPT_MINWIDTH, OPT_TITLE, OPT_SUBTITLE, OPT_INVERTED,
+       OPT_SORT_NAME, OPT_PALETTE };
+
 enum { OPT_MAX_DEPTH = 512, OPT_NO_IRQS, OPT_NO_SLEEP_TIME, OPT_BUFFER_SIZE, OPT_TEXT, OPT_FORCE };
 
 static const struct option longopts[] = {
@@ -80,6 +94,14 @@ static const struct option longopts[] = {
 	{ "ascii", no_argument, NULL, OPT_ASCII },
 	{ "unicode", no_argument, NULL, OPT_UNICODE },
 	{ "unit", required_argument, NULL, OPT_UNIT },
+	{ "outdir", required_argument, NULL, OPT_OUTDIR },
+	{ "width", required_argument, NULL, OPT_WIDTH },
+	{ "minwidth", required_argument, NULL, OPT_MINWIDTH },
+	{ "title", required_argument, NULL, OPT_TITLE },
+	{ "subtitle", required_argument, NULL, OPT_SUBTITLE },
+	{ "inverted", no_argument, NULL, OPT_INVERTED },
+	{ "sort-name", no_argument, NULL, OPT_SORT_NAME },
+	{ "palette", required_argument, NULL, OPT_PALETTE },
 	{ "duration", required_argument, NULL, 'd' },
 	{ "count", required_argument, NULL, 'n' },
 	{ "pid", required_argument, NULL, 'p' },
@@ -98,7 +120,8 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char *const modes[] = { "svg", "tree", "walk", "raw", "folded", "top", NULL };
+static const char *const modes[] = { "svg", "tree", "walk", "raw",
+				      "folded", "top", "png", "pdf", NULL };
 
 /* A whole non-negative number no larger than max. */
 static int parse_count(const char *opt, const char *s, long max, long *out)
@@ -213,6 +236,8 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	memset(o, 0, sizeof(*o));
 	o->step = 1;
 	o->keep = 32;
+	o->width = 1200;
+	o->minwidth = 0.1;
 	o->mode_name = "svg";
 	opterr = 0;
 	/* Everything after "--" is the command to trace; getopt never sees it. */
@@ -256,7 +281,8 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			for (i = 0; modes[i] && strcmp(modes[i], optarg); i++)
 				;
 			if (!modes[i]) {
-				sg_log_error("unknown mode '%s': use svg, tree, walk, raw, folded or top",
+				sg_log_error("unknown mode '%s': use svg, png, pdf, tree, walk, raw, folded "
+					     "or top",
 					     optarg);
 				return -1;
 			}
@@ -298,6 +324,49 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 				return -1;
 			}
 			o->unit_us = strcmp(optarg, "us") == 0;
+			break;
+		case OPT_OUTDIR:
+			o->outdir = optarg;
+			break;
+		case OPT_WIDTH:
+			if (parse_count("--width", optarg, 100000, &v) < 0)
+				return -1;
+			if (v < 200) {
+				sg_log_error("--width %ld leaves no room for the graph: give 200 or more",
+					     v);
+				return -1;
+			}
+			o->width = (int) v;
+			break;
+		case OPT_MINWIDTH: {
+			char *end;
+
+			o->minwidth = strtod(optarg, &end);
+			if (!*optarg || *end || !(o->minwidth >= 0 && o->minwidth <= 100000)) {
+				sg_log_error("--minwidth wants pixels from 0 to 100000, not '%s'",
+					     optarg);
+				return -1;
+			}
+			break;
+		}
+		case OPT_TITLE:
+			o->title = optarg;
+			break;
+		case OPT_SUBTITLE:
+			o->subtitle = optarg;
+			break;
+		case OPT_INVERTED:
+			o->inverted = 1;
+			break;
+		case OPT_SORT_NAME:
+			o->sort_name = 1;
+			break;
+		case OPT_PALETTE:
+			if (strcmp(optarg, "hot") && strcmp(optarg, "subsys")) {
+				sg_log_error("--palette takes hot or subsys, not '%s'", optarg);
+				return -1;
+			}
+			o->palette_subsys = strcmp(optarg, "subsys") == 0;
 			break;
 		case 'q':
 			o->quiet = 1;

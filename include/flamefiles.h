@@ -1,0 +1,53 @@
+/* flamefiles.h - the flame graph files of a run: ROOT-N.svg every STEP, ROOT.svg at the end. */
+#ifndef SG_FLAMEFILES_H
+#define SG_FLAMEFILES_H
+
+#include <stdint.h>
+#include "aggregate.h"
+#include "flame.h"
+#include "invocation.h"
+
+    enum sg_flame_format {
+	    SG_FLAME_SVG,
+	    SG_FLAME_PNG,
+	    SG_FLAME_PDF
+    };
+
+struct sg_flamefiles_opts {
+	enum sg_flame_format format;
+	const char *outdir; /* NULL: the current directory; created when missing */
+	const char *base;   /* file names start with it (the -f pattern); unsafe bytes become '_' */
+	int step;	    /* a graph for invocation N when N % step == 0; 0: none */
+	const char *title;  /* replaces the root's name in titles; NULL: none */
+	const char *subtitle; /* the first note under the title; NULL: none */
+	int dated;	      /* the aggregate's "created" date is the capture's: show it */
+	struct sg_flame_opts flame;
+};
+
+struct sg_flamefiles;
+
+/* o's strings must outlive the result. NULL with a message (no memory, outdir unusable). */
+struct sg_flamefiles *sg_flamefiles_new(const struct sg_flamefiles_opts *o);
+void sg_flamefiles_free(struct sg_flamefiles *ff);
+
+/*
+ * BASE-N.EXT for complete invocation inv (N = inv->seq) when N is a multiple of step; agg gives
+ * metadata known so far and may be NULL. Returns 1 when a file was written (its path:
+ * sg_flamefiles_path), 0 when none was due, -1 with a message. Files appear whole or not at all.
+ */
+int sg_flamefiles_invocation(struct sg_flamefiles *ff, const struct sg_invocation *inv,
+			     const struct sg_aggregate *agg, int has_time);
+
+/* BASE.EXT: the merged graph of all complete invocations, with the run's facts. 0 or -1. */
+int sg_flamefiles_merged(struct sg_flamefiles *ff, const struct sg_aggregate *agg);
+
+/* The path of the file last written. */
+const char *sg_flamefiles_path(const struct sg_flamefiles *ff);
+
+/* Per-invocation files written so far, and the numbers of the first and last of them. */
+uint64_t sg_flamefiles_count(const struct sg_flamefiles *ff, uint64_t *first, uint64_t *last);
+
+/* Frames drawn in the file last written (minwidth leaves some out). */
+size_t sg_flamefiles_frames(const struct sg_flamefiles *ff);
+
+#endif

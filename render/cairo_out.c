@@ -1,0 +1,151 @@
+/* cairo_out.c - the flame graph drawn through cairo as PNG or PDF, for trackers without SVG. */
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <string.h>
+#include "cairo_out.h"
+#include "log.h"
+
+static cairo_status_t write_stream(void *closure, const unsigned char *data, unsigned int len)
+{
+	FILE *out = closure;
+
+	return fwrite(data, 1, len, out) == len ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+static void set_rgb(cairo_t *cr, unsigned r, unsigned g, unsigned b)
+{
+	cairo_set_source_rgb(cr, r / 255.0, g / 255.0, b / 255.0);
+}
+
+/* Only valid UTF-8 reaches cairo: one bad byte would put the context in an error state. */
+static void show(cairo_t *cr, const char *s, size_t len)
+{
+	char buf[1024];
+	size_t n = 0;
+
+	for (size_t i = 0; i < len && n + 5 < sizeof(buf);) {
+		unsigned char c = (unsigned char) s[i];
+		int cl = c < 0x20 || c == 0x7f ? 0 : sg_flame_utf8(s + i, len - i);
+
+		if (cl) {
+			memcpy(buf + n, s + i, (size_t) cl);
+			n += (size_t) cl;
+			i += (size_t) cl;
+		} else {
+			buf[n++] = '?';
+			i++;
+		}
+	}
+	buf[n] = '\0';
+	cairo_show_text(cr, buf);
+}
+
+static void draw(cairo_t *cr, const struct sg_flame *f, const struct sg_flame_caption *c,
+		 const struct sg_flame_opts *o, const struct sg_flame_page *pg)
+{
+	char label[512];
+
+	set_rgb(cr, 0xf8, 0xf8, 0xf2);
+	cairo_paint(cr);
+	cairo_select_font_face(cr, "monospace", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+
+	/* the title, centred as the SVG's text-anchor="middle" does */
+	cairo_text_extents_t ext;
+	char title[sizeof(c->title) + 2];
+
+	memcpy(title, c->title, pg->title_len);
+	strcpy(title + pg->title_len, pg->title_cut ? ".." : "");
+	cairo_set_font_size(cr, SG_FLAME_TITLE_PX);
+	cairo_text_extents(cr, title, &ext);
+	set_rgb(cr, 0, 0, 0);
+	cairo_move_to(cr, pg->width / 2.0 - ext.x_advance / 2, pg->title_y);
+	show(cr, title, strlen(title));
+
+	cairo_set_font_size(cr, SG_FLAME_FONT_PX);
+	for (int line = 0; line < pg->nlines; line++) {
+		int first = 1;
+
+		cairo_move_to(cr, SG_FLAME_PAD, pg->first_line_y + line * pg->line_h);
+		for (int i = 0; i < c->nnotes; i++) {
+			if (pg->line_of[i] != line)
+				continue;
+			set_rgb(cr, 0, 0, 0);
+			if (!first)
+				show(cr, SG_FLAME_NOTE_SEP, strlen(SG_FLAME_NOTE_SEP));
+			first = 0;
+			if (c->notes[i].alert) {
+				set_rgb(cr, 0xd0, 0, 0);
+				cairo_select_font_face(cr, "monospace", CAIRO_FONT_SLANT_NORMAL,
+						       CAIRO_FONT_WEIGHT_BOLD);
+			}
+			show(cr, c->notes[i].text, strlen(c->notes[i].text));
+			cairo_select_font_face(cr, "monospace", CAIRO_FONT_SLANT_NORMAL,
+					       CAIRO_FONT_WEIGHT_NORMAL);
+		}
+	}
+
+	for (size_t i = 0; i < f->nframes; i++) {
+		const struct sg_flame_frame *fr = &f->frames[i];
+		double x = sg_flame_px(f, fr->x), w = (double) fr->w * f->scale;
+		int y = sg_flame_y(pg, o, fr->depth);
+		unsigned char rgb[3];
+
+		if (i == 0 && w < 0.1)
+			w = 0.1;
+		sg_flame_color(fr->name, o->palette, rgb);
+		set_rgb(cr, rgb[0], rgb[1], rgb[2]);
+		cairo_rectangle(cr, x, y, w, SG_FLAME_FRAME_H - 1);
+		cairo_fill(cr);
+		sg_flame_label(fr->name, w, label, sizeof(label));
+		if (label[0]) {
+			set_rgb(cr, 0, 0, 0);
+			cairo_move_to(cr, x + SG_FLAME_LABEL_IN, y + 11.5);
+			show(cr, label, strlen(label));
+		}
+	}
+	if (!f->nframes) {
+		const char *msg = "no complete invocation to draw";
+
+		set_rgb(cr, 0, 0, 0);
+		cairo_text_extents(cr, msg, &ext);
+		cairo_move_to(cr, pg->width / 2.0 - ext.x_advance / 2, pg->frames_top + 24);
+		cairo_show_text(cr, msg);
+	}
+}
+
+int sg_cairo_write(FILE *out, enum sg_cairo_format fmt, const struct sg_flame *f,
+		   const struct sg_flame_caption *c, const struct sg_flame_opts *o,
+		   const char *date)
+{
+	struct sg_flame_page pg;
+	cairo_surface_t *s;
+	cairo_t *cr;
+	cairo_status_t st;
+
+	sg_flame_page(f, c, o, &pg);
+	if (fmt == SG_CAIRO_PDF) {
+		s = cairo_pdf_surface_create_for_stream(write_stream, out, pg.width, pg.height);
+		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, c->title);
+		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR, "surfgraph");
+		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE,
+					       date ? date : "1970-01-01T00:00:00Z");
+	} else {
+		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pg.width, pg.height);
+	}
+	cr = cairo_create(s);
+	draw(cr, f, c, o, &pg);
+	st = cairo_status(cr);
+	cairo_destroy(cr);
+	if (st == CAIRO_STATUS_SUCCESS && fmt == SG_CAIRO_PNG)
+		st = cairo_surface_write_to_png_stream(s, write_stream, out);
+	cairo_surface_finish(s);
+	if (st == CAIRO_STATUS_SUCCESS)
+		st = cairo_surface_status(s);
+	cairo_surface_destroy(s);
+	if (st != CAIRO_STATUS_SUCCESS) {
+		sg_log_error("cannot draw the %s: %s", fmt == SG_CAIRO_PDF ? "PDF" : "PNG",
+			     cairo_status_to_string(st));
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,569 @@
+/* flame.c - flame graph layout: frames placed by time, depth and order, narrow ones pruned. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "flame.h"
+#include "log.h"
+
+/* A node of the tree flattened in pre-order: a subtree is the `size` entries from its own. */
+struct ent {
+	const struct sg_node *node;
+	size_t parent, size;
+	uint64_t weight;
+};
+
+struct kid {
+	uint64_t w;
+	const char *name;
+	size_t e;
+};
+
+void sg_flame_opts_init(struct sg_flame_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->width = 1200;
+	o->minwidth = 0.1;
+	o->order = SG_ORDER_TOTAL;
+	o->has_time = 1;
+	o->palette = SG_PALETTE_HOT;
+}
+
+/*
+ * Pre-order array of the tree under top (top itself first), with subtree sizes and weights:
+ * total time, or calls summed over the subtree when there is no time.
+ */
+static struct ent *flatten(const struct sg_node *top, int has_time, size_t *count)
+{
+	struct ent *e = NULL;
+	size_t n = 0, cap = 0, *stack = NULL, scap = 0;
+	int depth = 0;
+	const struct sg_node *nd = top;
+
+	for (;;) {
+		if (n == cap) {
+			size_t ncap = cap ? cap * 2 : 1024;
+			struct ent *ne = realloc(e, ncap * sizeof(*ne));
+
+			if (!ne)
+				goto oom;
+			e = ne;
+			cap = ncap;
+		}
+		if ((size_t) depth >= scap) {
+			size_t ncap = scap ? scap * 2 : 64;
+			size_t *ns = realloc(stack, ncap * sizeof(*ns));
+
+			if (!ns)
+				goto oom;
+			stack = ns;
+			scap = ncap;
+		}
+		e[n].node = nd;
+		e[n].parent = depth ? stack[depth - 1] : 0;
+		e[n].size = 1;
+		e[n].weight = nd == top ? 0 : has_time ? nd->total : nd->calls;
+		stack[depth] = n++;
+		if (nd->child) {
+			nd = nd->child;
+			depth++;
+			continue;
+		}
+		while (nd != top && !nd->next) {
+			nd = nd->parent;
+			depth--;
+		}
+		if (nd == top)
+			break;
+		nd = nd->next;
+	}
+	/* children come after their parent: one backward pass sums subtrees */
+	for (size_t i = n; i-- > 1;) {
+		struct ent *p = &e[e[i].parent];
+
+		p->size += e[i].size;
+		if (!has_time || e[i].parent == 0)
+			p->weight += e[i].weight;
+	}
+	free(stack);
+	*count = n;
+	return e;
+oom:
+	free(e);
+	free(stack);
+	sg_log_error("out of memory");
+	return NULL;
+}
+
+static int cmp_weight(const void *a, const void *b)
+{
+	const struct kid *x = a, *y = b;
+
+	if (x->w != y->w)
+		return x->w > y->w ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	const struct kid *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	/* sibling names are unique in a tree, but the order must not depend on qsort's */
+	return c ? c : (x->e > y->e) - (x->e < y->e);
+}
+
+/* Room for one more frame (and its tree entry); -1: no memory. */
+static int grow(struct sg_flame *f, size_t **ent_of, size_t *cap)
+{
+	struct sg_flame_frame *nf;
+	size_t *ne, ncap = *cap ? *cap * 2 : 256;
+
+	if (f->nframes < *cap)
+		return 0;
+	nf = realloc(f->frames, ncap * sizeof(*nf));
+	if (!nf)
+		return -1;
+	f->frames = nf;
+	ne = realloc(*ent_of, ncap * sizeof(*ne));
+	if (!ne)
+		return -1;
+	*ent_of = ne;
+	*cap = ncap;
+	return 0;
+}
+
+struct sg_flame *sg_flame_layout(const struct sg_node *top, const struct sg_flame_opts *o)
+{
+	struct sg_flame *f = calloc(1, sizeof(*f));
+	struct ent *e = NULL;
+	struct kid *kids = NULL;
+	size_t n = 0, cap = 0, kcap = 0, bottom, *ent_of = NULL;
+	struct sg_flame_frame *fr;
+
+	if (!f)
+		goto oom;
+	f->has_time = o->has_time;
+	if (!top->child)
+		return f;
+	e = flatten(top, o->has_time, &n);
+	if (!e)
+		goto fail;
+	if (grow(f, &ent_of, &cap) < 0)
+		goto oom;
+	/* one root is the bottom frame itself; several stand on an "all" frame */
+	bottom = top->child->next ? 0 : 1;
+	fr = &f->frames[f->nframes];
+	memset(fr, 0, sizeof(*fr));
+	fr->node = bottom ? e[1].node : NULL;
+	fr->name = bottom ? e[1].node->name : "all";
+	fr->w = e[bottom].weight;
+	if (bottom) {
+		fr->self = o->has_time ? fr->node->self : fr->node->calls;
+		fr->calls = fr->node->calls;
+	} else {
+		for (const struct sg_node *r = top->child; r; r = r->next)
+			fr->calls += r->calls;
+	}
+	ent_of[f->nframes++] = bottom;
+	f->total = fr->w;
+	f->scale = f->total ? (double) (o->width - 2 * SG_FLAME_PAD) / (double) f->total : 0;
+	/* frames double as the breadth-first queue */
+	for (size_t k = 0; k < f->nframes; k++) {
+		size_t pe = ent_of[k], nk = 0;
+		uint64_t x = f->frames[k].x, end = f->frames[k].x + f->frames[k].w;
+		uint32_t depth = f->frames[k].depth + 1;
+
+		for (size_t c = pe + 1; c < pe + e[pe].size; c += e[c].size) {
+			if (nk == kcap) {
+				size_t ncap = kcap ? kcap * 2 : 64;
+				struct kid *nkids = realloc(kids, ncap * sizeof(*nkids));
+
+				if (!nkids)
+					goto oom;
+				kids = nkids;
+				kcap = ncap;
+			}
+			kids[nk].w = e[c].weight;
+			kids[nk].name = e[c].node->name;
+			kids[nk].e = c;
+			nk++;
+		}
+		if (nk > 1)
+			qsort(kids, nk, sizeof(*kids),
+			      o->order == SG_ORDER_NAME ? cmp_name : cmp_weight);
+		for (size_t i = 0; i < nk; i++) {
+			const struct sg_node *nd = e[kids[i].e].node;
+			/* rounded kernel times can make callees outlast their caller: clip */
+			uint64_t w = kids[i].w < end - x ? kids[i].w : end - x;
+
+			if (!w || (double) w * f->scale < o->minwidth) {
+				f->pruned += e[kids[i].e].size;
+				continue;
+			}
+			if (grow(f, &ent_of, &cap) < 0)
+				goto oom;
+			fr = &f->frames[f->nframes];
+			fr->node = nd;
+			fr->name = nd->name;
+			fr->x = x;
+			fr->w = w;
+			fr->self = o->has_time ? nd->self : nd->calls;
+			fr->calls = nd->calls;
+			fr->parent = (uint32_t) k;
+			fr->depth = depth;
+			ent_of[f->nframes++] = kids[i].e;
+			if (depth > f->max_depth)
+				f->max_depth = depth;
+			x += w;
+		}
+	}
+	free(ent_of);
+	free(kids);
+	free(e);
+	return f;
+oom:
+	sg_log_error("out of memory");
+fail:
+	free(ent_of);
+	free(kids);
+	free(e);
+	sg_flame_free(f);
+	return NULL;
+}
+
+void sg_flame_free(struct sg_flame *f)
+{
+	if (!f)
+		return;
+	free(f->frames);
+	free(f);
+}
+
+double sg_flame_px(const struct sg_flame *f, uint64_t units)
+{
+	return SG_FLAME_PAD + (double) units * f->scale;
+}
+
+int sg_flame_utf8(const char *str, size_t avail)
+{
+	const unsigned char *s = (const unsigned char *) str;
+	unsigned cp;
+	int len;
+
+	if (!avail)
+		return 0;
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if ((size_t) len > avail)
+		return 0;
+	for (int i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	/* overlong forms, surrogates, beyond Unicode, and the two XML non-characters */
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) || cp > 0x10ffff ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe || cp == 0xffff)
+		return 0;
+	return len;
+}
+
+/* sg_flame_utf8 on a NUL-terminated string: a NUL is never a continuation byte. */
+static int utf8_len(const unsigned char *s)
+{
+	return sg_flame_utf8((const char *) s, 4);
+}
+
+/* Copy one character of s into buf as text any renderer takes; returns bytes consumed. */
+static size_t put_char(const char *s, char *buf, size_t *n)
+{
+	const unsigned char *u = (const unsigned char *) s;
+	int len = utf8_len(u);
+
+	if (len == 1 && (u[0] >= 0x20 && u[0] != 0x7f)) {
+		buf[(*n)++] = s[0];
+		return 1;
+	}
+	if (len > 1) {
+		memcpy(buf + *n, s, (size_t) len);
+		*n += (size_t) len;
+		return (size_t) len;
+	}
+	buf[(*n)++] = '?';
+	return 1;
+}
+
+static size_t count_chars(const char *s)
+{
+	size_t chars = 0;
+
+	while (*s) {
+		int len = utf8_len((const unsigned char *) s);
+
+		s += len ? len : 1;
+		chars++;
+	}
+	return chars;
+}
+
+const char *sg_flame_label(const char *name, double w, char *buf, size_t size)
+{
+	double room = (w - 2 * SG_FLAME_LABEL_IN) / (SG_FLAME_FONT_PX * SG_FLAME_CHAR_EM);
+	size_t fit = room > 0 ? (size_t) room : 0, chars = count_chars(name), n = 0;
+	size_t show = chars <= fit ? chars : fit - 2;
+
+	/* "a.." says nothing: a cut label keeps at least two characters of the name */
+	if (fit < 3 || (chars > fit && fit < 4) || size < 8) {
+		buf[0] = '\0';
+		return buf;
+	}
+	for (size_t i = 0; i < show && *name && n + 4 + 3 < size; i++)
+		name += put_char(name, buf, &n);
+	if (show < chars) {
+		buf[n++] = '.';
+		buf[n++] = '.';
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
+/* FNV-1a: cheap, and the same everywhere, so a function keeps its colour between graphs. */
+static uint32_t hash_name(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char) *s) * 16777619u;
+	return h;
+}
+
+/* Prefixes (after leading underscores) naming a subsystem, and its base colour. */
+static const struct subsys {
+	const char *prefix;
+	unsigned char rgb[3];
+} subsystems[] = {
+    /* memory management: greens */
+    {"handle_mm", {80, 180, 80}},
+    {"do_fault", {80, 180, 80}},
+    {"do_anonymous", {80, 180, 80}},
+    {"filemap", {80, 180, 80}},
+    {"page", {80, 180, 80}},
+    {"folio", {80, 180, 80}},
+    {"pte", {80, 180, 80}},
+    {"pmd", {80, 180, 80}},
+    {"pud", {80, 180, 80}},
+    {"vma", {80, 180, 80}},
+    {"vm_", {80, 180, 80}},
+    {"vmf_", {80, 180, 80}},
+    {"alloc_pages", {80, 180, 80}},
+    {"get_page", {80, 180, 80}},
+    {"kmem_", {80, 180, 80}},
+    {"kmalloc", {80, 180, 80}},
+    {"kfree", {80, 180, 80}},
+    {"mem_cgroup", {80, 180, 80}},
+    {"memcg", {80, 180, 80}},
+    {"lru_", {80, 180, 80}},
+    {"tlb_", {80, 180, 80}},
+    {"flush_tlb", {80, 180, 80}},
+    {"mm_", {80, 180, 80}},
+    {"special_mapping", {80, 180, 80}},
+    {"track_pfn", {80, 180, 80}},
+    {"lookup_memtype", {80, 180, 80}},
+    {"pat_", {80, 180, 80}},
+    {"slab", {80, 180, 80}},
+    /* files and block I/O: blues */
+    {"vfs_", {90, 140, 210}},
+    {"ksys_", {90, 140, 210}},
+    {"do_sys_", {90, 140, 210}},
+    {"path_", {90, 140, 210}},
+    {"link_path", {90, 140, 210}},
+    {"dput", {90, 140, 210}},
+    {"dget", {90, 140, 210}},
+    {"d_", {90, 140, 210}},
+    {"inode", {90, 140, 210}},
+    {"iput", {90, 140, 210}},
+    {"fput", {90, 140, 210}},
+    {"fget", {90, 140, 210}},
+    {"file", {90, 140, 210}},
+    {"generic_file", {90, 140, 210}},
+    {"ext4_", {90, 140, 210}},
+    {"iomap", {90, 140, 210}},
+    {"blk_", {90, 140, 210}},
+    {"bio_", {90, 140, 210}},
+    {"submit_bio", {90, 140, 210}},
+    {"seq_", {90, 140, 210}},
+    {"proc_", {90, 140, 210}},
+    {"kernfs", {90, 140, 210}},
+    {"sysfs", {90, 140, 210}},
+    {"pipe_", {90, 140, 210}},
+    {"rw_verify", {90, 140, 210}},
+    {"security_file", {90, 140, 210}},
+    {"lookup_", {90, 140, 210}},
+    {"walk_component", {90, 140, 210}},
+    {"do_filp", {90, 140, 210}},
+    {"do_dentry", {90, 140, 210}},
+    {"copy_page_to_iter", {90, 140, 210}},
+    /* scheduler: purples */
+    {"schedule", {160, 110, 200}},
+    {"sched_", {160, 110, 200}},
+    {"pick_next", {160, 110, 200}},
+    {"put_prev", {160, 110, 200}},
+    {"enqueue_", {160, 110, 200}},
+    {"dequeue_", {160, 110, 200}},
+    {"update_curr", {160, 110, 200}},
+    {"update_rq", {160, 110, 200}},
+    {"update_load", {160, 110, 200}},
+    {"update_cfs", {160, 110, 200}},
+    {"finish_task_switch", {160, 110, 200}},
+    {"context_switch", {160, 110, 200}},
+    {"psi_", {160, 110, 200}},
+    {"try_to_wake_up", {160, 110, 200}},
+    {"ttwu_", {160, 110, 200}},
+    {"wake_up", {160, 110, 200}},
+    {"set_next_entity", {160, 110, 200}},
+    {"check_preempt", {160, 110, 200}},
+    {"resched", {160, 110, 200}},
+    {"newidle_balance", {160, 110, 200}},
+    /* interrupts and timers: aqua */
+    {"irq", {70, 180, 180}},
+    {"handle_irq", {70, 180, 180}},
+    {"sysvec_", {70, 180, 180}},
+    {"sysvec", {70, 180, 180}},
+    {"hrtimer", {70, 180, 180}},
+    {"tick_", {70, 180, 180}},
+    {"softirq", {70, 180, 180}},
+    {"do_softirq", {70, 180, 180}},
+    {"raise_softirq", {70, 180, 180}},
+    {"run_timer", {70, 180, 180}},
+    {"timer", {70, 180, 180}},
+    {"apic", {70, 180, 180}},
+    {"x2apic", {70, 180, 180}},
+    {"ktime", {70, 180, 180}},
+    {"clockevents", {70, 180, 180}},
+    {"read_hpet", {70, 180, 180}},
+    {"rcu_", {70, 180, 180}},
+    {"update_process_times", {70, 180, 180}},
+    /* locking: grey */
+    {"raw_spin", {150, 150, 150}},
+    {"spin_", {150, 150, 150}},
+    {"queued_", {150, 150, 150}},
+    {"mutex", {150, 150, 150}},
+    {"down_", {150, 150, 150}},
+    {"up_", {150, 150, 150}},
+    {"rwsem", {150, 150, 150}},
+    {"osq_", {150, 150, 150}},
+    {"preempt_", {150, 150, 150}},
+    {"local_bh", {150, 150, 150}},
+};
+
+void sg_flame_color(const char *name, enum sg_flame_palette p, unsigned char rgb[3])
+{
+	uint32_t h = hash_name(name);
+	/* three independent-looking fractions from one hash */
+	double v1 = (double) (h & 0x3ff) / 1023.0, v2 = (double) (h >> 10 & 0x3ff) / 1023.0,
+	       v3 = (double) (h >> 20 & 0x3ff) / 1023.0;
+
+	if (p == SG_PALETTE_SUBSYS) {
+		const char *s = name;
+
+		while (*s == '_')
+			s++;
+		for (size_t i = 0; i < sizeof(subsystems) / sizeof(subsystems[0]); i++) {
+			const struct subsys *ss = &subsystems[i];
+
+			if (strncmp(s, ss->prefix, strlen(ss->prefix)) == 0) {
+				/* shades of the family's colour, so neighbours stay apart */
+				int d = (int) (v1 * 50) - 25;
+
+				for (int k = 0; k < 3; k++) {
+					int c = ss->rgb[k] + d;
+
+					rgb[k] = (unsigned char) (c < 0 ? 0 : c > 255 ? 255 : c);
+				}
+				return;
+			}
+		}
+	}
+	rgb[0] = (unsigned char) (205 + (int) (50 * v3));
+	rgb[1] = (unsigned char) (230 * v1);
+	rgb[2] = (unsigned char) (55 * v2);
+}
+
+void sg_flame_note(struct sg_flame_caption *c, int alert, const char *fmt, ...)
+{
+	va_list ap;
+	struct sg_flame_note *n;
+
+	if (c->nnotes >= SG_FLAME_MAX_NOTES)
+		return;
+	n = &c->notes[c->nnotes++];
+	n->alert = alert;
+	va_start(ap, fmt);
+	vsnprintf(n->text, sizeof(n->text), fmt, ap);
+	va_end(ap);
+}
+
+/* Bytes of s making at most max characters. */
+static size_t prefix_bytes(const char *s, size_t max)
+{
+	size_t b = 0;
+
+	for (size_t i = 0; i < max && s[b]; i++) {
+		int len = utf8_len((const unsigned char *) s + b);
+
+		b += len ? (size_t) len : 1;
+	}
+	return b;
+}
+
+void sg_flame_page(const struct sg_flame *f, const struct sg_flame_caption *c,
+		   const struct sg_flame_opts *o, struct sg_flame_page *pg)
+{
+	double note_char = SG_FLAME_FONT_PX * SG_FLAME_CHAR_EM;
+	double title_char = SG_FLAME_TITLE_PX * SG_FLAME_CHAR_EM;
+	/* the buttons take the corners of the title line */
+	size_t title_fit = (size_t) ((o->width - 2 * 110) / title_char);
+	size_t line_fit = (size_t) ((o->width - 2 * SG_FLAME_PAD) / note_char), used = 0;
+	size_t sep = count_chars(SG_FLAME_NOTE_SEP), chars = count_chars(c->title);
+
+	memset(pg, 0, sizeof(*pg));
+	pg->width = o->width;
+	pg->title_y = 24;
+	pg->title_cut = chars > title_fit;
+	pg->title_len = pg->title_cut ? prefix_bytes(c->title, title_fit > 2 ? title_fit - 2 : 0)
+				      : strlen(c->title);
+	/* notes flow onto lines, a note never split */
+	for (int i = 0; i < c->nnotes; i++) {
+		size_t len = count_chars(c->notes[i].text);
+
+		if (pg->nlines == 0 || (used && used + sep + len > line_fit)) {
+			pg->nlines++;
+			used = 0;
+		}
+		used += (used ? sep : 0) + len;
+		pg->line_of[i] = pg->nlines - 1;
+	}
+	pg->line_h = 16;
+	pg->first_line_y = 44;
+	pg->frames_top = pg->first_line_y + (pg->nlines ? pg->nlines - 1 : -1) * pg->line_h + 14;
+	pg->frames_bottom =
+	    pg->frames_top + (f->nframes ? (int) (f->max_depth + 1) * SG_FLAME_FRAME_H : 40);
+	pg->details_y = pg->frames_bottom + 20;
+	pg->height = pg->details_y + 10;
+}
+
+int sg_flame_y(const struct sg_flame_page *pg, const struct sg_flame_opts *o, unsigned d)
+{
+	if (o->inverted)
+		return pg->frames_top + (int) d * SG_FLAME_FRAME_H;
+	return pg->frames_bottom - (int) (d + 1) * SG_FLAME_FRAME_H;
+}

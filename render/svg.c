@@ -1,0 +1,445 @@
+/* svg.c - the flame graph as one self-contained interactive SVG: zoom, search, tooltips. */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "fmt.h"
+#include "log.h"
+#include "svg.h"
+
+#define MATCH_FILL "#e040e0"
+
+/*
+ * The viewer. It finds its own <svg> (document.currentScript) and reads everything from the
+ * elements: a frame's name and weight from its <title>, its place from its <rect>, its depth
+ * from its level group. No globals, no inline handlers, text set through textContent only, so
+ * a hostile name or search string never becomes markup or code.
+ */
+static const char script[] =
+    "(function () {\n"
+    "'use strict';\n"
+    "var cs = document.currentScript, svg = cs ? cs.parentNode : document.documentElement;\n"
+    "var P = svg.id, NS = 'http://www.w3.org/2000/svg';\n"
+    "var alone = document.documentElement === svg;\n"
+    "var W = +svg.getAttribute('width'), PAD = 10, CH = 7.2, IN = 3, EPS = 1e-3;\n"
+    "function $(s) { return document.getElementById(P + '-' + s); }\n"
+    "var fg = $('f'), details = $('details'), matched = $('matched');\n"
+    "var resetB = $('reset'), searchB = $('search'), icB = $('ic');\n"
+    "var G = [], R = [], T = [], X = [], Wd = [], D = [], N = [], C = [], F = [], M = [];\n"
+    "var zoomed = 0, re = null, rs = '', ic = false;\n"
+    "for (var d = 0, lv = fg.children; d < lv.length; d++) {\n"
+    "  for (var i = 0, gs = lv[d].children; i < gs.length; i++) {\n"
+    "    var g = gs[i], t = g.children[0].textContent, r = g.children[1];\n"
+    "    var k = t.lastIndexOf(' \\u2014 cost ');\n"
+    "    g.sgI = G.length;\n"
+    "    G.push(g); R.push(r); T.push(g.children[2] || null); D.push(d); M.push(false);\n"
+    "    X.push(+r.getAttribute('x')); Wd.push(+r.getAttribute('width'));\n"
+    "    N.push(t.slice(0, k)); C.push(parseFloat(t.slice(k + 8)));\n"
+    "    F.push(r.getAttribute('fill'));\n"
+    "  }\n"
+    "}\n"
+    "/* b lies within a: geometry, as the SVG has no parent links */\n"
+    "function inside(a, b) {\n"
+    "  return X[b] >= X[a] - EPS && X[b] + Wd[b] <= X[a] + Wd[a] + EPS;\n"
+    "}\n"
+    "function place(j, x, w) {\n"
+    "  R[j].setAttribute('x', x.toFixed(1));\n"
+    "  R[j].setAttribute('width', w.toFixed(1));\n"
+    "  var n = Math.floor((w - 2 * IN) / CH), s = N[j], t = T[j];\n"
+    "  /* as sg_flame_label: cut with '..', none under 3 characters or 2 of the name */\n"
+    "  if (n < 3 || (s.length > n && n < 4)) s = '';\n"
+    "  else if (s.length > n) s = s.slice(0, n - 2) + '..';\n"
+    "  if (!t) {\n"
+    "    if (!s) return;\n"
+    "    t = T[j] = document.createElementNS(NS, 'text');\n"
+    "    t.setAttribute('y', '11.5');\n"
+    "    G[j].appendChild(t);\n"
+    "  }\n"
+    "  t.setAttribute('x', (x + IN).toFixed(1));\n"
+    "  t.textContent = s;\n"
+    "}\n"
+    "function setUrl() {\n"
+    "  if (!alone) return;\n"
+    "  try {\n"
+    "    var q = new URLSearchParams(location.search);\n"
+    "    if (zoomed) q.set('x', zoomed); else q.delete('x');\n"
+    "    if (re) q.set('s', rs); else q.delete('s');\n"
+    "    if (ic) q.set('i', '1'); else q.delete('i');\n"
+    "    var s = q.toString();\n"
+    "    s = location.pathname + (s ? '?' + s : '') + location.hash;\n"
+    "    history.replaceState(null, '', s);\n"
+    "  } catch (e) {}\n"
+    "}\n"
+    "/* ancestors stay full width and dimmed, the zoomed frame's callees spread out */\n"
+    "function zoom(z) {\n"
+    "  var sc = (W - 2 * PAD) / Wd[z];\n"
+    "  zoomed = z;\n"
+    "  for (var j = 0; j < G.length; j++) {\n"
+    "    var cls = 'h';\n"
+    "    if (D[j] < D[z] ? inside(j, z) : D[j] === D[z] ? j === z : inside(z, j)) {\n"
+    "      if (D[j] <= D[z]) {\n"
+    "        place(j, PAD, W - 2 * PAD);\n"
+    "        cls = j === z ? '' : 'p';\n"
+    "      } else {\n"
+    "        place(j, PAD + (X[j] - X[z]) * sc, Wd[j] * sc);\n"
+    "        cls = '';\n"
+    "      }\n"
+    "    }\n"
+    "    if (cls) G[j].setAttribute('class', cls); else G[j].removeAttribute('class');\n"
+    "  }\n"
+    "  resetB.setAttribute('class', z ? 'b' : 'b h');\n"
+    "  showMatched();\n"
+    "  setUrl();\n"
+    "}\n"
+    "/* matched weight in the zoomed frame, a match inside another counted once */\n"
+    "function showMatched() {\n"
+    "  if (!re) { matched.textContent = ' '; return; }\n"
+    "  var z = zoomed, sum = 0, m = [], j, s = -1, e = -1;\n"
+    "  for (j = 0; j < G.length; j++) {\n"
+    "    if (!M[j]) continue;\n"
+    "    if (D[j] <= D[z] && inside(j, z)) { m = null; sum = C[z]; break; }\n"
+    "    if (D[j] > D[z] && inside(z, j)) m.push(j);\n"
+    "  }\n"
+    "  if (m) {\n"
+    "    m.sort(function (a, b) { return X[a] - X[b] || D[a] - D[b]; });\n"
+    "    for (var i = 0; i < m.length; i++) {\n"
+    "      j = m[i];\n"
+    "      if (X[j] >= s - EPS && X[j] + Wd[j] <= e + EPS) continue;\n"
+    "      s = X[j]; e = X[j] + Wd[j]; sum += C[j];\n"
+    "    }\n"
+    "  }\n"
+    "  matched.textContent = 'Matched: ' + (C[z] ? 100 * sum / C[z] : 0).toFixed(2) + '%';\n"
+    "}\n"
+    "function search(s) {\n"
+    "  re = null; rs = s || '';\n"
+    "  if (rs) {\n"
+    "    try {\n"
+    "      re = new RegExp(rs, ic ? 'i' : '');\n"
+    "    } catch (e) {\n"
+    "      matched.textContent = 'bad regex';\n"
+    "    }\n"
+    "  }\n"
+    "  for (var j = 0; j < G.length; j++) {\n"
+    "    M[j] = !!re && re.test(N[j]);\n"
+    "    R[j].setAttribute('fill', M[j] ? '" MATCH_FILL "' : F[j]);\n"
+    "  }\n"
+    "  searchB.textContent = re ? 'Reset Search' : 'Search';\n"
+    "  if (re || !rs) showMatched();\n"
+    "  setUrl();\n"
+    "}\n"
+    "function ask() {\n"
+    "  var s = prompt('Search for (regular expression):', rs);\n"
+    "  if (s !== null) search(s);\n"
+    "}\n"
+    "function frameOf(el) {\n"
+    "  for (; el && el !== fg; el = el.parentNode) if (el.sgI !== undefined) return el;\n"
+    "  return null;\n"
+    "}\n"
+    "fg.addEventListener('click', function (e) {\n"
+    "  var g = frameOf(e.target);\n"
+    "  if (g) zoom(g.sgI);\n"
+    "});\n"
+    "fg.addEventListener('mouseover', function (e) {\n"
+    "  var g = frameOf(e.target);\n"
+    "  if (g) details.textContent = g.children[0].textContent;\n"
+    "});\n"
+    "fg.addEventListener('mouseout', function () { details.textContent = ' '; });\n"
+    "resetB.addEventListener('click', function () { zoom(0); });\n"
+    "searchB.addEventListener('click', function () { if (re) search(''); else ask(); });\n"
+    "icB.addEventListener('click', function () {\n"
+    "  ic = !ic;\n"
+    "  icB.setAttribute('class', ic ? 'b on' : 'b');\n"
+    "  if (rs) search(rs); else setUrl();\n"
+    "});\n"
+    "/* in a page holding several graphs, the page owns the keys and the URL */\n"
+    "if (alone) {\n"
+    "  window.addEventListener('keydown', function (e) {\n"
+    "    var find = (e.ctrlKey || e.metaKey) && (e.key === 'f' || e.key === 'F');\n"
+    "    if (find || e.key === 'F3') {\n"
+    "      e.preventDefault();\n"
+    "      ask();\n"
+    "    } else if (e.key === 'Escape') {\n"
+    "      search('');\n"
+    "    }\n"
+    "  });\n"
+    "  var q = new URLSearchParams(location.search), x = parseInt(q.get('x'), 10);\n"
+    "  if (q.get('i') === '1') { ic = true; icB.setAttribute('class', 'b on'); }\n"
+    "  if (x > 0 && x < G.length) zoom(x);\n"
+    "  if (q.get('s')) search(q.get('s'));\n"
+    "}\n"
+    "})();\n";
+
+/*
+ * The one place input text enters the SVG: XML's five specials become entities, and bytes that
+ * XML 1.0 cannot carry (control characters, invalid UTF-8) become '?'.
+ */
+static void xml_text(FILE *out, const char *s, size_t len)
+{
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char) s[i];
+
+		switch (c) {
+		case '&':
+			fputs("&amp;", out);
+			i++;
+			continue;
+		case '<':
+			fputs("&lt;", out);
+			i++;
+			continue;
+		case '>':
+			fputs("&gt;", out);
+			i++;
+			continue;
+		case '"':
+			fputs("&quot;", out);
+			i++;
+			continue;
+		case '\'':
+			fputs("&#39;", out);
+			i++;
+			continue;
+		default:
+			break;
+		}
+		if (c >= 0x20 && c < 0x7f) {
+			fputc(c, out);
+			i++;
+			continue;
+		}
+		int cl = c < 0x20 || c == 0x7f ? 0 : sg_flame_utf8(s + i, len - i);
+
+		if (cl) {
+			fwrite(s + i, 1, (size_t) cl, out);
+			i += (size_t) cl;
+		} else {
+			fputc('?', out);
+			i++;
+		}
+	}
+}
+
+static void xml_str(FILE *out, const char *s)
+{
+	xml_text(out, s, strlen(s));
+}
+
+/* tenths of a px as "12" or "12.3" */
+static void put_tenths(FILE *out, int64_t t)
+{
+	if (t % 10)
+		fprintf(out, "%" PRId64 ".%d", t / 10, (int) (t % 10));
+	else
+		fprintf(out, "%" PRId64, t / 10);
+}
+
+static uint64_t fnv(uint64_t h, const void *p, size_t len)
+{
+	const unsigned char *b = p;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ b[i]) * 1099511628211ull;
+	return h;
+}
+
+/* Ids derive from the content, so they are stable yet differ between two graphs in a page. */
+static uint64_t content_hash(const struct sg_flame *f, const struct sg_flame_caption *c,
+			     const struct sg_flame_opts *o)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	h = fnv(h, c->title, strlen(c->title));
+	for (int i = 0; i < c->nnotes; i++)
+		h = fnv(h, c->notes[i].text, strlen(c->notes[i].text));
+	h = fnv(h, o, sizeof(o->width));
+	h = fnv(h, &o->inverted, sizeof(o->inverted));
+	for (size_t i = 0; i < f->nframes; i++) {
+		const struct sg_flame_frame *fr = &f->frames[i];
+
+		h = fnv(h, fr->name, strlen(fr->name) + 1);
+		h = fnv(h, &fr->x, sizeof(fr->x));
+		h = fnv(h, &fr->w, sizeof(fr->w));
+		h = fnv(h, &fr->depth, sizeof(fr->depth));
+	}
+	return h;
+}
+
+static void put_header(FILE *out, const char *id, const struct sg_flame_page *pg,
+		       const struct sg_flame_caption *c)
+{
+	int w = pg->width;
+
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n", out);
+	fputs(
+	    "<!-- surfgraph flame graph: click a frame to zoom, Search or Ctrl-F to find functions "
+	    "-->\n",
+	    out);
+	fprintf(out,
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" id=\"%s\" width=\"%d\" "
+		"height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"monospace\" font-size=\"%d\">\n",
+		id, w, pg->height, w, pg->height, SG_FLAME_FONT_PX);
+	fprintf(out,
+		"<style>\n"
+		"#%s .f g{cursor:pointer}\n"
+		"#%s .f g:hover rect{stroke:#000;stroke-width:.5}\n"
+		"#%s .h{display:none}\n"
+		"#%s .p{opacity:.5}\n"
+		"#%s .b{cursor:pointer;fill:#555}\n"
+		"#%s .b:hover,#%s .on{fill:#000;font-weight:bold}\n"
+		"</style>\n",
+		id, id, id, id, id, id, id);
+	fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"#f8f8f2\"/>\n");
+	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"%d\">", w / 2,
+		pg->title_y, SG_FLAME_TITLE_PX);
+	xml_text(out, c->title, pg->title_len);
+	fprintf(out, "%s</text>\n", pg->title_cut ? ".." : "");
+	for (int line = 0; line < pg->nlines; line++) {
+		int first = 1;
+
+		fprintf(out, "<text x=\"%d\" y=\"%d\">", SG_FLAME_PAD,
+			pg->first_line_y + line * pg->line_h);
+		for (int i = 0; i < c->nnotes; i++) {
+			if (pg->line_of[i] != line)
+				continue;
+			if (!first)
+				fputs(SG_FLAME_NOTE_SEP, out);
+			first = 0;
+			if (c->notes[i].alert) {
+				fputs("<tspan fill=\"#d00000\" font-weight=\"bold\">", out);
+				xml_str(out, c->notes[i].text);
+				fputs("</tspan>", out);
+			} else {
+				xml_str(out, c->notes[i].text);
+			}
+		}
+		fputs("</text>\n", out);
+	}
+	fprintf(out, "<text id=\"%s-reset\" class=\"b h\" x=\"%d\" y=\"%d\">Reset Zoom</text>\n",
+		id, SG_FLAME_PAD, pg->title_y);
+	fprintf(out,
+		"<text id=\"%s-search\" class=\"b\" x=\"%d\" y=\"%d\" "
+		"text-anchor=\"end\">Search</text>\n",
+		id, w - SG_FLAME_PAD - 28, pg->title_y);
+	fprintf(out,
+		"<text id=\"%s-ic\" class=\"b\" x=\"%d\" y=\"%d\" text-anchor=\"end\">ic</text>\n",
+		id, w - SG_FLAME_PAD, pg->title_y);
+	fprintf(out, "<text id=\"%s-details\" x=\"%d\" y=\"%d\"> </text>\n", id, SG_FLAME_PAD,
+		pg->details_y);
+	fprintf(out, "<text id=\"%s-matched\" x=\"%d\" y=\"%d\" text-anchor=\"end\"> </text>\n", id,
+		w - SG_FLAME_PAD, pg->details_y);
+}
+
+static void put_tooltip(FILE *out, const struct sg_flame *f, const struct sg_flame_frame *fr,
+			const struct sg_flame_opts *o)
+{
+	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], d[SG_FMT_LEN];
+	uint64_t parent_w = f->frames[fr->parent].w;
+
+	fputs("<title>", out);
+	xml_str(out, fr->name);
+	if (f->has_time)
+		fprintf(
+		    out,
+		    " \xe2\x80\x94 cost %s us, %s%% of root, %s%% of parent, self %s us, %" PRIu64
+		    " call%s",
+		    sg_fmt_us(a, fr->w), sg_fmt_pct(b, fr->w, f->total),
+		    sg_fmt_pct(c, fr->w, parent_w), sg_fmt_us(d, fr->self), fr->calls,
+		    fr->calls == 1 ? "" : "s");
+	else
+		fprintf(out,
+			" \xe2\x80\x94 cost %" PRIu64 " calls with callees, %s%% of root, %s%% of "
+			"parent, %" PRIu64 " call%s",
+			fr->w, sg_fmt_pct(b, fr->w, f->total), sg_fmt_pct(c, fr->w, parent_w),
+			fr->calls, fr->calls == 1 ? "" : "s");
+	if (o->frame_tooltip) {
+		char extra[512] = "";
+
+		o->frame_tooltip(o->frame_ctx, fr, extra, sizeof(extra));
+		xml_str(out, extra);
+	}
+	fputs("</title>", out);
+}
+
+int sg_svg_write(FILE *out, const struct sg_flame *f, const struct sg_flame_caption *c,
+		 const struct sg_flame_opts *o, size_t *drawn)
+{
+	struct sg_flame_page pg;
+	char id[32], label[512];
+	unsigned char *dropped = NULL;
+	size_t count = 0;
+	int64_t level = -1;
+
+	sg_flame_page(f, c, o, &pg);
+	snprintf(id, sizeof(id), "sg%012" PRIx64,
+		 (uint64_t) (content_hash(f, c, o) & 0xffffffffffffull));
+	put_header(out, id, &pg, c);
+	fprintf(out, "<g id=\"%s-f\" class=\"f\">\n", id);
+	if (f->nframes) {
+		dropped = calloc(f->nframes, 1);
+		if (!dropped) {
+			sg_log_error("out of memory");
+			return -1;
+		}
+	}
+	for (size_t i = 0; i < f->nframes; i++) {
+		const struct sg_flame_frame *fr = &f->frames[i];
+		unsigned char rgb[3];
+		double x = sg_flame_px(f, fr->x), x2 = sg_flame_px(f, fr->x + fr->w);
+		/* edges rounded one by one keep a callee inside its caller for the viewer */
+		int64_t tx = llround(x * 10), tx2 = llround(x2 * 10);
+
+		if (i && (dropped[fr->parent] || tx2 <= tx)) {
+			dropped[i] = 1;
+			continue;
+		}
+		if (i == 0 && tx2 <= tx)
+			tx2 = tx + 1;
+		if ((int64_t) fr->depth != level) {
+			if (level >= 0)
+				fputs("</g>\n", out);
+			level = fr->depth;
+			fprintf(out, "<g transform=\"translate(0,%d)\">\n",
+				sg_flame_y(&pg, o, fr->depth));
+		}
+		if (o->frame_color)
+			o->frame_color(o->frame_ctx, fr, rgb);
+		else
+			sg_flame_color(fr->name, o->palette, rgb);
+		fputs("<g>", out);
+		put_tooltip(out, f, fr, o);
+		fputs("<rect x=\"", out);
+		put_tenths(out, tx);
+		fputs("\" width=\"", out);
+		put_tenths(out, tx2 - tx);
+		fprintf(out, "\" height=\"%d\" fill=\"#%02x%02x%02x\"/>", SG_FLAME_FRAME_H - 1,
+			rgb[0], rgb[1], rgb[2]);
+		sg_flame_label(fr->name, (double) (tx2 - tx) / 10, label, sizeof(label));
+		if (label[0]) {
+			fputs("<text x=\"", out);
+			put_tenths(out, tx + 10 * SG_FLAME_LABEL_IN);
+			fputs("\" y=\"11.5\">", out);
+			xml_str(out, label);
+			fputs("</text>", out);
+		}
+		fputs("</g>\n", out);
+		count++;
+	}
+	if (level >= 0)
+		fputs("</g>\n", out);
+	fputs("</g>\n", out);
+	if (!f->nframes)
+		fprintf(out,
+			"<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">no complete invocation to "
+			"draw</text>\n",
+			pg.width / 2, pg.frames_top + 24);
+	fprintf(out, "<script><![CDATA[\n%s]]></script>\n</svg>\n", script);
+	free(dropped);
+	if (drawn)
+		*drawn = count;
+	if (ferror(out)) {
+		sg_log_error("write failed: %s", strerror(errno ? errno : EIO));
+		return -1;
+	}
+	return 0;
+}

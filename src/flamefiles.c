@@ -1,0 +1,276 @@
+/* flamefiles.c - the flame graph files of a run: ROOT-N.svg every STEP, ROOT.svg at the end. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "cairo_out.h"
+#include "flamefiles.h"
+#include "fmt.h"
+#include "log.h"
+#include "outfile.h"
+#include "svg.h"
+
+    struct sg_flamefiles {
+	struct sg_flamefiles_opts o;
+	char *base; /* outdir/base, sanitized */
+	char *path; /* last written */
+	size_t path_cap, frames;
+	uint64_t count, first, last;
+};
+
+static const char *const ext[] = {"svg", "png", "pdf"};
+
+struct sg_flamefiles *sg_flamefiles_new(const struct sg_flamefiles_opts *o)
+{
+	struct sg_flamefiles *ff = calloc(1, sizeof(*ff));
+	const char *dir = o->outdir && *o->outdir ? o->outdir : NULL;
+	size_t len;
+
+	if (!ff)
+		goto oom;
+	ff->o = *o;
+	len = (dir ? strlen(dir) + 1 : 0) + strlen(o->base) + 1;
+	ff->base = malloc(len);
+	if (!ff->base)
+		goto oom;
+	if (dir) {
+		struct stat st;
+
+		if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
+			sg_log_error("cannot create %s: %s", dir, strerror(errno));
+			goto fail;
+		}
+		if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+			sg_log_error("--outdir %s is not a directory", dir);
+			goto fail;
+		}
+	}
+	/* the same rule as the .tree file's name, so a run's files sort together */
+	char *p = ff->base;
+
+	if (dir)
+		p += sprintf(p, "%s/", dir);
+	for (const char *s = o->base; *s; s++) {
+		char c = *s;
+		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			 (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
+
+		*p++ = ok && !(s == o->base && c == '.') ? c : '_';
+	}
+	*p = '\0';
+	return ff;
+oom:
+	sg_log_error("out of memory");
+fail:
+	sg_flamefiles_free(ff);
+	return NULL;
+}
+
+void sg_flamefiles_free(struct sg_flamefiles *ff)
+{
+	if (!ff)
+		return;
+	free(ff->base);
+	free(ff->path);
+	free(ff);
+}
+
+static int set_path(struct sg_flamefiles *ff, uint64_t seq)
+{
+	size_t need = strlen(ff->base) + 32;
+
+	if (need > ff->path_cap) {
+		char *p = realloc(ff->path, need);
+
+		if (!p) {
+			sg_log_error("out of memory");
+			return -1;
+		}
+		ff->path = p;
+		ff->path_cap = need;
+	}
+	if (seq)
+		snprintf(ff->path, need, "%s-%" PRIu64 ".%s", ff->base, seq, ext[ff->o.format]);
+	else
+		snprintf(ff->path, need, "%s.%s", ff->base, ext[ff->o.format]);
+	return 0;
+}
+
+static int write_file(struct sg_flamefiles *ff, const struct sg_node *top,
+		      const struct sg_flame_caption *cap, int has_time, const char *date)
+{
+	struct sg_flame_opts fo = ff->o.flame;
+	struct sg_flame *f;
+	struct sg_outfile *out;
+	int ret;
+
+	fo.has_time = has_time;
+	f = sg_flame_layout(top, &fo);
+	if (!f)
+		return -1;
+	out = sg_outfile_open(ff->path);
+	if (!out) {
+		sg_flame_free(f);
+		return -1;
+	}
+	ff->frames = f->nframes;
+	if (ff->o.format == SG_FLAME_SVG)
+		ret = sg_svg_write(sg_outfile_stream(out), f, cap, &fo, &ff->frames);
+	else
+		ret = sg_cairo_write(sg_outfile_stream(out),
+				     ff->o.format == SG_FLAME_PDF ? SG_CAIRO_PDF : SG_CAIRO_PNG, f,
+				     cap, &fo, date);
+	sg_flame_free(f);
+	if (ret < 0) {
+		/* the renderer's message lacks the file's name */
+		char msg[256];
+
+		snprintf(msg, sizeof(msg), "%s", sg_log_message());
+		sg_log_error("%s: %s", ff->path, msg);
+		sg_outfile_abort(out);
+		return -1;
+	}
+	return sg_outfile_commit(out);
+}
+
+/* The facts of the machine the trace came from, as far as they are known. */
+static void machine_notes(const struct sg_flamefiles *ff, struct sg_flame_caption *c,
+			  const struct sg_aggregate *agg)
+{
+	const char *kernel = agg ? sg_aggregate_meta(agg, "kernel") : NULL;
+	const char *host = agg ? sg_aggregate_meta(agg, "host") : NULL;
+	const char *created = agg ? sg_aggregate_meta(agg, "created") : NULL;
+
+	if (ff->o.subtitle)
+		sg_flame_note(c, 0, "%s", ff->o.subtitle);
+	if (kernel)
+		sg_flame_note(c, 0, "kernel %s", kernel);
+	if (host)
+		sg_flame_note(c, 0, "host %s", host);
+	if (created && ff->o.dated)
+		sg_flame_note(c, 0, "%s", created);
+}
+
+int sg_flamefiles_invocation(struct sg_flamefiles *ff, const struct sg_invocation *inv,
+			     const struct sg_aggregate *agg, int has_time)
+{
+	struct sg_flame_caption *c;
+	char a[SG_FMT_LEN];
+	int ret;
+
+	if (!ff->o.step || !inv->seq || inv->cut || inv->seq % (uint64_t) ff->o.step)
+		return 0;
+	c = calloc(1, sizeof(*c));
+	if (!c || set_path(ff, inv->seq) < 0) {
+		free(c);
+		sg_log_error("out of memory");
+		return -1;
+	}
+	snprintf(c->title, sizeof(c->title), "%s \xe2\x80\x94 invocation %" PRIu64,
+		 ff->o.title ? ff->o.title : inv->root, inv->seq);
+	machine_notes(ff, c, agg);
+	if (inv->comm || inv->pid >= 0)
+		sg_flame_note(c, 0, "task %s-%d", inv->comm ? inv->comm : "?", inv->pid);
+	if (inv->ncpus) {
+		char cpus[100];
+		size_t n = 0;
+
+		for (int i = 0; i < inv->ncpus && n + 12 < sizeof(cpus); i++)
+			n += (size_t) snprintf(cpus + n, sizeof(cpus) - n, "%s%d", i ? "," : "",
+					       inv->cpus[i]);
+		sg_flame_note(c, 0, "cpu %s", cpus);
+	}
+	if (inv->has_ts)
+		sg_flame_note(c, 0, "start %s", sg_fmt_ts(a, inv->start_ts));
+	if (has_time)
+		sg_flame_note(c, 0, "duration %s", sg_fmt_human(a, inv->duration));
+	else
+		sg_flame_note(c, 0, "width: calls (no durations in the trace)");
+	ret = write_file(ff, sg_tree_top(inv->tree), c, has_time,
+			 agg && ff->o.dated ? sg_aggregate_meta(agg, "created") : NULL);
+	free(c);
+	if (ret < 0)
+		return -1;
+	if (!ff->count++)
+		ff->first = inv->seq;
+	ff->last = inv->seq;
+	return 1;
+}
+
+int sg_flamefiles_merged(struct sg_flamefiles *ff, const struct sg_aggregate *agg)
+{
+	struct sg_flame_caption *c = calloc(1, sizeof(*c));
+	const struct sg_node *top = sg_tree_top(agg->merged);
+	const char *source = sg_aggregate_meta(agg, "source");
+	char a[SG_FMT_LEN], b[SG_FMT_LEN], d[SG_FMT_LEN];
+	int ret;
+
+	if (!c || set_path(ff, 0) < 0) {
+		free(c);
+		sg_log_error("out of memory");
+		return -1;
+	}
+	if (ff->o.title)
+		snprintf(c->title, sizeof(c->title), "%s", ff->o.title);
+	else if (top->child && !top->child->next)
+		snprintf(c->title, sizeof(c->title), "%s", top->child->name);
+	else
+		snprintf(c->title, sizeof(c->title), "%s",
+			 sg_aggregate_meta(agg, "root") ? sg_aggregate_meta(agg, "root")
+							: ff->o.base);
+	machine_notes(ff, c, agg);
+	/* an offline trace has no host: its file name is what identifies it */
+	if (!sg_aggregate_meta(agg, "host") && source) {
+		const char *slash = strrchr(source, '/');
+
+		sg_flame_note(c, 0, "trace %s", slash ? slash + 1 : source);
+	}
+	for (int i = 0; i < agg->nroots && i < 4; i++) {
+		const struct sg_rootstat *r = &agg->roots[i];
+		char who[80] = "";
+
+		if (agg->nroots > 1)
+			snprintf(who, sizeof(who), "%s: ", r->root);
+		if (agg->has_time && r->sum.count)
+			sg_flame_note(c, 0,
+				      "%s%" PRIu64 " complete invocation%s, p50 %s, p99 %s, max %s",
+				      who, r->sum.count, r->sum.count == 1 ? "" : "s",
+				      sg_fmt_human(a, r->sum.p50), sg_fmt_human(b, r->sum.p99),
+				      sg_fmt_human(d, r->sum.max));
+		else
+			sg_flame_note(c, 0, "%s%" PRIu64 " complete invocation%s", who,
+				      r->sum.count, r->sum.count == 1 ? "" : "s");
+	}
+	if (agg->nroots > 4)
+		sg_flame_note(c, 0, "%d more roots", agg->nroots - 4);
+	if (agg->incomplete)
+		sg_flame_note(c, 0, "%" PRIu64 " incomplete, not drawn", agg->incomplete);
+	sg_flame_note(c, agg->lost_events > 0, "lost events %" PRIu64, agg->lost_events);
+	if (!agg->has_time)
+		sg_flame_note(c, 0, "width: calls (no durations in the trace)");
+	ret = write_file(ff, top, c, agg->has_time,
+			 ff->o.dated ? sg_aggregate_meta(agg, "created") : NULL);
+	free(c);
+	return ret;
+}
+
+const char *sg_flamefiles_path(const struct sg_flamefiles *ff)
+{
+	return ff->path;
+}
+
+uint64_t sg_flamefiles_count(const struct sg_flamefiles *ff, uint64_t *first, uint64_t *last)
+{
+	if (first)
+		*first = ff->first;
+	if (last)
+		*last = ff->last;
+	return ff->count;
+}
+
+size_t sg_flamefiles_frames(const struct sg_flamefiles *ff)
+{
+	return ff->frames;
+}
