@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "cmd_diff.h"
 #include "diff_folded.h"
+#include "diff_svg.h"
 #include "diff_text.h"
 #include "fmt.h"
 #include "log.h"
@@ -279,8 +280,7 @@ static int render(const struct diff_opts *o, const struct sg_treediff *d, FILE *
 	case MODE_FOLDED:
 		return sg_diff_folded_render(out, d);
 	case MODE_SVG:
-		sg_log_error("diff -m svg is not built yet: use -m tree or -m folded");
-		return -1;
+		return sg_diff_svg_render(out, d, o->negate);
 	default:
 		return sg_diff_text_render(out, d, &style);
 	}

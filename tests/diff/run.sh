@@ -158,5 +158,53 @@ has help '^Usage: surfgraph diff'
 run to_file 0 "$SB" "$SA" -m folded -o "$out/small.folded"
 cmp -s "$out/small.folded" "$out/small_folded.want" && ok || bad "to_file: -o did not write the folded output"
 
+# --- the differential flame graph ----------------------------------------------------------------
+EM=$'\xe2\x80\x94' ARROW=$'\xe2\x86\x92'
+# fill FILE NAME: the fill of the first frame whose tooltip starts with "NAME —"
+fill() {
+	grep -o "<title>$2 $EM[^<]*</title><rect [^>]*fill=\"#[0-9a-f]*\"" "$1" | head -1 |
+		sed 's/.*fill="\(#[0-9a-f]*\)"/\1/'
+}
+is_fill() { # NAME FILE FRAME WANT
+	local got
+	got=$(fill "$2" "$3")
+	if [ "$got" = "$4" ]; then ok; else bad "$1: frame $3 has fill '$got', want $4"; fi
+}
+valid_svg() {
+	if ! command -v xmllint >/dev/null; then ok; return; fi
+	if xmllint --noout "$2" 2>"$out/$1.xmllint"; then ok; else bad "$1: not well-formed XML: $(head -3 "$out/$1.xmllint")"; fi
+}
+# The colour scale is linear in |delta| up to the largest |delta| (vvar_fault's -392986 ns):
+# special_mapping_fault's +344854 ns takes 215 * 344854 / 392986 = 189 off green and blue.
+run svg 0 "$B61" "$A612" -m svg -o "$out/v612.svg"
+valid_svg svg "$out/v612.svg"
+is_fill svg "$out/v612.svg" special_mapping_fault '#ff4242'
+is_fill svg "$out/v612.svg" vvar_fault '#2828ff'
+is_fill svg "$out/v612.svg" __do_fault '#ff7a7a' # +243790: 215 * 243790 / 392986 = 133 off
+grep -q "<title>special_mapping_fault $EM cost 8255\\.260 us, .* $EM per invocation: before 480\\.672 us, after 825\\.526 us, delta +344\\.854 us (+71\\.74%), calls 0\\.5 $ARROW 0\\.4</title>" "$out/v612.svg" &&
+	ok || bad "svg: special_mapping_fault's tooltip lacks before, after and delta"
+grep -q '<script>' "$out/v612.svg" && ok || bad "svg: no zoom and search script"
+# small runs: a (+500 ns, the largest) is full red, new c red, d (+5 ns) almost white
+run svg_small 0 "$SB" "$SA" -m svg -o "$out/small.svg"
+is_fill svg_small "$out/small.svg" a '#ff2828'
+is_fill svg_small "$out/small.svg" c '#ff7e7e'
+is_fill svg_small "$out/small.svg" d '#fffdfd'
+[ -z "$(fill "$out/small.svg" b)" ] && ok || bad "svg_small: gone path b drawn in AFTER's shape"
+run svg_threshold 0 "$SB" "$SA" -m svg --threshold 10 -o "$out/small10.svg"
+is_fill svg_threshold "$out/small10.svg" d '#ffffff'
+# --negate: BEFORE's shape, where the gone path b shows, faster, in blue
+run svg_negate 0 "$SB" "$SA" -m svg --negate -o "$out/small-negate.svg"
+is_fill svg_negate "$out/small-negate.svg" b '#7e7eff'
+[ -z "$(fill "$out/small-negate.svg" c)" ] && ok || bad "svg_negate: new path c drawn in BEFORE's shape"
+# a run against itself: every frame white
+run svg_self 0 "$out/fresh.tree" "$out/fresh.tree" -m svg -o "$out/self.svg"
+n=$(grep -c '<rect x=[^>]*fill="#ffffff"' "$out/self.svg")
+m=$(grep -c '<rect x=' "$out/self.svg")
+[ "$m" -gt 50 ] && [ "$n" = "$m" ] && ok || bad "svg_self: $n of $m frames white"
+# without -o: ROOT.diff.svg in the current directory, and svg is the default off a terminal
+(cd "$out" && "$OLDPWD/$bin" diff "$OLDPWD/$SB" "$OLDPWD/$SA" -q >default.out 2>&1) &&
+	[ -s "$out/f.diff.svg" ] && [ ! -s "$out/default.out" ] && ok ||
+	bad "svg_default: f.diff.svg not written by default ($(cat "$out/default.out"))"
+
 echo "diff: $pass passed, $fail failed"
 [ $fail = 0 ]
