@@ -226,7 +226,8 @@ static struct sg_aggregate *load(const char *path, struct sg_strtab *st)
 	FILE *in = fopen(path, "r");
 
 	if (!in) {
-		sg_log_error("cannot open %s: %s", path, strerror(errno));
+		sg_log_error("cannot open %s: %s: give two .tree files saved with -o", path,
+			     strerror(errno));
 		return NULL;
 	}
 	n = fread(head, 1, sizeof(head), in);
