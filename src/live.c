@@ -511,6 +511,12 @@ int sg_live_run(const struct sg_options *o, struct sg_strtab *st, struct sg_call
 		collect(&l);
 out:
 	reap(&l);
+	/* open trace_pipe(_raw) files keep the tracer busy: no restoring before they are closed */
+	sg_raw_reader_free(l.reader);
+	l.reader = NULL;
+	if (l.pipe_fd >= 0)
+		close(l.pipe_fd);
+	l.pipe_fd = -1;
 	/* restored before the trees are rendered: the kernel must not wait on our output */
 	if (ret < 0) {
 		char first[1024];
@@ -529,10 +535,7 @@ out:
 		ret = -1;
 	}
 	sg_tracefs_session_close(l.s);
-	sg_raw_reader_free(l.reader);
 	sg_text_parser_free(l.parser);
-	if (l.pipe_fd >= 0)
-		close(l.pipe_fd);
 	free(l.tbuf);
 	if (l.tep)
 		tep_free(l.tep);

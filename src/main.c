@@ -236,6 +236,8 @@ static int read_live(struct run *r, struct sg_text_stats *stats)
 	if (r->live.text)
 		*stats = r->live.text_stats;
 	snprintf(stats->kernel, sizeof(stats->kernel), "%s", r->live.kernel);
+	if (!r->live.text)
+		stats->lines = r->live.records;
 	r->exit2 = ret == -2;
 	return ret < 0 ? -1 : 0;
 }

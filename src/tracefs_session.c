@@ -209,6 +209,15 @@ static int restore_one(const struct sg_tracefs_session *s, int top, const char *
 	return ret;
 }
 
+/*
+ * Files come back newest first, but the tracer and tracing_on last: a tracer given back before
+ * its filters would run unfiltered meanwhile (every function, on a live machine).
+ */
+static int restore_pass(const char *file)
+{
+	return strcmp(file, "current_tracer") == 0 ? 1 : strcmp(file, "tracing_on") == 0 ? 2 : 0;
+}
+
 /* Append to the state file and make it durable before the kernel is touched. */
 static int state_append(struct sg_tracefs_session *s, const char *head, const char *body,
 			size_t len)
@@ -360,10 +369,16 @@ static int recover(struct sg_tracefs_session *s)
 		n++;
 	}
 	fclose(f);
-	for (int i = n - 1; i >= 0; i--) {
-		if (restore_one(s, 1, ent[i].file, ent[i].content) < 0)
-			ret = -1;
-		s->recovered++;
+	for (int pass = 0; pass < 3; pass++) {
+		for (int i = n - 1; i >= 0; i--) {
+			if (restore_pass(ent[i].file) != pass)
+				continue;
+			if (restore_one(s, 1, ent[i].file, ent[i].content) < 0)
+				ret = -1;
+			s->recovered++;
+		}
+	}
+	for (int i = 0; i < n; i++) {
 		free(ent[i].file);
 		free(ent[i].content);
 	}
@@ -845,13 +860,17 @@ int sg_tracefs_session_restore(struct sg_tracefs_session *s)
 	size_t off = 0;
 	int ret = 0;
 
-	for (int i = s->nsaved - 1; i >= 0; i--) {
-		struct saved *v = &s->saved[i];
+	for (int pass = 0; pass < 3; pass++) {
+		for (int i = s->nsaved - 1; i >= 0; i--) {
+			struct saved *v = &s->saved[i];
 
-		if (restore_one(s, v->top, v->file, v->content) < 0) {
-			ret = -1;
-			off += (size_t) snprintf(bad + off, sizeof(bad) - off, "%s%s (%s)",
-						 off ? "; " : "", v->file, sg_log_message());
+			if (restore_pass(v->file) != pass)
+				continue;
+			if (restore_one(s, v->top, v->file, v->content) < 0) {
+				ret = -1;
+				off += (size_t) snprintf(bad + off, sizeof(bad) - off, "%s%s (%s)",
+							 off ? "; " : "", v->file, sg_log_message());
+			}
 		}
 	}
 	if (s->inst) {

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The live-tracing scenarios (tests/vm/scenarios/s*.sh) in qemu under real Debian kernels, checked
+# on the host. One boot per kernel runs every scenario; a VM fault is retried once (run-guest.sh)
+# and reported as such, apart from test failures.
+#
+#   tests/vm/run-tests.sh [SCENARIO...]     (default: all; e.g. s1-tree s3-restore)
+#   SG_VM_KERNELS="6.1 6.12"  kernels to boot     REQUIRE_VM=1  a missing qemu is a failure
+#
+# Exit: 0 passed (or skipped loudly without qemu), 1 a check failed, 75 VM fault.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+root=$(cd "$here/../.." && pwd)
+bin=$root/surfgraph
+kernels=${SG_VM_KERNELS:-6.1 6.12}
+out=${SG_VM_OUT:-$root/tests/out/vm}
+timeout=${SG_VM_SUITE_TIMEOUT:-420}
+
+skip() {
+	if [ "$REQUIRE_VM" = 1 ]; then
+		echo "vm: FAIL (REQUIRE_VM=1): $*"
+		exit 1
+	fi
+	echo "######################################################################"
+	echo "## vm: SKIPPED: $*"
+	echo "## the live-tracing tests did not run (set REQUIRE_VM=1 to make this fatal)"
+	echo "######################################################################"
+	exit 0
+}
+command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is not installed"
+command -v cpio >/dev/null || skip "cpio is not installed"
+[ -x "$bin" ] || { echo "vm: build surfgraph first (make)"; exit 1; }
+
+scen=("$@")
+if [ ${#scen[@]} = 0 ]; then
+	scen=()
+	for f in "$here"/scenarios/s[0-9]*.sh; do scen+=("$(basename "$f" .sh)"); done
+fi
+mkdir -p "$out"
+printf '%s.sh\n' "${scen[@]}" >"$out/list"
+files=("$bin=/bin/surfgraph" "$out/list=/sg/list" "$here/scenarios/live-lib.sh=/sg/live-lib.sh")
+for s in "${scen[@]}"; do files+=("$here/scenarios/$s.sh=/sg/$s.sh"); done
+initrd=$("$here/mkinitrd.sh" "$out/initrd.gz" "$here/scenarios/live-driver.sh" "${files[@]}") ||
+	skip "cannot build the initramfs (busybox-static, cpio?)"
+
+pass=0 fail=0 faults=0
+ok() { echo "PASS $k $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $k $1"; fail=$((fail + 1)); }
+val() { sed -n "s/^$1=//p" "$o/results" | tail -n1; }
+
+. "$here/scenarios/checks.sh"
+
+for k in $kernels; do
+	"$here/fetch-kernel.sh" "$k" >/dev/null || skip "cannot fetch kernel $k"
+	o=$out/$k
+	rc=0
+	t0=$(date +%s)
+	"$here/run-guest.sh" --kernel "$k" --initrd "$initrd" --out "$o" --timeout "$timeout" || rc=$?
+	case $rc in
+	0 | 1) ;;
+	75) echo "VMFAULT $k: $(cat "$o/vm.status")"; faults=$((faults + 1)); continue ;;
+	77) skip "no VM possible" ;;
+	*) echo "FAIL $k: run-guest.sh exited $rc"; fail=$((fail + 1)); continue ;;
+	esac
+	echo "vm $k: $(cat "$o/vm.status") ($(($(date +%s) - t0)) s on the host)"
+	if [ ! -f "$o/results" ]; then
+		bad "no results from the guest (see $o/console.log)"
+		continue
+	fi
+	for s in "${scen[@]}"; do
+		"check_${s%%-*}" || true
+	done
+done
+echo "vm: $pass passed, $fail failed, $faults VM faults"
+[ $fail = 0 ] || exit 1
+[ $faults = 0 ] || exit 75
