@@ -27,9 +27,10 @@ UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:.c=)
 
 DEB_BUILD = build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev
-DEB_TEST = libxml2-utils qemu-system-x86 busybox-static cpio
+DEB_TEST = libxml2-utils qemu-system-x86 busybox-static cpio poppler-utils chromium
 
 .PHONY: all deps test unit golden dat diff vm bench examples install clean check-libs
+.PHONY: svg browser
 
 all: surfgraph
 
@@ -71,7 +72,19 @@ diff: surfgraph
 vm: surfgraph
 	@if [ -x tests/vm/run-tests.sh ]; then tests/vm/run-tests.sh; else echo "vm: no VM suite yet"; fi
 
-test: check-libs unit golden dat diff vm
+# Flame graphs (tests/svg): structure on the fixtures, PNG and PDF read back through cairo.
+tests/out/pngpixel: tests/svg/pngpixel.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $< $(LDLIBS)
+
+svg: surfgraph tests/out/pngpixel
+	@tests/svg/run.sh
+
+# The flame graphs in Debian's Chromium (tests/browser); installs chromium and playwright-core.
+browser: surfgraph
+	@tests/browser/run.sh
+
+test: check-libs unit golden dat diff svg browser vm
 
 bench: surfgraph
 	@tests/bench/bench.sh

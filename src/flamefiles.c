@@ -245,6 +245,11 @@ int sg_flamefiles_merged(struct sg_flamefiles *ff, const struct sg_aggregate *ag
 	}
 	if (agg->nroots > 4)
 		sg_flame_note(c, 0, "%d more roots", agg->nroots - 4);
+	/* a graph that is mostly its root's own time looks empty: say why */
+	if (agg->has_time && top->child && !top->child->next && top->child->total &&
+	    top->child->self * 2 > top->child->total)
+		sg_flame_note(c, 0, "%s%% in %s itself, outside any traced callee",
+			      sg_fmt_pct(a, top->child->self, top->child->total), top->child->name);
 	if (agg->incomplete)
 		sg_flame_note(c, 0, "%" PRIu64 " incomplete, not drawn", agg->incomplete);
 	sg_flame_note(c, agg->lost_events > 0, "lost events %" PRIu64, agg->lost_events);

@@ -1,0 +1,240 @@
+#!/usr/bin/env bash
+# tests/svg: flame graph structure on the real fixtures: frames, widths, tooltips, files, escaping.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+bin=${SURFGRAPH:-$PWD/surfgraph}
+data=$PWD/tests/data
+out=$PWD/tests/out/svg
+pngpixel=$PWD/tests/out/pngpixel
+rm -rf "$out"
+mkdir -p "$out"
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() {
+	fail=$((fail + 1))
+	echo "FAIL: $*"
+}
+# check NAME EXPECTED ACTUAL
+check() {
+	if [ "$2" == "$3" ]; then ok; else bad "$1: expected '$2', got '$3'"; fi
+}
+need() {
+	command -v "$1" >/dev/null || { echo "svg: needs $1 (Debian package $2: make deps)"; exit 1; }
+}
+need xmllint libxml2-utils
+need pdfinfo poppler-utils
+need pdftoppm poppler-utils
+
+X() { xmllint --xpath "$1" "$2" 2>/dev/null; }
+# frames: <g> elements holding a <title>
+frames() { X 'count(//*[local-name()="g"][*[local-name()="title"]])' "$1"; }
+# "depth x width cost name" per frame, from the one-frame-per-line layout the writer keeps
+frame_table() {
+	awk '
+	/^<g transform="translate\(0,/ { depth++ }
+	/^<g><title>/ {
+		t = $0
+		sub(/^<g><title>/, "", t)
+		name = t; sub(/ \xe2\x80\x94 cost .*/, "", name)
+		cost = t; sub(/.* \xe2\x80\x94 cost /, "", cost); sub(/ .*/, "", cost)
+		x = $0; sub(/.*<rect x="/, "", x); sub(/".*/, "", x)
+		w = $0; sub(/.*" width="/, "", w); sub(/".*/, "", w)
+		print depth - 1, x, w, cost, name
+	}' "$1"
+}
+
+fault=$data/linux-6.1/do_fault.txt
+cd "$out"
+
+# --- the merged graph of __do_fault (6 invocations) ------------------------------------------
+"$bin" -f __do_fault -i "$fault" --no-save -q >save.txt
+check "save lines" "save __do_fault-1.svg
+save __do_fault-2.svg
+save __do_fault-3.svg
+save __do_fault-4.svg
+save __do_fault-5.svg
+save __do_fault-6.svg
+write __do_fault.svg" "$(cat save.txt)"
+xmllint --noout __do_fault.svg && ok || bad "xmllint rejects __do_fault.svg"
+for i in 1 2 3 4 5 6; do
+	xmllint --noout "__do_fault-$i.svg" 2>/dev/null && ok || bad "xmllint rejects __do_fault-$i.svg"
+done
+# all 111 call paths of the merged tree are wider than 0.1 px
+check "merged frames" 111 "$(frames __do_fault.svg)"
+check "tree nodes" 111 "$("$bin" -f __do_fault -i "$fault" --no-save -q -m tree | tail -n +5 | wc -l)"
+check "one script" 1 "$(X 'count(//*[local-name()="script"])' __do_fault.svg)"
+check "title" "__do_fault" "$(X 'string(//*[local-name()="text"][@font-size="16"])' __do_fault.svg)"
+check "notes" "trace do_fault.txt  ·  6 complete invocations, p50 277.443 us, p99 2.622 ms, max 2.622 ms  ·  lost events 0" \
+	"$(X 'string(//*[local-name()="text"][@y="44"])' __do_fault.svg)"
+check "no external references" 0 "$(grep -c -E 'href|url\(|@import|<link' __do_fault.svg)"
+
+# a known node's tooltip, the numbers of `-m tree`
+check "tooltip" 1 "$(grep -c -F '<title>vmf_insert_pfn_prot — cost 2476.987 us, 56.01% of root, 99.42% of parent, self 114.070 us, 1 call</title>' __do_fault.svg)"
+check "root tooltip" 1 "$(grep -c -F '<title>__do_fault — cost 4422.463 us, 100.00% of root, 100.00% of parent, self 1098.115 us, 6 calls</title>' __do_fault.svg)"
+# every node's tooltip carries the text tree's total, self, calls, %root and %parent
+"$bin" -f __do_fault -i "$fault" --no-save -q -m tree | tail -n +5 |
+	awk '{ c = $3 == 1 ? "call" : "calls"; printf "%s — cost %s us, %s%% of root, %s%% of parent, self %s us, %s %s\n", $NF, $1, $4, $5, $2, $3, c }' |
+	sort >tree-tooltips.txt
+X '//*[local-name()="title"]/text()' __do_fault.svg | sort >svg-tooltips.txt
+check "tooltips = text tree" "" "$(diff tree-tooltips.txt svg-tooltips.txt | head -5)"
+
+# width is time: 1180 px for 4422.463 us, each frame within 0.1 px (two edges rounded to 0.05)
+frame_table __do_fault.svg >table.txt
+check "frame table rows" 111 "$(wc -l <table.txt)"
+check "widths proportional to time" "" "$(awk '{ e = $4 * 1180 / 4422.463 - $3; if (e < -0.1 || e > 0.1) print "frame " $5 " width " $3 " cost " $4 }' table.txt | head -3)"
+check "frames inside the image" "" "$(awk '$2 < 10 || $2 + $3 > 1190.0001 { print $5 }' table.txt | head -3)"
+# callees sit on their caller and add up to no more than it (geometry: the SVG has no links)
+check "sum of callees <= caller" "" "$(awk '
+	{ d[NR] = $1; x[NR] = $2; w[NR] = $3; n[NR] = $5 }
+	END {
+		for (i = 1; i <= NR; i++) {
+			if (d[i] == 0) continue
+			p = 0
+			for (j = 1; j <= NR; j++)
+				if (d[j] == d[i] - 1 && x[i] >= x[j] - 1e-6 && x[i] + w[i] <= x[j] + w[j] + 1e-6) p = j
+			if (!p) { print "no caller under " n[i]; continue }
+			sum[p] += w[i]
+		}
+		for (j in sum) if (sum[j] > w[j] + 1e-6) print n[j] ": callees " sum[j] " > " w[j]
+	}' table.txt | head -3)"
+# widest callee first: __do_fault's callees left to right
+check "order: widest first" "special_mapping_fault shmem_fault pte_alloc_one __cond_resched" \
+	"$(awk '$1 == 1 { printf "%s%s", s, $5; s = " " }' table.txt)"
+check "depth levels" 18 "$(grep -c '^<g transform=' __do_fault.svg)"
+
+# invocation 1: __do_fault -> special_mapping_fault -> vdso_fault, and __cond_resched
+check "invocation 1 frames" 4 "$(frames __do_fault-1.svg)"
+check "invocation 1 title" "__do_fault — invocation 1" "$(X 'string(//*[local-name()="text"][@font-size="16"])' __do_fault-1.svg)"
+check "invocation 1 notes" "cpu 0  ·  duration 1.135 ms" \
+	"$(X 'string(//*[local-name()="text"][@y="44"])' __do_fault-1.svg)"
+check "invocation 1 tooltip" 1 "$(grep -c -F '<title>vdso_fault — cost 56.625 us, 4.99% of root, 21.90% of parent, self 56.625 us, 1 call</title>' __do_fault-1.svg)"
+
+# determinism: same input, same bytes (SVG, PNG, PDF)
+mkdir again && (cd again && "$bin" -f __do_fault -i "$fault" --no-save -q -s 0 >/dev/null)
+cmp -s __do_fault.svg again/__do_fault.svg && ok || bad "two runs differ"
+
+# ids: all derived from the root's, which differs between two graphs
+id=$(X 'string(/*/@id)' __do_fault.svg)
+check "ids start with the graph's id" "" "$(X '//@id' __do_fault.svg | tr ' ' '\n' | grep 'id=' | grep -v "id=\"$id" | head -3)"
+[ "$id" != "$(X 'string(/*/@id)' __do_fault-1.svg)" ] && ok || bad "two graphs share id $id"
+check "selectors scoped to the id" 0 "$(sed -n '/<style>/,/<\/style>/p' __do_fault.svg | grep -v -e '<style>' -e '</style>' | grep -vc "^#$id ")"
+
+# --- files: -s STEP, --outdir, the count -------------------------------------------------------
+"$bin" -f __do_fault -i "$fault" --no-save -s 4 --outdir graphs >step4.txt 2>step4.err
+check "-s 4 save lines" "save graphs/__do_fault-4.svg
+write graphs/__do_fault.svg" "$(cat step4.txt)"
+check "-s 4 files" "__do_fault-4.svg __do_fault.svg" "$(cd graphs && echo *)"
+check "-s 4 count" "surfgraph: wrote 1 per-invocation flame graph (invocations 4 to 4, every 4) and graphs/__do_fault.svg" \
+	"$(grep 'per-invocation' step4.err)"
+"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --outdir none >step0.txt
+check "-s 0 writes only the merged graph" "write none/__do_fault.svg|__do_fault.svg" "$(cat step0.txt)|$(cd none && echo *)"
+check "no temporary left" "" "$(find . -name '*.tmp*')"
+"$bin" -f __do_fault -i "$fault" --no-save -q --outdir __do_fault.svg >/dev/null 2>outdir.err
+check "--outdir on a file" "surfgraph: --outdir __do_fault.svg is not a directory" "$(cat outdir.err)"
+
+# --- options ---------------------------------------------------------------------------------
+mkdir opt && cd opt
+"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --minwidth 5 >/dev/null
+check "--minwidth 5" 43 "$(frames __do_fault.svg)"
+"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --minwidth 1 >/dev/null
+check "--minwidth 1" 68 "$(frames __do_fault.svg)"
+"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --width 600 --title 'T & <t>' --subtitle "bug #1" >/dev/null
+check "--width" "600 580" "$(X 'string(/*/@width)' __do_fault.svg) $(X 'string((//*[local-name()="rect"][@height="15"])[1]/@width)' __do_fault.svg)"
+check "--title" "T & <t>" "$(X 'string(//*[local-name()="text"][@font-size="16"])' __do_fault.svg)"
+# at 600 px (80 characters) the notes take three lines, a note never split
+check "--subtitle first, notes wrapped" "bug #1  ·  trace do_fault.txt|6 complete invocations, p50 277.443 us, p99 2.622 ms, max 2.622 ms|lost events 0" \
+	"$(for y in 44 60 76; do X "string(//*[local-name()=\"text\"][@y=\"$y\"])" __do_fault.svg; done | paste -sd'|')"
+"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --sort-name >/dev/null
+frame_table __do_fault.svg >sorted.txt
+check "--sort-name" "__cond_resched pte_alloc_one shmem_fault special_mapping_fault" \
+	"$(awk '$1 == 1 { printf "%s%s", s, $5; s = " " }' sorted.txt)"
+"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --inverted >/dev/null
+# icicle: the root on top, right under the notes (y 58), the 18th level at 58 + 17 * 16
+check "--inverted" "translate(0,58) translate(0,330)" \
+	"$(grep '^<g transform=' __do_fault.svg | sed -n '1p;18p' | sed 's/<g transform="//; s/">//' | tr '\n' ' ' | sed 's/ $//')"
+"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 >/dev/null
+check "hot palette" "#f6921b" "$(grep -F '<title>special_mapping_fault —' __do_fault.svg | sed 's/.*fill="//; s/".*//')"
+"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --palette subsys >/dev/null
+# special_mapping* is memory management: a shade of green (80,180,80) +- 25
+check "subsys palette" "#56ba56" "$(grep -F '<title>special_mapping_fault —' __do_fault.svg | sed 's/.*fill="//; s/".*//')"
+"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --palette cold >/dev/null 2>pal.err
+check "bad --palette" "surfgraph: --palette takes hot or subsys, not 'cold'|2" "$(cat pal.err)|$("$bin" -f x -i "$fault" --palette cold 2>/dev/null; echo $?)"
+cd ..
+
+# --- other inputs ----------------------------------------------------------------------------
+# no durations: width is calls, with the callees' calls; the root's cost is every call under it
+gunzip -c "$data/linux-6.1/vfs_write_nofuncgraph-duration.txt.gz" >nodur.txt
+"$bin" -f vfs_write -i nodur.txt --no-save -q -s 0 >/dev/null
+xmllint --noout vfs_write.svg && ok || bad "xmllint rejects vfs_write.svg"
+# the text tree without times has 3 header lines, then one line per node with its calls first
+"$bin" -f vfs_write -i nodur.txt --no-save -q -m tree | tail -n +4 >nodur-tree.txt
+check "no-time tree nodes" 847 "$(wc -l <nodur-tree.txt)"
+calls=$(awk '{ s += $1 } END { print s }' nodur-tree.txt)
+check "no-time root cost = all calls" "vfs_write — cost 20029 calls with callees, 100.00% of root, 100.00% of parent, 15 calls|20029" \
+	"$(X 'string((//*[local-name()="title"])[1])' vfs_write.svg)|$calls"
+check "no-time note" 1 "$(grep -c 'width: calls (no durations in the trace)' vfs_write.svg)"
+# 289 of the 847 paths are narrower than 0.1 px
+check "no-time frames" 558 "$(frames vfs_write.svg)"
+
+# lost events in red
+gunzip -c "$data/linux-6.1/ksys_read_small_buffer_pipe_lost.txt.gz" >lost.txt
+"$bin" -f ksys_read -i lost.txt --no-save -s 0 >/dev/null 2>lost.err
+lost=$(sed -n 's/.*the kernel lost \([0-9]*\) events.*/\1/p' lost.err)
+check "lost events known" 1 "$([ -n "$lost" ] && [ "$lost" -gt 0 ] && echo 1)"
+check "lost events red" "lost events $lost" "$(X 'string(//*[local-name()="tspan"][@fill="#d00000"])' ksys_read.svg)"
+
+# schedule sleeps: nearly all of its time is its own, which the notes say
+gunzip -c "$data/linux-6.1/schedule_sleep.txt.gz" >sleep.txt
+"$bin" -f schedule -i sleep.txt --no-save -q -s 0 >/dev/null
+check "root's own time" "trace sleep.txt  ·  1165 complete invocations, p50 7.863 ms, p99 1.024 s, max 4.000 s  ·  99.76% in schedule itself, outside any traced callee|20 incomplete, not drawn  ·  lost events 0" \
+	"$(for y in 44 60; do X "string(//*[local-name()=\"text\"][@y=\"$y\"])" schedule.svg; done | paste -sd'|')"
+# seconds of sleep leave 11 of the 150 paths wider than 0.1 px
+check "schedule frames" 11 "$(frames schedule.svg)"
+
+# a .tree file: graphs named after it, its capture date shown
+"$bin" -f __do_fault -i "$fault" -o run.tree -m tree -q >/dev/null
+"$bin" -i run.tree -s 0 -q >tree.txt
+check ".tree input" "write run.svg" "$(cat tree.txt)"
+check ".tree date" 1 "$(X 'string(//*[local-name()="text"][@y="44"])' run.svg | grep -c -E '[0-9]{4}-[0-9]{2}-[0-9]{2}T')"
+
+# only incomplete invocations: a valid file that says so
+head -8 "$fault" >open.txt
+"$bin" -f __do_fault -i open.txt --no-save -q >/dev/null
+xmllint --noout __do_fault.svg && ok || bad "xmllint rejects the empty graph"
+check "empty graph" "no complete invocation to draw|0" \
+	"$(X 'string(//*[local-name()="text"][@text-anchor="middle"][2])' __do_fault.svg)|$(frames __do_fault.svg)"
+
+# --- hostile names -------------------------------------------------------------------------------
+"$bin" -f hostile_root -i "$data/svg/hostile.txt" --no-save -q -s 0 >/dev/null
+xmllint --noout hostile_root.svg && ok || bad "xmllint rejects hostile_root.svg"
+check "hostile: one script" 1 "$(X 'count(//*[local-name()="script"])' hostile_root.svg)"
+check "hostile: no injected elements" 0 "$(X 'count(//*[local-name()="img"])' hostile_root.svg)"
+check "hostile: names as text" "a<script>alert|b&amp;c\"d'e|x]]></title><img/src=x/onerror=alert\`2\`>|café_??_?bad" \
+	"$(for n in 'a<script>alert' 'b&amp;c' 'x]]>' 'caf'; do
+		X "string(//*[local-name()=\"title\"][starts-with(., '${n//\'/}')])" hostile_root.svg | sed 's/ — cost.*//'
+	done | tr '\n' '|' | sed 's/|$//')"
+check "hostile: label escaped" 1 "$(grep -c -F '<text x="13" y="11.5">a&lt;script&gt;alert</text>' hostile_root.svg)"
+
+# --- PNG and PDF through cairo -------------------------------------------------------------------
+mkdir cairo && cd cairo
+"$bin" -f __do_fault -i "$fault" --no-save -q -m png -s 0 >png.txt
+"$bin" -f __do_fault -i "$fault" --no-save -q -m pdf -s 0 >pdf.txt
+check "png/pdf write lines" "write __do_fault.png|write __do_fault.pdf" "$(cat png.txt)|$(cat pdf.txt)"
+# special_mapping_fault: depth 1, x 10 to 779.5, top at 314 (as in the SVG); x 600 is past its label
+check "png size and a frame's colour" "1200 376 f6921b" "$("$pngpixel" __do_fault.png 600 320)"
+check "png background" "1200 376 f8f8f2" "$("$pngpixel" __do_fault.png 1195 320)"
+check "pdf page" "Page size:       1200 x 376 pts" "$(pdfinfo __do_fault.pdf | grep 'Page size')"
+pdftoppm -r 72 -png -singlefile __do_fault.pdf page
+check "pdf frame colour" "1200 376 f6921b" "$("$pngpixel" page.png 600 320)"
+mkdir again && (cd again && "$bin" -f __do_fault -i "$fault" --no-save -q -m png -s 0 >/dev/null &&
+	"$bin" -f __do_fault -i "$fault" --no-save -q -m pdf -s 0 >/dev/null)
+cmp -s __do_fault.png again/__do_fault.png && ok || bad "two PNG runs differ"
+cmp -s __do_fault.pdf again/__do_fault.pdf && ok || bad "two PDF runs differ"
+"$bin" -f __do_fault -i "$fault" --no-save -q -m png -s 6 >/dev/null
+check "per-invocation png" "1200 136 f8f8f2" "$("$pngpixel" __do_fault-6.png 5 5)"
+cd ..
+
+echo "svg: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
