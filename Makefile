@@ -86,8 +86,12 @@ browser: surfgraph
 
 test: check-libs unit golden dat diff svg browser vm
 
-bench: surfgraph
+bench: surfgraph tests/out/svg-bench
 	@tests/bench/bench.sh
+
+tests/out/svg-bench: tests/bench/svg-bench.c $(LIB_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
 examples: surfgraph
 	@examples/make-examples.sh

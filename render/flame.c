@@ -531,7 +531,7 @@ void sg_flame_page(const struct sg_flame *f, const struct sg_flame_caption *c,
 	double note_char = SG_FLAME_FONT_PX * SG_FLAME_CHAR_EM;
 	double title_char = SG_FLAME_TITLE_PX * SG_FLAME_CHAR_EM;
 	/* the buttons take the corners of the title line */
-	size_t title_fit = (size_t) ((o->width - 2 * 110) / title_char);
+	size_t title_fit = o->width > 2 * 110 ? (size_t) ((o->width - 2 * 110) / title_char) : 0;
 	size_t line_fit = (size_t) ((o->width - 2 * SG_FLAME_PAD) / note_char), used = 0;
 	size_t sep = count_chars(SG_FLAME_NOTE_SEP), chars = count_chars(c->title);
 

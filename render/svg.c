@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include "fmt.h"
@@ -170,68 +171,179 @@ static const char script[] =
     "}\n"
     "})();\n";
 
+/* Output goes through one buffer: a frame is a few dozen small pieces, stdio per piece is slow. */
+struct out {
+	FILE *f;
+	char buf[1 << 16];
+	size_t n;
+};
+
+static void flush(struct out *o)
+{
+	if (o->n)
+		fwrite(o->buf, 1, o->n, o->f);
+	o->n = 0;
+}
+
+static void put(struct out *o, const char *s, size_t len)
+{
+	if (o->n + len > sizeof(o->buf)) {
+		flush(o);
+		if (len > sizeof(o->buf)) {
+			fwrite(s, 1, len, o->f);
+			return;
+		}
+	}
+	memcpy(o->buf + o->n, s, len);
+	o->n += len;
+}
+
+static void puts_(struct out *o, const char *s)
+{
+	put(o, s, strlen(s));
+}
+
+/* a string literal's length is known when compiling */
+#define puts_(o, s) (__builtin_constant_p(s) ? put(o, s, strlen(s)) : (puts_) (o, s))
+
+static void printf_(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void printf_(struct out *o, const char *fmt, ...)
+{
+	char tmp[1024];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	put(o, tmp, n < 0 ? 0 : (size_t) n < sizeof(tmp) ? (size_t) n : sizeof(tmp) - 1);
+}
+
+static void put_u64(struct out *o, uint64_t v)
+{
+	char tmp[24];
+	size_t i = sizeof(tmp);
+
+	do {
+		tmp[--i] = (char) ('0' + v % 10);
+		v /= 10;
+	} while (v);
+	put(o, tmp + i, sizeof(tmp) - i);
+}
+
+/* ns as microseconds with three decimals, as sg_fmt_us writes them */
+static void put_us(struct out *o, uint64_t ns)
+{
+	char frac[4] = {(char) ('0' + ns / 100 % 10), (char) ('0' + ns / 10 % 10),
+			(char) ('0' + ns % 10), 0};
+
+	put_u64(o, ns / 1000);
+	put(o, ".", 1);
+	put(o, frac, 3);
+}
+
+/*
+ * part/whole as sg_fmt_pct writes it, printf's "%.2f" of 100.0 * part / whole, without stdio:
+ * the double times 100 is exact in a long double (53 + 7 bits), so rounding it to an integer
+ * half-to-even gives printf's digits. "-" when whole is 0.
+ */
+static void put_pct(struct out *o, uint64_t part, uint64_t whole)
+{
+	double v;
+	long double s, fl;
+	uint64_t n;
+	char d[3];
+
+	if (!whole) {
+		put(o, "-", 1);
+		return;
+	}
+	v = 100.0 * (double) part / (double) whole;
+	s = (long double) v * 100.0L;
+	fl = floorl(s);
+	n = (uint64_t) fl;
+	if (s - fl > 0.5L || (s - fl == 0.5L && (n & 1)))
+		n++;
+	put_u64(o, n / 100);
+	d[0] = '.';
+	d[1] = (char) ('0' + n / 10 % 10);
+	d[2] = (char) ('0' + n % 10);
+	put(o, d, 3);
+}
+
+/* tenths of a px as "12" or "12.3" */
+static void put_tenths(struct out *o, int64_t t)
+{
+	if (t < 0) {
+		put(o, "-", 1);
+		t = -t;
+	}
+	put_u64(o, (uint64_t) t / 10);
+	if (t % 10) {
+		char d[2] = {'.', (char) ('0' + t % 10)};
+
+		put(o, d, 2);
+	}
+}
+
 /*
  * The one place input text enters the SVG: XML's five specials become entities, and bytes that
  * XML 1.0 cannot carry (control characters, invalid UTF-8) become '?'.
  */
-static void xml_text(FILE *out, const char *s, size_t len)
+static void xml_text(struct out *o, const char *s, size_t len)
 {
+	size_t run = 0; /* plain bytes not yet copied, ending at s + i */
+
 	for (size_t i = 0; i < len;) {
 		unsigned char c = (unsigned char) s[i];
+		const char *ent = NULL;
+		int cl;
 
 		switch (c) {
 		case '&':
-			fputs("&amp;", out);
-			i++;
-			continue;
+			ent = "&amp;";
+			break;
 		case '<':
-			fputs("&lt;", out);
-			i++;
-			continue;
+			ent = "&lt;";
+			break;
 		case '>':
-			fputs("&gt;", out);
-			i++;
-			continue;
+			ent = "&gt;";
+			break;
 		case '"':
-			fputs("&quot;", out);
-			i++;
-			continue;
+			ent = "&quot;";
+			break;
 		case '\'':
-			fputs("&#39;", out);
-			i++;
-			continue;
+			ent = "&#39;";
+			break;
 		default:
 			break;
 		}
-		if (c >= 0x20 && c < 0x7f) {
-			fputc(c, out);
+		if (!ent && c >= 0x20 && c < 0x7f) {
+			run++;
 			i++;
 			continue;
 		}
-		int cl = c < 0x20 || c == 0x7f ? 0 : sg_flame_utf8(s + i, len - i);
-
+		cl = ent || c < 0x20 || c == 0x7f ? 0 : sg_flame_utf8(s + i, len - i);
 		if (cl) {
-			fwrite(s + i, 1, (size_t) cl, out);
+			run += (size_t) cl;
 			i += (size_t) cl;
-		} else {
-			fputc('?', out);
-			i++;
+			continue;
 		}
+		put(o, s + i - run, run);
+		run = 0;
+		if (ent)
+			puts_(o, ent);
+		else
+			put(o, "?", 1);
+		i++;
 	}
+	put(o, s + len - run, run);
 }
 
-static void xml_str(FILE *out, const char *s)
+static void xml_str(struct out *o, const char *s)
 {
-	xml_text(out, s, strlen(s));
-}
-
-/* tenths of a px as "12" or "12.3" */
-static void put_tenths(FILE *out, int64_t t)
-{
-	if (t % 10)
-		fprintf(out, "%" PRId64 ".%d", t / 10, (int) (t % 10));
-	else
-		fprintf(out, "%" PRId64, t / 10);
+	xml_text(o, s, strlen(s));
 }
 
 static uint64_t fnv(uint64_t h, const void *p, size_t len)
@@ -265,21 +377,19 @@ static uint64_t content_hash(const struct sg_flame *f, const struct sg_flame_cap
 	return h;
 }
 
-static void put_header(FILE *out, const char *id, const struct sg_flame_page *pg,
+static void put_header(struct out *out, const char *id, const struct sg_flame_page *pg,
 		       const struct sg_flame_caption *c)
 {
 	int w = pg->width;
 
-	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n", out);
-	fputs(
-	    "<!-- surfgraph flame graph: click a frame to zoom, Search or Ctrl-F to find functions "
-	    "-->\n",
-	    out);
-	fprintf(out,
+	puts_(out, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
+	puts_(out, "<!-- surfgraph flame graph: click a frame to zoom, Search or Ctrl-F to find "
+		   "functions -->\n");
+	printf_(out,
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" id=\"%s\" width=\"%d\" "
 		"height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"monospace\" font-size=\"%d\">\n",
 		id, w, pg->height, w, pg->height, SG_FLAME_FONT_PX);
-	fprintf(out,
+	printf_(out,
 		"<style>\n"
 		"#%s .f g{cursor:pointer}\n"
 		"#%s .f g:hover rect{stroke:#000;stroke-width:.5}\n"
@@ -289,102 +399,111 @@ static void put_header(FILE *out, const char *id, const struct sg_flame_page *pg
 		"#%s .b:hover,#%s .on{fill:#000;font-weight:bold}\n"
 		"</style>\n",
 		id, id, id, id, id, id, id);
-	fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"#f8f8f2\"/>\n");
-	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"%d\">", w / 2,
+	puts_(out, "<rect width=\"100%\" height=\"100%\" fill=\"#f8f8f2\"/>\n");
+	printf_(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"%d\">", w / 2,
 		pg->title_y, SG_FLAME_TITLE_PX);
 	xml_text(out, c->title, pg->title_len);
-	fprintf(out, "%s</text>\n", pg->title_cut ? ".." : "");
+	printf_(out, "%s</text>\n", pg->title_cut ? ".." : "");
 	for (int line = 0; line < pg->nlines; line++) {
 		int first = 1;
 
-		fprintf(out, "<text x=\"%d\" y=\"%d\">", SG_FLAME_PAD,
+		printf_(out, "<text x=\"%d\" y=\"%d\">", SG_FLAME_PAD,
 			pg->first_line_y + line * pg->line_h);
 		for (int i = 0; i < c->nnotes; i++) {
 			if (pg->line_of[i] != line)
 				continue;
 			if (!first)
-				fputs(SG_FLAME_NOTE_SEP, out);
+				puts_(out, SG_FLAME_NOTE_SEP);
 			first = 0;
 			if (c->notes[i].alert) {
-				fputs("<tspan fill=\"#d00000\" font-weight=\"bold\">", out);
+				puts_(out, "<tspan fill=\"#d00000\" font-weight=\"bold\">");
 				xml_str(out, c->notes[i].text);
-				fputs("</tspan>", out);
+				puts_(out, "</tspan>");
 			} else {
 				xml_str(out, c->notes[i].text);
 			}
 		}
-		fputs("</text>\n", out);
+		puts_(out, "</text>\n");
 	}
-	fprintf(out, "<text id=\"%s-reset\" class=\"b h\" x=\"%d\" y=\"%d\">Reset Zoom</text>\n",
+	printf_(out, "<text id=\"%s-reset\" class=\"b h\" x=\"%d\" y=\"%d\">Reset Zoom</text>\n",
 		id, SG_FLAME_PAD, pg->title_y);
-	fprintf(out,
+	printf_(out,
 		"<text id=\"%s-search\" class=\"b\" x=\"%d\" y=\"%d\" "
 		"text-anchor=\"end\">Search</text>\n",
 		id, w - SG_FLAME_PAD - 28, pg->title_y);
-	fprintf(out,
+	printf_(out,
 		"<text id=\"%s-ic\" class=\"b\" x=\"%d\" y=\"%d\" text-anchor=\"end\">ic</text>\n",
 		id, w - SG_FLAME_PAD, pg->title_y);
-	fprintf(out, "<text id=\"%s-details\" x=\"%d\" y=\"%d\"> </text>\n", id, SG_FLAME_PAD,
+	printf_(out, "<text id=\"%s-details\" x=\"%d\" y=\"%d\"> </text>\n", id, SG_FLAME_PAD,
 		pg->details_y);
-	fprintf(out, "<text id=\"%s-matched\" x=\"%d\" y=\"%d\" text-anchor=\"end\"> </text>\n", id,
+	printf_(out, "<text id=\"%s-matched\" x=\"%d\" y=\"%d\" text-anchor=\"end\"> </text>\n", id,
 		w - SG_FLAME_PAD, pg->details_y);
 }
 
-static void put_tooltip(FILE *out, const struct sg_flame *f, const struct sg_flame_frame *fr,
+static void put_tooltip(struct out *out, const struct sg_flame *f, const struct sg_flame_frame *fr,
 			const struct sg_flame_opts *o)
 {
-	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], d[SG_FMT_LEN];
 	uint64_t parent_w = f->frames[fr->parent].w;
 
-	fputs("<title>", out);
+	puts_(out, "<g><title>");
 	xml_str(out, fr->name);
-	if (f->has_time)
-		fprintf(
-		    out,
-		    " \xe2\x80\x94 cost %s us, %s%% of root, %s%% of parent, self %s us, %" PRIu64
-		    " call%s",
-		    sg_fmt_us(a, fr->w), sg_fmt_pct(b, fr->w, f->total),
-		    sg_fmt_pct(c, fr->w, parent_w), sg_fmt_us(d, fr->self), fr->calls,
-		    fr->calls == 1 ? "" : "s");
-	else
-		fprintf(out,
-			" \xe2\x80\x94 cost %" PRIu64 " calls with callees, %s%% of root, %s%% of "
-			"parent, %" PRIu64 " call%s",
-			fr->w, sg_fmt_pct(b, fr->w, f->total), sg_fmt_pct(c, fr->w, parent_w),
-			fr->calls, fr->calls == 1 ? "" : "s");
+	puts_(out, " \xe2\x80\x94 cost ");
+	if (f->has_time) {
+		put_us(out, fr->w);
+		puts_(out, " us, ");
+	} else {
+		put_u64(out, fr->w);
+		puts_(out, " calls with callees, ");
+	}
+	put_pct(out, fr->w, f->total);
+	puts_(out, "% of root, ");
+	put_pct(out, fr->w, parent_w);
+	puts_(out, "% of parent, ");
+	if (f->has_time) {
+		puts_(out, "self ");
+		put_us(out, fr->self);
+		puts_(out, " us, ");
+	}
+	put_u64(out, fr->calls);
+	puts_(out, fr->calls == 1 ? " call" : " calls");
 	if (o->frame_tooltip) {
 		char extra[512] = "";
 
 		o->frame_tooltip(o->frame_ctx, fr, extra, sizeof(extra));
 		xml_str(out, extra);
 	}
-	fputs("</title>", out);
+	puts_(out, "</title>");
 }
 
-int sg_svg_write(FILE *out, const struct sg_flame *f, const struct sg_flame_caption *c,
+int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_caption *c,
 		 const struct sg_flame_opts *o, size_t *drawn)
 {
 	struct sg_flame_page pg;
-	char id[32], label[512];
+	char id[32], label[512], tail[64], *hash;
 	unsigned char *dropped = NULL;
 	size_t count = 0;
 	int64_t level = -1;
+	struct out *out = malloc(sizeof(*out));
 
+	if (!out || (f->nframes && !(dropped = calloc(f->nframes, 1)))) {
+		free(out);
+		sg_log_error("out of memory");
+		return -1;
+	}
+	out->f = f_out;
+	out->n = 0;
+	/* every rect ends alike but for its colour, written over the zeros */
+	snprintf(tail, sizeof(tail), "\" height=\"%d\" fill=\"#000000\"/>", SG_FLAME_FRAME_H - 1);
+	hash = strchr(tail, '#');
 	sg_flame_page(f, c, o, &pg);
 	snprintf(id, sizeof(id), "sg%012" PRIx64,
 		 (uint64_t) (content_hash(f, c, o) & 0xffffffffffffull));
 	put_header(out, id, &pg, c);
-	fprintf(out, "<g id=\"%s-f\" class=\"f\">\n", id);
-	if (f->nframes) {
-		dropped = calloc(f->nframes, 1);
-		if (!dropped) {
-			sg_log_error("out of memory");
-			return -1;
-		}
-	}
+	printf_(out, "<g id=\"%s-f\" class=\"f\">\n", id);
 	for (size_t i = 0; i < f->nframes; i++) {
 		const struct sg_flame_frame *fr = &f->frames[i];
 		unsigned char rgb[3];
+		static const char hex[] = "0123456789abcdef";
 		double x = sg_flame_px(f, fr->x), x2 = sg_flame_px(f, fr->x + fr->w);
 		/* edges rounded one by one keep a callee inside its caller for the viewer */
 		int64_t tx = llround(x * 10), tx2 = llround(x2 * 10);
@@ -397,47 +516,53 @@ int sg_svg_write(FILE *out, const struct sg_flame *f, const struct sg_flame_capt
 			tx2 = tx + 1;
 		if ((int64_t) fr->depth != level) {
 			if (level >= 0)
-				fputs("</g>\n", out);
+				puts_(out, "</g>\n");
 			level = fr->depth;
-			fprintf(out, "<g transform=\"translate(0,%d)\">\n",
+			printf_(out, "<g transform=\"translate(0,%d)\">\n",
 				sg_flame_y(&pg, o, fr->depth));
 		}
 		if (o->frame_color)
 			o->frame_color(o->frame_ctx, fr, rgb);
 		else
 			sg_flame_color(fr->name, o->palette, rgb);
-		fputs("<g>", out);
 		put_tooltip(out, f, fr, o);
-		fputs("<rect x=\"", out);
+		puts_(out, "<rect x=\"");
 		put_tenths(out, tx);
-		fputs("\" width=\"", out);
+		puts_(out, "\" width=\"");
 		put_tenths(out, tx2 - tx);
-		fprintf(out, "\" height=\"%d\" fill=\"#%02x%02x%02x\"/>", SG_FLAME_FRAME_H - 1,
-			rgb[0], rgb[1], rgb[2]);
+		for (int k = 0; k < 3; k++) {
+			hash[1 + 2 * k] = hex[rgb[k] >> 4];
+			hash[2 + 2 * k] = hex[rgb[k] & 15];
+		}
+		puts_(out, tail);
 		sg_flame_label(fr->name, (double) (tx2 - tx) / 10, label, sizeof(label));
 		if (label[0]) {
-			fputs("<text x=\"", out);
+			puts_(out, "<text x=\"");
 			put_tenths(out, tx + 10 * SG_FLAME_LABEL_IN);
-			fputs("\" y=\"11.5\">", out);
+			puts_(out, "\" y=\"11.5\">");
 			xml_str(out, label);
-			fputs("</text>", out);
+			puts_(out, "</text>");
 		}
-		fputs("</g>\n", out);
+		puts_(out, "</g>\n");
 		count++;
 	}
 	if (level >= 0)
-		fputs("</g>\n", out);
-	fputs("</g>\n", out);
+		puts_(out, "</g>\n");
+	puts_(out, "</g>\n");
 	if (!f->nframes)
-		fprintf(out,
+		printf_(out,
 			"<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">no complete invocation to "
 			"draw</text>\n",
 			pg.width / 2, pg.frames_top + 24);
-	fprintf(out, "<script><![CDATA[\n%s]]></script>\n</svg>\n", script);
+	puts_(out, "<script><![CDATA[\n");
+	put(out, script, sizeof(script) - 1);
+	puts_(out, "]]></script>\n</svg>\n");
+	flush(out);
+	free(out);
 	free(dropped);
 	if (drawn)
 		*drawn = count;
-	if (ferror(out)) {
+	if (ferror(f_out)) {
 		sg_log_error("write failed: %s", strerror(errno ? errno : EIO));
 		return -1;
 	}

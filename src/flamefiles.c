@@ -12,7 +12,7 @@
 #include "outfile.h"
 #include "svg.h"
 
-    struct sg_flamefiles {
+struct sg_flamefiles {
 	struct sg_flamefiles_opts o;
 	char *base; /* outdir/base, sanitized */
 	char *path; /* last written */
@@ -31,6 +31,11 @@ struct sg_flamefiles *sg_flamefiles_new(const struct sg_flamefiles_opts *o)
 	if (!ff)
 		goto oom;
 	ff->o = *o;
+	if (o->format == SG_FLAME_PNG && o->flame.width > 32767) {
+		sg_log_error("-m png draws at most 32767 px wide, not --width %d (use svg or pdf)",
+			     o->flame.width);
+		goto fail;
+	}
 	len = (dir ? strlen(dir) + 1 : 0) + strlen(o->base) + 1;
 	ff->base = malloc(len);
 	if (!ff->base)
