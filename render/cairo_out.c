@@ -123,6 +123,13 @@ int sg_cairo_write(FILE *out, enum sg_cairo_format fmt, const struct sg_flame *f
 	cairo_status_t st;
 
 	sg_flame_page(f, c, o, &pg);
+	/* cairo's image surfaces stop there; a PDF page has no such limit */
+	if (fmt == SG_CAIRO_PNG && (pg.width > 32767 || pg.height > 32767)) {
+		sg_log_error("a %dx%d px flame graph (%u levels deep) is too large for a PNG "
+			     "(32767 px at most): use svg or pdf",
+			     pg.width, pg.height, f->max_depth + 1);
+		return -1;
+	}
 	if (fmt == SG_CAIRO_PDF) {
 		s = cairo_pdf_surface_create_for_stream(write_stream, out, pg.width, pg.height);
 		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, c->title);
