@@ -76,12 +76,18 @@ static int open_flamefiles(struct run *r, const char *base, int dated)
 	return r->ff ? 0 : -1;
 }
 
+/* The save and write lines go to stdout, unless the .tree file goes there (-o -). */
+static FILE *flame_log(const struct run *r)
+{
+	return r->opt.output && strcmp(r->opt.output, "-") == 0 ? stderr : stdout;
+}
+
 /* ROOT-N.svg when -s says so, announced as surfGraph did. */
 static int flame_invocation(struct run *r, const struct sg_invocation *inv, int has_time)
 {
 	int ret = sg_flamefiles_invocation(r->ff, inv, r->agg, has_time);
 
-	if (ret > 0 && printf("save %s\n", sg_flamefiles_path(r->ff)) < 0) {
+	if (ret > 0 && fprintf(flame_log(r), "save %s\n", sg_flamefiles_path(r->ff)) < 0) {
 		sg_log_error("write to stdout failed: %s", strerror(errno));
 		return -1;
 	}
@@ -92,7 +98,7 @@ static int flame_merged(struct run *r)
 {
 	if (sg_flamefiles_merged(r->ff, r->agg) < 0)
 		return -1;
-	printf("write %s\n", sg_flamefiles_path(r->ff));
+	fprintf(flame_log(r), "write %s\n", sg_flamefiles_path(r->ff));
 	return 0;
 }
 

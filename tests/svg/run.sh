@@ -134,6 +134,11 @@ check "no temporary left" "" "$(find . -name '*.tmp*')"
 "$bin" -f __do_fault -i "$fault" --no-save -q --outdir __do_fault.svg >/dev/null 2>outdir.err
 check "--outdir on a file" "surfgraph: --outdir __do_fault.svg is not a directory" "$(cat outdir.err)"
 
+# -o - puts the .tree on stdout: the save and write lines move to stderr
+"$bin" -f __do_fault -i "$fault" -o - -q -s 3 --outdir dash >dash.out 2>dash.err
+check "-o -" "# surfgraph-tree 1|save dash/__do_fault-3.svg save dash/__do_fault-6.svg write dash/__do_fault.svg" \
+	"$(head -1 dash.out)|$(tr '\n' ' ' <dash.err | sed 's/ $//')"
+
 # --- options ---------------------------------------------------------------------------------
 mkdir opt && cd opt
 "$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --minwidth 5 >/dev/null
