@@ -19,6 +19,15 @@ struct sg_node {
 struct sg_tree;
 
 /*
+ * a + b, or UINT64_MAX when that overflows: times and counts from a crafted trace saturate
+ * instead of wrapping around to small numbers.
+ */
+static inline uint64_t sg_add_sat(uint64_t a, uint64_t b)
+{
+	return a + b < a ? UINT64_MAX : a + b;
+}
+
+/*
  * A tree owns its nodes. Its top is a sentinel node with name NULL whose children are the
  * real top nodes (one per root function), so a merged tree can hold several roots.
  */

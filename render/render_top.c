@@ -71,12 +71,12 @@ static struct row *enter(struct table *t, const struct sg_node *n)
 
 	if (!r)
 		return NULL;
-	r->calls += n->calls;
-	r->self += n->self;
+	r->calls = sg_add_sat(r->calls, n->calls);
+	r->self = sg_add_sat(r->self, n->self);
 	if (n->max > r->max)
 		r->max = n->max;
 	if (!r->active++)
-		r->total += n->total;
+		r->total = sg_add_sat(r->total, n->total);
 	return r;
 }
 
@@ -113,7 +113,8 @@ int sg_render_top(FILE *out, struct sg_aggregate *agg)
 	for (size_t i = 0; i < t.cap; i++)
 		if (t.rows[i].name)
 			t.rows[k++] = t.rows[i];
-	qsort(t.rows, k, sizeof(*t.rows), cmp_self);
+	if (k)
+		qsort(t.rows, k, sizeof(*t.rows), cmp_self);
 	if (agg->has_time)
 		fprintf(out, "%10s %14s %14s %12s %12s  %s\n", "calls", "total_us", "self_us", "avg_us",
 			"max_us", "function");

@@ -90,7 +90,7 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 		return 0;
 	}
 	inv->seq = ++agg->complete;
-	agg->total_ns += inv->duration;
+	agg->total_ns = sg_add_sat(agg->total_ns, inv->duration);
 	if (inv->has_dur)
 		agg->has_time = 1;
 	if (!rs->acc && !(rs->acc = sg_stats_new()))

@@ -465,7 +465,7 @@ static int claim_pending(struct task *t, const struct frame *p, struct sg_node *
 	if (first == t->npend)
 		return 0;
 	for (size_t i = first; i < t->npend; i++)
-		sum += t->pend[i].node->total;
+		sum = sg_add_sat(sum, t->pend[i].node->total);
 	if (has_dur && sum <= dur)
 		return adopt_pending(t, p->tree, node, p->serial, d);
 	return adopt_pending(t, p->tree, p->node, p->serial, d);

@@ -586,6 +586,11 @@ int sg_text_parser_line(struct sg_text_parser *p, const char *s, size_t len)
 
 	if (t == e)
 		return 0;
+	/* The kernel prints no NUL; names are C strings downstream, so such a line is garbage. */
+	if (memchr(s, '\0', (size_t) (e - s))) {
+		note_skipped(p, s, (size_t) (e - s));
+		return 0;
+	}
 	if (*s == '#' || starts(s, e, "cpus=")) {
 		parse_header(p, s, e);
 		return 0;

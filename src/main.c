@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "aggregate.h"
@@ -346,10 +347,44 @@ static int render_kept(struct run *r)
 	return 0;
 }
 
+/*
+ * Whether writing a .tree to path is safe: -1 (message set) when path is the input itself,
+ * 1 when it replaces a file of another kind (the caller says so), 0 otherwise.
+ */
+static int check_overwrite(const char *path, const char *input)
+{
+	struct stat st, in;
+	char head[32];
+	ssize_t n = 0;
+	int fd;
+
+	if (strcmp(path, "-") == 0 || stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return 0;
+	if (input && strcmp(input, "-") && stat(input, &in) == 0 && in.st_dev == st.st_dev &&
+	    in.st_ino == st.st_ino) {
+		sg_log_error("%s is the input: not overwritten (choose another -o)", path);
+		return -1;
+	}
+	if (!st.st_size)
+		return 0;
+	fd = open(path, O_RDONLY);
+	if (fd >= 0) {
+		n = read(fd, head, sizeof(head));
+		close(fd);
+	}
+	return n > 0 && sg_treefile_sniff(head, (size_t) n) ? 0 : 1;
+}
+
 static int save_tree(struct run *r, const char *path)
 {
-	struct sg_outfile *o = sg_outfile_open(path);
+	struct sg_outfile *o;
+	int kind = check_overwrite(path, r->opt.input);
 
+	if (kind < 0)
+		return -1;
+	if (kind > 0)
+		fprintf(stderr, "surfgraph: replacing %s, which was not a .tree file\n", path);
+	o = sg_outfile_open(path);
 	if (!o)
 		return -1;
 	if (sg_treefile_write(sg_outfile_stream(o), r->agg) < 0) {
@@ -569,10 +604,11 @@ int main(int argc, char **argv)
 		return rc ? die(rc) : 0;
 	}
 	parsed = sg_options_parse(&r.opt, argc, argv);
-	if (parsed > 0)
-		return 0;
-	if (parsed < 0)
-		return die(2);
+	if (parsed != 0) {
+		rc = parsed > 0 ? 0 : die(2);
+		sg_options_free(&r.opt);
+		return rc;
+	}
 	sg_log_set_verbose(r.opt.verbose);
 	r.style.unicode = r.opt.unicode || (!r.opt.ascii && utf8_terminal());
 	r.st = sg_strtab_new();

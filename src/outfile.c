@@ -23,6 +23,27 @@ struct sg_outfile *sg_outfile_open(const char *path)
 		o->f = stdout;
 		return o;
 	}
+	/*
+	 * A FIFO, a device or a terminal is written in place: renaming a temporary over it would
+	 * replace it (as root, /dev/null would become an ordinary file).
+	 */
+	struct stat st;
+
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		if (S_ISDIR(st.st_mode)) {
+			sg_log_error("cannot write %s: it is a directory", path);
+			goto fail;
+		}
+		o->path = strdup(path);
+		if (!o->path)
+			goto oom;
+		o->f = fopen(path, "w");
+		if (!o->f) {
+			sg_log_error("cannot open %s: %s", path, strerror(errno));
+			goto fail;
+		}
+		return o;
+	}
 	o->path = strdup(path);
 	o->tmp = malloc(strlen(path) + 16);
 	if (!o->path || !o->tmp)
@@ -73,8 +94,13 @@ int sg_outfile_commit(struct sg_outfile *o)
 	int ret = 0;
 
 	if (!o->tmp) {
-		if (fflush(o->f) != 0) {
-			sg_log_error("write to stdout failed: %s", strerror(errno));
+		if (fflush(o->f) != 0 || ferror(o->f)) {
+			sg_log_error("write to %s failed: %s", o->path ? o->path : "stdout",
+				     strerror(errno ? errno : EIO));
+			ret = -1;
+		}
+		if (o->f != stdout && fclose(o->f) != 0 && ret == 0) {
+			sg_log_error("write to %s failed: %s", o->path, strerror(errno));
 			ret = -1;
 		}
 		outfile_free(o);
@@ -105,6 +131,8 @@ void sg_outfile_abort(struct sg_outfile *o)
 	if (o->tmp) {
 		fclose(o->f);
 		unlink(o->tmp);
+	} else if (o->f && o->f != stdout) {
+		fclose(o->f);
 	}
 	outfile_free(o);
 }

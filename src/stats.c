@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "stats.h"
+#include "tree.h"
 
 #define SUB_BITS 10
 #define SUB (1u << SUB_BITS)
@@ -58,7 +59,7 @@ int sg_stats_add(struct sg_stats *s, uint64_t v)
 	if (v > s->max)
 		s->max = v;
 	s->count++;
-	s->total += v;
+	s->total = sg_add_sat(s->total, v);
 	if (!s->hist && s->nexact < SG_STATS_EXACT) {
 		if (s->nexact == s->cap) {
 			size_t ncap = s->cap ? s->cap * 2 : 256;

@@ -198,10 +198,10 @@ int sg_tree_attach(struct sg_tree *t, struct sg_node *parent, struct sg_node *no
 
 void sg_node_add_call(struct sg_node *n, uint64_t dur, int has_dur)
 {
-	n->calls++;
+	n->calls = sg_add_sat(n->calls, 1);
 	if (!has_dur)
 		return;
-	n->total += dur;
+	n->total = sg_add_sat(n->total, dur);
 	if (n->calls == 1 || dur < n->min)
 		n->min = dur;
 	if (dur > n->max)
@@ -214,9 +214,9 @@ static void combine(struct sg_node *d, const struct sg_node *s)
 		d->min = s->min;
 	if (s->max > d->max)
 		d->max = s->max;
-	d->calls += s->calls;
-	d->total += s->total;
-	d->self += s->self;
+	d->calls = sg_add_sat(d->calls, s->calls);
+	d->total = sg_add_sat(d->total, s->total);
+	d->self = sg_add_sat(d->self, s->self);
 }
 
 int sg_tree_merge(struct sg_tree *dst, struct sg_node *dst_parent, const struct sg_node *src)
@@ -258,7 +258,7 @@ uint64_t sg_tree_finish(struct sg_node *n)
 		uint64_t sum = 0;
 
 		for (struct sg_node *c = x->child; c; c = c->next)
-			sum += c->total;
+			sum = sg_add_sat(sum, c->total);
 		if (sum > x->total) {
 			x->total = sum;
 			raised++;

@@ -8,6 +8,7 @@
 
 static struct sg_invocation *invs[MAXINV];
 static int ninv;
+static struct sg_strtab *names; /* the last run's names: its invocations point into them */
 
 static int collect(void *ctx, struct sg_invocation *inv)
 {
@@ -24,6 +25,8 @@ static void reset(void)
 	for (int i = 0; i < ninv; i++)
 		sg_invocation_free(invs[i]);
 	ninv = 0;
+	sg_strtab_free(names);
+	names = NULL;
 }
 
 /* Run text lines through parser and call stacks with the given root; returns the stats. */
@@ -36,6 +39,7 @@ static struct sg_callstack_stats run(const char *root, const char *const *lines)
 	struct sg_callstack_stats stats;
 
 	reset();
+	names = st;
 	sg_match_add(m, root);
 	cs = sg_callstack_new(st, m, collect, NULL, 1);
 	p = sg_text_parser_new(st, sg_callstack_feed, cs);
@@ -47,7 +51,7 @@ static struct sg_callstack_stats run(const char *root, const char *const *lines)
 	sg_text_parser_free(p);
 	sg_callstack_free(cs);
 	sg_match_free(m);
-	/* names stay valid: the invocations' trees point into st, so it is leaked on purpose */
+	/* names stay valid until the next run: the invocations' trees point into st */
 	return stats;
 }
 
@@ -347,6 +351,7 @@ int main(void)
 		CHECK_U64(sg_callstack_stats(cs)->incomplete, 0);
 		sg_callstack_free(cs);
 		sg_match_free(m);
+		sg_strtab_free(st);
 	}
 	reset();
 	return check_report("callstack");

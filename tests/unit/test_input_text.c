@@ -140,10 +140,12 @@ int main(void)
 		const char *lines[] = { "  1.0 |   0)   ls-1   | + 37.846 us   |    } /* f */",
 					" (Overruns: 3)", NULL };
 
-		parse(st, lines, NULL);
+		/* the event's text belongs to the parser: checked before it is freed */
+		parse(st, lines, &p);
 		CHECK_U64(nev, 1);
 		CHECK(evs[0].has_overrun && evs[0].count == 3);
 		CHECK(memchr(evs[0].line, '\n', evs[0].line_len) != NULL);
+		sg_text_parser_free(p);
 	}
 
 	/* trace-cmd report */
