@@ -17,4 +17,7 @@ int sg_outfile_commit(struct sg_outfile *o);
 /* Drop the temporary; frees o. Accepts NULL. */
 void sg_outfile_abort(struct sg_outfile *o);
 
+/* Unlink every temporary still being written; async-signal-safe, for a dying process. */
+void sg_outfile_remove_temporaries(void);
+
 #endif

@@ -10,6 +10,8 @@
 #define NAMED_DEPTHS 512
 #define RAW_FRAGMENT_CAP (16u << 20)
 #define HELD_MAX 1024
+/* Open frames kept at one depth (the interrupt quirk) before they count as lost returns. */
+#define SAME_DEPTH_MAX 4
 
 struct frame {
 	const char *func;
@@ -569,6 +571,18 @@ static int on_entry(struct sg_callstack *cs, struct task *t, struct cpu *c,
 	if (is_root && t->inv && t->stack[t->inv_base].depth == d &&
 	    abandon_to(cs, t, t->inv_base, 0) < 0)
 		return -1;
+	/*
+	 * An interrupt nests at most a couple of calls at one depth; more open frames there are
+	 * returns that were lost, and keeping them would make every lookup scan them all.
+	 */
+	if (!leaf && t->n >= SAME_DEPTH_MAX) {
+		size_t k = 0;
+
+		while (k < t->n && t->stack[t->n - 1 - k].depth == d)
+			k++;
+		if (k >= SAME_DEPTH_MAX && abandon_to(cs, t, t->n - k, 0) < 0)
+			return -1;
+	}
 	if (d >= 0 && d < NAMED_DEPTHS)
 		c->last_func[d] = leaf ? NULL : ev->func;
 	pi = parent_index(t, d);

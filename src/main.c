@@ -1,6 +1,7 @@
 /* main.c - surfgraph: wires input, call stacks, aggregate and renderers; the only place that exits. */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,9 +39,9 @@ struct run {
 	int has_time; /* durations seen so far (per-invocation output) */
 	int dat;      /* the input is a trace.dat file */
 	struct sg_raw_stats raw; /* binary inputs' counts */
-	struct sg_flamefiles *ff; /* -m svg, png, pdf */
 	struct sg_live_result live; /* live tracing's counts */
 	int exit2; /* the failure is a usage problem: exit status 2 */
+	struct sg_flamefiles *ff; /* -m svg, png, pdf */
 };
 
 static int die(int code)
@@ -504,10 +505,10 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	}
 	if (!r->opt.quiet)
 		summarize(r, &ts, saved);
-	if (!r->opt.quiet && r->ff)
-		flame_summary(r);
 	if (!r->opt.quiet && !r->opt.input)
 		summarize_live(r);
+	if (!r->opt.quiet && r->ff)
+		flame_summary(r);
 	return 0;
 }
 
@@ -591,6 +592,14 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 	return 0;
 }
 
+/* Killed while writing: no temporary output file is left behind; then die of the signal. */
+static void on_fatal_signal(int sig)
+{
+	sg_outfile_remove_temporaries();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
 int main(int argc, char **argv)
 {
 	struct run r = { 0 };
@@ -598,6 +607,9 @@ int main(int argc, char **argv)
 	ssize_t head_len = 0;
 	int fd = -1, rc = 1, parsed;
 
+	signal(SIGINT, on_fatal_signal);
+	signal(SIGTERM, on_fatal_signal);
+	signal(SIGHUP, on_fatal_signal);
 	/* a subcommand has its own options */
 	if (argc > 1 && strcmp(argv[1], "diff") == 0) {
 		rc = sg_cmd_diff_run(argc - 1, argv + 1);
@@ -629,6 +641,8 @@ int main(int argc, char **argv)
 			rc = die(2);
 			goto out;
 		}
+		if (is_flame_mode(r.opt.mode) && open_flamefiles(&r, r.opt.functions[0], 1) < 0)
+			goto fail;
 		if (run_trace(&r, -1, NULL, 0) < 0)
 			goto fail;
 		rc = 0;

@@ -12,6 +12,36 @@ struct sg_outfile {
 	char *path, *tmp; /* tmp NULL for stdout */
 };
 
+/* Temporaries being written, for sg_outfile_remove_temporaries() in a signal handler. */
+#define MAX_TEMPS 32
+static char *volatile temps[MAX_TEMPS];
+
+static void temp_register(char *tmp, int on)
+{
+	for (int i = 0; i < MAX_TEMPS; i++) {
+		if (on ? !temps[i] : temps[i] == tmp) {
+			temps[i] = on ? tmp : NULL;
+			return;
+		}
+	}
+}
+
+void sg_outfile_remove_temporaries(void)
+{
+	for (int i = 0; i < MAX_TEMPS; i++)
+		if (temps[i])
+			unlink(temps[i]);
+}
+
+static void outfile_free(struct sg_outfile *o)
+{
+	if (o->tmp)
+		temp_register(o->tmp, 0);
+	free(o->path);
+	free(o->tmp);
+	free(o);
+}
+
 struct sg_outfile *sg_outfile_open(const char *path)
 {
 	struct sg_outfile *o = calloc(1, sizeof(*o));
@@ -50,6 +80,8 @@ struct sg_outfile *sg_outfile_open(const char *path)
 		goto oom;
 	sprintf(o->tmp, "%s.tmp.XXXXXX", path);
 	fd = mkstemp(o->tmp);
+	if (fd >= 0)
+		temp_register(o->tmp, 1);
 	if (fd < 0) {
 		sg_log_error("cannot create %s: %s", path, strerror(errno));
 		free(o->tmp);
@@ -67,12 +99,10 @@ struct sg_outfile *sg_outfile_open(const char *path)
 oom:
 	sg_log_error("out of memory");
 fail:
-	if (o && o->tmp)
-		unlink(o->tmp);
 	if (o) {
-		free(o->path);
-		free(o->tmp);
-		free(o);
+		if (o->tmp)
+			unlink(o->tmp);
+		outfile_free(o);
 	}
 	return NULL;
 }
@@ -80,13 +110,6 @@ fail:
 FILE *sg_outfile_stream(struct sg_outfile *o)
 {
 	return o->f;
-}
-
-static void outfile_free(struct sg_outfile *o)
-{
-	free(o->path);
-	free(o->tmp);
-	free(o);
 }
 
 int sg_outfile_commit(struct sg_outfile *o)

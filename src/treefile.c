@@ -558,8 +558,8 @@ struct sg_aggregate *sg_treefile_read(FILE *in, const char *name, struct sg_strt
 			continue;
 		}
 		if (strncmp(line, "keep=", 5) == 0 && parse_u64(line + 5, &keep) == 0 &&
-		    (keep == 0 || keep > (1u << 16))) {
-			fail(&r, "%s", "keep must be between 1 and 65536");
+		    keep > (1u << 16)) {
+			fail(&r, "%s", "keep must be between 0 and 65536");
 			goto out;
 		}
 		if (read_line(&r, line) < 0)
@@ -582,6 +582,7 @@ struct sg_aggregate *sg_treefile_read(FILE *in, const char *name, struct sg_strt
 		fail(&r, "%s", "no root= line");
 		goto out;
 	}
+	/* the ring holds what the file kept (none after --keep 0) */
 	r.agg->keep = r.agg->nring > keep ? r.agg->nring : (unsigned) keep;
 	ok = 0;
 out:

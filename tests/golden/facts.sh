@@ -104,5 +104,11 @@ for f in linux-6.1/do_fault_pipe.txt linux-6.1/schedule_funcgraph-proc.txt.gz li
 	expect "$f round trip render" "$(cmp -s "$out/a.txt" "$out/b.txt" && echo same)" same
 done
 
+# a run saved with --keep 0 keeps no invocation whole and still reads back to the same bytes
+f=$(data linux-6.1/do_fault.txt)
+"$bin" -f __do_fault -i "$f" -m top --keep 0 -q -o "$out/k0.tree" >/dev/null
+"$bin" -i "$out/k0.tree" -m top -q -o "$out/k0b.tree" >/dev/null
+expect "keep 0 round trip" "$(cmp -s "$out/k0.tree" "$out/k0b.tree" && grep -c "^inv$(printf '\t')" "$out/k0.tree")" 0
+
 echo "facts: $n checked, $fail failed"
 [ $fail = 0 ]
