@@ -26,7 +26,6 @@ struct sg_flamefiles *sg_flamefiles_new(const struct sg_flamefiles_opts *o)
 {
 	struct sg_flamefiles *ff = calloc(1, sizeof(*ff));
 	const char *dir = o->outdir && *o->outdir ? o->outdir : NULL;
-	size_t len;
 
 	if (!ff)
 		goto oom;
@@ -36,10 +35,6 @@ struct sg_flamefiles *sg_flamefiles_new(const struct sg_flamefiles_opts *o)
 			     o->flame.width);
 		goto fail;
 	}
-	len = (dir ? strlen(dir) + 1 : 0) + strlen(o->base) + 1;
-	ff->base = malloc(len);
-	if (!ff->base)
-		goto oom;
 	if (dir) {
 		struct stat st;
 
@@ -53,18 +48,9 @@ struct sg_flamefiles *sg_flamefiles_new(const struct sg_flamefiles_opts *o)
 		}
 	}
 	/* the same rule as the .tree file's name, so a run's files sort together */
-	char *p = ff->base;
-
-	if (dir)
-		p += sprintf(p, "%s/", dir);
-	for (const char *s = o->base; *s; s++) {
-		char c = *s;
-		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-			 (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
-
-		*p++ = ok && !(s == o->base && c == '.') ? c : '_';
-	}
-	*p = '\0';
+	ff->base = sg_outfile_name(dir, o->base, "");
+	if (!ff->base)
+		goto fail;
 	return ff;
 oom:
 	sg_log_error("out of memory");

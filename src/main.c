@@ -42,6 +42,7 @@ struct run {
 	struct sg_live_result live; /* live tracing's counts */
 	int exit2; /* the failure is a usage problem: exit status 2 */
 	struct sg_flamefiles *ff; /* -m svg, png, pdf */
+	char *tree_path;	  /* the default .tree file's name */
 };
 
 static int die(int code)
@@ -186,22 +187,6 @@ static void iso_now(char *buf, size_t size)
 
 	gmtime_r(&t, &tm);
 	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
-/* A file name from a root pattern: anything but [A-Za-z0-9_.-] becomes '_'. */
-static void default_tree_name(char *buf, size_t size, const char *root)
-{
-	size_t n = 0;
-
-	for (; *root && n + 6 < size; root++) {
-		char c = *root;
-		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-			 c == '_' || c == '.' || c == '-';
-
-		buf[n] = ok && !(n == 0 && c == '.') ? c : '_';
-		n++;
-	}
-	snprintf(buf + n, size - n, ".tree");
 }
 
 /* Read a text trace from the open fd (head already read) through the call stacks. */
@@ -469,7 +454,6 @@ static int describe_run(struct run *r, const struct sg_text_stats *ts)
 static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 {
 	struct sg_text_stats ts;
-	char defname[300];
 	const char *saved = NULL;
 
 	r->cs = sg_callstack_new(r->st, r->match, on_invocation, r, r->opt.mode == SG_MODE_RAW);
@@ -495,9 +479,12 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	if (render_final(r) < 0)
 		return -1;
 	if (!r->opt.no_save) {
+		/* ROOT.tree beside the flame graphs */
 		if (!r->opt.output) {
-			default_tree_name(defname, sizeof(defname), r->opt.functions[0]);
-			r->opt.output = defname;
+			r->tree_path = sg_outfile_name(r->opt.outdir, r->opt.functions[0], ".tree");
+			if (!r->tree_path)
+				return -1;
+			r->opt.output = r->tree_path;
 		}
 		if (save_tree(r, r->opt.output) < 0)
 			return -1;
@@ -619,6 +606,7 @@ int main(int argc, char **argv)
 	if (parsed != 0) {
 		rc = parsed > 0 ? 0 : die(2);
 		sg_options_free(&r.opt);
+	free(r.tree_path);
 		return rc;
 	}
 	sg_log_set_verbose(r.opt.verbose);
@@ -705,5 +693,6 @@ out:
 	sg_match_free(r.match);
 	sg_strtab_free(r.st);
 	sg_options_free(&r.opt);
+	free(r.tree_path);
 	return rc;
 }

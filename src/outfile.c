@@ -159,3 +159,25 @@ void sg_outfile_abort(struct sg_outfile *o)
 	}
 	outfile_free(o);
 }
+
+char *sg_outfile_name(const char *dir, const char *name, const char *suffix)
+{
+	size_t len = (dir ? strlen(dir) + 1 : 0) + strlen(name) + strlen(suffix) + 1;
+	char *buf = malloc(len), *p = buf;
+
+	if (!buf) {
+		sg_log_error("out of memory");
+		return NULL;
+	}
+	if (dir)
+		p += sprintf(p, "%s/", dir);
+	for (const char *s = name; *s; s++) {
+		char c = *s;
+		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+			 c == '_' || c == '.' || c == '-';
+
+		*p++ = ok && !(s == name && c == '.') ? c : '_';
+	}
+	strcpy(p, suffix);
+	return buf;
+}

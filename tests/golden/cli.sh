@@ -64,5 +64,11 @@ n=$((n + 1))
 (cd "$out" && "../../../$bin" -f '__do_fa?lt' -i "../../../$fix" -m top -q >/dev/null)
 [ -f "$out/__do_fa_lt.tree" ] || { echo "FAIL: glob file name: $(ls $out)"; fail=$((fail + 1)); }
 
+# --outdir takes the flame graph and the .tree file alike
+n=$((n + 1))
+"$bin" -f __do_fault -i $fix --outdir "$out/od" -s 0 -q >/dev/null 2>&1
+[ -f "$out/od/__do_fault.svg" ] && [ -f "$out/od/__do_fault.tree" ] ||
+	{ echo "FAIL: --outdir: $(ls "$out/od" 2>&1)"; fail=$((fail + 1)); }
+
 echo "cli: $n checked, $fail failed"
 [ $fail = 0 ]
