@@ -8,7 +8,6 @@ $sg -f __do_fault -i do_fault.txt -m tree --ascii -q -o __do_fault.tree >do_faul
 $sg -f __do_fault -i do_fault.txt -m walk --no-save -q >do_fault.walk.txt
 $sg -f __do_fault -i do_fault.txt -m folded --no-save -q >do_fault.folded
 $sg -f __do_fault -i do_fault.txt -m top --no-save -q >do_fault.top.txt
-if $sg --help | grep -q 'svg (default'; then
-	$sg -i __do_fault.tree -m svg -q --outdir . -s 0 >/dev/null 2>&1 || true
-fi
+$sg -f __do_fault -i do_fault.txt -m svg -s 0 --no-save -q >/dev/null
+$sg -f __do_fault -i do_fault.txt -m png -s 0 --no-save -q >/dev/null
 echo "examples: regenerated $(ls | wc -l) files"
