@@ -27,10 +27,11 @@ UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:.c=)
 
 DEB_BUILD = build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev
-DEB_TEST = libxml2-utils qemu-system-x86 busybox-static cpio poppler-utils chromium
+DEB_TEST = libxml2-utils qemu-system-x86 busybox-static cpio clang-14 libclang-rt-14-dev valgrind poppler-utils chromium
 
 .PHONY: all deps test unit golden dat diff vm bench examples install clean check-libs
 .PHONY: svg browser
+.PHONY: hardening sanitize fuzz fuzz-build valgrind
 
 all: surfgraph
 
@@ -84,7 +85,70 @@ svg: surfgraph tests/out/pngpixel
 browser: surfgraph
 	@tests/browser/run.sh
 
-test: check-libs unit golden dat diff svg browser vm
+test: check-libs unit golden dat diff hardening sanitize svg browser vm
+
+# Hostile and broken input (tests/hardening): clear errors, no crash, hang or leak.
+hardening: surfgraph tests/hardening/test_limits
+	@tests/hardening/run.sh
+
+tests/hardening/test_limits: tests/hardening/test_limits.c $(LIB_OBJ)
+	$(CC) $(CFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+# Sanitizer and fuzzer builds live under build/ with their own object files, so the normal
+# build never links one of them. clang (Debian: clang-14, libclang-rt-14-dev) builds both.
+CLANG ?= $(firstword $(shell command -v clang clang-14 2>/dev/null) clang)
+SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	-fno-omit-frame-pointer
+SAN_DIR = build/asan
+SAN_OBJ = $(addprefix $(SAN_DIR)/,$(OBJ))
+SAN_LIB_OBJ = $(filter-out $(SAN_DIR)/src/main.o,$(SAN_OBJ))
+SAN_UNIT_BIN = $(addprefix $(SAN_DIR)/,$(UNIT_BIN))
+# The non-VM suites run again against the sanitized binary (they honour SURFGRAPH=path).
+SAN_SUITES = golden dat diff svg hardening
+FUZZ_DIR = build/fuzz
+FUZZ_OBJ = $(addprefix $(FUZZ_DIR)/,$(LIB_OBJ))
+FUZZ_SRC = $(filter-out $(if $(wildcard src/input_dat.c),,tests/fuzz/fuzz_dat.c) \
+	$(if $(wildcard include/svg.h),,tests/fuzz/fuzz_svg.c),$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BIN = $(patsubst tests/fuzz/%.c,$(FUZZ_DIR)/%,$(FUZZ_SRC))
+FUZZ_SECONDS ?= 60
+
+$(SAN_DIR)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CLANG) $(CFLAGS) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
+
+$(SAN_DIR)/surfgraph: $(SAN_OBJ)
+	$(CLANG) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(SAN_OBJ) $(LDLIBS)
+
+$(SAN_DIR)/tests/unit/test_%: tests/unit/test_%.c tests/unit/check.h $(SAN_LIB_OBJ)
+	@mkdir -p $(@D)
+	$(CLANG) $(CFLAGS) $(SAN_FLAGS) -Itests/unit -o $@ $< $(SAN_LIB_OBJ) $(LDLIBS)
+
+$(SAN_DIR)/tests/hardening/test_limits: tests/hardening/test_limits.c $(SAN_LIB_OBJ)
+	@mkdir -p $(@D)
+	$(CLANG) $(CFLAGS) $(SAN_FLAGS) -o $@ $< $(SAN_LIB_OBJ) $(LDLIBS)
+
+$(FUZZ_DIR)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CLANG) $(CFLAGS) $(SAN_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(FUZZ_OBJ)
+	$(CLANG) $(CFLAGS) $(SAN_FLAGS) -fsanitize=fuzzer -Itests/fuzz -o $@ $< $(FUZZ_OBJ) $(LDLIBS)
+
+-include $(SAN_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)
+
+sanitize: surfgraph $(SAN_DIR)/surfgraph $(SAN_UNIT_BIN) $(SAN_DIR)/tests/hardening/test_limits
+	@SAN_DIR=$(SAN_DIR) SAN_UNIT_BIN="$(SAN_UNIT_BIN)" SAN_SUITES="$(SAN_SUITES)" \
+		MAKE="$(MAKE)" tests/hardening/sanitize.sh
+
+fuzz-build: $(FUZZ_BIN)
+
+# Each target FUZZ_SECONDS on its corpus (seeded from tests/data); prints runs and crashes.
+fuzz: fuzz-build
+	@FUZZ_DIR=$(FUZZ_DIR) FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run.sh $(FUZZ_BIN)
+
+# The golden tests with every surfgraph run under valgrind: 0 errors, 0 bytes definitely lost.
+valgrind: surfgraph
+	@tests/hardening/valgrind.sh
 
 bench: surfgraph tests/out/svg-bench
 	@tests/bench/bench.sh
@@ -101,5 +165,6 @@ install: surfgraph
 	install -m 0755 surfgraph $(DESTDIR)$(BINDIR)/surfgraph
 
 clean:
-	rm -f surfgraph $(OBJ) $(OBJ:.o=.d) $(UNIT_BIN)
+	rm -f surfgraph $(OBJ) $(OBJ:.o=.d) $(UNIT_BIN) tests/hardening/test_limits
+	rm -rf $(SAN_DIR) $(FUZZ_DIR)
 	rm -rf tests/out

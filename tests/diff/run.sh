@@ -4,6 +4,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 bin=${SURFGRAPH:-./surfgraph}
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin") # absolute: some runs cd
 out=tests/out/diff
 data=tests/data/diff
 rm -rf "$out"
@@ -202,7 +203,7 @@ n=$(grep -c '<rect x=[^>]*fill="#ffffff"' "$out/self.svg")
 m=$(grep -c '<rect x=' "$out/self.svg")
 [ "$m" -gt 50 ] && [ "$n" = "$m" ] && ok || bad "svg_self: $n of $m frames white"
 # without -o: ROOT.diff.svg in the current directory, and svg is the default off a terminal
-(cd "$out" && "$OLDPWD/$bin" diff "$OLDPWD/$SB" "$OLDPWD/$SA" -q >default.out 2>&1) &&
+(cd "$out" && "$bin" diff "$OLDPWD/$SB" "$OLDPWD/$SA" -q >default.out 2>&1) &&
 	[ -s "$out/f.diff.svg" ] && [ ! -s "$out/default.out" ] && ok ||
 	bad "svg_default: f.diff.svg not written by default ($(cat "$out/default.out"))"
 

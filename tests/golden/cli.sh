@@ -3,6 +3,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 bin=${SURFGRAPH:-./surfgraph}
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin") # absolute: some runs cd
 out=tests/out/cli
 rm -rf "$out" && mkdir -p "$out"
 fail=0 n=0
@@ -56,12 +57,12 @@ c=$("$bin" -i - -m folded -q <"$out/good.tree" | md5sum)
 
 # the summary goes to stderr and names the file written; the default name is ROOT.tree
 n=$((n + 1))
-(cd "$out" && "../../../$bin" -f __do_fault -i "../../../$fix" -m top >/dev/null 2>summary)
+(cd "$out" && "$bin" -f __do_fault -i "../../../$fix" -m top >/dev/null 2>summary)
 grep -q "wrote __do_fault.tree" "$out/summary" && [ -f "$out/__do_fault.tree" ] &&
 	[ -z "$(ls "$out" | grep '\.tmp\.')" ] || { echo "FAIL: default .tree ($(cat "$out/summary"))"; fail=$((fail + 1)); }
 # a glob root makes a safe file name
 n=$((n + 1))
-(cd "$out" && "../../../$bin" -f '__do_fa?lt' -i "../../../$fix" -m top -q >/dev/null)
+(cd "$out" && "$bin" -f '__do_fa?lt' -i "../../../$fix" -m top -q >/dev/null)
 [ -f "$out/__do_fa_lt.tree" ] || { echo "FAIL: glob file name: $(ls $out)"; fail=$((fail + 1)); }
 
 # --outdir takes the flame graph and the .tree file alike

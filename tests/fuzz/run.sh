@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# make fuzz: run each libFuzzer target FUZZ_SECONDS on its corpus (build/fuzz/corpus/NAME, kept
+# between runs, seeded from tests/data and tests/fuzz/regress/NAME), then print executions and
+# crashes per target. A crash input is kept in build/fuzz/crashes/; copy it into
+# tests/fuzz/regress/NAME/ (and a test) once fixed. Usage: tests/fuzz/run.sh build/fuzz/fuzz_X...
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+dir=${FUZZ_DIR:-build/fuzz}
+secs=${FUZZ_SECONDS:-60}
+mkdir -p "$dir/crashes" "$dir/logs"
+
+# Pieces of at most 80 lines of every text fixture: small inputs fuzz fast.
+seed_text() {
+	local c=$1 f n=0
+	for f in tests/data/linux-6.*/*.txt tests/data/linux-6.*/*.txt.gz; do
+		n=$((n + 1))
+		if [ "${f%.gz}" != "$f" ]; then gunzip -c "$f" | head -n 2000; else cat "$f"; fi |
+			split -l 80 -a 3 - "$c/text-$n-"
+	done
+}
+
+seed_tree() {
+	local c=$1 f n=0
+	for f in tests/data/diff/*.tree examples/*.tree; do
+		n=$((n + 1))
+		cp "$f" "$c/tree-$n"
+		# a small one too: header, metadata, the first nodes, end
+		{ grep -v -e '^node' -e '^inv' "$f" | grep -v '^end$'; grep '^node' "$f" | head -n 12; echo end; } >"$c/tree-$n-small"
+	done
+}
+
+# Records for fuzz_svg: "<depth><duration>name" separated by NUL, names from the fixtures.
+seed_svg() {
+	local c=$1 n=0
+	for f in tests/data/linux-6.1/do_fault.txt tests/data/linux-6.12/do_fault.txt; do
+		n=$((n + 1))
+		grep -oE '[a-z_][a-z0-9_.]*\(\)' "$f" | head -n 200 | tr -d '()' | awk '
+			BEGIN { printf "%c", 0 }
+			{ printf "%c%c%s%c", 65 + NR % 7, 33 + NR % 90, $0, 0 }' >"$c/svg-$n"
+	done
+	printf '\0AA<script>&amp;"x"\0BB;a;b\0CC\x01\x7f\xff\xfe\0' >"$c/svg-hostile"
+}
+
+seed_dat() {
+	cp tests/data/linux-6.1/do_fault_trace-cmd.dat "$1/dat-1"
+}
+
+export LSAN_OPTIONS=suppressions=$PWD/tests/fuzz/lsan.supp:print_suppressions=0
+total_fail=0
+printf '%-12s %12s %8s %8s %s\n' target executions exec/s crashes corpus
+for bin in "$@"; do
+	name=$(basename "$bin")
+	kind=${name#fuzz_}
+	corpus=$dir/corpus/$name
+	if [ ! -d "$corpus" ]; then
+		mkdir -p "$corpus"
+		"seed_$kind" "$corpus"
+	fi
+	regress=tests/fuzz/regress/$name
+	extra=()
+	[ -d "$regress" ] && extra=("$regress")
+	maxlen=8192
+	[ "$kind" = svg ] && maxlen=2048
+	# libtracecmd asks malloc for the sizes a broken header gives: let it fail, as it would
+	[ "$kind" = dat ] && maxlen=1100000 && export ASAN_OPTIONS=allocator_may_return_null=1
+	log=$dir/logs/$name.log
+	before=$(find "$dir/crashes" -name "$name-*" | wc -l)
+	"$bin" -max_total_time="$secs" -max_len=$maxlen -print_final_stats=1 \
+		-timeout=10 -rss_limit_mb=2048 -artifact_prefix="$dir/crashes/$name-" \
+		"$corpus" "${extra[@]}" >"$log" 2>&1
+	rc=$?
+	after=$(find "$dir/crashes" -name "$name-*" | wc -l)
+	runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
+	rate=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
+	crashes=$((after - before))
+	[ $rc != 0 ] && [ $crashes = 0 ] && crashes=1
+	printf '%-12s %12s %8s %8s %s\n' "$kind" "${runs:-?}" "${rate:-?}" "$crashes" "$(ls "$corpus" | wc -l)"
+	if [ $crashes != 0 ]; then
+		total_fail=$((total_fail + 1))
+		grep -m1 -E 'ERROR|assertion failed|runtime error' "$log" | sed 's/^/    /'
+		echo "    log: $log"
+	fi
+done
+[ $total_fail = 0 ]

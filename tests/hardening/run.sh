@@ -1,0 +1,237 @@
+#!/usr/bin/env bash
+# Hostile and broken input: each case gets a clear error or a counted warning, never a crash, a
+# hang or a wrong number. Big inputs are generated (gen.sh), never committed. Every run has a
+# time limit, so a hang fails the case. Usage: tests/hardening/run.sh (SURFGRAPH=path overrides)
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+bin=${SURFGRAPH:-./surfgraph}
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+limits=${SG_LIMITS:-$(dirname "$bin")/tests/hardening/test_limits}
+out=$PWD/tests/out/hardening
+gen=$PWD/tests/hardening/gen.sh
+fix=$PWD/tests/data/linux-6.1/do_fault.txt
+rm -rf "$out"
+mkdir -p "$out"
+export SOURCE_DATE_EPOCH=0 LC_ALL=C
+pass=0 fail=0
+LIMIT=${SG_TIME_LIMIT:-120}
+
+ok() { pass=$((pass + 1)); }
+bad() {
+	echo "FAIL hardening $1"
+	fail=$((fail + 1))
+}
+
+# sg NAME STATUS ARGS...: run surfgraph (stdin from $in when set), stdout/stderr in $out/NAME.*
+sg() {
+	local name=$1 want=$2 got
+	shift 2
+	timeout "$LIMIT" "$bin" "$@" <"${in:-/dev/null}" >"$out/$name.out" 2>"$out/$name.err"
+	got=$?
+	if [ "$got" = 124 ]; then
+		bad "$name: no answer within $LIMIT s (hang?)"
+	elif [ "$got" != "$want" ]; then
+		bad "$name: exit $got, want $want: $(head -c 400 "$out/$name.err")"
+	else
+		ok
+	fi
+}
+
+# err NAME TEXT: stderr of NAME is exactly TEXT
+err() {
+	if [ "$(cat "$out/$1.err")" = "$2" ]; then ok; else
+		bad "$1: stderr is '$(cat "$out/$1.err")', want '$2'"
+	fi
+}
+
+# is NAME TEXT: stdout of NAME is exactly TEXT
+is() {
+	if [ "$(cat "$out/$1.out")" = "$2" ]; then ok; else
+		bad "$1: stdout differs:"
+		diff <(echo "$2") "$out/$1.out" | head -10
+	fi
+}
+
+# same NAME FILE: stdout of NAME is FILE's bytes
+same() {
+	if cmp -s "$out/$1.out" "$2"; then ok; else bad "$1: stdout differs from $2"; fi
+}
+
+check() { # NAME COMMAND...: the command succeeds
+	local name=$1
+	shift
+	if "$@"; then ok; else bad "$name"; fi
+}
+
+# ---- C-level limits: 100,000-deep and 10,000,000-wide trees, through every stage ----
+if [ -x "$limits" ]; then
+	if timeout "$LIMIT" "$limits" >"$out/limits.out" 2>&1; then ok; else
+		bad "test_limits: $(tail -5 "$out/limits.out")"
+	fi
+else
+	bad "test_limits not built ($limits)"
+fi
+
+# ---- empty, garbage, cut ----
+: >"$out/empty.txt"
+sg empty 1 -f __do_fault -i "$out/empty.txt" -m tree --no-save
+err empty "surfgraph: no call of __do_fault in $out/empty.txt (0 lines, 0 call events): is it the traced function?"
+
+# binary garbage: a fixed pseudo-random stream with NULs, newlines and fragments of real lines
+awk 'BEGIN { srand(7); for (i = 0; i < 200000; i++) printf "%c", int(rand() * 256) }' >"$out/garbage.bin"
+sg garbage 1 -f x -i "$out/garbage.bin" -m tree --no-save
+check "garbage: one clear line" grep -qx "surfgraph: no call of x in $out/garbage.bin ([0-9]* lines, [0-9]* call events): is it the traced function?" "$out/garbage.err"
+{ head -n 40 "$fix"; printf 'x\0y\n \0)  1.0 us |  f\0g();\n'; cat "$out/garbage.bin"; printf '\n'; tail -n +41 "$fix"; } >"$out/garbage-mixed.txt"
+sg garbage-mixed 0 -f __do_fault -i "$out/garbage-mixed.txt" -m folded --no-save
+# the NUL line is skipped, the real invocations still come out (those the garbage cut are counted)
+check "garbage-mixed: counted" grep -q "skipped [0-9]* unrecognised lines" "$out/garbage-mixed.err"
+check "garbage-mixed: no NUL in output" test "$(tr -d '\n' <"$out/garbage-mixed.out" | tr -cd '\000' | wc -c)" = 0
+
+# a file cut in the middle of a line: the last invocation is cut at the end, the rest is exact
+head -c 5000 "$fix" >"$out/cut.txt"
+sg cut 0 -f __do_fault -i "$out/cut.txt" -m folded --no-save
+err cut 'surfgraph: __do_fault: 1 complete invocations, 1 incomplete, not merged (1 still open at its end)
+surfgraph: skipped 1 unrecognised lines (first, line 84: " 0)   3.244 us    |                     ")'
+is cut '__do_fault 872949
+__do_fault;__cond_resched 3546
+__do_fault;special_mapping_fault 201970
+__do_fault;special_mapping_fault;vdso_fault 56625'
+
+# ---- long lines, CRLF ----
+sg ref 0 -f __do_fault -i "$fix" -m folded --no-save -q
+{ head -n 30 "$fix"; head -c 1048576 /dev/zero | tr '\0' 'a'; echo; tail -n +31 "$fix"; } >"$out/longline.txt"
+sg longline 0 -f __do_fault -i "$out/longline.txt" -m folded --no-save
+same longline "$out/ref.out"
+check "longline: counted" grep -q '^surfgraph: skipped 1 unrecognised lines (first, line 31: "aaaa' "$out/longline.err"
+sed 's/$/\r/' "$fix" >"$out/crlf.txt"
+sg crlf 0 -f __do_fault -i "$out/crlf.txt" -m folded --no-save -q
+same crlf "$out/ref.out"
+
+# ---- deep and wide text ----
+# 2,000 levels of indentation (a 4 KB line at the bottom) through the text parser
+"$gen" deep 2000 >"$out/deep.txt"
+sg deep 0 -f f0 -i "$out/deep.txt" -m folded --no-save -q
+check "deep: one folded line" test "$(wc -l <"$out/deep.out")" = 1
+check "deep: the leaf has all the time" grep -qE '^f0;f1;f2;.*;f1999;leaf 1000$' "$out/deep.out"
+sg deep-tree 0 -f f0 -i "$out/deep.txt" -m tree --ascii --no-save -q
+check "deep: tree has 2,001 nodes" test "$(grep -c 'f[0-9]*\|leaf' "$out/deep-tree.out")" -ge 2001
+sg deep-svg 0 -f f0 -i "$out/deep.txt" -m svg --outdir "$out/deep-svg" --no-save -q
+command -v xmllint >/dev/null && check "deep: svg is well-formed" xmllint --noout "$out/deep-svg/f0.svg"
+
+# 10 million sibling calls of 1,000 functions, streamed through stdin
+in=<("$gen" wide 10000000 1000) sg wide 0 -f root -i - -m top --no-save -q
+check "wide: 1,001 functions" test "$(wc -l <"$out/wide.out")" = 1002
+check "wide: g0 called 10,000 times for 10 us" grep -qE '^ +10000 +10\.000 +10\.000 +0\.001 +0\.001  g0$' "$out/wide.out"
+check "wide: root total 10 ms" grep -qE '^ +1 +10000\.000 +0\.000 .* root$' "$out/wide.out"
+
+# ---- numbers ----
+in=<("$gen" overflow 20) sg overflow 0 -f root -i - -m top -o "$out/overflow.tree" -q
+is overflow '     calls       total_us        self_us       avg_us       max_us  function
+        20 18446744073709551.615 18446744073709551.615 922337203685477.580 999999999999999.999  child
+        20 18446744073709551.615          0.000 922337203685477.580 999999999999999.999  root'
+check "overflow: totals saturate" grep -qx 'total_ns=18446744073709551615' "$out/overflow.tree"
+check "overflow: a number too long is a skipped line" grep -qx 'skipped_lines=1' "$out/overflow.tree"
+in=<("$gen" rounding) sg rounding 0 -f root -i - -m folded --no-save -v
+is rounding 'root;a 7000
+root;b 7000'
+check "rounding: raised node counted" grep -q ', 1 nodes raised to their children' "$out/rounding.err"
+
+# ---- damaged .tree files: file:line: reason ----
+"$bin" -f __do_fault -i "$fix" -m top -q -o "$out/good.tree" >/dev/null
+sed '1s/.*/# surfgraph-tree 2/' "$out/good.tree" >"$out/v2.tree"
+sg tree-version 1 -i "$out/v2.tree" -m tree
+err tree-version "surfgraph: $out/v2.tree:1: unsupported .tree version '2' (this surfgraph reads version 1)"
+sed '17s/\t6\t/\t6x\t/' "$out/good.tree" >"$out/badnum.tree"
+sg tree-badnum 1 -i "$out/badnum.tree" -m tree
+err tree-badnum "surfgraph: $out/badnum.tree:17: bad number in column invocations: '6x'"
+sed '19s/\t[0-9]*\t/\t99999999999999999999\t/' "$out/good.tree" >"$out/bignum.tree"
+sg tree-bignum 1 -i "$out/bignum.tree" -m tree
+err tree-bignum "surfgraph: $out/bignum.tree:19: bad number in column calls: '99999999999999999999'"
+head -c $(($(stat -c %s "$out/good.tree") - 30)) "$out/good.tree" >"$out/tail.tree"
+sg tree-tail 1 -i "$out/tail.tree" -m tree
+err tree-tail "surfgraph: $out/tail.tree:$(wc -l <"$out/tail.tree" | awk '{print $1 + 1}'): truncated: the last line has no newline"
+sed '$d' "$out/good.tree" >"$out/noend.tree"
+sg tree-noend 1 -i "$out/noend.tree" -m tree
+err tree-noend "surfgraph: $out/noend.tree:$(($(wc -l <"$out/noend.tree") + 1)): truncated: no 'end' line"
+printf '# surfgraph-tree 1\nroot=x\nnode\tx;;y\t1\t1\t1\t1\t1\nend\n' >"$out/emptyname.tree"
+sg tree-emptyname 1 -i "$out/emptyname.tree" -m tree
+err tree-emptyname "surfgraph: $out/emptyname.tree:3: empty name in path"
+printf '# surfgraph-tree 1\nroot=x\nnode\tx%%00\t1\t1\t1\t1\t1\nend\n' >"$out/nul.tree"
+sg tree-nul 1 -i "$out/nul.tree" -m tree
+err tree-nul "surfgraph: $out/nul.tree:3: bad %-escape in path"
+
+# ---- hostile names ----
+"$gen" hostile >"$out/hostile.txt"
+sg hostile-folded 0 -f root -i "$out/hostile.txt" -m folded --no-save -q
+# ';' would split a frame: it becomes ':'; control bytes become '?'; other bytes pass as they are
+is hostile-folded "$(printf 'root 2000\nroot;<script>alert 1000\nroot;a&amp:b"c'"'"'d 2000\nroot;bad\377\376utf8\300\257 5000\nroot;ctl?x?y 4000\nroot;ok_\303\251t\303\251 6000\nroot;pct%%41 7000\nroot;semi:colon 3000')"
+sg hostile-svg 0 -f root -i "$out/hostile.txt" -m svg --outdir "$out/hostile-svg" --no-save -q
+svg=$out/hostile-svg/root.svg
+command -v xmllint >/dev/null && check "hostile: svg is well-formed" xmllint --noout "$svg"
+check "hostile: no raw <script> from a name" test "$(grep -c '<script>alert' "$svg")" = 0
+check "hostile: escaped" grep -q '&lt;script&gt;alert — cost' "$svg"
+check "hostile: ampersand and quotes escaped" grep -q 'a&amp;amp;b&quot;c&#39;d — cost' "$svg"
+check "hostile: control bytes replaced" grep -q '<title>ctl?x?y — cost' "$svg"
+check "hostile: invalid UTF-8 replaced" grep -q '<title>bad??utf8?? — cost' "$svg"
+check "hostile: UTF-8 kept" grep -q 'ok_été — cost' "$svg"
+# exact in .tree files: written, read back, written again: the same bytes, the same names
+sg hostile-tree 0 -f root -i "$out/hostile.txt" -m top -o "$out/hostile.tree" -q
+check "hostile: .tree escapes ';' '%' and control bytes" grep -q $'^node\troot;semi%3Bcolon\t' "$out/hostile.tree"
+check "hostile: .tree escapes control bytes" grep -q $'^node\troot;ctl%01x%7Fy\t' "$out/hostile.tree"
+check "hostile: .tree keeps the % of a name" grep -q $'^node\troot;pct%2541\t' "$out/hostile.tree"
+sg hostile-rt 0 -i "$out/hostile.tree" -m folded -o "$out/hostile2.tree" -q
+check "hostile: .tree round trip" cmp -s "$out/hostile.tree" "$out/hostile2.tree"
+same hostile-rt "$out/hostile-folded.out"
+
+# ---- files ----
+# the written .tree appears whole or not at all: no temporary is left behind
+check "files: no temporaries" test -z "$(find "$out" -name '*.tmp.*')"
+# the input is never overwritten by the .tree
+cp "$fix" "$out/input.txt"
+sg overwrite-input 1 -f __do_fault -i "$out/input.txt" -m top -o "$out/input.txt"
+err overwrite-input "surfgraph: $out/input.txt is the input: not overwritten (choose another -o)"
+check "files: input intact" cmp -s "$fix" "$out/input.txt"
+# another kind of file is replaced only with a word about it
+echo "<svg/>" >"$out/other.svg"
+sg overwrite-other 0 -f __do_fault -i "$fix" -m top -o "$out/other.svg"
+check "files: replacing another kind is said" grep -qx "surfgraph: replacing $out/other.svg, which was not a .tree file" "$out/overwrite-other.err"
+# a FIFO (like /dev/stdout or a device) is written into, not replaced by a renamed file
+mkfifo "$out/fifo"
+(timeout "$LIMIT" cat "$out/fifo" >"$out/fifo.got") &
+reader=$!
+sg fifo 0 -f __do_fault -i "$fix" -m top -o "$out/fifo" -q
+wait $reader
+check "files: FIFO still a FIFO" test -p "$out/fifo"
+check "files: FIFO got the .tree" cmp -s "$out/fifo.got" "$out/good.tree"
+# a write error leaves the old file and no temporary
+if [ -w /dev/full ] && [ "$(id -u)" != 0 ]; then
+	sg full 1 -f __do_fault -i "$fix" -m top -o /dev/full -q
+fi
+# no output path comes from trace content: a .tree naming its root "../../x" read from stdin
+sed 's|^root=.*|root=../../evil/x|' "$out/good.tree" >"$out/evil.tree"
+mkdir -p "$out/evil-dir/a"
+(cd "$out/evil-dir/a" && in=$out/evil.tree sg evil 0 -i - -m svg -q)
+check "files: nothing written outside" test -z "$(find "$out/evil-dir" -mindepth 1 -not -path "$out/evil-dir/a*")"
+check "files: the name is sanitized" test -f "$out/evil-dir/a/_._.._evil_x.svg"
+# the flame graph with the narrowest width draws (the title does not fit at all)
+sg narrow 0 -f __do_fault -i "$fix" -m svg --width 200 --outdir "$out/narrow" --no-save -q
+command -v xmllint >/dev/null && check "narrow: svg is well-formed" xmllint --noout "$out/narrow/__do_fault.svg"
+
+check "files: nothing written outside tests/out" test -z "$(find . -maxdepth 1 -newer "$out/empty.txt" \( -name '*.tree' -o -name '*.svg' \))"
+
+# ---- fuzzing finds, kept as regression inputs ----
+for f in tests/fuzz/regress/fuzz_text/*; do
+	[ -f "$f" ] || continue
+	sg "regress-$(basename "$f")" 0 -f __do_fault -f do_sys_openat2 -f schedule -i "$f" -m top -o "$out/regress.tree" -q
+	sg "regress-$(basename "$f")-rt" 0 -i "$out/regress.tree" -m top -o "$out/regress2.tree" -q
+	check "regress $(basename "$f"): round trip" cmp -s "$out/regress.tree" "$out/regress2.tree"
+done
+for f in tests/fuzz/regress/fuzz_tree/*; do
+	[ -f "$f" ] || continue
+	"$bin" -i "$f" -m top --no-save -q >/dev/null 2>"$out/regress.err"
+	rc=$?
+	check "regress $(basename "$f"): no crash (exit $rc)" test $rc -le 2
+done
+
+echo "hardening: $pass passed, $fail failed"
+[ $fail = 0 ]

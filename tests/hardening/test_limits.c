@@ -1,0 +1,206 @@
+/* test_limits.c - 100,000-deep and 10,000,000-wide trees through every stage, with no recursion on depth. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "aggregate.h"
+#include "callstack.h"
+#include "flame.h"
+#include "render_folded.h"
+#include "render_text.h"
+#include "render_top.h"
+#include "render_walk.h"
+#include "svg.h"
+#include "treefile.h"
+
+#define DEEP 100000
+#define WIDE_CALLS 10000000
+#define WIDE_NAMES 100000
+
+static int failures, checks;
+
+#define CHECK(cond)                                                                        \
+	do {                                                                               \
+		checks++;                                                                  \
+		if (!(cond)) {                                                             \
+			failures++;                                                        \
+			fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+		}                                                                          \
+	} while (0)
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double) ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+struct run {
+	struct sg_strtab *st;
+	struct sg_match *m;
+	struct sg_callstack *cs;
+	struct sg_aggregate *agg;
+};
+
+static int on_invocation(void *ctx, struct sg_invocation *inv)
+{
+	struct run *r = ctx;
+
+	return sg_aggregate_add(r->agg, inv);
+}
+
+static void run_new(struct run *r, const char *root)
+{
+	r->st = sg_strtab_new();
+	r->m = sg_match_new();
+	sg_match_add(r->m, root);
+	r->agg = sg_aggregate_new(2);
+	r->cs = sg_callstack_new(r->st, r->m, on_invocation, r, 0);
+	if (!r->st || !r->m || !r->agg || !r->cs) {
+		fprintf(stderr, "out of memory\n");
+		exit(1);
+	}
+	sg_aggregate_set_meta(r->agg, "root", root);
+}
+
+static void run_free(struct run *r)
+{
+	sg_callstack_free(r->cs);
+	sg_aggregate_free(r->agg);
+	sg_match_free(r->m);
+	sg_strtab_free(r->st);
+}
+
+static int feed(struct run *r, enum sg_event_type type, int depth, const char *name, uint64_t dur)
+{
+	struct sg_event ev = { .type = type, .cpu = 0, .pid = 1, .depth = depth, .dur = dur,
+			       .has_dur = type != SG_EV_ENTRY };
+
+	ev.func = name ? sg_strtab_intern(r->st, name, strlen(name)) : NULL;
+	return sg_callstack_feed(r->cs, &ev);
+}
+
+/* Every renderer writes into /dev/null: what matters is that it finishes, without recursion. */
+static void render_all(struct run *r, FILE *sink, int tree_file)
+{
+	struct sg_text_style style = { 0 };
+	struct sg_flame_opts o;
+	struct sg_flame_caption cap = { .title = "limits" };
+	struct sg_flame *f;
+
+	CHECK(sg_render_text(sink, r->agg, &style) == 0);
+	CHECK(sg_render_folded(sink, r->agg, SG_FOLDED_NS) == 0);
+	CHECK(sg_render_top(sink, r->agg) == 0);
+	for (unsigned i = 0; i < r->agg->nring; i++)
+		CHECK(sg_render_walk(sink, sg_aggregate_kept(r->agg, i), 1) == 0);
+	sg_flame_opts_init(&o);
+	o.has_time = 1;
+	o.minwidth = 0;
+	f = sg_flame_layout(sg_tree_top(r->agg->merged), &o);
+	CHECK(f != NULL);
+	if (f) {
+		CHECK(sg_svg_write(sink, f, &cap, &o, NULL) == 0);
+		sg_flame_free(f);
+	}
+	if (tree_file)
+		CHECK(sg_treefile_write(sink, r->agg) == 0);
+}
+
+/* f0 { f1 { ... f99999 { leaf } } }, twice: merge, finish, sort, render and free on that depth. */
+static void deep(FILE *sink)
+{
+	struct run r;
+	char name[32];
+	double t0 = now();
+
+	run_new(&r, "f0");
+	for (int rep = 0; rep < 2; rep++) {
+		for (int d = 0; d < DEEP; d++) {
+			snprintf(name, sizeof(name), "f%d", d);
+			CHECK(feed(&r, SG_EV_ENTRY, d, name, 0) == 0);
+		}
+		CHECK(feed(&r, SG_EV_LEAF, DEEP, "leaf", 1000) == 0);
+		for (int d = DEEP - 1; d >= 0; d--)
+			CHECK(feed(&r, SG_EV_EXIT, d, NULL, 1000) == 0);
+	}
+	CHECK(sg_callstack_finish(r.cs) == 0);
+	sg_aggregate_finish(r.agg);
+	CHECK(r.agg->complete == 2);
+	CHECK(r.agg->total_ns == 2000);
+	CHECK(sg_tree_size(r.agg->merged) == DEEP + 1);
+
+	/* the leaf is DEEP levels down, with all the time; everything above has self 0 */
+	const struct sg_node *n = sg_tree_top(r.agg->merged)->child;
+	int depth = 0;
+
+	while (n->child) {
+		CHECK(n->self == 0 && n->total == 2000 && n->calls == 2);
+		n = n->child;
+		depth++;
+	}
+	CHECK(depth == DEEP && strcmp(n->name, "leaf") == 0 && n->self == 2000);
+	CHECK(sg_node_depth(n, sg_tree_top(r.agg->merged)) == DEEP + 1);
+	/* a .tree lists each node with its whole path: quadratic in depth, so it is left out here */
+	render_all(&r, sink, 0);
+	run_free(&r);
+	printf("limits: %d nested calls (twice) parsed, merged, rendered and freed in %.2f s\n",
+	       DEEP + 1, now() - t0);
+}
+
+/* One root with WIDE_CALLS leaf calls of WIDE_NAMES functions. */
+static void wide(FILE *sink)
+{
+	struct run r;
+	static char names[WIDE_NAMES][16];
+	double t0 = now();
+
+	run_new(&r, "root");
+	for (int i = 0; i < WIDE_NAMES; i++)
+		snprintf(names[i], sizeof(names[i]), "g%d", i);
+	CHECK(feed(&r, SG_EV_ENTRY, 0, "root", 0) == 0);
+	for (int i = 0; i < WIDE_CALLS; i++)
+		if (feed(&r, SG_EV_LEAF, 1, names[i % WIDE_NAMES], 3) < 0) {
+			CHECK(0);
+			break;
+		}
+	CHECK(feed(&r, SG_EV_EXIT, 0, "root", 1) == 0);
+	CHECK(sg_callstack_finish(r.cs) == 0);
+	sg_aggregate_finish(r.agg);
+	CHECK(r.agg->complete == 1);
+
+	/* the root was raised to its children's sum: 3 ns each */
+	const struct sg_node *root = sg_tree_top(r.agg->merged)->child;
+
+	CHECK(root->total == 3ull * WIDE_CALLS && root->self == 0);
+	CHECK(root->nchild == WIDE_NAMES);
+	CHECK(sg_tree_size(r.agg->merged) == WIDE_NAMES + 1);
+	uint64_t calls = 0;
+
+	for (const struct sg_node *c = root->child; c; c = c->next) {
+		calls += c->calls;
+		if (c->calls != WIDE_CALLS / WIDE_NAMES || c->total != 3ull * c->calls) {
+			CHECK(0);
+			break;
+		}
+	}
+	CHECK(calls == WIDE_CALLS);
+	render_all(&r, sink, 1);
+	run_free(&r);
+	printf("limits: %d sibling calls of %d functions in %.2f s\n", WIDE_CALLS, WIDE_NAMES,
+	       now() - t0);
+}
+
+int main(void)
+{
+	FILE *sink = fopen("/dev/null", "w");
+
+	if (!sink)
+		return 1;
+	deep(sink);
+	wide(sink);
+	fclose(sink);
+	printf("limits: %d checks, %d failed\n", checks, failures);
+	return failures ? 1 : 0;
+}
