@@ -135,6 +135,8 @@ $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(FUZZ_OBJ)
 	$(CLANG) $(CFLAGS) $(SAN_FLAGS) -fsanitize=fuzzer -Itests/fuzz -o $@ $< $(FUZZ_OBJ) $(LDLIBS)
 
 -include $(SAN_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)
+# kept between runs: only the pattern rule of the targets names them
+.SECONDARY: $(FUZZ_OBJ)
 
 sanitize: surfgraph $(SAN_DIR)/surfgraph $(SAN_UNIT_BIN) $(SAN_DIR)/tests/hardening/test_limits
 	@SAN_DIR=$(SAN_DIR) SAN_UNIT_BIN="$(SAN_UNIT_BIN)" SAN_SUITES="$(SAN_SUITES)" \

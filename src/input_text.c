@@ -551,7 +551,7 @@ static int parse_overrun(struct sg_text_parser *p, const char *s, const char *e)
 	if (!starts(s, e, "(Overruns:"))
 		return 1;
 	s = parse_fixed(skip_sp(s + 10, e), e, 0, &n, &dot);
-	if (!s || *skip_sp(s, e) != ')')
+	if (!s || (s = skip_sp(s, e)) == e || *s != ')')
 		return 1;
 	p->stats.notes++;
 	if (!p->has_pending)
