@@ -28,6 +28,7 @@ struct sg_raw_decoder {
 	void *ctx;
 	int lines, proc_comm;
 	int entry_id, exit_id;
+	int common_end; /* bytes a record needs for its type and pid */
 	struct tep_format_field *en_func, *en_depth;
 	struct tep_format_field *ex_func, *ex_depth, *ex_overrun, *ex_calltime, *ex_rettime;
 	struct sym *syms;
@@ -92,7 +93,19 @@ struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strt
 		return NULL;
 	}
 	d->ex_overrun = field(ex, "overrun", 0);
+	for (int i = 0; i < 2; i++) {
+		struct tep_format_field *c = tep_find_common_field(en, i ? "common_pid" : "common_type");
+
+		if (c && c->offset + c->size > d->common_end)
+			d->common_end = c->offset + c->size;
+	}
 	return d;
+}
+
+/* Whether field f lies inside the record (a damaged file may hold short records). */
+static int inside(const struct tep_format_field *f, const struct tep_record *rec)
+{
+	return f->offset >= 0 && f->size >= 0 && f->offset + f->size <= rec->size;
 }
 
 void sg_raw_decoder_free(struct sg_raw_decoder *d)
@@ -260,7 +273,8 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 {
 	struct sg_event ev;
 	unsigned long long func, depth, v;
-	int type = tep_data_type(d->tep, rec);
+	/* libtraceevent reads fields without knowing the record's size: too short is another event */
+	int type = rec->size >= d->common_end ? tep_data_type(d->tep, rec) : -1;
 	int is_exit = type == d->exit_id;
 
 	d->stats.records++;
@@ -288,7 +302,9 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 		return 0;
 	}
 	d->stats.events++;
-	if (tep_read_number_field(is_exit ? d->ex_func : d->en_func, rec->data, &func) < 0 ||
+	if (!inside(is_exit ? d->ex_func : d->en_func, rec) ||
+	    !inside(is_exit ? d->ex_depth : d->en_depth, rec) ||
+	    tep_read_number_field(is_exit ? d->ex_func : d->en_func, rec->data, &func) < 0 ||
 	    tep_read_number_field(is_exit ? d->ex_depth : d->en_depth, rec->data, &depth) < 0) {
 		d->stats.other++;
 		return 0;
@@ -308,12 +324,14 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 	unsigned long long calltime = 0, rettime = 0;
 
 	ev.type = SG_EV_EXIT;
-	if (tep_read_number_field(d->ex_calltime, rec->data, &calltime) == 0 &&
+	if (inside(d->ex_calltime, rec) && inside(d->ex_rettime, rec) &&
+	    tep_read_number_field(d->ex_calltime, rec->data, &calltime) == 0 &&
 	    tep_read_number_field(d->ex_rettime, rec->data, &rettime) == 0 && rettime >= calltime) {
 		ev.has_dur = 1;
 		ev.dur = rettime - calltime;
 	}
-	if (d->ex_overrun && tep_read_number_field(d->ex_overrun, rec->data, &v) == 0) {
+	if (d->ex_overrun && inside(d->ex_overrun, rec) &&
+	    tep_read_number_field(d->ex_overrun, rec->data, &v) == 0) {
 		ev.count = v;
 		ev.has_overrun = 1;
 	}

@@ -41,6 +41,11 @@ seed_svg() {
 	printf '\0AA<script>&amp;"x"\0BB;a;b\0CC\x01\x7f\xff\xfe\0' >"$c/svg-hostile"
 }
 
+# Records for fuzz_raw: an entry (id 11) and an exit (id 10) of __do_fault-like calls, 6.1 layout.
+seed_raw() {
+	printf '\0\030\0\1\013\0\0\0\144\0\0\0\0\0\0\201\377\377\377\377\0\0\0\0\0\0\0\0''\050\0\5\012\0\0\0\144\0\0\0\0\0\0\201\377\377\377\377\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0' >"$1/raw-1"
+}
+
 seed_dat() {
 	cp tests/data/linux-6.1/do_fault_trace-cmd.dat "$1/dat-1"
 }

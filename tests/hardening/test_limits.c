@@ -4,9 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
+#include <event-parse.h>
 #include "aggregate.h"
 #include "callstack.h"
 #include "flame.h"
+#include "input_raw.h"
 #include "input_text.h"
 #include "render_folded.h"
 #include "render_text.h"
@@ -228,6 +231,58 @@ static void replay(const char *path)
 	fclose(in);
 }
 
+static int parse_format(struct tep_handle *tep, const char *path)
+{
+	char buf[4096];
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(buf, 1, sizeof(buf), f) : 0;
+
+	if (f)
+		fclose(f);
+	return n ? tep_parse_event(tep, buf, n, "ftrace") : -1;
+}
+
+/*
+ * Binary records shorter than their event's fields (a damaged trace.dat): each record ends
+ * where an inaccessible page begins, so a read past its end faults. They count as other events.
+ */
+static void short_records(void)
+{
+	struct tep_handle *tep = tep_alloc();
+	unsigned char *page = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+				   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	/* an exit record of the 6.1 layout: type 10, pid 1, func, depth 0, then the times */
+	unsigned char exit_rec[48] = { 10, 0, 0, 0, 1, 0, 0, 0, 0x10, 0, 0, 0, 0x81, 0xff, 0xff, 0xff };
+	struct run r;
+
+	CHECK(tep && page != MAP_FAILED && mprotect(page + 4096, 4096, PROT_NONE) == 0);
+	CHECK(parse_format(tep, "tests/data/linux-6.1/funcgraph_entry.format") == 0);
+	CHECK(parse_format(tep, "tests/data/linux-6.1/funcgraph_exit.format") == 0);
+	run_new(&r, "x");
+	struct sg_raw_decoder *d = sg_raw_decoder_new(tep, r.st, sg_callstack_feed, r.cs, 0);
+
+	CHECK(d != NULL);
+	for (int n = 0; d && n <= (int) sizeof(exit_rec); n++) {
+		struct tep_record rec = { .size = n, .ts = 1000, .data = page + 4096 - n };
+
+		memcpy(rec.data, exit_rec, (size_t) n);
+		CHECK(sg_raw_decoder_record(d, &rec) == 0);
+	}
+	if (d) {
+		/*
+		 * 49 records: under 20 bytes (func and depth end there) they are other events;
+		 * from 20 on, exits, with a duration from 40 bytes (rettime ends there)
+		 */
+		CHECK(sg_raw_decoder_stats(d)->records == sizeof(exit_rec) + 1);
+		CHECK(sg_raw_decoder_stats(d)->other == 20);
+		CHECK(sg_raw_decoder_stats(d)->events == sizeof(exit_rec) + 1 - 8);
+	}
+	sg_raw_decoder_free(d);
+	run_free(&r);
+	munmap(page, 8192);
+	tep_free(tep);
+}
+
 int main(int argc, char **argv)
 {
 	FILE *sink = fopen("/dev/null", "w");
@@ -236,6 +291,7 @@ int main(int argc, char **argv)
 		return 1;
 	for (int i = 1; i < argc; i++)
 		replay(argv[i]);
+	short_records();
 	deep(sink);
 	wide(sink);
 	fclose(sink);
