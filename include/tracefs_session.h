@@ -55,8 +55,13 @@ void sg_tracefs_session_names_free(char **names);
 
 /*
  * Check that function_graph is there, choose an instance or the top level (an instance only
- * when it offers function_graph and set_graph_function), refuse a busy top level unless
- * setup->force, then save and write every file the run needs, tracing still off.
+ * when it offers function_graph and set_graph_function), and refuse a busy top level unless
+ * force. Cheap: call it before slow preparations, so a refusal comes at once. -1 with a message.
+ */
+int sg_tracefs_session_prepare(struct sg_tracefs_session *s, int force);
+
+/*
+ * Prepare (when not done yet), then save and write every file the run needs, tracing still off.
  * -1 with a message; whatever was written is restored by _restore or _close.
  */
 int sg_tracefs_session_setup(struct sg_tracefs_session *s, const struct sg_graph_setup *setup);

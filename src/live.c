@@ -283,7 +283,7 @@ static int setup(struct live *l, const struct sg_options *o)
 	long nconf = sysconf(_SC_NPROCESSORS_CONF);
 	const char *sys[] = { "ftrace", NULL };
 
-	if (sg_tracefs_session_check_graph(l->s) < 0)
+	if (sg_tracefs_session_prepare(l->s, o->force) < 0)
 		return -1;
 	/* every -f and -x must name something traceable, before anything is written */
 	for (int pass = 0; pass < 2; pass++) {
@@ -327,6 +327,17 @@ static int setup(struct live *l, const struct sg_options *o)
 		for (long c = 0; c < nconf; c++)
 			cpus[ncpus++] = (int) c;
 	}
+	if (!o->text) {
+		/* only the ftrace system: loading every event format takes seconds on small VMs */
+		l->tep = tracefs_local_events_system(NULL, sys);
+		if (!l->tep) {
+			sg_log_error("cannot load the ftrace event formats from tracefs");
+			goto out;
+		}
+		/* before any write: it takes seconds on a slow machine, tracefs waits for nothing */
+		if (sg_raw_load_kallsyms(l->tep) < 0)
+			goto out;
+	}
 	if (o->command && spawn(l) < 0)
 		goto out;
 	g.roots = (const char *const *) roots;
@@ -354,14 +365,6 @@ static int setup(struct live *l, const struct sg_options *o)
 			goto out;
 		}
 	} else {
-		/* only the ftrace system: loading every event format takes seconds on small VMs */
-		l->tep = tracefs_local_events_system(NULL, sys);
-		if (!l->tep) {
-			sg_log_error("cannot load the ftrace event formats from tracefs");
-			goto out;
-		}
-		if (sg_raw_load_kallsyms(l->tep) < 0)
-			goto out;
 		/* only CPUs the kernel has buffers for (possible CPUs may exceed online ones) */
 		int k = 0;
 		char dir[64];

@@ -30,6 +30,7 @@ struct sg_tracefs_session {
 	struct saved *saved;
 	int nsaved, cap;
 	int recovered, recovered_pid;
+	int prepared;
 };
 
 static int oom(void)
@@ -126,12 +127,23 @@ static int write_values(const struct sg_tracefs_session *s, int top, const char 
 	}
 	for (int i = 0; i < n && ret == 0; i++) {
 		size_t len = strlen(values[i]);
+		char *line = malloc(len + 2);
 
-		if (write(fd, values[i], len) != (ssize_t) len) {
+		if (!line) {
+			ret = oom();
+			break;
+		}
+		/* as echo does: the filter files end a name at white space, not at write() */
+		memcpy(line, values[i], len);
+		line[len++] = '\n';
+		line[len] = '\0';
+		errno = 0;
+		if (write(fd, line, len) != (ssize_t) len) {
 			sg_log_error("cannot write '%s' to %s: %s", values[i], path,
 				     strerror(errno ? errno : EIO));
 			ret = -1;
 		}
+		free(line);
 	}
 	if (close(fd) < 0 && ret == 0) {
 		sg_log_error("cannot write %s: %s", path, strerror(errno));
@@ -544,7 +556,7 @@ void sg_tracefs_session_names_free(char **names)
 int sg_tracefs_session_resolve(struct sg_tracefs_session *s, const char *pattern, char ***names)
 {
 	struct sg_match *m = sg_match_new();
-	char *list = NULL, *line, *save = NULL;
+	char *list = NULL, *line, *next;
 	char **v = NULL;
 	int n = 0, cap = 0, ret = -1;
 	int glob = strpbrk(pattern, "*?[") != NULL;
@@ -562,20 +574,28 @@ int sg_tracefs_session_resolve(struct sg_tracefs_session *s, const char *pattern
 	list = read_file(s, 1, "available_filter_functions", NULL);
 	if (!list)
 		goto out;
-	for (line = strtok_r(list, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		size_t len = strcspn(line, " \t");
+	for (line = list; *line; line = next) {
+		size_t len = strcspn(line, " \t\n");
+		char *eol = line + strcspn(line, "\n");
+		char c = line[len];
 
-		if (sg_match_test(m, line) >= 0 ||
-		    (line[len] && (line[len] = '\0', sg_match_test(m, line) >= 0))) {
-			line[len] = '\0';
-			if (add_name(&v, &n, &cap, glob ? pattern : line, glob ? strlen(pattern) : len) < 0)
-				goto out;
-			continue;
-		}
+		next = *eol ? eol + 1 : eol;
+		/* "name [mod]" is matched without its module */
 		line[len] = '\0';
-		if (n || len >= sizeof(best[0].name))
+		if (sg_match_test(m, line) >= 0 &&
+		    add_name(&v, &n, &cap, glob ? pattern : line, glob ? strlen(pattern) : len) < 0)
+			goto out;
+		line[len] = c;
+	}
+	/* nothing: the closest names, for the message (a second pass, only on failure) */
+	for (line = n ? NULL : list; line && *line; line = next) {
+		size_t len = strcspn(line, " \t\n");
+		char *eol = line + strcspn(line, "\n");
+
+		next = *eol ? eol + 1 : eol;
+		if (len >= sizeof(best[0].name))
 			continue;
-		/* the closest names, for the message when nothing matches */
+		line[len] = '\0';
 		size_t d = edit_distance(pattern, line);
 		int dup = 0;
 
@@ -732,10 +752,8 @@ int sg_tracefs_session_check_graph(struct sg_tracefs_session *s)
 	return ok ? 0 : -1;
 }
 
-int sg_tracefs_session_setup(struct sg_tracefs_session *s, const struct sg_graph_setup *g)
+int sg_tracefs_session_prepare(struct sg_tracefs_session *s, int force)
 {
-	char num[32];
-
 	if (sg_tracefs_session_check_graph(s) < 0 || try_instance(s) < 0)
 		return -1;
 	if (!s->inst) {
@@ -756,19 +774,29 @@ int sg_tracefs_session_setup(struct sg_tracefs_session *s, const struct sg_graph
 			busy = 1;
 		else if (on[0] == '1' && *ev)
 			busy = 2;
-		if (busy == 1 && !g->force)
+		if (busy == 1 && !force)
 			sg_log_error("tracefs is busy: current_tracer is %s (someone is tracing); "
 				     "--force takes it over and gives it back at exit",
 				     cur);
-		else if (busy && !g->force)
+		else if (busy && !force)
 			sg_log_error("tracefs is busy: tracing is on with events enabled (set_event); "
 				     "--force takes it over and gives it back at exit");
 		free(cur);
 		free(on);
 		free(ev);
-		if (busy && !g->force)
+		if (busy && !force)
 			return -1;
 	}
+	s->prepared = 1;
+	return 0;
+}
+
+int sg_tracefs_session_setup(struct sg_tracefs_session *s, const struct sg_graph_setup *g)
+{
+	char num[32];
+
+	if (!s->prepared && sg_tracefs_session_prepare(s, g->force) < 0)
+		return -1;
 	if (sg_tracefs_session_tracing(s, 0) < 0)
 		return -1;
 	if (s->inst == NULL && (clear_filter(s, "set_ftrace_filter") < 0 ||

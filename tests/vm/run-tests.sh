@@ -11,7 +11,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 root=$(cd "$here/../.." && pwd)
-bin=$root/surfgraph
+bin=${SURFGRAPH:-$root/surfgraph}
 kernels=${SG_VM_KERNELS:-6.1 6.12}
 out=${SG_VM_OUT:-$root/tests/out/vm}
 timeout=${SG_VM_SUITE_TIMEOUT:-420}
@@ -37,6 +37,9 @@ if [ ${#scen[@]} = 0 ]; then
 	for f in "$here"/scenarios/s[0-9]*.sh; do scen+=("$(basename "$f" .sh)"); done
 fi
 mkdir -p "$out"
+# one suite per output directory at a time (make test may run while someone runs it by hand)
+exec 8>"$out/.lock"
+flock 8
 printf '%s.sh\n' "${scen[@]}" >"$out/list"
 files=("$bin=/bin/surfgraph" "$out/list=/sg/list" "$here/scenarios/live-lib.sh=/sg/live-lib.sh")
 for s in "${scen[@]}"; do files+=("$here/scenarios/$s.sh=/sg/$s.sh"); done

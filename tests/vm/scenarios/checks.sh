@@ -17,3 +17,100 @@ check_s1() {
 	[ -s "$o/s1.reload.folded" ] || { bad "s1: the reloaded tree is empty"; return; }
 	ok "s1: $n complete __do_fault invocations, avg ${avg} us, .tree reloads"
 }
+
+check_s2() {
+	local n tasks
+	[ "$(val s2n_rc)" = 0 ] || { bad "s2: -n 5 exited $(val s2n_rc): $(head -c 300 "$o/s2n.err")"; return; }
+	grep -q '__do_fault: 5 complete invocations' "$o/s2n.err" ||
+		{ bad "s2: -n 5 did not stop at 5: $(head -n1 "$o/s2n.err")"; return; }
+	n=$(grep -c '^# invocation' "$o/s2n.out" || true)
+	[ "$n" = 5 ] || { bad "s2: -n 5 printed $n invocations"; return; }
+	ok "s2: -n 5 stopped after exactly 5 complete invocations"
+	[ "$(val s2c_rc)" = 0 ] || { bad "s2: -- ls exited $(val s2c_rc): $(head -c 300 "$o/s2c.err")"; return; }
+	grep -q 'ls exited with status 0' "$o/s2c.err" || { bad "s2: no 'ls exited' in the summary"; return; }
+	tasks=$(sed -n 's/^# invocation .* task=\([^ ]*\)-[0-9]* .*/\1/p' "$o/s2c.out" | sort | uniq -c | tr -s ' \n' ' ')
+	n=$(grep -c '^# invocation' "$o/s2c.out" || true)
+	[ "$n" -gt 0 ] || { bad "s2: -- ls: no invocation traced"; return; }
+	if grep '^# invocation' "$o/s2c.out" | grep -qv ' task=ls-'; then
+		bad "s2: -- ls traced other tasks too:$tasks"
+		return
+	fi
+	ok "s2: -- ls -R /sys/kernel: $n invocations, all from ls ($tasks)"
+}
+
+# same_after SIG: the snapshot taken after the run matched the one before
+check_s3() {
+	local sig all=1
+	for sig in INT TERM HUP; do
+		if [ "$(val s3_$sig)" != same ]; then
+			bad "s3: after SIG$sig tracefs differs: $(head -c 600 "$o/s3.$sig.diff")"
+			all=0
+		elif [ "$(val s3_${sig}_rc)" != 0 ] || ! grep -q 'complete invocations' "$o/s3.$sig.err"; then
+			bad "s3: SIG$sig: exit $(val s3_${sig}_rc), no summary: $(head -c 300 "$o/s3.$sig.err")"
+			all=0
+		fi
+	done
+	[ $all = 1 ] && ok "s3: SIGINT, SIGTERM, SIGHUP: every tracefs file byte-identical ($(grep -c '^== ' "$o/s3.snapshot") files, custom buffer sizes, set_ftrace_filter, set_graph_notrace, set_ftrace_pid, max_graph_depth, tracing_thresh, trace_clock, options/overwrite)"
+}
+
+check_s4() {
+	[ "$(val s4_left_changed)" = yes ] || { bad "s4: the SIGKILLed run left nothing changed?"; return; }
+	grep -q 'restored [0-9]* tracefs settings that surfgraph pid [0-9]* left changed' "$o/s4.err" ||
+		{ bad "s4: the next run did not say it restored: $(head -c 300 "$o/s4.err")"; return; }
+	[ "$(val s4_rc)" = 0 ] || { bad "s4: the next run exited $(val s4_rc): $(head -c 300 "$o/s4.err")"; return; }
+	[ "$(val s4_restored)" = same ] || { bad "s4: tracefs differs after: $(head -c 600 "$o/s4.diff")"; return; }
+	ok "s4: after SIGKILL the next run said '$(grep -o 'restored [0-9]* tracefs settings' "$o/s4.err")', traced, and left tracefs byte-identical"
+}
+
+check_s5() {
+	[ "$(val s5_second_rc)" = 1 ] && grep -q 'another surfgraph (pid [0-9]*) is tracing' "$o/s5.second.err" ||
+		{ bad "s5: second run: exit $(val s5_second_rc): $(head -c 300 "$o/s5.second.err")"; return; }
+	[ "$(val s5_first_rc)" = 0 ] || { bad "s5: the first run exited $(val s5_first_rc)"; return; }
+	ok "s5: a concurrent run is refused: $(head -n1 "$o/s5.second.err")"
+	[ "$(val s5_busy_rc)" = 1 ] && grep -q 'busy' "$o/s5.busy.err" ||
+		{ bad "s5: busy tracer: exit $(val s5_busy_rc): $(head -c 300 "$o/s5.busy.err")"; return; }
+	[ "$(val s5_force_rc)" = 0 ] && [ "$(val s5_force_restored)" = same ] ||
+		{ bad "s5: --force: exit $(val s5_force_rc), restore $(val s5_force_restored): $(head -c 300 "$o/s5.force.err") $(head -c 300 "$o/s5.force.diff")"; return; }
+	ok "s5: a busy tracer is refused ($(head -n1 "$o/s5.busy.err")), --force takes it and gives it back byte-identical"
+	[ "$(val s5_unknown_rc)" = 2 ] && grep -q 'closest: .*__do_fault' "$o/s5.unknown.err" &&
+		[ "$(val s5_unknown_untouched)" = yes ] ||
+		{ bad "s5: unknown function: exit $(val s5_unknown_rc), untouched $(val s5_unknown_untouched): $(head -c 300 "$o/s5.unknown.err")"; return; }
+	ok "s5: an unknown function exits 2: $(head -n1 "$o/s5.unknown.err")"
+}
+
+check_s6() {
+	local lost
+	[ "$(val s6_rc)" = 0 ] || { bad "s6: exit $(val s6_rc): $(head -c 300 "$o/s6.err")"; return; }
+	lost=$(grep -o 'lost events: .*' "$o/s6.err" || true)
+	[ -n "$lost" ] || { bad "s6: no lost events reported under load with an 8 KB buffer: $(cat "$o/s6.err")"; return; }
+	grep -q 'cut by \(lost\|missing\) events' "$o/s6.err" ||
+		{ bad "s6: lost events but no tree counted as cut by them: $(cat "$o/s6.err")"; return; }
+	grep -q '^lost_events ' "$o/s6.tree" || grep -q 'lost' "$o/s6.tree" ||
+		{ bad "s6: the .tree metadata does not carry the losses"; return; }
+	ok "s6: 8 KB buffer under load: '$lost'; $(grep -o '[0-9]* cut by [a-z]* events' "$o/s6.err")"
+}
+
+check_s7() {
+	local r
+	for r in bin text; do
+		[ "$(val s7_${r}_rc)" = 0 ] || { bad "s7: $r reader exited $(val s7_${r}_rc): $(head -c 300 "$o/s7.$r.err")"; return; }
+	done
+	# the shape: the set of call paths, without counts or times; interrupts come when they
+	# please (and --no-irqs keeps softirqs run on irq exit), so paths through them are left out
+	local irq='irq|sysvec|apic_timer|idle_cpu'
+	sed 's/ [0-9]*$//' "$o/s7.bin.folded" | grep -Ev "$irq" | sort -u >"$o/s7.bin.paths"
+	sed 's/ [0-9]*$//' "$o/s7.text.folded" | grep -Ev "$irq" | sort -u >"$o/s7.text.paths"
+	local both only_bin only_text ib it
+	both=$(comm -12 "$o/s7.bin.paths" "$o/s7.text.paths" | wc -l)
+	only_bin=$(comm -23 "$o/s7.bin.paths" "$o/s7.text.paths" | wc -l)
+	only_text=$(comm -13 "$o/s7.bin.paths" "$o/s7.text.paths" | wc -l)
+	ib=$(head -n1 "$o/s7.bin.err")
+	it=$(head -n1 "$o/s7.text.err")
+	if [ "$only_bin" = 0 ] && [ "$only_text" = 0 ] && [ "$both" -gt 0 ]; then
+		ok "s7: binary and text readers: the same $both call paths ($ib / $it)"
+	elif [ "$both" -gt 0 ] && [ $(((only_bin + only_text) * 20)) -le "$both" ]; then
+		ok "s7: binary and text readers: $both call paths shared, $only_bin only binary, $only_text only text (within 5%: the kernel's own state moves between runs) ($ib / $it)"
+	else
+		bad "s7: call paths differ: $both shared, $only_bin only binary, $only_text only text ($ib / $it): $(comm -3 "$o/s7.bin.paths" "$o/s7.text.paths" | head -n 5 | tr '\n' ' ')"
+	fi
+}

@@ -1,0 +1,44 @@
+# shellcheck shell=sh
+# Scenario 3: SIGINT, SIGTERM and SIGHUP mid-capture leave every tracefs file as it was,
+# byte for byte, including settings changed from their defaults beforehand.
+echo 2000 >"$T/buffer_size_kb"
+echo 1000 >"$T/per_cpu/cpu1/buffer_size_kb"
+echo vfs_read >"$T/set_ftrace_filter"
+echo vfs_write >>"$T/set_ftrace_filter"
+echo __do_fault >>"$T/set_ftrace_filter"
+echo schedule >"$T/set_graph_notrace"
+echo 1 >"$T/set_ftrace_pid"
+echo 7 >"$T/max_graph_depth"
+echo 1000 >"$T/tracing_thresh"
+echo global >"$T/trace_clock"
+echo 0 >"$T/options/overwrite"
+snap /tmp/s3.before
+for sig in INT TERM HUP; do
+	surfgraph -f __do_fault -d 120 -m tree --ascii --no-save >/tmp/s3.$sig.out 2>/tmp/s3.$sig.err &
+	sg=$!
+	wait_tracing
+	workload 1
+	kill -$sig $sg
+	wait $sg
+	result s3_${sig}_rc $?
+	snap /tmp/s3.after
+	if same /tmp/s3.before /tmp/s3.after >/tmp/s3.$sig.diff; then
+		result s3_$sig same
+	else
+		result s3_$sig differs
+	fi
+	sg_out s3.$sig.diff /tmp/s3.$sig.diff
+	sg_out s3.$sig.err /tmp/s3.$sig.err
+	sg_out s3.$sig.out /tmp/s3.$sig.out
+done
+(cd /tmp/s3.before && for f in *; do echo "== $f"; cat "$f"; done) >/tmp/s3.snapshot
+sg_out s3.snapshot /tmp/s3.snapshot
+# back to defaults for the next scenarios
+echo >"$T/set_ftrace_filter"
+echo >"$T/set_graph_notrace"
+echo >"$T/set_ftrace_pid"
+echo 0 >"$T/max_graph_depth"
+echo 0 >"$T/tracing_thresh"
+echo local >"$T/trace_clock"
+echo 1 >"$T/options/overwrite"
+echo 1408 >"$T/buffer_size_kb"
