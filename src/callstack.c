@@ -3,62 +3,14 @@
 #include <string.h>
 #include "callstack.h"
 #include "log.h"
+#include "tasks.h"
 
 /* Parentless fragments kept per task before they are given up (nodes). */
 #define FRAGMENT_CAP 1000000
-/* Depths for which the kernel's naming of a bare "}" is remembered. */
-#define NAMED_DEPTHS 512
 #define RAW_FRAGMENT_CAP (16u << 20)
 #define HELD_MAX 1024
 /* Open frames kept at one depth (the interrupt quirk) before they count as lost returns. */
 #define SAME_DEPTH_MAX 4
-
-struct frame {
-	const char *func;
-	int depth;
-	struct sg_node *node; /* NULL when this call is not being recorded */
-	struct sg_tree *tree; /* the tree node lives in */
-	uint64_t serial;      /* names the frame for the pending nodes anchored to it */
-};
-
-/*
- * A closed subtree whose parent call has not been seen: a later call at a shallower depth
- * adopts it. Anchored to an open frame when the parent is missing between that frame and
- * this depth (the kernel printed the parent's entry after an interrupt inside it); unanchored
- * (anchor 0) when nothing is open at all (the parent began before the trace).
- */
-struct pending {
-	int depth;
-	uint64_t anchor;
-	struct sg_node *node; /* detached, in the anchor's tree or in the task's scratch tree */
-};
-
-struct task {
-	int64_t key;
-	int pid;
-	const char *comm;
-	struct frame *stack;
-	size_t n, cap;
-	struct sg_invocation *inv; /* the open invocation */
-	size_t inv_base;	   /* index of its root frame */
-	int inv_last_cpu;
-	struct pending *pend;
-	size_t npend, pcap;
-	struct sg_tree *scratch; /* nodes of fragments whose start was not seen */
-	uint64_t overrun, serial;
-	int has_overrun;
-	int synced; /* an entry at depth 0 was seen: the stack is known from its bottom */
-	char *fraw;    /* raw lines of fragments, for an invocation rebuilt from returns */
-	size_t fraw_len, fraw_cap;
-};
-
-struct cpu {
-	int64_t cur; /* key of the task running there; 0: none yet */
-	int lost;    /* a LOST record came: the next task seen here was cut too */
-	const char *last_func[NAMED_DEPTHS];
-};
-
-#define TOMB ((struct task *) 1)
 
 struct sg_callstack {
 	struct sg_strtab *st;
@@ -66,10 +18,7 @@ struct sg_callstack {
 	sg_invocation_fn fn;
 	void *ctx;
 	int keep_raw;
-	struct task **slots; /* open addressing by key; TOMB marks a removed slot */
-	size_t cap, count;
-	struct cpu **cpus; /* index cpu + 1, so an unknown CPU (-1) has slot 0 */
-	size_t ncpus;
+	struct sg_tasks *tasks;
 	/*
 	 * tracing_thresh output has returns only. Until an entry shows the trace is not such
 	 * output, invocations rebuilt from a root's return are held back (up to HELD_MAX; that
@@ -81,19 +30,6 @@ struct sg_callstack {
 	const char *unknown;
 	struct sg_callstack_stats stats;
 };
-
-/* Keys: a pid > 0; per-CPU keys for the idle tasks (all pid 0) and for not-yet-named tasks. */
-static int64_t task_key(int pid, int cpu)
-{
-	if (pid > 0)
-		return pid;
-	return (pid == 0 ? -2 : -3) - 2 * (int64_t) (cpu + 1);
-}
-
-static int is_unnamed_key(int64_t key)
-{
-	return key < 0 && (-key) % 2 == 1;
-}
 
 struct sg_callstack *sg_callstack_new(struct sg_strtab *st, const struct sg_match *match,
 				      sg_invocation_fn fn, void *ctx, int keep_raw)
@@ -107,159 +43,29 @@ struct sg_callstack *sg_callstack_new(struct sg_strtab *st, const struct sg_matc
 	cs->fn = fn;
 	cs->ctx = ctx;
 	cs->keep_raw = keep_raw;
-	cs->cap = 64;
-	cs->slots = calloc(cs->cap, sizeof(*cs->slots));
+	cs->tasks = sg_tasks_new();
 	cs->unknown = sg_strtab_intern(st, "[unknown]", 9);
-	if (!cs->slots || !cs->unknown) {
-		free(cs->slots);
+	if (!cs->tasks || !cs->unknown) {
+		sg_tasks_free(cs->tasks);
 		free(cs);
 		return NULL;
 	}
 	return cs;
 }
 
-static void task_free(struct task *t)
-{
-	if (!t || t == TOMB)
-		return;
-	sg_invocation_free(t->inv);
-	sg_tree_free(t->scratch);
-	free(t->stack);
-	free(t->pend);
-	free(t->fraw);
-	free(t);
-}
-
 void sg_callstack_free(struct sg_callstack *cs)
 {
 	if (!cs)
 		return;
-	for (size_t i = 0; i < cs->cap; i++)
-		task_free(cs->slots[i]);
-	for (size_t i = 0; i < cs->ncpus; i++)
-		free(cs->cpus[i]);
+	sg_tasks_free(cs->tasks);
 	for (int i = 0; i < cs->nheld; i++)
 		sg_invocation_free(cs->held[i]);
-	free(cs->cpus);
-	free(cs->slots);
 	free(cs);
 }
 
 const struct sg_callstack_stats *sg_callstack_stats(const struct sg_callstack *cs)
 {
 	return &cs->stats;
-}
-
-static size_t slot_of(int64_t key, size_t cap)
-{
-	uint64_t h = (uint64_t) key * 0x9E3779B97F4A7C15ULL;
-
-	return (size_t) (h >> 17) & (cap - 1);
-}
-
-static struct task **task_slot(struct sg_callstack *cs, int64_t key)
-{
-	size_t i = slot_of(key, cs->cap);
-	struct task **tomb = NULL;
-
-	for (;;) {
-		struct task *t = cs->slots[i];
-
-		if (!t)
-			return tomb ? tomb : &cs->slots[i];
-		if (t == TOMB) {
-			if (!tomb)
-				tomb = &cs->slots[i];
-		} else if (t->key == key) {
-			return &cs->slots[i];
-		}
-		i = (i + 1) & (cs->cap - 1);
-	}
-}
-
-/* A task with nothing open or waiting holds nothing worth keeping: it is made again when seen. */
-static int task_idle(const struct task *t)
-{
-	return !t->n && !t->inv && !t->npend && !t->scratch;
-}
-
-/*
- * Rehash, dropping idle tasks, and double the table only when most tasks are busy: a long
- * trace of short-lived processes must not grow the table without bound.
- */
-static int table_grow(struct sg_callstack *cs)
-{
-	size_t ocap = cs->cap, busy = 0;
-	struct task **old = cs->slots;
-
-	for (size_t i = 0; i < ocap; i++)
-		if (old[i] && old[i] != TOMB && !task_idle(old[i]))
-			busy++;
-	if (busy * 4 > ocap)
-		cs->cap *= 2;
-	cs->slots = calloc(cs->cap, sizeof(*cs->slots));
-	if (!cs->slots) {
-		cs->slots = old;
-		cs->cap = ocap;
-		return -1;
-	}
-	cs->count = 0;
-	for (size_t i = 0; i < ocap; i++) {
-		if (!old[i] || old[i] == TOMB)
-			continue;
-		if (task_idle(old[i])) {
-			task_free(old[i]);
-			continue;
-		}
-		*task_slot(cs, old[i]->key) = old[i];
-		cs->count++;
-	}
-	free(old);
-	return 0;
-}
-
-static struct task *task_get(struct sg_callstack *cs, int64_t key, int pid)
-{
-	struct task **slot = task_slot(cs, key);
-
-	if (*slot && *slot != TOMB)
-		return *slot;
-	if ((cs->count + 1) * 2 > cs->cap) {
-		if (table_grow(cs) < 0)
-			return NULL;
-		slot = task_slot(cs, key);
-	}
-	struct task *t = calloc(1, sizeof(*t));
-
-	if (!t)
-		return NULL;
-	t->key = key;
-	t->pid = pid;
-	t->inv_last_cpu = -2;
-	*slot = t;
-	cs->count++;
-	return t;
-}
-
-static struct cpu *cpu_get(struct sg_callstack *cs, int cpu)
-{
-	size_t i = (size_t) (cpu + 1);
-
-	if (cpu < -1 || cpu > 1 << 20)
-		i = 0;
-	if (i >= cs->ncpus) {
-		size_t n = i + 1 > cs->ncpus * 2 ? i + 1 : cs->ncpus * 2;
-		struct cpu **v = realloc(cs->cpus, n * sizeof(*v));
-
-		if (!v)
-			return NULL;
-		memset(v + cs->ncpus, 0, (n - cs->ncpus) * sizeof(*v));
-		cs->cpus = v;
-		cs->ncpus = n;
-	}
-	if (!cs->cpus[i])
-		cs->cpus[i] = calloc(1, sizeof(struct cpu));
-	return cs->cpus[i];
 }
 
 static int oom(void)
@@ -316,7 +122,7 @@ static int settle_mode(struct sg_callstack *cs, int mode)
 	return r;
 }
 
-static int finalize(struct sg_callstack *cs, struct task *t)
+static int finalize(struct sg_callstack *cs, struct sg_task *t)
 {
 	struct sg_invocation *inv = t->inv;
 	struct sg_node *root = sg_invocation_root(inv);
@@ -333,7 +139,7 @@ static int finalize(struct sg_callstack *cs, struct task *t)
 }
 
 /* The innermost open frame shallower than depth, or -1. */
-static long parent_index(const struct task *t, int depth)
+static long parent_index(const struct sg_task *t, int depth)
 {
 	long i = (long) t->n - 1;
 
@@ -342,7 +148,7 @@ static long parent_index(const struct task *t, int depth)
 	return i;
 }
 
-static struct sg_tree *scratch_of(struct task *t)
+static struct sg_tree *scratch_of(struct sg_task *t)
 {
 	if (!t->scratch)
 		t->scratch = sg_tree_new();
@@ -350,7 +156,7 @@ static struct sg_tree *scratch_of(struct task *t)
 }
 
 /* Once a task has nothing open and nothing waiting, its scratch space can go. */
-static void task_settle(struct task *t)
+static void task_settle(struct sg_task *t)
 {
 	if (t->n || t->npend)
 		return;
@@ -362,7 +168,7 @@ static void task_settle(struct task *t)
 }
 
 /* Index of the first of the last pending nodes anchored to anchor and deeper than depth. */
-static size_t pending_tail(const struct task *t, uint64_t anchor, int depth)
+static size_t pending_tail(const struct sg_task *t, uint64_t anchor, int depth)
 {
 	size_t first = t->npend;
 
@@ -372,7 +178,7 @@ static size_t pending_tail(const struct task *t, uint64_t anchor, int depth)
 }
 
 /* node adopts the pending nodes anchored to anchor that are deeper than depth, oldest first. */
-static int adopt_pending(struct task *t, struct sg_tree *tree, struct sg_node *node,
+static int adopt_pending(struct sg_task *t, struct sg_tree *tree, struct sg_node *node,
 			 uint64_t anchor, int depth)
 {
 	size_t first = pending_tail(t, anchor, depth);
@@ -384,7 +190,7 @@ static int adopt_pending(struct task *t, struct sg_tree *tree, struct sg_node *n
 	return 0;
 }
 
-static int push_pending(struct sg_callstack *cs, struct task *t, int depth, uint64_t anchor,
+static int push_pending(struct sg_callstack *cs, struct sg_task *t, int depth, uint64_t anchor,
 			struct sg_node *node)
 {
 	if (!anchor && t->scratch && sg_tree_size(t->scratch) > FRAGMENT_CAP) {
@@ -394,7 +200,7 @@ static int push_pending(struct sg_callstack *cs, struct task *t, int depth, uint
 	}
 	if (t->npend == t->pcap) {
 		size_t ncap = t->pcap ? t->pcap * 2 : 16;
-		struct pending *v = realloc(t->pend, ncap * sizeof(*v));
+		struct sg_pending *v = realloc(t->pend, ncap * sizeof(*v));
 
 		if (!v)
 			return oom();
@@ -414,14 +220,14 @@ static int push_pending(struct sg_callstack *cs, struct task *t, int depth, uint
  * recorded (its caller is outside every invocation). Missing levels between the caller and d
  * make the node detached, to be adopted later.
  */
-static int place(struct task *t, long pi, int d, const char *func, struct sg_tree **tree,
+static int place(struct sg_task *t, long pi, int d, const char *func, struct sg_tree **tree,
 		 struct sg_node **node, uint64_t *anchor)
 {
 	*node = NULL;
 	*tree = NULL;
 	*anchor = 0;
 	if (pi >= 0) {
-		struct frame *p = &t->stack[pi];
+		struct sg_frame *p = &t->stack[pi];
 
 		if (!p->node)
 			return 0;
@@ -440,7 +246,7 @@ static int place(struct task *t, long pi, int d, const char *func, struct sg_tre
 }
 
 /* A closed node that has no parent yet waits; at depth 0 with nothing open it is dropped. */
-static int settle_node(struct sg_callstack *cs, struct task *t, int d, uint64_t anchor,
+static int settle_node(struct sg_callstack *cs, struct sg_task *t, int d, uint64_t anchor,
 		       struct sg_node *node)
 {
 	if (node->parent)
@@ -458,7 +264,7 @@ static int settle_node(struct sg_callstack *cs, struct task *t, int d, uint64_t 
  * its duration covers them they are its children; when it does not, the kernel took its start
  * time after the interrupt, and they are p's.
  */
-static int claim_pending(struct task *t, const struct frame *p, struct sg_node *node, int d,
+static int claim_pending(struct sg_task *t, const struct sg_frame *p, struct sg_node *node, int d,
 			 uint64_t dur, int has_dur)
 {
 	size_t first = pending_tail(t, p->serial, d);
@@ -474,7 +280,7 @@ static int claim_pending(struct task *t, const struct frame *p, struct sg_node *
 }
 
 /* Close frame f (already popped): it takes the nodes anchored to it. */
-static int close_frame(struct task *t, const struct frame *f)
+static int close_frame(struct sg_task *t, const struct sg_frame *f)
 {
 	if (!f->node)
 		return 0;
@@ -482,10 +288,10 @@ static int close_frame(struct task *t, const struct frame *f)
 }
 
 /* Pop frames until n remain; the calls they were in lost their returns. */
-static int abandon_to(struct sg_callstack *cs, struct task *t, size_t n, int at_end)
+static int abandon_to(struct sg_callstack *cs, struct sg_task *t, size_t n, int at_end)
 {
 	while (t->n > n) {
-		struct frame f = t->stack[--t->n];
+		struct sg_frame f = t->stack[--t->n];
 
 		if (close_frame(t, &f) < 0)
 			return -1;
@@ -502,7 +308,7 @@ static int abandon_to(struct sg_callstack *cs, struct task *t, size_t n, int at_
 	return 0;
 }
 
-static int start_invocation(struct sg_callstack *cs, struct task *t, const struct sg_event *ev)
+static int start_invocation(struct sg_callstack *cs, struct sg_task *t, const struct sg_event *ev)
 {
 	struct sg_invocation *inv = sg_invocation_new();
 
@@ -522,19 +328,19 @@ static int start_invocation(struct sg_callstack *cs, struct task *t, const struc
 	return 0;
 }
 
-static int push_frame(struct task *t, const char *func, int d, struct sg_tree *tree,
+static int push_frame(struct sg_task *t, const char *func, int d, struct sg_tree *tree,
 		      struct sg_node *node)
 {
 	if (t->n == t->cap) {
 		size_t ncap = t->cap ? t->cap * 2 : 32;
-		struct frame *v = realloc(t->stack, ncap * sizeof(*v));
+		struct sg_frame *v = realloc(t->stack, ncap * sizeof(*v));
 
 		if (!v)
 			return oom();
 		t->stack = v;
 		t->cap = ncap;
 	}
-	struct frame *f = &t->stack[t->n++];
+	struct sg_frame *f = &t->stack[t->n++];
 
 	f->func = func;
 	f->depth = d;
@@ -544,7 +350,7 @@ static int push_frame(struct task *t, const char *func, int d, struct sg_tree *t
 	return 0;
 }
 
-static int on_entry(struct sg_callstack *cs, struct task *t, struct cpu *c,
+static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c,
 		    const struct sg_event *ev, int leaf)
 {
 	int d = ev->depth, is_root = sg_match_name(cs->match, ev->func) >= 0;
@@ -583,7 +389,7 @@ static int on_entry(struct sg_callstack *cs, struct task *t, struct cpu *c,
 		if (k >= SAME_DEPTH_MAX && abandon_to(cs, t, t->n - k, 0) < 0)
 			return -1;
 	}
-	if (d >= 0 && d < NAMED_DEPTHS)
+	if (d >= 0 && d < SG_NAMED_DEPTHS)
 		c->last_func[d] = leaf ? NULL : ev->func;
 	pi = parent_index(t, d);
 	if (is_root && !t->inv) {
@@ -618,7 +424,7 @@ static int on_entry(struct sg_callstack *cs, struct task *t, struct cpu *c,
 }
 
 /* A return whose entry was never seen: rebuild what we can from returns (post-order). */
-static int on_orphan_exit(struct sg_callstack *cs, struct task *t, struct cpu *c,
+static int on_orphan_exit(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c,
 			  const struct sg_event *ev)
 {
 	int d = ev->depth;
@@ -629,7 +435,7 @@ static int on_orphan_exit(struct sg_callstack *cs, struct task *t, struct cpu *c
 
 	cs->stats.orphan_closes++;
 	if (!func)
-		func = d >= 0 && d < NAMED_DEPTHS && c->last_func[d] ? c->last_func[d] : cs->unknown;
+		func = d >= 0 && d < SG_NAMED_DEPTHS && c->last_func[d] ? c->last_func[d] : cs->unknown;
 	int is_root = sg_match_name(cs->match, func) >= 0;
 	long pi = parent_index(t, d);
 
@@ -679,7 +485,7 @@ static int on_orphan_exit(struct sg_callstack *cs, struct task *t, struct cpu *c
 	return finalize(cs, t);
 }
 
-static int on_return(struct sg_callstack *cs, struct task *t, struct cpu *c,
+static int on_return(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c,
 		     const struct sg_event *ev)
 {
 	int d = ev->depth;
@@ -698,7 +504,7 @@ static int on_return(struct sg_callstack *cs, struct task *t, struct cpu *c,
 		return on_orphan_exit(cs, t, c, ev);
 	if (abandon_to(cs, t, (size_t) i + 1, 0) < 0)
 		return -1;
-	struct frame f = t->stack[--t->n];
+	struct sg_frame f = t->stack[--t->n];
 
 	if (close_frame(t, &f) < 0)
 		return -1;
@@ -718,28 +524,29 @@ static int on_return(struct sg_callstack *cs, struct task *t, struct cpu *c,
 }
 
 /* The first switch away from a task we knew only by its CPU names it. */
-static int on_switch(struct sg_callstack *cs, struct cpu *c, const struct sg_event *ev)
+static int on_switch(struct sg_callstack *cs, struct sg_cpu *c, const struct sg_event *ev)
 {
-	int64_t prev = task_key(ev->pid, ev->cpu);
+	int64_t prev = sg_tasks_key(ev->pid, ev->cpu);
 
-	if (c->cur && is_unnamed_key(c->cur) && c->cur != prev) {
-		struct task **from = task_slot(cs, c->cur);
-		struct task **to = task_slot(cs, prev);
+	if (c->cur && sg_tasks_unnamed(c->cur) && c->cur != prev) {
+		struct sg_task *t = sg_tasks_take(cs->tasks, c->cur);
 
-		if (*from && *from != TOMB) {
-			struct task *t = *from;
-
+		if (t) {
 			/*
 			 * What ran here unnamed is the newest state of that task; a stack it had
 			 * from another CPU went on in events this trace does not have.
 			 */
-			if (*to && *to != TOMB) {
-				if (abandon_to(cs, *to, 0, 0) < 0)
+			struct sg_task *old = sg_tasks_take(cs->tasks, prev);
+
+			if (old) {
+				int r = abandon_to(cs, old, 0, 0);
+
+				sg_task_free(old);
+				if (r < 0) {
+					sg_task_free(t);
 					return -1;
-				task_free(*to);
-				*to = TOMB;
+				}
 			}
-			*from = TOMB;
 			t->key = prev;
 			t->pid = ev->pid;
 			t->comm = ev->comm;
@@ -747,17 +554,20 @@ static int on_switch(struct sg_callstack *cs, struct cpu *c, const struct sg_eve
 				t->inv->pid = ev->pid;
 				t->inv->comm = ev->comm;
 			}
-			*task_slot(cs, prev) = t;
+			if (sg_tasks_put(cs->tasks, t) < 0) {
+				sg_task_free(t);
+				return oom();
+			}
 		}
 	}
-	/* one task_get at a time: looking up one may drop another that is idle */
-	struct task *t = task_get(cs, prev, ev->pid);
+	/* one lookup at a time: looking up one may drop another that is idle */
+	struct sg_task *t = sg_tasks_get(cs->tasks, prev, ev->pid);
 
 	if (!t)
 		return oom();
 	if (!t->comm)
 		t->comm = ev->comm;
-	t = task_get(cs, task_key(ev->next_pid, ev->cpu), ev->next_pid);
+	t = sg_tasks_get(cs->tasks, sg_tasks_key(ev->next_pid, ev->cpu), ev->next_pid);
 	if (!t)
 		return oom();
 	if (!t->comm)
@@ -769,8 +579,8 @@ static int on_switch(struct sg_callstack *cs, struct cpu *c, const struct sg_eve
 int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 {
 	struct sg_callstack *cs = vcs;
-	struct cpu *c = cpu_get(cs, ev->cpu);
-	struct task *t;
+	struct sg_cpu *c = sg_tasks_cpu(cs->tasks, ev->cpu);
+	struct sg_task *t;
 	int64_t key;
 	int r = 0;
 
@@ -783,20 +593,20 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 		cs->stats.lost_events += ev->count;
 		c->lost = 1;
 		if (c->cur) {
-			t = *task_slot(cs, c->cur);
-			if (t && t != TOMB && t->inv)
+			t = sg_tasks_find(cs->tasks, c->cur);
+			if (t && t->inv)
 				t->inv->cut |= SG_CUT_LOST;
 		}
 		return 0;
 	}
 	if (ev->pid >= 0)
-		key = task_key(ev->pid, ev->cpu);
+		key = sg_tasks_key(ev->pid, ev->cpu);
 	else if (c->cur)
 		key = c->cur;
 	else
-		key = task_key(-1, ev->cpu);
+		key = sg_tasks_key(-1, ev->cpu);
 	c->cur = key;
-	t = task_get(cs, key, ev->pid);
+	t = sg_tasks_get(cs->tasks, key, ev->pid);
 	if (!t)
 		return oom();
 	if (ev->comm && !t->comm)
@@ -844,26 +654,14 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 	return r;
 }
 
-static int cmp_task(const void *a, const void *b)
-{
-	const struct task *x = *(struct task *const *) a, *y = *(struct task *const *) b;
-
-	return x->key < y->key ? -1 : x->key > y->key;
-}
-
 int sg_callstack_finish(struct sg_callstack *cs)
 {
-	struct task **v = malloc((cs->count + 1) * sizeof(*v));
-	size_t n = 0;
+	size_t n;
+	struct sg_task **v = sg_tasks_sorted(cs->tasks, &n); /* by key: a deterministic order */
 	int r = 0;
 
 	if (!v)
 		return oom();
-	for (size_t i = 0; i < cs->cap; i++)
-		if (cs->slots[i] && cs->slots[i] != TOMB)
-			v[n++] = cs->slots[i];
-	/* Deterministic order for the invocations cut at the end. */
-	qsort(v, n, sizeof(*v), cmp_task);
 	for (size_t i = 0; i < n && r == 0; i++)
 		r = abandon_to(cs, v[i], 0, 1);
 	free(v);

@@ -1,0 +1,97 @@
+/* tasks.h - who runs where: the trace's tasks with their open call stacks, and each CPU's current task. */
+#ifndef SG_TASKS_H
+#define SG_TASKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "invocation.h"
+#include "tree.h"
+
+/* Depths for which the kernel's naming of a bare "}" is remembered per CPU. */
+#define SG_NAMED_DEPTHS 512
+
+/* An open call on a task's stack. */
+struct sg_frame {
+	const char *func;
+	int depth;
+	struct sg_node *node; /* NULL when this call is not being recorded */
+	struct sg_tree *tree; /* the tree node lives in */
+	uint64_t serial;      /* names the frame for the pending nodes anchored to it */
+};
+
+/*
+ * A closed subtree whose parent call has not been seen: a later call at a shallower depth
+ * adopts it. Anchored to an open frame when the parent is missing between that frame and
+ * this depth (the kernel printed the parent's entry after an interrupt inside it); unanchored
+ * (anchor 0) when nothing is open at all (the parent began before the trace).
+ */
+struct sg_pending {
+	int depth;
+	uint64_t anchor;
+	struct sg_node *node; /* detached, in the anchor's tree or in the task's scratch tree */
+};
+
+struct sg_task {
+	int64_t key; /* see sg_tasks_key() */
+	int pid;
+	const char *comm;
+	struct sg_frame *stack;
+	size_t n, cap;
+	struct sg_invocation *inv; /* the open invocation */
+	size_t inv_base;	   /* index of its root frame */
+	int inv_last_cpu;
+	struct sg_pending *pend;
+	size_t npend, pcap;
+	struct sg_tree *scratch; /* nodes of fragments whose start was not seen */
+	uint64_t overrun, serial;
+	int has_overrun;
+	int synced; /* an entry at depth 0 was seen: the stack is known from its bottom */
+	char *fraw; /* raw lines of fragments, for an invocation rebuilt from returns */
+	size_t fraw_len, fraw_cap;
+};
+
+struct sg_cpu {
+	int64_t cur; /* key of the task running there; 0: none yet */
+	int lost;    /* a LOST record came: the next task seen here was cut too */
+	const char *last_func[SG_NAMED_DEPTHS];
+};
+
+struct sg_tasks;
+
+struct sg_tasks *sg_tasks_new(void);
+void sg_tasks_free(struct sg_tasks *ts);
+
+/*
+ * A task's key: its pid when > 0. The idle tasks all have pid 0, one per CPU, and a task not
+ * named yet (no task column, no switch line so far) is known only by its CPU: both get
+ * negative per-CPU keys.
+ */
+int64_t sg_tasks_key(int pid, int cpu);
+
+/* Whether key is that of a task known only by its CPU. */
+int sg_tasks_unnamed(int64_t key);
+
+/*
+ * The task with key, created when missing; NULL: no memory. Creating one may drop idle tasks
+ * (nothing open, nothing waiting) from the table: do not hold another task pointer across it.
+ */
+struct sg_task *sg_tasks_get(struct sg_tasks *ts, int64_t key, int pid);
+
+/* The task with key, or NULL. */
+struct sg_task *sg_tasks_find(struct sg_tasks *ts, int64_t key);
+
+/* Remove the task with key from the table and return it (NULL when absent). */
+struct sg_task *sg_tasks_take(struct sg_tasks *ts, int64_t key);
+
+/* Put t (not in the table, no task with its key there) in the table. -1: no memory. */
+int sg_tasks_put(struct sg_tasks *ts, struct sg_task *t);
+
+void sg_task_free(struct sg_task *t);
+
+/* The state of cpu (-1: unknown CPU); NULL: no memory. */
+struct sg_cpu *sg_tasks_cpu(struct sg_tasks *ts, int cpu);
+
+/* Every task, by key, in a malloc'd array of *n; NULL: no memory. */
+struct sg_task **sg_tasks_sorted(struct sg_tasks *ts, size_t *n);
+
+#endif

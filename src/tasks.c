@@ -1,0 +1,222 @@
+/* tasks.c - who runs where: the trace's tasks with their open call stacks, and each CPU's current task. */
+#include <stdlib.h>
+#include <string.h>
+#include "tasks.h"
+
+#define TOMB ((struct sg_task *) 1)
+
+struct sg_tasks {
+	struct sg_task **slots; /* open addressing by key; TOMB marks a removed slot */
+	size_t cap, count;
+	struct sg_cpu **cpus; /* index cpu + 1, so an unknown CPU (-1) has slot 0 */
+	size_t ncpus;
+};
+
+int64_t sg_tasks_key(int pid, int cpu)
+{
+	if (pid > 0)
+		return pid;
+	return (pid == 0 ? -2 : -3) - 2 * (int64_t) (cpu + 1);
+}
+
+int sg_tasks_unnamed(int64_t key)
+{
+	return key < 0 && (-key) % 2 == 1;
+}
+
+struct sg_tasks *sg_tasks_new(void)
+{
+	struct sg_tasks *ts = calloc(1, sizeof(*ts));
+
+	if (!ts)
+		return NULL;
+	ts->cap = 64;
+	ts->slots = calloc(ts->cap, sizeof(*ts->slots));
+	if (!ts->slots) {
+		free(ts);
+		return NULL;
+	}
+	return ts;
+}
+
+void sg_task_free(struct sg_task *t)
+{
+	if (!t || t == TOMB)
+		return;
+	sg_invocation_free(t->inv);
+	sg_tree_free(t->scratch);
+	free(t->stack);
+	free(t->pend);
+	free(t->fraw);
+	free(t);
+}
+
+void sg_tasks_free(struct sg_tasks *ts)
+{
+	if (!ts)
+		return;
+	for (size_t i = 0; i < ts->cap; i++)
+		sg_task_free(ts->slots[i]);
+	for (size_t i = 0; i < ts->ncpus; i++)
+		free(ts->cpus[i]);
+	free(ts->cpus);
+	free(ts->slots);
+	free(ts);
+}
+
+static size_t slot_of(int64_t key, size_t cap)
+{
+	uint64_t h = (uint64_t) key * 0x9E3779B97F4A7C15ULL;
+
+	return (size_t) (h >> 17) & (cap - 1);
+}
+
+/* The slot holding key, or the one to put it in (the first tomb on the way, else the empty one). */
+static struct sg_task **task_slot(struct sg_tasks *ts, int64_t key)
+{
+	size_t i = slot_of(key, ts->cap);
+	struct sg_task **tomb = NULL;
+
+	for (;;) {
+		struct sg_task *t = ts->slots[i];
+
+		if (!t)
+			return tomb ? tomb : &ts->slots[i];
+		if (t == TOMB) {
+			if (!tomb)
+				tomb = &ts->slots[i];
+		} else if (t->key == key) {
+			return &ts->slots[i];
+		}
+		i = (i + 1) & (ts->cap - 1);
+	}
+}
+
+/* A task with nothing open or waiting holds nothing worth keeping: it is made again when seen. */
+static int task_idle(const struct sg_task *t)
+{
+	return !t->n && !t->inv && !t->npend && !t->scratch;
+}
+
+/*
+ * Rehash, dropping idle tasks, and double the table only when most tasks are busy: a long
+ * trace of short-lived processes must not grow the table without bound.
+ */
+static int table_grow(struct sg_tasks *ts)
+{
+	size_t ocap = ts->cap, busy = 0;
+	struct sg_task **old = ts->slots;
+
+	for (size_t i = 0; i < ocap; i++)
+		if (old[i] && old[i] != TOMB && !task_idle(old[i]))
+			busy++;
+	if (busy * 4 > ocap)
+		ts->cap *= 2;
+	ts->slots = calloc(ts->cap, sizeof(*ts->slots));
+	if (!ts->slots) {
+		ts->slots = old;
+		ts->cap = ocap;
+		return -1;
+	}
+	ts->count = 0;
+	for (size_t i = 0; i < ocap; i++) {
+		if (!old[i] || old[i] == TOMB)
+			continue;
+		if (task_idle(old[i])) {
+			sg_task_free(old[i]);
+			continue;
+		}
+		*task_slot(ts, old[i]->key) = old[i];
+		ts->count++;
+	}
+	free(old);
+	return 0;
+}
+
+struct sg_task *sg_tasks_find(struct sg_tasks *ts, int64_t key)
+{
+	struct sg_task *t = *task_slot(ts, key);
+
+	return t && t != TOMB ? t : NULL;
+}
+
+struct sg_task *sg_tasks_take(struct sg_tasks *ts, int64_t key)
+{
+	struct sg_task **slot = task_slot(ts, key);
+	struct sg_task *t = *slot;
+
+	if (!t || t == TOMB)
+		return NULL;
+	*slot = TOMB;
+	return t;
+}
+
+int sg_tasks_put(struct sg_tasks *ts, struct sg_task *t)
+{
+	if ((ts->count + 1) * 2 > ts->cap && table_grow(ts) < 0)
+		return -1;
+	*task_slot(ts, t->key) = t;
+	ts->count++;
+	return 0;
+}
+
+struct sg_task *sg_tasks_get(struct sg_tasks *ts, int64_t key, int pid)
+{
+	struct sg_task *t = sg_tasks_find(ts, key);
+
+	if (t)
+		return t;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return NULL;
+	t->key = key;
+	t->pid = pid;
+	t->inv_last_cpu = -2;
+	if (sg_tasks_put(ts, t) < 0) {
+		free(t);
+		return NULL;
+	}
+	return t;
+}
+
+struct sg_cpu *sg_tasks_cpu(struct sg_tasks *ts, int cpu)
+{
+	size_t i = (size_t) (cpu + 1);
+
+	if (cpu < -1 || cpu > 1 << 20)
+		i = 0;
+	if (i >= ts->ncpus) {
+		size_t n = i + 1 > ts->ncpus * 2 ? i + 1 : ts->ncpus * 2;
+		struct sg_cpu **v = realloc(ts->cpus, n * sizeof(*v));
+
+		if (!v)
+			return NULL;
+		memset(v + ts->ncpus, 0, (n - ts->ncpus) * sizeof(*v));
+		ts->cpus = v;
+		ts->ncpus = n;
+	}
+	if (!ts->cpus[i])
+		ts->cpus[i] = calloc(1, sizeof(struct sg_cpu));
+	return ts->cpus[i];
+}
+
+static int cmp_task(const void *a, const void *b)
+{
+	const struct sg_task *x = *(struct sg_task *const *) a, *y = *(struct sg_task *const *) b;
+
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+struct sg_task **sg_tasks_sorted(struct sg_tasks *ts, size_t *n)
+{
+	struct sg_task **v = malloc((ts->count + 1) * sizeof(*v));
+
+	*n = 0;
+	if (!v)
+		return NULL;
+	for (size_t i = 0; i < ts->cap; i++)
+		if (ts->slots[i] && ts->slots[i] != TOMB)
+			v[(*n)++] = ts->slots[i];
+	qsort(v, *n, sizeof(*v), cmp_task);
+	return v;
+}
