@@ -3,6 +3,7 @@
 #define SG_FMT_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #define SG_FMT_LEN 32
 
@@ -26,5 +27,11 @@ const char *sg_fmt_delta_pct(char buf[SG_FMT_LEN], int64_t bp);
 
 /* Thousandths as the shortest exact decimal: 1000 "1", 1500 "1.5", 333 "0.333". */
 const char *sg_fmt_milli(char buf[SG_FMT_LEN], uint64_t v);
+
+/*
+ * A function or task name for a terminal: control bytes (below 0x20, 0x7f) are written '?',
+ * so a crafted name cannot send escape sequences; every other byte as it is. -1: write error.
+ */
+int sg_fmt_put_name(FILE *out, const char *name);
 
 #endif

@@ -41,10 +41,14 @@ static void put_summary(FILE *out, const struct sg_treediff_root *r)
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN];
 	const char *name = r->name[1] ? r->name[1] : r->name[0];
 
-	if (r->name[0] && r->name[1] && strcmp(r->name[0], r->name[1]))
-		fprintf(out, "%s (BEFORE: %s)", r->name[1], r->name[0]);
-	else
-		fputs(name, out);
+	if (r->name[0] && r->name[1] && strcmp(r->name[0], r->name[1])) {
+		sg_fmt_put_name(out, r->name[1]);
+		fputs(" (BEFORE: ", out);
+		sg_fmt_put_name(out, r->name[0]);
+		fputc(')', out);
+	} else {
+		sg_fmt_put_name(out, name);
+	}
 	fprintf(out, "%s\n",
 		!r->name[0] ? " (only in AFTER)" : !r->name[1] ? " (only in BEFORE)" : "");
 	fprintf(out, "  %-12s %14s %14s %14s %9s\n", "latency", "before", "after", "delta",
@@ -86,8 +90,10 @@ static int put_path(FILE *out, const struct sg_treediff_node *n)
 		}
 		chain[k++] = p;
 	}
-	while (k--)
-		fprintf(out, "%s%s", chain[k]->name, k ? ";" : "");
+	while (k--) {
+		sg_fmt_put_name(out, chain[k]->name);
+		fputs(k ? ";" : "", out);
+	}
 	free(chain);
 	return 0;
 }
@@ -159,7 +165,7 @@ static void put_node(FILE *out, const struct sg_treediff_node *n, const unsigned
 		/* the arrow is 3 bytes but one column wide */
 		st->unicode ? 15 : 13, calls);
 	put_prefix(out, last, depth, st);
-	fputs(n->name, out);
+	sg_fmt_put_name(out, n->name);
 	if (n->state == SG_TREEDIFF_NEW)
 		fputs("  [new]", out);
 	else if (n->state == SG_TREEDIFF_GONE)

@@ -68,3 +68,11 @@ const char *sg_fmt_milli(char buf[SG_FMT_LEN], uint64_t v)
 		buf[--n] = '\0';
 	return buf;
 }
+
+int sg_fmt_put_name(FILE *out, const char *name)
+{
+	for (const unsigned char *s = (const unsigned char *) name; *s; s++)
+		if (putc(*s < 0x20 || *s == 0x7f ? '?' : *s, out) == EOF)
+			return -1;
+	return 0;
+}

@@ -64,7 +64,8 @@ static int render_nodes(FILE *out, const struct sg_node *top, int has_time,
 			else
 				fprintf(out, "%8" PRIu64 "  ", n->calls);
 			put_prefix(out, last, depth, st);
-			fprintf(out, "%s\n", n->name);
+			sg_fmt_put_name(out, n->name);
+			fputc('\n', out);
 			if (n->child) {
 				n = n->child;
 				depth++;

@@ -124,12 +124,13 @@ int sg_render_top(FILE *out, struct sg_aggregate *agg)
 		const struct row *r = &t.rows[i];
 
 		if (agg->has_time)
-			fprintf(out, "%10" PRIu64 " %14s %14s %12s %12s  %s\n", r->calls,
+			fprintf(out, "%10" PRIu64 " %14s %14s %12s %12s  ", r->calls,
 				sg_fmt_us(a, r->total), sg_fmt_us(b, r->self),
-				sg_fmt_us(c, r->calls ? r->total / r->calls : 0), sg_fmt_us(d, r->max),
-				r->name);
+				sg_fmt_us(c, r->calls ? r->total / r->calls : 0), sg_fmt_us(d, r->max));
 		else
-			fprintf(out, "%10" PRIu64 "  %s\n", r->calls, r->name);
+			fprintf(out, "%10" PRIu64 "  ", r->calls);
+		sg_fmt_put_name(out, r->name);
+		fputc('\n', out);
 	}
 	ret = ferror(out) ? -1 : 0;
 out:

@@ -20,8 +20,10 @@ int sg_render_walk(FILE *out, const struct sg_invocation *inv, int has_time)
 		fprintf(out, " duration_us=%s", sg_fmt_us(b, inv->duration));
 	fputc('\n', out);
 	while (n) {
-		fprintf(out, "%d %s %s %s %" PRIu64 "\n", level, n->name, sg_fmt_us(a, n->total),
-			sg_fmt_us(b, n->self), n->calls);
+		fprintf(out, "%d ", level);
+		sg_fmt_put_name(out, n->name);
+		fprintf(out, " %s %s %" PRIu64 "\n", sg_fmt_us(a, n->total), sg_fmt_us(b, n->self),
+			n->calls);
 		if (n->child) {
 			n = n->child;
 			level++;

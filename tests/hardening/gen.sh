@@ -51,7 +51,8 @@ hostile) # names with XML specials, quotes, ';', a control byte and invalid UTF-
 	printf ' 0)   5.000 us    |    bad\377\376utf8\300\257();\n'
 	printf ' 0)   6.000 us    |    ok_\303\251t\303\251();\n'
 	printf ' 0)   7.000 us    |    pct%%41();\n'
-	printf ' 0) + 30.000 us   |  }\n'
+	printf ' 0)   8.000 us    |    esc\033]0;title\007\033[31m();\n'
+	printf ' 0) + 38.000 us   |  }\n'
 	;;
 *)
 	echo "gen.sh: unknown generator $1" >&2

@@ -165,7 +165,13 @@ err tree-nul "surfgraph: $out/nul.tree:3: bad %-escape in path"
 "$gen" hostile >"$out/hostile.txt"
 sg hostile-folded 0 -f root -i "$out/hostile.txt" -m folded --no-save -q
 # ';' would split a frame: it becomes ':'; control bytes become '?'; other bytes pass as they are
-is hostile-folded "$(printf 'root 2000\nroot;<script>alert 1000\nroot;a&amp:b"c'"'"'d 2000\nroot;bad\377\376utf8\300\257 5000\nroot;ctl?x?y 4000\nroot;ok_\303\251t\303\251 6000\nroot;pct%%41 7000\nroot;semi:colon 3000')"
+is hostile-folded "$(printf 'root 2000\nroot;<script>alert 1000\nroot;a&amp:b"c'"'"'d 2000\nroot;bad\377\376utf8\300\257 5000\nroot;ctl?x?y 4000\nroot;esc?]0:title??[31m 8000\nroot;ok_\303\251t\303\251 6000\nroot;pct%%41 7000\nroot;semi:colon 3000')"
+# on a terminal a name cannot send escape sequences: control bytes are '?' in every text mode
+for m in tree walk top; do
+	sg "hostile-$m" 0 -f root -i "$out/hostile.txt" -m $m --ascii --no-save -q
+	check "hostile: -m $m writes no control byte" test "$(tr -d '\n' <"$out/hostile-$m.out" | tr -cd '\000-\037\177' | wc -c)" = 0
+	check "hostile: -m $m shows the name" grep -q 'esc?\]0;title??\[31m' "$out/hostile-$m.out"
+done
 sg hostile-svg 0 -f root -i "$out/hostile.txt" -m svg --outdir "$out/hostile-svg" --no-save -q
 svg=$out/hostile-svg/root.svg
 command -v xmllint >/dev/null && check "hostile: svg is well-formed" xmllint --noout "$svg"
