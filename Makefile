@@ -29,7 +29,7 @@ UNIT_BIN = $(UNIT_SRC:.c=)
 DEB_BUILD = build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev
 DEB_TEST = libxml2-utils qemu-system-x86 busybox-static cpio clang-14 libclang-rt-14-dev valgrind poppler-utils chromium
 
-.PHONY: all deps test unit golden dat diff vm bench examples install clean check-libs
+.PHONY: all deps test unit golden dat live-host diff vm bench examples install clean check-libs
 .PHONY: svg browser
 .PHONY: hardening sanitize fuzz fuzz-build valgrind
 
@@ -67,6 +67,13 @@ golden: surfgraph
 dat: surfgraph
 	@tests/dat/run.sh
 
+tests/live/test_session: tests/live/test_session.c $(LIB_OBJ)
+	$(CC) $(CFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+# save/restore, recovery and the lock on the host's own tracefs (root), and the refusal path
+live-host: surfgraph tests/live/test_session
+	@tests/live/run.sh
+
 diff: surfgraph
 	@tests/diff/run.sh
 
@@ -85,7 +92,7 @@ svg: surfgraph tests/out/pngpixel
 browser: surfgraph
 	@tests/browser/run.sh
 
-test: check-libs unit golden dat diff hardening sanitize svg browser vm
+test: check-libs unit golden dat live-host diff hardening sanitize svg browser vm
 
 # Hostile and broken input (tests/hardening): clear errors, no crash, hang or leak.
 hardening: surfgraph tests/hardening/test_limits
@@ -167,6 +174,6 @@ install: surfgraph
 	install -m 0755 surfgraph $(DESTDIR)$(BINDIR)/surfgraph
 
 clean:
-	rm -f surfgraph $(OBJ) $(OBJ:.o=.d) $(UNIT_BIN) tests/hardening/test_limits
+	rm -f surfgraph $(OBJ) $(OBJ:.o=.d) $(UNIT_BIN) tests/hardening/test_limits tests/live/test_session
 	rm -rf $(SAN_DIR) $(FUZZ_DIR)
 	rm -rf tests/out

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "input_text.h"
+#include "linebuf.h"
 #include "log.h"
 
 #define MAX_LINE (64u << 20)
@@ -654,76 +655,35 @@ int sg_text_parser_finish(struct sg_text_parser *p)
 	return flush_pending(p);
 }
 
+static int on_line(void *ctx, const char *line, size_t len)
+{
+	struct sg_text_parser *p = ctx;
+
+	if (line)
+		return sg_text_parser_line(p, line, len);
+	/* a line longer than any kernel prints, dropped whole */
+	p->stats.lines++;
+	note_skipped(p, "(a line longer than 64 MB)", 26);
+	return 0;
+}
+
 int sg_text_parser_read_fd(struct sg_text_parser *p, int fd, const char *head, size_t head_len)
 {
-	size_t cap = 1u << 20, len = 0;
-	char *buf;
-	int skipping = 0, ret = -1;
+	struct sg_linebuf *lb = sg_linebuf_new(MAX_LINE);
+	ssize_t n = 0;
+	int ret = -1;
 
-	while (cap < head_len + 1)
-		cap *= 2;
-	buf = malloc(cap);
-	if (!buf) {
+	if (!lb) {
 		sg_log_error("out of memory");
 		return -1;
 	}
-	memcpy(buf, head, head_len);
-	for (size_t got = head_len;;) {
-		if (len == cap) {
-			if (cap >= MAX_LINE) {
-				/* A line longer than any kernel prints: drop it and resync at '\n'. */
-				if (!skipping)
-					note_skipped(p, buf, len);
-				skipping = 1;
-				len = 0;
-			} else {
-				char *n = realloc(buf, cap * 2);
-
-				if (!n) {
-					sg_log_error("out of memory");
-					goto out;
-				}
-				buf = n;
-				cap *= 2;
-			}
-		}
-		if (!got) {
-			ssize_t n = read(fd, buf + len, cap - len);
-
-			if (n < 0) {
-				if (errno == EINTR)
-					continue;
-				sg_log_error("read failed: %s", strerror(errno));
-				goto out;
-			}
-			if (n == 0)
-				break;
-			got = (size_t) n;
-		}
-		size_t start = 0, end = len + got;
-
-		got = 0;
-		char *nl;
-
-		while ((nl = memchr(buf + len, '\n', end - len))) {
-			size_t l = (size_t) (nl - (buf + start));
-
-			if (skipping) {
-				skipping = 0;
-				p->stats.lines++;
-			} else if (sg_text_parser_line(p, buf + start, l) < 0) {
-				goto out;
-			}
-			start = (size_t) (nl - buf) + 1;
-			len = start;
-		}
-		len = end - start;
-		memmove(buf, buf + start, len);
-	}
-	if (len && !skipping && sg_text_parser_line(p, buf, len) < 0)
+	if (sg_linebuf_push(lb, head, head_len, on_line, p) < 0)
 		goto out;
-	ret = sg_text_parser_finish(p);
+	while ((n = sg_linebuf_read(lb, fd, on_line, p)) > 0)
+		;
+	if (n == 0 && sg_linebuf_finish(lb, on_line, p) == 0)
+		ret = sg_text_parser_finish(p);
 out:
-	free(buf);
+	sg_linebuf_free(lb);
 	return ret;
 }

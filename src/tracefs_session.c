@@ -203,7 +203,12 @@ static int restore_one(const struct sg_tracefs_session *s, int top, const char *
 
 		if (nl)
 			*nl = '\0';
-		if (strcmp(file, "trace_clock") == 0 && open_b && close_b > open_b) {
+		if (strcmp(file, "buffer_size_kb") == 0 && strcmp(copy, "X") == 0) {
+			/* sizes differ per CPU: the per_cpu files, saved too, carry them */
+			free(words);
+			free(copy);
+			return 0;
+		} else if (strcmp(file, "trace_clock") == 0 && open_b && close_b > open_b) {
 			*close_b = '\0';
 			words[n++] = open_b + 1;
 		} else if (exp) {
@@ -279,6 +284,19 @@ static int save(struct sg_tracefs_session *s, int top, const char *file)
 	/* Files of our own instance go away with it: nothing to save. */
 	if (!top || find_saved(s, top, file))
 		return 0;
+	/*
+	 * The total size rewrites every CPU's, whose sizes may differ (the total then reads "X"):
+	 * they are saved first, so they come back last.
+	 */
+	if (strcmp(file, "buffer_size_kb") == 0) {
+		long ncpus = sysconf(_SC_NPROCESSORS_CONF);
+
+		for (long c = 0; c < ncpus; c++) {
+			snprintf(head, sizeof(head), "per_cpu/cpu%ld/buffer_size_kb", c);
+			if (file_exists(s, top, head) && save(s, top, head) < 0)
+				return -1;
+		}
+	}
 	content = read_file(s, top, file, &len);
 	if (!content)
 		return -1;
@@ -855,17 +873,8 @@ int sg_tracefs_session_setup(struct sg_tracefs_session *s, const struct sg_graph
 			return -1;
 	}
 	if (g->buffer_kb) {
-		long ncpus = sysconf(_SC_NPROCESSORS_CONF);
-		char file[64];
-
-		/* per CPU: sizes may differ, and the top file then only says "X" */
-		for (long c = 0; c < ncpus; c++) {
-			snprintf(file, sizeof(file), "per_cpu/cpu%ld/buffer_size_kb", c);
-			if (file_exists(s, 0, file) && save(s, 0, file) < 0)
-				return -1;
-		}
 		snprintf(num, sizeof(num), "%lu", g->buffer_kb);
-		if (write_values(s, 0, "buffer_size_kb", (const char *[]){ num }, 1, 0) < 0)
+		if (sg_tracefs_session_write(s, 0, "buffer_size_kb", num) < 0)
 			return -1;
 	}
 	/* the funcgraph options exist only once the tracer is set */
@@ -920,8 +929,10 @@ int sg_tracefs_session_restore(struct sg_tracefs_session *s)
 		size_t len = 0;
 		char *now = read_file(s, 1, v->file, &len);
 
+		/* "X" and "(expanded: N)" sizes are derived: the per-CPU files were compared */
 		if (now && (len != v->len || memcmp(now, v->content, len) != 0) &&
-		    !strstr(v->content, "(expanded: ")) {
+		    !strstr(v->content, "(expanded: ") &&
+		    !(strcmp(v->file, "buffer_size_kb") == 0 && strcmp(v->content, "X\n") == 0)) {
 			path_of(s, 1, v->file, path, sizeof(path));
 			ret = -1;
 			off += (size_t) snprintf(bad + off, sizeof(bad) - off,

@@ -1,0 +1,34 @@
+/* linebuf.h - bytes in, whole lines out: one growing buffer for reading traces from files and pipes. */
+#ifndef SG_LINEBUF_H
+#define SG_LINEBUF_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/*
+ * A line without its '\n'; returns 0, or -1 to stop. line is NULL (len 0) where a line longer
+ * than the buffer's limit was dropped, so the reader can count it in its place.
+ */
+typedef int (*sg_line_fn)(void *ctx, const char *line, size_t len);
+
+struct sg_linebuf;
+
+/* Lines longer than max_line are dropped whole (reported to fn as NULL); NULL: no memory. */
+struct sg_linebuf *sg_linebuf_new(size_t max_line);
+void sg_linebuf_free(struct sg_linebuf *lb);
+
+/* Take bytes (already read elsewhere) and deliver the lines they complete. -1 when fn stopped. */
+int sg_linebuf_push(struct sg_linebuf *lb, const char *bytes, size_t n, sg_line_fn fn, void *ctx);
+
+/*
+ * One read() from fd, delivering the lines it completes. Returns the bytes read, 0 at end of
+ * file, -1 on a read error (message set) or when fn stopped; errno EAGAIN (a non-blocking fd
+ * with nothing to read) also gives -1 with errno left as EAGAIN and no message.
+ */
+ssize_t sg_linebuf_read(struct sg_linebuf *lb, int fd, sg_line_fn fn, void *ctx);
+
+/* End of input: deliver a last line that had no '\n'. -1 when fn stopped. */
+int sg_linebuf_finish(struct sg_linebuf *lb, sg_line_fn fn, void *ctx);
+
+#endif

@@ -1,0 +1,131 @@
+/* linebuf.c - bytes in, whole lines out: one growing buffer for reading traces from files and pipes. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "linebuf.h"
+#include "log.h"
+
+#define FIRST_CAP (1u << 20)
+
+struct sg_linebuf {
+	char *buf;
+	size_t len, cap, max_line;
+	int skipping; /* inside a line too long to keep: drop until its '\n' */
+};
+
+struct sg_linebuf *sg_linebuf_new(size_t max_line)
+{
+	struct sg_linebuf *lb = calloc(1, sizeof(*lb));
+
+	if (!lb)
+		return NULL;
+	lb->cap = FIRST_CAP;
+	lb->max_line = max_line < FIRST_CAP ? FIRST_CAP : max_line;
+	lb->buf = malloc(lb->cap);
+	if (!lb->buf) {
+		free(lb);
+		return NULL;
+	}
+	return lb;
+}
+
+void sg_linebuf_free(struct sg_linebuf *lb)
+{
+	if (!lb)
+		return;
+	free(lb->buf);
+	free(lb);
+}
+
+/* Deliver the whole lines in buf[0..len), scanning from `from`, keep the rest at the front. */
+static int deliver(struct sg_linebuf *lb, size_t from, sg_line_fn fn, void *ctx)
+{
+	size_t start = 0;
+	char *nl;
+
+	while ((nl = memchr(lb->buf + from, '\n', lb->len - from))) {
+		size_t end = (size_t) (nl - lb->buf);
+
+		const char *line = lb->skipping ? NULL : lb->buf + start;
+
+		lb->skipping = 0;
+		if (fn(ctx, line, line ? end - start : 0) < 0)
+			return -1;
+		start = from = end + 1;
+	}
+	lb->len -= start;
+	memmove(lb->buf, lb->buf + start, lb->len);
+	return 0;
+}
+
+/* Room for more bytes: grow up to max_line; a longer line is dropped and counted. */
+static int make_room(struct sg_linebuf *lb)
+{
+	if (lb->len < lb->cap)
+		return 0;
+	if (lb->cap >= lb->max_line) {
+		lb->skipping = 1;
+		lb->len = 0;
+		return 0;
+	}
+	char *n = realloc(lb->buf, lb->cap * 2);
+
+	if (!n) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	lb->buf = n;
+	lb->cap *= 2;
+	return 0;
+}
+
+int sg_linebuf_push(struct sg_linebuf *lb, const char *bytes, size_t n, sg_line_fn fn, void *ctx)
+{
+	while (n) {
+		if (make_room(lb) < 0)
+			return -1;
+		size_t k = lb->cap - lb->len < n ? lb->cap - lb->len : n, from = lb->len;
+
+		memcpy(lb->buf + lb->len, bytes, k);
+		lb->len += k;
+		bytes += k;
+		n -= k;
+		if (deliver(lb, from, fn, ctx) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+ssize_t sg_linebuf_read(struct sg_linebuf *lb, int fd, sg_line_fn fn, void *ctx)
+{
+	ssize_t n;
+
+	if (make_room(lb) < 0)
+		return -1;
+	do
+		n = read(fd, lb->buf + lb->len, lb->cap - lb->len);
+	while (n < 0 && errno == EINTR);
+	if (n < 0) {
+		if (errno != EAGAIN)
+			sg_log_error("read failed: %s", strerror(errno));
+		return -1;
+	}
+	size_t from = lb->len;
+
+	lb->len += (size_t) n;
+	return deliver(lb, from, fn, ctx) < 0 ? -1 : n;
+}
+
+int sg_linebuf_finish(struct sg_linebuf *lb, sg_line_fn fn, void *ctx)
+{
+	int r = 0;
+
+	if (lb->skipping)
+		r = fn(ctx, NULL, 0);
+	else if (lb->len)
+		r = fn(ctx, lb->buf, lb->len);
+	lb->len = 0;
+	lb->skipping = 0;
+	return r;
+}
