@@ -17,7 +17,7 @@ struct sym {
 };
 
 struct comm {
-	int pid;
+	int pid; /* the pid + 1; 0: a free slot */
 	const char *name;
 };
 
@@ -177,10 +177,13 @@ static const char *proc_comm(struct sg_raw_decoder *d, int pid)
 	char path[64], buf[64];
 	const char *name = NULL;
 	ssize_t n = -1;
+	size_t i;
 	int fd;
 
-	for (size_t i = 0; i < d->ncomms; i++)
-		if (d->comms[i].pid == pid)
+	/* open addressing by pid; a miss is cached like a hit */
+	for (i = mix((uint64_t) pid) & (d->commcap - 1); d->commcap && d->comms[i].pid;
+	     i = (i + 1) & (d->commcap - 1))
+		if (d->comms[i].pid == pid + 1)
 			return d->comms[i].name;
 	if (pid == 0) {
 		name = sg_strtab_intern(d->st, "<idle>", 6);
@@ -196,18 +199,30 @@ static const char *proc_comm(struct sg_raw_decoder *d, int pid)
 		if (n > 0)
 			name = sg_strtab_intern(d->st, buf, (size_t) n);
 	}
-	/* A linear table: tasks seen in one trace are few, and a miss is cached like a hit. */
-	if (d->ncomms == d->commcap) {
-		size_t ncap = d->commcap ? d->commcap * 2 : 64;
-		struct comm *v = realloc(d->comms, ncap * sizeof(*v));
+	if ((d->ncomms + 1) * 2 > d->commcap) {
+		size_t ncap = d->commcap ? d->commcap * 2 : 256;
+		struct comm *v = calloc(ncap, sizeof(*v));
 
 		if (!v)
-			return NULL;
+			return name;
+		for (size_t j = 0; j < d->commcap; j++) {
+			if (!d->comms[j].pid)
+				continue;
+			size_t k = mix((uint64_t) d->comms[j].pid - 1) & (ncap - 1);
+
+			while (v[k].pid)
+				k = (k + 1) & (ncap - 1);
+			v[k] = d->comms[j];
+		}
+		free(d->comms);
 		d->comms = v;
 		d->commcap = ncap;
 	}
-	d->comms[d->ncomms].pid = pid;
-	d->comms[d->ncomms].name = name;
+	i = mix((uint64_t) pid) & (d->commcap - 1);
+	while (d->comms[i].pid)
+		i = (i + 1) & (d->commcap - 1);
+	d->comms[i].pid = pid + 1; /* 0 marks a free slot */
+	d->comms[i].name = name;
 	d->ncomms++;
 	return name;
 }

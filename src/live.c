@@ -209,9 +209,13 @@ static void reap(struct live *l)
 	l->child = 0;
 }
 
+/* Bytes of text read per poll: a pipe that never runs dry must not keep the loop from its checks. */
+#define TEXT_PER_POLL (256u << 10)
+
 /* --text: split what trace_pipe gave into lines for the text parser. */
-static long read_text(struct live *l)
+static long read_text(struct live *l, int final)
 {
+	size_t budget = TEXT_PER_POLL;
 	long got = 0;
 
 	for (;;) {
@@ -238,6 +242,8 @@ static long read_text(struct live *l)
 		}
 		if (n == 0)
 			break;
+		if (!final)
+			budget = (size_t) n >= budget ? 0 : budget - (size_t) n;
 		l->res->bytes += (uint64_t) n;
 		l->tlen += (size_t) n;
 		size_t start = 0;
@@ -252,13 +258,15 @@ static long read_text(struct live *l)
 		}
 		memmove(l->tbuf, l->tbuf + start, l->tlen - start);
 		l->tlen -= start;
+		if (!final && !budget)
+			break;
 	}
 	return got;
 }
 
 static long read_some(struct live *l, int final)
 {
-	return l->parser ? read_text(l) : sg_raw_reader_poll(l->reader, final);
+	return l->parser ? read_text(l, final) : sg_raw_reader_poll(l->reader, final);
 }
 
 static void status(struct live *l, double elapsed, uint64_t *last_events, double *last_t)

@@ -114,3 +114,39 @@ check_s7() {
 		bad "s7: call paths differ: $both shared, $only_bin only binary, $only_text only text ($ib / $it): $(comm -3 "$o/s7.bin.paths" "$o/s7.text.paths" | head -n 5 | tr '\n' ' ')"
 	fi
 }
+
+# The benchmark: figures, not a pass/fail beyond "it ran" and "binary lost nothing".
+check_b1() {
+	local r line
+	for r in bin text; do
+		[ "$(val b1_${r}_rc)" = 0 ] || { bad "b1: $r reader exited $(val b1_${r}_rc): $(head -c 300 "$o/b1.$r.err")"; return; }
+		line=$(grep -o 'traced .*' "$o/b1.$r.err")
+		echo "bench $k $r: $line; $(grep -o '[0-9]* complete invocations' "$o/b1.$r.err" | head -n1);" \
+			"$(grep -o 'no events lost\|lost events: .*' "$o/b1.$r.err")"
+	done
+	if grep -q 'no events lost' "$o/b1.bin.err"; then
+		ok "b1: the binary reader lost nothing"
+	else
+		bad "b1: the binary reader lost events: $(grep -o 'lost events: .*' "$o/b1.bin.err")"
+	fi
+}
+
+check_s8() {
+	local dpid n deep other
+	dpid=$(val s8_dpid)
+	[ "$(val s8a_rc)" = 0 ] || { bad "s8: -p run exited $(val s8a_rc): $(head -c 300 "$o/s8a.err")"; return; }
+	n=$(grep -c '^# invocation' "$o/s8a.out" || true)
+	other=$(grep '^# invocation' "$o/s8a.out" | grep -vc " task=dd-$dpid " || true)
+	deep=$(awk '!/^#/ && NF >= 5 && $1 > 1' "$o/s8a.out" | wc -l)
+	if [ "$n" != 20 ] || [ "$other" != 0 ] || [ "$deep" != 0 ] || grep -q ' __fdget_pos ' "$o/s8a.out"; then
+		bad "s8: -p $dpid --max-depth 2 -x __fdget_pos -n 20: $n invocations, $other of other tasks, $deep nodes deeper than 1, __fdget_pos $(grep -c ' __fdget_pos ' "$o/s8a.out")"
+		return
+	fi
+	ok "s8: -p, --max-depth 2, -x __fdget_pos, --no-sleep-time: 20 invocations, all of dd-$dpid, none deeper than 1, no __fdget_pos"
+	[ "$(val s8c_rc)" = 0 ] || { bad "s8: -C 1 exited $(val s8c_rc): $(head -c 300 "$o/s8c.err")"; return; }
+	other=$(grep '^# invocation' "$o/s8c.out" | grep -vc ' cpu=1 ' || true)
+	n=$(grep -c '^# invocation' "$o/s8c.out" || true)
+	[ "$n" = 20 ] && [ "$other" = 0 ] ||
+		{ bad "s8: -C 1: $n invocations, $other seen on another CPU"; return; }
+	ok "s8: -C 1: 20 invocations, all on CPU 1"
+}

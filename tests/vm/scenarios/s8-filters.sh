@@ -1,0 +1,19 @@
+# shellcheck shell=sh
+# Scenario 8: the filters: -p (only that task), --max-depth, -x (set_graph_notrace),
+# --no-sleep-time, -C (only that CPU), with other tasks busy meanwhile.
+dd if=/dev/zero of=/dev/null bs=1 count=100000000 2>/dev/null &
+dpid=$!
+workload 60 &
+wl=$!
+result s8_dpid $dpid
+surfgraph -f ksys_read -p $dpid --max-depth 2 -x __fdget_pos --no-sleep-time -n 20 -m walk \
+	--no-save >/tmp/s8a.out 2>/tmp/s8a.err
+result s8a_rc $?
+surfgraph -f ksys_read -C 1 -n 20 -m walk --no-save >/tmp/s8c.out 2>/tmp/s8c.err
+result s8c_rc $?
+kill $dpid $wl
+wait
+sg_out s8a.out /tmp/s8a.out
+sg_out s8a.err /tmp/s8a.err
+sg_out s8c.out /tmp/s8c.out
+sg_out s8c.err /tmp/s8c.err
