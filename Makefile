@@ -4,6 +4,7 @@ PKG_CONFIG ?= pkg-config
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man/man1
 
 # The four libraries surfgraph is built on; only those in USED are linked so far.
 PKG_TRACEFS = libtracefs
@@ -170,8 +171,9 @@ examples: surfgraph
 	@examples/make-examples.sh
 
 install: surfgraph
-	install -d $(DESTDIR)$(BINDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
 	install -m 0755 surfgraph $(DESTDIR)$(BINDIR)/surfgraph
+	install -m 0644 docs/surfgraph.1 $(DESTDIR)$(MANDIR)/surfgraph.1
 
 clean:
 	rm -f surfgraph $(OBJ) $(OBJ:.o=.d) $(UNIT_BIN) tests/hardening/test_limits tests/live/test_session
