@@ -39,6 +39,9 @@ struct sg_raw_decoder {
 	struct sg_raw_stats stats;
 };
 
+/* Deeper than any kernel's return stack: a damaged record (and int arithmetic stays safe). */
+#define MAX_DEPTH (1u << 20)
+
 static int oom(void)
 {
 	sg_log_error("out of memory");
@@ -320,7 +323,8 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 	if (!inside(is_exit ? d->ex_func : d->en_func, rec) ||
 	    !inside(is_exit ? d->ex_depth : d->en_depth, rec) ||
 	    tep_read_number_field(is_exit ? d->ex_func : d->en_func, rec->data, &func) < 0 ||
-	    tep_read_number_field(is_exit ? d->ex_depth : d->en_depth, rec->data, &depth) < 0) {
+	    tep_read_number_field(is_exit ? d->ex_depth : d->en_depth, rec->data, &depth) < 0 ||
+	    depth > MAX_DEPTH) {
 		d->stats.other++;
 		return 0;
 	}

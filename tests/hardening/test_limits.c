@@ -276,6 +276,18 @@ static void short_records(void)
 		CHECK(sg_raw_decoder_stats(d)->records == sizeof(exit_rec) + 1);
 		CHECK(sg_raw_decoder_stats(d)->other == 20);
 		CHECK(sg_raw_decoder_stats(d)->events == sizeof(exit_rec) + 1 - 8);
+
+		/* a depth no kernel prints (INT_MAX, -1) is a damaged record too */
+		for (int i = 0; i < 2; i++) {
+			struct tep_record rec = { .size = 48, .ts = 2000, .data = page + 4096 - 48 };
+
+			memcpy(rec.data, exit_rec, sizeof(exit_rec));
+			memset((char *) rec.data + 16, 0xff, 4);
+			((unsigned char *) rec.data)[19] = i ? 0xff : 0x7f;
+			rec.data = page + 4096 - 48;
+			CHECK(sg_raw_decoder_record(d, &rec) == 0);
+		}
+		CHECK(sg_raw_decoder_stats(d)->other == 22);
 	}
 	sg_raw_decoder_free(d);
 	run_free(&r);
