@@ -1,4 +1,4 @@
-/* input_dat.h - trace-cmd's trace.dat files, read through libtracecmd and decoded like live records. */
+/* input_dat.h - trace-cmd trace.dat files through libtracecmd, decoded like live records. */
 #ifndef SG_INPUT_DAT_H
 #define SG_INPUT_DAT_H
 

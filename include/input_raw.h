@@ -1,4 +1,4 @@
-/* input_raw.h - binary function_graph records (trace_pipe_raw, trace.dat) to events, in time order. */
+/* input_raw.h - binary function_graph records (trace_pipe_raw, trace.dat) to ordered events. */
 #ifndef SG_INPUT_RAW_H
 #define SG_INPUT_RAW_H
 
@@ -9,13 +9,13 @@
 #include "strtab.h"
 
 struct sg_raw_stats {
-	uint64_t records;      /* ring-buffer records decoded */
-	uint64_t bytes;	       /* sub-buffer bytes read (live) */
-	uint64_t events;       /* funcgraph entries and exits */
-	uint64_t other;	       /* records of other events, ignored */
-	uint64_t lost_markers; /* sub-buffers that announced missed events */
-	uint64_t lost_events;  /* events they announced (unknown counts add 0) */
-	uint64_t lost_unknown; /* markers whose count the kernel could not store */
+	uint64_t records;	/* ring-buffer records decoded */
+	uint64_t bytes;		/* sub-buffer bytes read (live) */
+	uint64_t events;	/* funcgraph entries and exits */
+	uint64_t other;		/* records of other events, ignored */
+	uint64_t lost_markers;	/* sub-buffers that announced missed events */
+	uint64_t lost_events;	/* events they announced (unknown counts add 0) */
+	uint64_t lost_unknown;	/* markers whose count the kernel could not store */
 	uint64_t unknown_funcs; /* records whose address kallsyms does not name */
 	uint64_t reordered;	/* records that came before the last one delivered (late) */
 };

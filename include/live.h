@@ -1,4 +1,4 @@
-/* live.h - tracing the running kernel: set-up, the capture loop, its stop conditions and status line. */
+/* live.h - tracing the running kernel: set-up, capture loop, stop conditions, status line. */
 #ifndef SG_LIVE_H
 #define SG_LIVE_H
 
@@ -16,14 +16,14 @@ struct sg_live_result {
 	int text;	 /* read trace_pipe text (--text) */
 	double seconds;	 /* time traced */
 	enum sg_live_stop stop;
-	int signal;	     /* SG_STOP_SIGNAL: which */
-	int cmd_status;	     /* SG_STOP_COMMAND: wait() status */
-	uint64_t records;    /* binary records, or text lines */
-	uint64_t bytes;	     /* read from the kernel */
+	int signal;					  /* SG_STOP_SIGNAL: which */
+	int cmd_status;					  /* SG_STOP_COMMAND: wait() status */
+	uint64_t records;				  /* binary records, or text lines */
+	uint64_t bytes;					  /* read from the kernel */
 	uint64_t lost_markers, lost_events, lost_unknown; /* what the reader was told was lost */
-	uint64_t overrun, dropped; /* what per_cpu/cpuN/stats say was lost */
-	uint64_t reordered;	   /* events that arrived after newer ones of another CPU */
-	int recovered, recovered_pid; /* files restored at start for a run that died */
+	uint64_t overrun, dropped;			  /* what per_cpu/cpuN/stats say was lost */
+	uint64_t reordered;		 /* events that arrived after newer ones of another CPU */
+	int recovered, recovered_pid;	 /* files restored at start for a run that died */
 	struct sg_text_stats text_stats; /* --text */
 };
 

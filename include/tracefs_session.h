@@ -1,4 +1,4 @@
-/* tracefs_session.h - owning tracefs for a run: lock, function_graph set-up, exact save/restore, crash recovery. */
+/* tracefs_session.h - tracefs for one run: lock, set-up, exact save/restore, crash recovery. */
 #ifndef SG_TRACEFS_SESSION_H
 #define SG_TRACEFS_SESSION_H
 
@@ -10,16 +10,16 @@ struct sg_graph_setup {
 	int nroots;
 	const char *const *notrace; /* -x: set_graph_notrace */
 	int nnotrace;
-	int max_depth;		 /* max_graph_depth, 0: no limit */
-	const int *pids;	 /* set_ftrace_pid */
+	int max_depth;	 /* max_graph_depth, 0: no limit */
+	const int *pids; /* set_ftrace_pid */
 	int npids;
 	int follow_forks;	 /* function-fork: children of pids are traced too */
 	const char *cpumask;	 /* tracing_cpumask, hex groups; NULL: all */
 	unsigned long buffer_kb; /* buffer_size_kb per CPU, 0: keep */
 	int no_irqs;		 /* funcgraph-irqs off */
 	int no_sleep_time;	 /* sleep-time off */
-	int text;		 /* trace_pipe will be read: name tasks on every line (funcgraph-proc) */
-	int force;		 /* take over a busy top level */
+	int text;  /* trace_pipe will be read: name tasks on every line (funcgraph-proc) */
+	int force; /* take over a busy top level */
 };
 
 struct sg_tracefs_session;

@@ -1,4 +1,4 @@
-/* input_dat.c - trace-cmd's trace.dat files, read through libtracecmd and decoded like live records. */
+/* input_dat.c - trace-cmd trace.dat files through libtracecmd, decoded like live records. */
 #include <errno.h>
 #include <string.h>
 #include <trace-cmd.h>

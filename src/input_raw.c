@@ -1,4 +1,4 @@
-/* input_raw.c - binary function_graph records (trace_pipe_raw, trace.dat) to events, in time order. */
+/* input_raw.c - binary function_graph records (trace_pipe_raw, trace.dat) to ordered events. */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -59,7 +59,8 @@ static struct tep_format_field *field(struct tep_event *ev, const char *name, in
 	struct tep_format_field *f = tep_find_field(ev, name);
 
 	if (!f && required)
-		sg_log_error("ftrace:%s has no field '%s': an unknown kernel layout", ev->name, name);
+		sg_log_error("ftrace:%s has no field '%s': an unknown kernel layout", ev->name,
+			     name);
 	return f;
 }
 
@@ -71,8 +72,9 @@ struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strt
 	struct tep_event *ex = tep_find_event_by_name(tep, "ftrace", "funcgraph_exit");
 
 	if (!en || !ex) {
-		sg_log_error("no ftrace:funcgraph_entry/funcgraph_exit event formats: is the kernel "
-			     "built with CONFIG_FUNCTION_GRAPH_TRACER?");
+		sg_log_error(
+		    "no ftrace:funcgraph_entry/funcgraph_exit event formats: is the kernel "
+		    "built with CONFIG_FUNCTION_GRAPH_TRACER?");
 		return NULL;
 	}
 	d = calloc(1, sizeof(*d));
@@ -87,7 +89,8 @@ struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strt
 	d->lines = lines;
 	d->entry_id = en->id;
 	d->exit_id = ex->id;
-	/* overrun is optional: the text format shows it only with funcgraph-overrun, we take it when there */
+	/* overrun is optional: the text format shows it only with funcgraph-overrun, we take it
+	 * when there */
 	if (!(d->en_func = field(en, "func", 1)) || !(d->en_depth = field(en, "depth", 1)) ||
 	    !(d->ex_func = field(ex, "func", 1)) || !(d->ex_depth = field(ex, "depth", 1)) ||
 	    !(d->ex_calltime = field(ex, "calltime", 1)) ||
@@ -97,7 +100,8 @@ struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strt
 	}
 	d->ex_overrun = field(ex, "overrun", 0);
 	for (int i = 0; i < 2; i++) {
-		struct tep_format_field *c = tep_find_common_field(en, i ? "common_pid" : "common_type");
+		struct tep_format_field *c =
+		    tep_find_common_field(en, i ? "common_pid" : "common_type");
 
 		if (c && c->offset + c->size > d->common_end)
 			d->common_end = c->offset + c->size;
@@ -258,8 +262,8 @@ static size_t format_line(char *buf, size_t size, const struct sg_event *ev)
 		static const struct {
 			uint64_t ns;
 			char mark;
-		} marks[] = { { 1000000000, '$' }, { 100000000, '@' }, { 10000000, '*' },
-			      { 1000000, '#' },	   { 100000, '!' },    { 10000, '+' } };
+		} marks[] = {{1000000000, '$'}, {100000000, '@'}, {10000000, '*'},
+			     {1000000, '#'},	{100000, '!'},	  {10000, '+'}};
 		char mark = ' ';
 
 		for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
@@ -291,7 +295,8 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 {
 	struct sg_event ev;
 	unsigned long long func, depth, v;
-	/* libtraceevent reads fields without knowing the record's size: too short is another event */
+	/* libtraceevent reads fields without knowing the record's size: too short is another event
+	 */
 	int type = rec->size >= d->common_end ? tep_data_type(d->tep, rec) : -1;
 	int is_exit = type == d->exit_id;
 
@@ -390,8 +395,9 @@ int sg_raw_load_kallsyms(struct tep_handle *tep)
 		len += (size_t) n;
 	}
 	if (!buf || !nonzero) {
-		sg_log_error("/proc/kallsyms shows no addresses (kptr_restrict?): functions cannot be "
-			     "named");
+		sg_log_error(
+		    "/proc/kallsyms shows no addresses (kptr_restrict?): functions cannot be "
+		    "named");
 		goto out;
 	}
 	buf[len] = '\0';

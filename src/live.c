@@ -1,4 +1,4 @@
-/* live.c - tracing the running kernel: set-up, the capture loop, its stop conditions and status line. */
+/* live.c - tracing the running kernel: set-up, capture loop, stop conditions, status line. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -17,7 +17,7 @@
 #include "tracefs_session.h"
 
 /* Idle wait between reads of empty buffers; the status line is refreshed every STATUS_NS. */
-#define IDLE_NS 50000000L
+#define IDLE_NS	  50000000L
 #define STATUS_NS 500000000L
 
 static volatile sig_atomic_t stop_signal;
@@ -129,7 +129,8 @@ static int parse_cpus(const char *list, long ncpus, int **cpus, int *n, char *ma
 		for (int bit = 0; bit < 32 && g * 32 + bit < ncpus; bit++)
 			if (set[g * 32 + bit])
 				w |= 1UL << bit;
-		off += (size_t) snprintf(mask + off, msize - off, g == groups - 1 ? "%lx" : ",%08lx", w);
+		off += (size_t) snprintf(mask + off, msize - off,
+					 g == groups - 1 ? "%lx" : ",%08lx", w);
 	}
 	free(set);
 	return 0;
@@ -209,7 +210,7 @@ static void reap(struct live *l)
 	l->child = 0;
 }
 
-/* Bytes of text read per poll: a pipe that never runs dry must not keep the loop from its checks. */
+/* Text read per poll: a pipe that never runs dry must not keep the loop from its checks. */
 #define TEXT_PER_POLL (256u << 10)
 
 /* --text: split what trace_pipe gave into lines for the text parser. */
@@ -277,8 +278,8 @@ static void status(struct live *l, double elapsed, uint64_t *last_events, double
 
 	*last_events = l->events;
 	*last_t = now;
-	fprintf(stderr, "\r\033[Ksurfgraph: %.1f s, %" PRIu64 " complete, %.0f events/s, %" PRIu64
-			" lost",
+	fprintf(stderr,
+		"\r\033[Ksurfgraph: %.1f s, %" PRIu64 " complete, %.0f events/s, %" PRIu64 " lost",
 		elapsed, cs->complete, rate, cs->lost_events);
 	fflush(stderr);
 }
@@ -342,7 +343,7 @@ static int setup(struct live *l, const struct sg_options *o)
 			sg_log_error("cannot load the ftrace event formats from tracefs");
 			goto out;
 		}
-		/* before any write: it takes seconds on a slow machine, tracefs waits for nothing */
+		/* before any write: seconds on a slow machine, and tracefs waits for nothing */
 		if (sg_raw_load_kallsyms(l->tep) < 0)
 			goto out;
 	}
@@ -366,10 +367,11 @@ static int setup(struct live *l, const struct sg_options *o)
 	l->res->instance = sg_tracefs_session_uses_instance(l->s);
 	if (o->text) {
 		l->parser = sg_text_parser_new(l->st, on_event, l);
-		l->pipe_fd = tracefs_instance_file_open(sg_tracefs_session_instance(l->s), "trace_pipe",
-							O_RDONLY | O_NONBLOCK);
+		l->pipe_fd = tracefs_instance_file_open(sg_tracefs_session_instance(l->s),
+							"trace_pipe", O_RDONLY | O_NONBLOCK);
 		if (!l->parser || l->pipe_fd < 0) {
-			sg_log_error("cannot read trace_pipe: %s", strerror(errno ? errno : ENOMEM));
+			sg_log_error("cannot read trace_pipe: %s",
+				     strerror(errno ? errno : ENOMEM));
 			goto out;
 		}
 	} else {
@@ -383,8 +385,7 @@ static int setup(struct live *l, const struct sg_options *o)
 				cpus[k++] = cpus[i];
 		}
 		l->reader = sg_raw_reader_open(sg_tracefs_session_instance(l->s), l->tep, cpus, k,
-					       l->st, on_event, l,
-					       o->mode == SG_MODE_RAW);
+					       l->st, on_event, l, o->mode == SG_MODE_RAW);
 		if (!l->reader)
 			goto out;
 	}
@@ -484,7 +485,6 @@ int sg_live_run(const struct sg_options *o, struct sg_strtab *st, struct sg_call
 	struct utsname u;
 	int ret = -1, restored;
 
-
 	memset(res, 0, sizeof(*res));
 	res->text = o->text;
 	res->cmd_status = -1;
@@ -507,10 +507,11 @@ int sg_live_run(const struct sg_options *o, struct sg_strtab *st, struct sg_call
 		goto out;
 	res->recovered = sg_tracefs_session_recovered(l.s, &res->recovered_pid);
 	if (res->recovered && !o->quiet)
-		fprintf(stderr,
-			"surfgraph: restored %d tracefs settings that surfgraph pid %d left changed "
-			"(it was killed or crashed)\n",
-			res->recovered, res->recovered_pid);
+		fprintf(
+		    stderr,
+		    "surfgraph: restored %d tracefs settings that surfgraph pid %d left changed "
+		    "(it was killed or crashed)\n",
+		    res->recovered, res->recovered_pid);
 	ret = setup(&l, o);
 	if (ret == 0 && !stop_signal)
 		ret = capture(&l, o);

@@ -1,4 +1,4 @@
-/* tracefs_session.c - owning tracefs for a run: lock, function_graph set-up, exact save/restore, crash recovery. */
+/* tracefs_session.c - tracefs for one run: lock, set-up, exact save/restore, crash recovery. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -11,7 +11,7 @@
 #include "match.h"
 #include "tracefs_session.h"
 
-#define STATE_MAGIC "surfgraph-state 1\n"
+#define STATE_MAGIC   "surfgraph-state 1\n"
 #define INSTANCE_NAME "surfgraph"
 
 struct saved {
@@ -86,8 +86,9 @@ static const char *shell_word(const char *v, char *buf, size_t size)
 {
 	size_t n = 0;
 
-	if (*v && strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.,:-+/=@%") ==
-			  strlen(v))
+	if (*v &&
+	    strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.,:-+/=@%") ==
+		strlen(v))
 		return v;
 	buf[n++] = '\'';
 	for (; *v && n + 5 < size; v++) {
@@ -104,8 +105,8 @@ static const char *shell_word(const char *v, char *buf, size_t size)
 }
 
 /*
- * Open once, write each value with its own write() (the filter files take one name per write),
- * close: the kernel applies the whole list at close. append: add to what is there.
+ * Open once, write each value as its own line (as echo would), close: the kernel applies a
+ * filter list at close. append: add to what is there.
  */
 static int write_values(const struct sg_tracefs_session *s, int top, const char *file,
 			const char *const *values, int n, int append)
@@ -154,10 +155,10 @@ static int write_values(const struct sg_tracefs_session *s, int top, const char 
 
 static int is_list_file(const char *file)
 {
-	static const char *const lists[] = { "set_graph_function", "set_graph_notrace",
-					     "set_ftrace_filter",  "set_ftrace_notrace",
-					     "set_ftrace_pid",	   "set_ftrace_notrace_pid",
-					     "set_event_pid",	   "set_event_notrace_pid" };
+	static const char *const lists[] = {"set_graph_function", "set_graph_notrace",
+					    "set_ftrace_filter",  "set_ftrace_notrace",
+					    "set_ftrace_pid",	  "set_ftrace_notrace_pid",
+					    "set_event_pid",	  "set_event_notrace_pid"};
 
 	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)
 		if (strcmp(file, lists[i]) == 0)
@@ -212,7 +213,8 @@ static int restore_one(const struct sg_tracefs_session *s, int top, const char *
 			*close_b = '\0';
 			words[n++] = open_b + 1;
 		} else if (exp) {
-			/* an unexpanded buffer cannot come back: the expanded size is the closest */
+			/* an unexpanded buffer cannot come back: the expanded size is the closest
+			 */
 			exp += 11;
 			exp[strspn(exp, "0123456789")] = '\0';
 			words[n++] = exp;
@@ -357,9 +359,10 @@ static int recover(struct sg_tracefs_session *s)
 	size_t len;
 
 	if (!f)
-		return errno == ENOENT ? 0 : (sg_log_error("cannot read %s: %s", s->state_path,
-							   strerror(errno)),
-					      -1);
+		return errno == ENOENT
+			   ? 0
+			   : (sg_log_error("cannot read %s: %s", s->state_path, strerror(errno)),
+			      -1);
 	if (!fgets(line, sizeof(line), f) || strcmp(line, STATE_MAGIC) != 0) {
 		fclose(f);
 		sg_log_error("%s is not a surfgraph state file: remove it by hand", s->state_path);
@@ -393,7 +396,8 @@ static int recover(struct sg_tracefs_session *s)
 		    fgetc(f) != '\n') {
 			free(ent[n].file);
 			free(ent[n].content);
-			break; /* cut short by the crash: what was not saved was not written either */
+			break; /* cut short by the crash: what was not saved was not written either
+				*/
 		}
 		ent[n].content[len] = '\0';
 		n++;
@@ -464,9 +468,10 @@ struct sg_tracefs_session *sg_tracefs_session_open(const char *state_dir)
 		pid[n > 0 ? n : 0] = '\0';
 		pid[strcspn(pid, "\n")] = '\0';
 		if (errno == EWOULDBLOCK || errno == EAGAIN || n >= 0)
-			sg_log_error("another surfgraph (pid %s) is tracing: one at a time, as they "
-				     "share tracefs (lock %s)",
-				     *pid ? pid : "?", path);
+			sg_log_error(
+			    "another surfgraph (pid %s) is tracing: one at a time, as they "
+			    "share tracefs (lock %s)",
+			    *pid ? pid : "?", path);
 		else
 			sg_log_error("cannot lock %s: %s", path, strerror(errno));
 		goto fail;
@@ -635,10 +640,11 @@ int sg_tracefs_session_resolve(struct sg_tracefs_session *s, const char *pattern
 		size_t off = 0;
 
 		for (int i = 0; i < nbest && off < sizeof(msg); i++)
-			off += (size_t) snprintf(msg + off, sizeof(msg) - off, "%s%s", i ? ", " : "",
-						 best[i].name);
-		sg_log_error("no traceable function matches '%s' (see available_filter_functions)%s%s",
-			     pattern, nbest ? "; closest: " : "", nbest ? msg : "");
+			off += (size_t) snprintf(msg + off, sizeof(msg) - off, "%s%s",
+						 i ? ", " : "", best[i].name);
+		sg_log_error(
+		    "no traceable function matches '%s' (see available_filter_functions)%s%s",
+		    pattern, nbest ? "; closest: " : "", nbest ? msg : "");
 		ret = 0;
 		goto out;
 	}
@@ -797,8 +803,9 @@ int sg_tracefs_session_prepare(struct sg_tracefs_session *s, int force)
 				     "--force takes it over and gives it back at exit",
 				     cur);
 		else if (busy && !force)
-			sg_log_error("tracefs is busy: tracing is on with events enabled (set_event); "
-				     "--force takes it over and gives it back at exit");
+			sg_log_error(
+			    "tracefs is busy: tracing is on with events enabled (set_event); "
+			    "--force takes it over and gives it back at exit");
 		free(cur);
 		free(on);
 		free(ev);
@@ -817,8 +824,8 @@ int sg_tracefs_session_setup(struct sg_tracefs_session *s, const struct sg_graph
 		return -1;
 	if (sg_tracefs_session_tracing(s, 0) < 0)
 		return -1;
-	if (s->inst == NULL && (clear_filter(s, "set_ftrace_filter") < 0 ||
-				clear_filter(s, "set_ftrace_notrace") < 0))
+	if (s->inst == NULL &&
+	    (clear_filter(s, "set_ftrace_filter") < 0 || clear_filter(s, "set_ftrace_notrace") < 0))
 		return -1;
 	if (need_file(s, "set_graph_function", "-f") < 0 ||
 	    write_list(s, 0, "set_graph_function", g->roots, g->nroots) < 0)
@@ -846,7 +853,7 @@ int sg_tracefs_session_setup(struct sg_tracefs_session *s, const struct sg_graph
 			return -1;
 	}
 	if (g->npids) {
-		char (*pids)[16] = calloc((size_t) g->npids, sizeof(*pids));
+		char(*pids)[16] = calloc((size_t) g->npids, sizeof(*pids));
 		const char **pv = calloc((size_t) g->npids, sizeof(*pv));
 		int r = -1;
 
@@ -869,7 +876,8 @@ int sg_tracefs_session_setup(struct sg_tracefs_session *s, const struct sg_graph
 	if (g->cpumask) {
 		int d = differs(s, 0, "tracing_cpumask", g->cpumask);
 
-		if (d < 0 || (d && sg_tracefs_session_write(s, 0, "tracing_cpumask", g->cpumask) < 0))
+		if (d < 0 ||
+		    (d && sg_tracefs_session_write(s, 0, "tracing_cpumask", g->cpumask) < 0))
 			return -1;
 	}
 	if (g->buffer_kb) {
@@ -905,8 +913,9 @@ int sg_tracefs_session_restore(struct sg_tracefs_session *s)
 				continue;
 			if (restore_one(s, v->top, v->file, v->content) < 0) {
 				ret = -1;
-				off += (size_t) snprintf(bad + off, sizeof(bad) - off, "%s%s (%s)",
-							 off ? "; " : "", v->file, sg_log_message());
+				off +=
+				    (size_t) snprintf(bad + off, sizeof(bad) - off, "%s%s (%s)",
+						      off ? "; " : "", v->file, sg_log_message());
 			}
 		}
 	}
@@ -916,9 +925,9 @@ int sg_tracefs_session_restore(struct sg_tracefs_session *s)
 		sg_log_action("rmdir %s/instances/%s", s->tracing_dir, name);
 		if (tracefs_instance_destroy(s->inst) < 0) {
 			ret = -1;
-			off += (size_t) snprintf(bad + off, sizeof(bad) - off,
-						 "%sinstances/%s (%s)", off ? "; " : "", name,
-						 strerror(errno));
+			off +=
+			    (size_t) snprintf(bad + off, sizeof(bad) - off, "%sinstances/%s (%s)",
+					      off ? "; " : "", name, strerror(errno));
 		}
 		tracefs_instance_free(s->inst);
 		s->inst = NULL;

@@ -32,8 +32,8 @@ check "6 complete invocations" grep -q '__do_fault: 6 complete invocations$' "$o
 "$bin" -i "$dat" -f __do_fault -m raw --no-save -q >"$out/dat.raw"
 "$bin" -i "$out/dat.raw" -f __do_fault -m folded --no-save -q >"$out/raw.folded"
 check "raw output reads back" cmp -s "$out/raw.folded" "$out/report.folded"
-"$bin" -i "$dat" -f __do_fault -m tree -o "$out/dat.tree" -q >/dev/null
-"$bin" -i "$out/dat.tree" -m folded -q >"$out/tree.folded"
+"$bin" -i "$dat" -f __do_fault -m tree -o "$out/saved.tree" -q >/dev/null
+"$bin" -i "$out/saved.tree" -m folded -q >"$out/tree.folded"
 check ".tree reloads" cmp -s "$out/tree.folded" "$out/report.folded"
 if "$bin" -i - -f __do_fault -m tree --no-save <"$dat" >/dev/null 2>"$out/stdin.err"; then
 	check "stdin refused" false

@@ -1,4 +1,5 @@
-/* test_session.c - tracefs save/restore, crash recovery and the lock, on the host's real tracefs. */
+/* test_session.c - tracefs save/restore, crash recovery and the lock, on the host's real tracefs.
+ */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -18,14 +19,14 @@
 static const struct {
 	const char *file, *value;
 } changes[] = {
-	{ "per_cpu/cpu0/buffer_size_kb", "300" },
-	{ "buffer_size_kb", "2000" },
-	{ "tracing_on", "0" },
-	{ "trace_clock", "global" },
-	{ "tracing_cpumask", "1" },
-	{ "options/overwrite", "0" },
-	{ "options/record-tgid", "1" },
-	{ "buffer_percent", "10" },
+    {"per_cpu/cpu0/buffer_size_kb", "300"},
+    {"buffer_size_kb", "2000"},
+    {"tracing_on", "0"},
+    {"trace_clock", "global"},
+    {"tracing_cpumask", "1"},
+    {"options/overwrite", "0"},
+    {"options/record-tgid", "1"},
+    {"buffer_percent", "10"},
 };
 #define NCHANGES (int) (sizeof(changes) / sizeof(changes[0]))
 
@@ -132,7 +133,7 @@ int main(int argc, char **argv)
 
 		if (tracers && !strstr(tracers, "function_graph")) {
 			CHECK(sg_tracefs_session_prepare(s, 0) < 0 &&
-				      strstr(sg_log_message(), "CONFIG_FUNCTION_GRAPH_TRACER"),
+				  strstr(sg_log_message(), "CONFIG_FUNCTION_GRAPH_TRACER"),
 			      "prepare without function_graph: %s", sg_log_message());
 		}
 		free(tracers);

@@ -3,10 +3,11 @@
 # --no-sleep-time, -C (only that CPU), with other tasks busy meanwhile.
 dd if=/dev/zero of=/dev/null bs=1 count=100000000 2>/dev/null &
 dpid=$!
-workload 60 &
+# another task reading meanwhile, which -p must leave out
+dd if=/dev/zero of=/dev/null bs=1 count=100000000 2>/dev/null &
 wl=$!
 result s8_dpid $dpid
-surfgraph -f ksys_read -p $dpid --max-depth 2 -x __fdget_pos --no-sleep-time -n 20 -m walk \
+surfgraph -f ksys_read -p $dpid --max-depth 2 -x vfs_read --no-sleep-time -n 20 -m walk \
 	--no-save >/tmp/s8a.out 2>/tmp/s8a.err
 result s8a_rc $?
 surfgraph -f ksys_read -C 1 -n 20 -m walk --no-save >/tmp/s8c.out 2>/tmp/s8c.err
