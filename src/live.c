@@ -44,7 +44,7 @@ struct live {
 	pid_t child;
 	int go_fd, err_fd; /* the child waits on go_fd; err_fd says why exec failed */
 	int status_line;
-	struct sigaction old[3];
+	struct sigaction old[3], old_pipe;
 };
 
 static const int stop_signals[3] = { SIGINT, SIGTERM, SIGHUP };
@@ -160,6 +160,8 @@ static int spawn(struct live *l)
 
 		close(go[1]);
 		close(err[0]);
+		/* an ignored signal stays ignored across exec: the command gets the default back */
+		signal(SIGPIPE, SIG_DFL);
 		if (read(go[0], &c, 1) != 1)
 			_exit(127); /* set-up failed: never run it */
 		execvp(l->o->command[0], l->o->command);
@@ -502,6 +504,9 @@ int sg_live_run(const struct sg_options *o, struct sg_strtab *st, struct sg_call
 	sigemptyset(&sa.sa_mask);
 	for (int i = 0; i < 3; i++)
 		sigaction(stop_signals[i], &sa, &l.old[i]);
+	/* a reader of our output that goes away (| head) must not kill us with tracefs changed */
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, &l.old_pipe);
 	l.s = sg_tracefs_session_open(NULL);
 	if (!l.s)
 		goto out;
@@ -553,6 +558,7 @@ out:
 		tep_free(l.tep);
 	for (int i = 0; i < 3; i++)
 		sigaction(stop_signals[i], &l.old[i], NULL);
+	sigaction(SIGPIPE, &l.old_pipe, NULL);
 	if (ret == 0)
 		ret = sg_callstack_finish(cs);
 	return ret;

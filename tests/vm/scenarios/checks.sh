@@ -76,6 +76,9 @@ check_s5() {
 		[ "$(val s5_unknown_untouched)" = yes ] ||
 		{ bad "s5: unknown function: exit $(val s5_unknown_rc), untouched $(val s5_unknown_untouched): $(head -c 300 "$o/s5.unknown.err")"; return; }
 	ok "s5: an unknown function exits 2: $(head -n1 "$o/s5.unknown.err")"
+	[ "$(val s5_pipe_state)" = none ] && [ "$(val s5_pipe_tracer)" = nop ] ||
+		{ bad "s5: '| head' mid-capture: state $(val s5_pipe_state), tracer $(val s5_pipe_tracer): $(head -c 300 "$o/s5.pipe.err")"; return; }
+	ok "s5: the output's reader going away mid-capture (| head) stops surfgraph with tracefs restored ($(head -n1 "$o/s5.pipe.err"))"
 }
 
 check_s6() {
