@@ -17,4 +17,13 @@ int sg_render_text(FILE *out, struct sg_aggregate *agg, const struct sg_text_sty
 int sg_render_text_invocation(FILE *out, const struct sg_invocation *inv, int has_time,
 			      const struct sg_text_style *style);
 
+/*
+ * The drawing before a node's name: last[i] says whether the ancestor at depth i (and at
+ * depth, the node) is the last of its siblings. Past 64 levels, "[depth N]" instead.
+ */
+void sg_text_put_prefix(FILE *out, const unsigned char *last, int depth, int unicode);
+
+/* Whether stdout is a terminal in a UTF-8 locale: the default for box-drawing characters. */
+int sg_text_utf8_terminal(void);
+
 #endif

@@ -5,9 +5,9 @@
 #include "diff_text.h"
 #include "fmt.h"
 #include "log.h"
+#include "render_text.h"
 
 /* Deeper than this, the drawing gives way to "[depth N]" so lines stay short (as render_text). */
-#define MAX_DRAWN_DEPTH 64
 
 static const char *fmt_delta_human(char buf[SG_FMT_LEN], int64_t d)
 {
@@ -124,21 +124,6 @@ static int put_changes(FILE *out, const struct sg_treediff *d)
 	return 0;
 }
 
-static void put_prefix(FILE *out, const unsigned char *last, int depth,
-		       const struct sg_diff_text_style *st)
-{
-	if (depth > MAX_DRAWN_DEPTH) {
-		fprintf(out, "[depth %d] ", depth);
-		return;
-	}
-	for (int i = 1; i < depth; i++)
-		fputs(last[i] ? "   " : (st->unicode ? "\u2502  " : "|  "), out);
-	if (depth)
-		fputs(last[depth] ? (st->unicode ? "\u2514\u2500 " : "`- ")
-				  : (st->unicode ? "\u251c\u2500 " : "|- "),
-		      out);
-}
-
 static const struct sg_treediff_node *shown_from(const struct sg_treediff_node *n)
 {
 	while (n && !n->shown)
@@ -164,7 +149,7 @@ static void put_node(FILE *out, const struct sg_treediff_node *n, const unsigned
 		fmt_pct(p, n->delta, n->total[0], n->state),
 		/* the arrow is 3 bytes but one column wide */
 		st->unicode ? 15 : 13, calls);
-	put_prefix(out, last, depth, st);
+	sg_text_put_prefix(out, last, depth, st->unicode);
 	sg_fmt_put_name(out, n->name);
 	if (n->state == SG_TREEDIFF_NEW)
 		fputs("  [new]", out);

@@ -2,6 +2,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "fmt.h"
 #include "invocation.h"
 #include "log.h"
@@ -10,19 +11,28 @@
 /* Deeper than this, the drawing gives way to "[depth N]" so lines stay short. */
 #define MAX_DRAWN_DEPTH 64
 
-static void put_prefix(FILE *out, const unsigned char *last, int depth,
-		       const struct sg_text_style *st)
+void sg_text_put_prefix(FILE *out, const unsigned char *last, int depth, int unicode)
 {
 	if (depth > MAX_DRAWN_DEPTH) {
 		fprintf(out, "[depth %d] ", depth);
 		return;
 	}
 	for (int i = 1; i < depth; i++)
-		fputs(last[i] ? "   " : (st->unicode ? "\u2502  " : "|  "), out);
+		fputs(last[i] ? "   " : (unicode ? "\u2502  " : "|  "), out);
 	if (depth)
-		fputs(last[depth] ? (st->unicode ? "\u2514\u2500 " : "`- ")
-				  : (st->unicode ? "\u251c\u2500 " : "|- "),
+		fputs(last[depth] ? (unicode ? "\u2514\u2500 " : "`- ") : (unicode ? "\u251c\u2500 " : "|- "),
 		      out);
+}
+
+int sg_text_utf8_terminal(void)
+{
+	const char *v = getenv("LC_ALL");
+
+	if (!v || !*v)
+		v = getenv("LC_CTYPE");
+	if (!v || !*v)
+		v = getenv("LANG");
+	return isatty(STDOUT_FILENO) && v && (strstr(v, "UTF-8") || strstr(v, "utf8"));
 }
 
 static int render_nodes(FILE *out, const struct sg_node *top, int has_time,
@@ -63,7 +73,7 @@ static int render_nodes(FILE *out, const struct sg_node *top, int has_time,
 					sg_fmt_pct(d, n->total, depth ? n->parent->total : n->total));
 			else
 				fprintf(out, "%8" PRIu64 "  ", n->calls);
-			put_prefix(out, last, depth, st);
+			sg_text_put_prefix(out, last, depth, st->unicode);
 			sg_fmt_put_name(out, n->name);
 			fputc('\n', out);
 			if (n->child) {

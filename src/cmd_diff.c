@@ -12,6 +12,7 @@
 #include "diff_text.h"
 #include "fmt.h"
 #include "log.h"
+#include "render_text.h"
 #include "outfile.h"
 #include "strtab.h"
 #include "treediff.h"
@@ -244,37 +245,10 @@ static struct sg_aggregate *load(const char *path, struct sg_strtab *st)
 	return agg;
 }
 
-static int utf8_terminal(void)
-{
-	const char *v = getenv("LC_ALL");
-
-	if (!v || !*v)
-		v = getenv("LC_CTYPE");
-	if (!v || !*v)
-		v = getenv("LANG");
-	return isatty(STDOUT_FILENO) && v && (strstr(v, "UTF-8") || strstr(v, "utf8"));
-}
-
-/* ROOT.diff.svg from the root pattern: anything but [A-Za-z0-9_.-] becomes '_' (as ROOT.tree). */
-static void default_svg_name(char *buf, size_t size, const char *root)
-{
-	size_t n = 0;
-
-	for (; *root && n + 10 < size; root++) {
-		char c = *root;
-		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-			 (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
-
-		buf[n] = ok && !(n == 0 && c == '.') ? c : '_';
-		n++;
-	}
-	snprintf(buf + n, size - n, "%s", n ? ".diff.svg" : "diff.svg");
-}
-
 static int render(const struct diff_opts *o, const struct sg_treediff *d, FILE *out)
 {
 	struct sg_diff_text_style style = {
-		.unicode = o->unicode || (!o->ascii && utf8_terminal()),
+		.unicode = o->unicode || (!o->ascii && sg_text_utf8_terminal()),
 	};
 
 	switch (o->mode) {
@@ -366,7 +340,7 @@ int sg_cmd_diff_run(int argc, char **argv)
 	struct sg_strtab *st = NULL;
 	struct sg_aggregate *run[2] = { NULL, NULL };
 	struct sg_treediff *d = NULL;
-	char defname[300];
+	char *defname = NULL;
 	const char *path;
 	int parsed, rc = 1;
 
@@ -395,13 +369,19 @@ int sg_cmd_diff_run(int argc, char **argv)
 		goto out;
 	path = o.output;
 	if (!path && o.mode == MODE_SVG) {
-		default_svg_name(defname, sizeof(defname), d->root_pattern[1]);
+		/* ROOT.diff.svg, named by the same rule as ROOT.tree */
+		const char *root = d->root_pattern[1];
+
+		defname = sg_outfile_name(NULL, *root ? root : "diff", *root ? ".diff.svg" : ".svg");
+		if (!defname)
+			goto out;
 		path = defname;
 	}
 	if (write_output(&o, d, path) < 0)
 		goto out;
 	rc = o.gate ? gate(&o, d) : 0;
 out:
+	free(defname);
 	sg_treediff_free(d);
 	sg_aggregate_free(run[0]);
 	sg_aggregate_free(run[1]);

@@ -167,17 +167,6 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 	return 0;
 }
 
-static int utf8_terminal(void)
-{
-	const char *v = getenv("LC_ALL");
-
-	if (!v || !*v)
-		v = getenv("LC_CTYPE");
-	if (!v || !*v)
-		v = getenv("LANG");
-	return isatty(STDOUT_FILENO) && v && (strstr(v, "UTF-8") || strstr(v, "utf8"));
-}
-
 /* "2026-11-22T05:31:02Z", from SOURCE_DATE_EPOCH when set (reproducible output). */
 static void iso_now(char *buf, size_t size)
 {
@@ -610,7 +599,7 @@ int main(int argc, char **argv)
 		return rc;
 	}
 	sg_log_set_verbose(r.opt.verbose);
-	r.style.unicode = r.opt.unicode || (!r.opt.ascii && utf8_terminal());
+	r.style.unicode = r.opt.unicode || (!r.opt.ascii && sg_text_utf8_terminal());
 	r.st = sg_strtab_new();
 	r.match = sg_match_new();
 	r.agg = sg_aggregate_new(r.opt.keep);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "log.h"
+#include "pathbuf.h"
 #include "treefile.h"
 
 #define PREFIX "# surfgraph-tree "
@@ -21,7 +22,7 @@ static void put_escaped(FILE *out, const char *s)
 	for (; *s; s++) {
 		unsigned char c = (unsigned char) *s;
 
-		if (c == '%' || c == ';' || c < 0x20 || c == 0x7f)
+		if (sg_path_escapes(c))
 			fprintf(out, "%%%02X", c);
 		else
 			fputc(c, out);
@@ -31,57 +32,14 @@ static void put_escaped(FILE *out, const char *s)
 /* Writes path of each node of the subtree at top (excluded), pre-order, one line each. */
 static int write_nodes(FILE *out, const char *kind, struct sg_node *top)
 {
-	size_t *marks = NULL, cap = 0;
-	char *path = NULL;
-	size_t plen = 0, pcap = 0;
+	struct sg_pathbuf pb = { 0 };
 	int depth = 0, ret = -1;
 
 	for (struct sg_node *n = top->child; n;) {
-		/* path = path[0..marks[depth-1]] + ';' + name */
-		size_t nlen = 0;
-		const char *s;
+		const char *path = sg_pathbuf_set(&pb, depth, n->name, sg_path_escaped);
 
-		for (s = n->name; *s; s++) {
-			unsigned char c = (unsigned char) *s;
-
-			nlen += (c == '%' || c == ';' || c < 0x20 || c == 0x7f) ? 3 : 1;
-		}
-		size_t base = depth ? marks[depth - 1] : 0;
-
-		if ((size_t) depth >= cap) {
-			size_t ncap = cap ? cap * 2 : 64;
-			size_t *m = realloc(marks, ncap * sizeof(*m));
-
-			if (!m)
-				goto out;
-			marks = m;
-			cap = ncap;
-		}
-		if (base + nlen + 2 > pcap) {
-			size_t ncap = pcap ? pcap : 256;
-
-			while (ncap < base + nlen + 2)
-				ncap *= 2;
-			char *p = realloc(path, ncap);
-
-			if (!p)
-				goto out;
-			path = p;
-			pcap = ncap;
-		}
-		plen = base;
-		if (depth)
-			path[plen++] = ';';
-		for (s = n->name; *s; s++) {
-			unsigned char c = (unsigned char) *s;
-
-			if (c == '%' || c == ';' || c < 0x20 || c == 0x7f)
-				plen += (size_t) snprintf(path + plen, 4, "%%%02X", c);
-			else
-				path[plen++] = (char) c;
-		}
-		path[plen] = '\0';
-		marks[depth] = plen;
+		if (!path)
+			goto out;
 		fprintf(out, "%s\t%s\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n",
 			kind, path, n->calls, n->total, n->self, n->min, n->max);
 		/* next in pre-order, tracking depth */
@@ -100,10 +58,7 @@ static int write_nodes(FILE *out, const char *kind, struct sg_node *top)
 	}
 	ret = 0;
 out:
-	if (ret < 0)
-		sg_log_error("out of memory");
-	free(marks);
-	free(path);
+	sg_pathbuf_release(&pb);
 	return ret;
 }
 
