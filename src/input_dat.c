@@ -30,6 +30,29 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, 
 	return 0;
 }
 
+/*
+ * libtracecmd 1.3 crashes while giving up on a file whose page size is not a power of two: the
+ * header is checked first. Layout: magic, version string, endian byte, long size, page size.
+ */
+static int page_size_ok(const char *path)
+{
+	unsigned char h[64];
+	FILE *f = fopen(path, "rb");
+	size_t n = f ? fread(h, 1, sizeof(h), f) : 0, i = sizeof(DAT_MAGIC) - 1;
+	uint32_t ps;
+
+	if (f)
+		fclose(f);
+	while (i < n && h[i])
+		i++;
+	if (i + 7 > n)
+		return 1; /* too short: the library refuses it by itself */
+	i += 3; /* NUL, endian, long size */
+	ps = h[i - 2] ? (uint32_t) h[i] << 24 | h[i + 1] << 16 | h[i + 2] << 8 | h[i + 3]
+		      : (uint32_t) h[i + 3] << 24 | h[i + 2] << 16 | h[i + 1] << 8 | h[i];
+	return ps >= 4096 && ps <= (1u << 24) && !(ps & (ps - 1));
+}
+
 int sg_dat_read(const char *path, struct sg_strtab *st, sg_event_fn fn, void *ctx, int lines,
 		struct sg_raw_stats *stats)
 {
@@ -40,6 +63,10 @@ int sg_dat_read(const char *path, struct sg_strtab *st, sg_event_fn fn, void *ct
 	memset(stats, 0, sizeof(*stats));
 	/* The library reports its own parse problems on stderr; inputs never print. */
 	tracecmd_set_loglevel(TEP_LOG_NONE);
+	if (!page_size_ok(path)) {
+		sg_log_error("%s: not a readable trace.dat file: bad page size in its header", path);
+		return -1;
+	}
 	errno = 0;
 	h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!h) {

@@ -227,6 +227,11 @@ command -v xmllint >/dev/null && check "narrow: svg is well-formed" xmllint --no
 check "files: nothing written outside tests/out" test -z "$(find . -maxdepth 1 -newer "$out/empty.txt" \( -name '*.tree' -o -name '*.svg' \))"
 
 # ---- fuzzing finds, kept as regression inputs ----
+# a trace.dat whose header gives a page size of 1025 (libtracecmd 1.3 crashed giving it up)
+cp tests/data/linux-6.1/do_fault_trace-cmd.dat "$out/pagesize.dat"
+printf '\001\004' | dd of="$out/pagesize.dat" bs=1 seek=14 conv=notrunc status=none
+sg dat-pagesize 1 -f __do_fault -i "$out/pagesize.dat" -m tree --no-save
+err dat-pagesize "surfgraph: $out/pagesize.dat: not a readable trace.dat file: bad page size in its header"
 # (test_limits above replays them line by line; here the whole program reads them)
 for f in tests/fuzz/regress/fuzz_text/*; do
 	[ -f "$f" ] || continue
