@@ -21,10 +21,13 @@ void sg_linebuf_free(struct sg_linebuf *lb);
 /* Take bytes (already read elsewhere) and deliver the lines they complete. -1 when fn stopped. */
 int sg_linebuf_push(struct sg_linebuf *lb, const char *bytes, size_t n, sg_line_fn fn, void *ctx);
 
+/* sg_linebuf_read() on a non-blocking fd with nothing to read now. */
+#define SG_LINEBUF_AGAIN (-2)
+
 /*
  * One read() from fd, delivering the lines it completes. Returns the bytes read, 0 at end of
- * file, -1 on a read error (message set) or when fn stopped; errno EAGAIN (a non-blocking fd
- * with nothing to read) also gives -1 with errno left as EAGAIN and no message.
+ * file, SG_LINEBUF_AGAIN when a non-blocking fd has nothing now, -1 on a read error (message
+ * set) or when fn stopped.
  */
 ssize_t sg_linebuf_read(struct sg_linebuf *lb, int fd, sg_line_fn fn, void *ctx);
 

@@ -106,9 +106,10 @@ ssize_t sg_linebuf_read(struct sg_linebuf *lb, int fd, sg_line_fn fn, void *ctx)
 	do
 		n = read(fd, lb->buf + lb->len, lb->cap - lb->len);
 	while (n < 0 && errno == EINTR);
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		return SG_LINEBUF_AGAIN;
 	if (n < 0) {
-		if (errno != EAGAIN)
-			sg_log_error("read failed: %s", strerror(errno));
+		sg_log_error("read failed: %s", strerror(errno));
 		return -1;
 	}
 	size_t from = lb->len;

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "input_raw.h"
+#include "linebuf.h"
 #include "live.h"
 #include "log.h"
 #include "tracefs_session.h"
@@ -36,8 +37,8 @@ struct live {
 	struct sg_raw_reader *reader;
 	struct sg_text_parser *parser;
 	int pipe_fd; /* trace_pipe, --text */
-	char *tbuf;  /* --text: bytes of a line not complete yet */
-	size_t tlen, tcap;
+	struct sg_linebuf *lines; /* --text: trace_pipe's bytes into lines */
+	long text_lines;
 	struct tep_handle *tep;
 	int done; /* -n reached: later events are not wanted */
 	uint64_t events;
@@ -216,55 +217,35 @@ static void reap(struct live *l)
 #define TEXT_PER_POLL (256u << 10)
 
 /* --text: split what trace_pipe gave into lines for the text parser. */
+static int on_text_line(void *ctx, const char *line, size_t len)
+{
+	struct live *l = ctx;
+
+	if (!line)
+		return 0; /* longer than any line the kernel prints */
+	l->text_lines++;
+	return sg_text_parser_line(l->parser, line, len);
+}
+
 static long read_text(struct live *l, int final)
 {
 	size_t budget = TEXT_PER_POLL;
-	long got = 0;
+	long before = l->text_lines;
 
 	for (;;) {
-		if (l->tcap - l->tlen < 65536) {
-			size_t ncap = l->tcap ? l->tcap * 2 : 1 << 20;
-			char *nb = realloc(l->tbuf, ncap);
+		ssize_t n = sg_linebuf_read(l->lines, l->pipe_fd, on_text_line, l);
 
-			if (!nb) {
-				sg_log_error("out of memory");
-				return -1;
-			}
-			l->tbuf = nb;
-			l->tcap = ncap;
-		}
-		ssize_t n = read(l->pipe_fd, l->tbuf + l->tlen, l->tcap - l->tlen);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && errno == EAGAIN)
+		if (n == SG_LINEBUF_AGAIN || n == 0)
 			break;
-		if (n < 0) {
-			sg_log_error("reading trace_pipe failed: %s", strerror(errno));
+		if (n < 0)
 			return -1;
-		}
-		if (n == 0)
-			break;
+		l->res->bytes += (uint64_t) n;
 		if (!final)
 			budget = (size_t) n >= budget ? 0 : budget - (size_t) n;
-		l->res->bytes += (uint64_t) n;
-		l->tlen += (size_t) n;
-		size_t start = 0;
-
-		for (size_t i = l->tlen - (size_t) n; i < l->tlen; i++) {
-			if (l->tbuf[i] != '\n')
-				continue;
-			if (sg_text_parser_line(l->parser, l->tbuf + start, i - start) < 0)
-				return -1;
-			got++;
-			start = i + 1;
-		}
-		memmove(l->tbuf, l->tbuf + start, l->tlen - start);
-		l->tlen -= start;
 		if (!final && !budget)
 			break;
 	}
-	return got;
+	return l->text_lines - before;
 }
 
 static long read_some(struct live *l, int final)
@@ -369,9 +350,10 @@ static int setup(struct live *l, const struct sg_options *o)
 	l->res->instance = sg_tracefs_session_uses_instance(l->s);
 	if (o->text) {
 		l->parser = sg_text_parser_new(l->st, on_event, l);
+		l->lines = sg_linebuf_new(1u << 20);
 		l->pipe_fd = tracefs_instance_file_open(sg_tracefs_session_instance(l->s),
 							"trace_pipe", O_RDONLY | O_NONBLOCK);
-		if (!l->parser || l->pipe_fd < 0) {
+		if (!l->parser || !l->lines || l->pipe_fd < 0) {
 			sg_log_error("cannot read trace_pipe: %s",
 				     strerror(errno ? errno : ENOMEM));
 			goto out;
@@ -448,8 +430,7 @@ static int capture(struct live *l, const struct sg_options *o)
 	/* what was recorded before tracing went off is read too, unless -n is met already */
 	if (read_some(l, 1) < 0)
 		return -1;
-	if (l->parser && l->tlen && !l->done &&
-	    sg_text_parser_line(l->parser, l->tbuf, l->tlen) < 0)
+	if (l->parser && !l->done && sg_linebuf_finish(l->lines, on_text_line, l) < 0)
 		return -1;
 	if (l->parser && sg_text_parser_finish(l->parser) < 0)
 		return -1;
@@ -553,7 +534,7 @@ out:
 	}
 	sg_tracefs_session_close(l.s);
 	sg_text_parser_free(l.parser);
-	free(l.tbuf);
+	sg_linebuf_free(l.lines);
 	if (l.tep)
 		tep_free(l.tep);
 	for (int i = 0; i < 3; i++)
