@@ -1,5 +1,7 @@
 /* input_dat.c - trace-cmd trace.dat files through libtracecmd, decoded like live records. */
 #include <errno.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <string.h>
 #include <trace-cmd.h>
 #include "input_dat.h"
@@ -53,6 +55,29 @@ static int page_size_ok(const char *path)
 	return ps >= 4096 && ps <= (1u << 24) && !(ps & (ps - 1));
 }
 
+/*
+ * libtracecmd also crashes while refusing some other damaged headers: a child opens the file
+ * first, so such a file is refused with a message instead of killing surfgraph.
+ */
+static int open_survives(const char *path)
+{
+	pid_t pid = fork();
+	int st = 0;
+
+	if (pid < 0)
+		return 1; /* no probe: go ahead */
+	if (pid == 0) {
+		struct tracecmd_input *h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+
+		if (h)
+			tracecmd_close(h);
+		_exit(0);
+	}
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	return !WIFSIGNALED(st);
+}
+
 int sg_dat_read(const char *path, struct sg_strtab *st, sg_event_fn fn, void *ctx, int lines,
 		struct sg_raw_stats *stats)
 {
@@ -65,6 +90,10 @@ int sg_dat_read(const char *path, struct sg_strtab *st, sg_event_fn fn, void *ct
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	if (!page_size_ok(path)) {
 		sg_log_error("%s: not a readable trace.dat file: bad page size in its header", path);
+		return -1;
+	}
+	if (!open_survives(path)) {
+		sg_log_error("%s: not a readable trace.dat file: its headers are damaged", path);
 		return -1;
 	}
 	errno = 0;

@@ -44,5 +44,15 @@ head -c 300000 "$dat" >"$out/truncated.dat"
 "$bin" -i "$out/truncated.dat" -f __do_fault -m tree --no-save >/dev/null 2>"$out/trunc.err" || true
 check "truncated file: one-line message, no crash" test "$(wc -l <"$out/trunc.err")" -le 2
 
+# A header damaged in five bytes (found by fuzz_dat) makes libtracecmd crash while refusing the
+# file: surfgraph refuses it with a message and a plain exit status instead.
+cp "$dat" "$out/damaged.dat"
+printf '\220' | dd of="$out/damaged.dat" bs=1 seek=146575 conv=notrunc status=none
+printf '\001\000\000\000\177\377\377\377' | dd of="$out/damaged.dat" bs=1 seek=962553 conv=notrunc status=none
+st=0
+"$bin" -i "$out/damaged.dat" -f __do_fault -m tree --no-save >/dev/null 2>"$out/damaged.err" || st=$?
+check "damaged header: refused, exit 1 (was $st)" test $st = 1
+check "damaged header: says why" grep -q 'its headers are damaged' "$out/damaged.err"
+
 echo "dat: $pass passed, $fail failed"
 [ $fail = 0 ]
