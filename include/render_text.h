@@ -23,6 +23,12 @@ int sg_render_text_invocation(FILE *out, const struct sg_invocation *inv, int ha
  */
 void sg_text_put_prefix(FILE *out, const unsigned char *last, int depth, int unicode);
 
+/*
+ * Record at last[depth] whether the node drawn there is the last of its siblings, growing the
+ * array (*last, *cap) as needed. -1: no memory (the array is freed).
+ */
+int sg_text_set_last(unsigned char **last, size_t *cap, int depth, int is_last);
+
 /* Whether stdout is a terminal in a UTF-8 locale: the default for box-drawing characters. */
 int sg_text_utf8_terminal(void);
 

@@ -174,19 +174,8 @@ static int put_tree(FILE *out, const struct sg_treediff *d, const struct sg_diff
 		int depth = 0;
 
 		for (;;) {
-			if ((size_t) depth >= cap) {
-				size_t ncap = cap ? cap * 2 : 64;
-				unsigned char *l = realloc(last, ncap);
-
-				if (!l) {
-					free(last);
-					sg_log_error("out of memory");
-					return -1;
-				}
-				last = l;
-				cap = ncap;
-			}
-			last[depth] = is_last_shown(n);
+			if (sg_text_set_last(&last, &cap, depth, is_last_shown(n)) < 0)
+				return -1;
 			put_node(out, n, last, depth, st);
 			const struct sg_treediff_node *c = shown_from(n->child);
 

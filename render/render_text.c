@@ -24,6 +24,29 @@ void sg_text_put_prefix(FILE *out, const unsigned char *last, int depth, int uni
 		      out);
 }
 
+int sg_text_set_last(unsigned char **last, size_t *cap, int depth, int is_last)
+{
+	if ((size_t) depth >= *cap) {
+		size_t ncap = *cap ? *cap * 2 : 64;
+
+		while (ncap <= (size_t) depth)
+			ncap *= 2;
+		unsigned char *l = realloc(*last, ncap);
+
+		if (!l) {
+			free(*last);
+			*last = NULL;
+			*cap = 0;
+			sg_log_error("out of memory");
+			return -1;
+		}
+		*last = l;
+		*cap = ncap;
+	}
+	(*last)[depth] = (unsigned char) is_last;
+	return 0;
+}
+
 int sg_text_utf8_terminal(void)
 {
 	const char *v = getenv("LC_ALL");
@@ -53,19 +76,8 @@ static int render_nodes(FILE *out, const struct sg_node *top, int has_time,
 
 		depth = 0;
 		for (;;) {
-			if ((size_t) depth >= cap) {
-				size_t ncap = cap ? cap * 2 : 64;
-				unsigned char *l = realloc(last, ncap);
-
-				if (!l) {
-					free(last);
-					sg_log_error("out of memory");
-					return -1;
-				}
-				last = l;
-				cap = ncap;
-			}
-			last[depth] = n->next == NULL;
+			if (sg_text_set_last(&last, &cap, depth, n->next == NULL) < 0)
+				return -1;
 			if (has_time)
 				fprintf(out, "%12s %12s %8" PRIu64 " %7s %7s  ", sg_fmt_us(a, n->total),
 					sg_fmt_us(b, n->self), n->calls,
