@@ -32,7 +32,7 @@ DEB_TEST = libxml2-utils qemu-system-x86 busybox-static cpio clang-14 libclang-r
 
 .PHONY: all deps test unit golden dat live-host diff vm bench examples install clean check-libs
 .PHONY: svg browser
-.PHONY: hardening sanitize fuzz fuzz-build valgrind
+.PHONY: hardening sanitize fuzz fuzz-build fuzz-replay valgrind
 
 all: surfgraph
 
@@ -93,7 +93,7 @@ svg: surfgraph tests/out/pngpixel
 browser: surfgraph
 	@tests/browser/run.sh
 
-test: check-libs unit golden dat live-host diff hardening sanitize svg browser vm
+test: check-libs unit golden dat live-host diff hardening sanitize valgrind fuzz-replay svg browser vm
 
 # Hostile and broken input (tests/hardening): clear errors, no crash, hang or leak.
 hardening: surfgraph tests/hardening/test_limits
@@ -155,6 +155,10 @@ fuzz-build: $(FUZZ_BIN)
 # Each target FUZZ_SECONDS on its corpus (seeded from tests/data); prints runs and crashes.
 fuzz: fuzz-build
 	@FUZZ_DIR=$(FUZZ_DIR) FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run.sh $(FUZZ_BIN)
+
+# Each target once over its kept crash inputs and seed fixtures (part of make test).
+fuzz-replay: fuzz-build
+	@tests/fuzz/replay.sh $(FUZZ_BIN)
 
 # The golden tests with every surfgraph run under valgrind: 0 errors, 0 bytes definitely lost.
 valgrind: surfgraph

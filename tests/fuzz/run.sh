@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # make fuzz: run each libFuzzer target FUZZ_SECONDS on its corpus (build/fuzz/corpus/NAME, kept
 # between runs, seeded from tests/data and tests/fuzz/regress/NAME), then print executions and
-# crashes per target. A crash input is kept in build/fuzz/crashes/; copy it into
-# tests/fuzz/regress/NAME/ (and a test) once fixed. Usage: tests/fuzz/run.sh build/fuzz/fuzz_X...
+# crashes per target and append them to build/fuzz/ledger.tsv (tests/fuzz/ledger.sh sums it).
+# A crash input is kept in build/fuzz/crashes/; copy it into tests/fuzz/regress/NAME/ (and a
+# test) once fixed. Usage: tests/fuzz/run.sh build/fuzz/fuzz_X...
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 dir=${FUZZ_DIR:-build/fuzz}
@@ -80,6 +81,9 @@ for bin in "$@"; do
 	crashes=$((after - before))
 	[ $rc != 0 ] && [ $crashes = 0 ] && crashes=1
 	printf '%-12s %12s %8s %8s %s\n' "$kind" "${runs:-?}" "${rate:-?}" "$crashes" "$(ls "$corpus" | wc -l)"
+	# a running account across runs: the issue counts executions over its whole life
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$(git rev-parse --short HEAD 2>/dev/null)" \
+		"$kind" "${runs:-0}" "${rate:-0}" "$crashes" >>"$dir/ledger.tsv"
 	if [ $crashes != 0 ]; then
 		total_fail=$((total_fail + 1))
 		grep -m1 -E 'ERROR|assertion failed|runtime error' "$log" | sed 's/^/    /'
