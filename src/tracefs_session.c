@@ -10,6 +10,7 @@
 #include "log.h"
 #include "match.h"
 #include "funcnames.h"
+#include "tracefs_file.h"
 #include "tracefs_session.h"
 
 #define STATE_MAGIC   "surfgraph-state 1\n"
@@ -45,188 +46,14 @@ static struct tracefs_instance *inst_of(const struct sg_tracefs_session *s, int 
 	return top ? NULL : s->inst;
 }
 
-/* The path a user would type, for -v and messages. */
-static void path_of(const struct sg_tracefs_session *s, int top, const char *file, char *buf,
-		    size_t size)
-{
-	if (top || !s->inst)
-		snprintf(buf, size, "%s/%s", s->tracing_dir, file);
-	else
-		snprintf(buf, size, "%s/instances/%s/%s", s->tracing_dir,
-			 tracefs_instance_get_name(s->inst), file);
-}
-
-/* The whole file; "" when empty. NULL with a message when it cannot be read. */
-static char *read_file(const struct sg_tracefs_session *s, int top, const char *file, size_t *len)
-{
-	char path[512];
-	int size = 0;
-	char *buf;
-
-	errno = 0;
-	buf = tracefs_instance_file_read(inst_of(s, top), file, &size);
-	if (!buf && errno == 0)
-		buf = strdup("");
-	if (!buf) {
-		path_of(s, top, file, path, sizeof(path));
-		sg_log_error("cannot read %s: %s", path, strerror(errno ? errno : ENOMEM));
-		return NULL;
-	}
-	if (len)
-		*len = size > 0 ? (size_t) size : 0;
-	return buf;
-}
-
 static int file_exists(const struct sg_tracefs_session *s, int top, const char *file)
 {
 	return tracefs_file_exists(inst_of(s, top), file);
 }
 
-/* Shell words for -v: quoted when they would not survive the shell as they are. */
-static const char *shell_word(const char *v, char *buf, size_t size)
+static char *read_file(const struct sg_tracefs_session *s, int top, const char *file, size_t *len)
 {
-	size_t n = 0;
-
-	if (*v &&
-	    strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.,:-+/=@%") ==
-		strlen(v))
-		return v;
-	buf[n++] = '\'';
-	for (; *v && n + 5 < size; v++) {
-		if (*v == '\'') {
-			memcpy(buf + n, "'\\''", 4);
-			n += 4;
-		} else {
-			buf[n++] = *v;
-		}
-	}
-	buf[n++] = '\'';
-	buf[n] = '\0';
-	return buf;
-}
-
-/*
- * Open once, write each value as its own line (as echo would), close: the kernel applies a
- * filter list at close. append: add to what is there.
- */
-static int write_values(const struct sg_tracefs_session *s, int top, const char *file,
-			const char *const *values, int n, int append)
-{
-	char path[512], q[512];
-	int fd, ret = 0;
-
-	path_of(s, top, file, path, sizeof(path));
-	if (n == 0)
-		sg_log_action("echo > %s", path);
-	for (int i = 0; i < n; i++)
-		sg_log_action("echo %s %s %s", shell_word(values[i], q, sizeof(q)),
-			      append || i ? ">>" : ">", path);
-	fd = tracefs_instance_file_open(inst_of(s, top), file,
-					O_WRONLY | (append ? O_APPEND : O_TRUNC));
-	if (fd < 0) {
-		sg_log_error("cannot open %s: %s", path, strerror(errno));
-		return -1;
-	}
-	for (int i = 0; i < n && ret == 0; i++) {
-		size_t len = strlen(values[i]);
-		char *line = malloc(len + 2);
-
-		if (!line) {
-			ret = oom();
-			break;
-		}
-		/* as echo does: the filter files end a name at white space, not at write() */
-		memcpy(line, values[i], len);
-		line[len++] = '\n';
-		line[len] = '\0';
-		errno = 0;
-		if (write(fd, line, len) != (ssize_t) len) {
-			sg_log_error("cannot write '%s' to %s: %s", values[i], path,
-				     strerror(errno ? errno : EIO));
-			ret = -1;
-		}
-		free(line);
-	}
-	if (close(fd) < 0 && ret == 0) {
-		sg_log_error("cannot write %s: %s", path, strerror(errno));
-		ret = -1;
-	}
-	return ret;
-}
-
-static int is_list_file(const char *file)
-{
-	static const char *const lists[] = {"set_graph_function", "set_graph_notrace",
-					    "set_ftrace_filter",  "set_ftrace_notrace",
-					    "set_ftrace_pid",	  "set_ftrace_notrace_pid",
-					    "set_event_pid",	  "set_event_notrace_pid"};
-
-	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)
-		if (strcmp(file, lists[i]) == 0)
-			return 1;
-	return 0;
-}
-
-/* Write back what a file read as: each kind of file shows its value its own way. */
-static int restore_one(const struct sg_tracefs_session *s, int top, const char *file,
-		       const char *content)
-{
-	char *copy = strdup(content), *p, *save = NULL;
-	const char **words = NULL;
-	int n = 0, ret;
-
-	if (!copy)
-		return oom();
-	words = calloc(strlen(content) / 2 + 2, sizeof(*words));
-	if (!words) {
-		free(copy);
-		return oom();
-	}
-	if (is_list_file(file)) {
-		/* "#### all functions enabled ####", "no pid": the empty list */
-		if (strncmp(copy, "####", 4) != 0 && strcmp(copy, "no pid\n") != 0) {
-			for (p = strtok_r(copy, "\n", &save); p; p = strtok_r(NULL, "\n", &save)) {
-				char *mod = strstr(p, " [");
-				size_t l = strlen(p);
-
-				/* "name [mod]" is written "name:mod:mod" */
-				if (mod && l > 0 && p[l - 1] == ']') {
-					p[l - 1] = '\0';
-					memmove(mod + 5, mod + 2, strlen(mod + 2) + 1);
-					memcpy(mod, ":mod:", 5);
-				}
-				words[n++] = p;
-			}
-		}
-	} else {
-		char *nl = strchr(copy, '\n');
-		char *open_b = strchr(copy, '['), *close_b = strchr(copy, ']');
-		char *exp = strstr(copy, "(expanded: ");
-
-		if (nl)
-			*nl = '\0';
-		if (strcmp(file, "buffer_size_kb") == 0 && strcmp(copy, "X") == 0) {
-			/* sizes differ per CPU: the per_cpu files, saved too, carry them */
-			free(words);
-			free(copy);
-			return 0;
-		} else if (strcmp(file, "trace_clock") == 0 && open_b && close_b > open_b) {
-			*close_b = '\0';
-			words[n++] = open_b + 1;
-		} else if (exp) {
-			/* an unexpanded buffer cannot come back: the expanded size is the closest
-			 */
-			exp += 11;
-			exp[strspn(exp, "0123456789")] = '\0';
-			words[n++] = exp;
-		} else {
-			words[n++] = copy;
-		}
-	}
-	ret = write_values(s, top, file, words, n, 0);
-	free(words);
-	free(copy);
-	return ret;
+	return sg_tracefs_file_read(inst_of(s, top), file, len);
 }
 
 /*
@@ -337,7 +164,7 @@ int sg_tracefs_session_write(struct sg_tracefs_session *s, int top, const char *
 {
 	if (save(s, top, file) < 0)
 		return -1;
-	return write_values(s, top || !s->inst, file, &value, value ? 1 : 0, 0);
+	return sg_tracefs_file_write(inst_of(s, top), file, &value, value ? 1 : 0);
 }
 
 static int write_list(struct sg_tracefs_session *s, int top, const char *file,
@@ -345,7 +172,7 @@ static int write_list(struct sg_tracefs_session *s, int top, const char *file,
 {
 	if (save(s, top, file) < 0)
 		return -1;
-	return write_values(s, top || !s->inst, file, values, n, 0);
+	return sg_tracefs_file_write(inst_of(s, top), file, values, n);
 }
 
 /* The previous run's state file: restore it, newest change first, and remove it. */
@@ -408,7 +235,7 @@ static int recover(struct sg_tracefs_session *s)
 		for (int i = n - 1; i >= 0; i--) {
 			if (restore_pass(ent[i].file) != pass)
 				continue;
-			if (restore_one(s, 1, ent[i].file, ent[i].content) < 0)
+			if (sg_tracefs_file_restore(NULL, ent[i].file, ent[i].content) < 0)
 				ret = -1;
 			s->recovered++;
 		}
@@ -776,7 +603,7 @@ int sg_tracefs_session_setup(struct sg_tracefs_session *s, const struct sg_graph
 	    (g->text && set_option(s, "funcgraph-proc", 1) < 0))
 		return -1;
 	/* whatever an earlier user left in the buffer is not ours to read */
-	return write_values(s, 0, "trace", NULL, 0, 0);
+	return sg_tracefs_file_write(s->inst, "trace", NULL, 0);
 }
 
 /* ---- restore ---- */
@@ -793,7 +620,7 @@ int sg_tracefs_session_restore(struct sg_tracefs_session *s)
 
 			if (restore_pass(v->file) != pass)
 				continue;
-			if (restore_one(s, v->top, v->file, v->content) < 0) {
+			if (sg_tracefs_file_restore(inst_of(s, v->top), v->file, v->content) < 0) {
 				ret = -1;
 				off +=
 				    (size_t) snprintf(bad + off, sizeof(bad) - off, "%s%s (%s)",
@@ -824,7 +651,7 @@ int sg_tracefs_session_restore(struct sg_tracefs_session *s)
 		if (now && (len != v->len || memcmp(now, v->content, len) != 0) &&
 		    !strstr(v->content, "(expanded: ") &&
 		    !(strcmp(v->file, "buffer_size_kb") == 0 && strcmp(v->content, "X\n") == 0)) {
-			path_of(s, 1, v->file, path, sizeof(path));
+			sg_tracefs_file_path(NULL, v->file, path, sizeof(path));
 			ret = -1;
 			off += (size_t) snprintf(bad + off, sizeof(bad) - off,
 						 "%s%s differs from before", off ? "; " : "", path);

@@ -1,0 +1,33 @@
+/* tracefs_file.h - one tracefs file: read whole, written as echo writes, given back as it read. */
+#ifndef SG_TRACEFS_FILE_H
+#define SG_TRACEFS_FILE_H
+
+#include <stddef.h>
+#include <tracefs.h>
+
+/* inst NULL is the top level. Every write is shown as `echo VALUE > PATH` with -v. */
+
+/* The path a user would type (for -v and messages): tracing dir [/instances/NAME]/file. */
+void sg_tracefs_file_path(struct tracefs_instance *inst, const char *file, char *buf, size_t size);
+
+/*
+ * The whole file, NUL-terminated ("" when empty), its length in *len (may be NULL). NULL with a
+ * message when it cannot be read.
+ */
+char *sg_tracefs_file_read(struct tracefs_instance *inst, const char *file, size_t *len);
+
+/*
+ * Truncate file, then write each of the n values as its own line through one open file (the
+ * kernel applies a filter list at close); n 0 leaves it empty. -1 with a message.
+ */
+int sg_tracefs_file_write(struct tracefs_instance *inst, const char *file,
+			  const char *const *values, int n);
+
+/*
+ * Write back content, what file read as before: each kind of file shows its value its own way
+ * (filter lists, "name [mod]", trace_clock's [choice], "(expanded: N)", buffer_size_kb "X").
+ * -1 with a message.
+ */
+int sg_tracefs_file_restore(struct tracefs_instance *inst, const char *file, const char *content);
+
+#endif
