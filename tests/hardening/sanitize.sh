@@ -18,7 +18,7 @@ start=$(date +%s)
 for t in ${SAN_UNIT_BIN:-}; do
 	"./$t" >/dev/null || { echo "FAIL sanitize: $t"; fail=1; }
 done
-SURFGRAPH=$PWD/$dir/surfgraph ${MAKE:-make} --no-print-directory ${SAN_SUITES:-golden dat diff hardening} ||
+SG_SANITIZED=1 SURFGRAPH=$PWD/$dir/surfgraph ${MAKE:-make} --no-print-directory ${SAN_SUITES:-golden dat diff hardening} ||
 	fail=1
 
 if [ -n "$(ls -A "$reports")" ]; then
