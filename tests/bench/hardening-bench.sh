@@ -8,30 +8,8 @@ cd "$(dirname "$0")/../.."
 bin=${SURFGRAPH:-$PWD/surfgraph}
 out=${SG_BENCH_DIR:-tests/out/bench}
 mkdir -p "$out"
-[ -x /usr/bin/time ] || { echo "hardening bench needs /usr/bin/time (apt-get install time)"; exit 1; }
-
-# one unit of the repeated input: the 3 MB capture and the sleeping-schedule one, both CPUs
-unit=$out/hardening-unit.txt
-if [ ! -f "$unit" ]; then
-	{
-		gunzip -c tests/data/linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz
-		gunzip -c tests/data/linux-6.1/schedule_sleep.txt.gz
-		cat tests/data/linux-6.1/do_fault.txt
-	} >"$unit"
-fi
-usize=$(stat -c %s "$unit")
-
-# peak RSS (KB) and seconds of surfgraph reading MB megabytes of repeated units from a pipe
-measure() {
-	local mb=$1 reps
-	reps=$(((mb * 1000000 + usize - 1) / usize))
-	for ((i = 0; i < reps; i++)); do cat "$unit"; done |
-		/usr/bin/time -f '%M %e' "$bin" -f do_sys_openat2 -f schedule -f __do_fault -i - -m top \
-			--no-save -q 2>&1 >/dev/null | tail -1
-}
-
-read -r r_small t_small < <(measure 100)
-read -r r_big t_big < <(measure 1000)
+read -r r_small t_small < <(tests/hardening/peak-rss.sh 100 "$bin")
+read -r r_big t_big < <(tests/hardening/peak-rss.sh 1000 "$bin")
 printf 'hardening: peak RSS %d KB at 100 MB of input (%.1f s), %d KB at 1000 MB (%.1f s)\n' \
 	"$r_small" "$t_small" "$r_big" "$t_big"
 fail=0

@@ -230,25 +230,12 @@ check "files: nothing written outside tests/out" test -z "$(find . -maxdepth 1 -
 # Peak RSS reading 25 MB and 250 MB of repeated fixtures from a pipe: under 64 MB, and ten
 # times the input costs at most 10% (+2 MB) more. (make bench does 100 MB and 1 GB.) Skipped
 # for sanitizer builds, whose shadow memory is not ours.
-unit=$out/mem-unit.txt
-{
-	gunzip -c tests/data/linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz
-	gunzip -c tests/data/linux-6.1/schedule_sleep.txt.gz
-	cat "$fix"
-} >"$unit"
-peak_kb() { # MB: peak RSS in KB of surfgraph reading MB megabytes of the unit, repeated
-	local reps=$((($1 * 1000000 + $(stat -c %s "$unit") - 1) / $(stat -c %s "$unit")))
-	for ((i = 0; i < reps; i++)); do cat "$unit"; done |
-		/usr/bin/time -f '%M' timeout "$LIMIT" "$bin" -f do_sys_openat2 -f schedule \
-			-f __do_fault -i - -m top --no-save -q 2>&1 >/dev/null | tail -1
-}
 if [ -n "${SG_SANITIZED:-}" ]; then
 	echo "hardening: memory bounds skipped (sanitizer build)"
-elif [ ! -x /usr/bin/time ]; then
-	bad "memory: /usr/bin/time is missing (apt-get install time)"
 else
-	small=$(peak_kb 25)
-	big=$(peak_kb 250)
+	read -r small _ < <(timeout "$LIMIT" tests/hardening/peak-rss.sh 25 "$bin")
+	read -r big _ < <(timeout "$LIMIT" tests/hardening/peak-rss.sh 250 "$bin")
+	small=${small:-0} big=${big:-999999}
 	check "memory: peak RSS at 250 MB of input is $big KB, under 64 MB" test "$big" -lt 65536
 	check "memory: does not grow with the input ($small KB at 25 MB, $big KB at 250 MB)" \
 		test "$big" -le $((small + small / 10 + 2048))
