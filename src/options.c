@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "log.h"
 #include "options.h"
 
@@ -43,7 +44,8 @@ static const char usage[] =
 	"                        invocation), folded (flamegraph.pl stacks), top (flat profile),\n"
 	"                        png or pdf (the flame graph drawn through cairo)\n"
 	"  -o, --output FILE     save the merged tree and the last invocations to FILE\n"
-	"                        (default ROOT.tree for traces; '-' is stdout); reload with -i\n"
+	"                        (default ROOT.tree for traces; '-' is stdout); reload with -i.\n"
+	"                        Not the flame graph: that is ROOT.svg (see --outdir)\n"
 	"      --no-save         do not write the .tree file\n"
 	"  -s, --step N          svg: also draw invocation N, 2N, ... (default 1; 0: none)\n"
 	"      --outdir DIR      svg/png/pdf: write ROOT.svg and ROOT-N.svg into DIR\n"
@@ -228,6 +230,21 @@ static int parse_live(struct sg_options *o, int c, const char *arg)
 	}
 }
 
+/* A .tree written under a picture's name would only be found by surprise. */
+static int names_picture(const char *path)
+{
+	static const char *const exts[] = { ".svg", ".png", ".pdf", ".html", ".htm", NULL };
+	size_t n = strlen(path);
+
+	for (int i = 0; exts[i]; i++) {
+		size_t e = strlen(exts[i]);
+
+		if (n > e && strcasecmp(path + n - e, exts[i]) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 int sg_options_parse(struct sg_options *o, int argc, char **argv)
 {
 	int c;
@@ -390,6 +407,12 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	}
 	if (optind < argc) {
 		sg_log_error("unexpected argument '%s' (see --help)", argv[optind]);
+		return -1;
+	}
+	if (o->output && names_picture(o->output)) {
+		sg_log_error("-o %s: -o names the .tree file (reload it with -i); flame graphs are "
+			     "named after the root (ROOT.svg, ROOT-N.svg): --outdir chooses where",
+			     o->output);
 		return -1;
 	}
 	return 0;

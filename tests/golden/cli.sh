@@ -29,6 +29,10 @@ run 2 "-s wants a whole number" -s -1 -f x -i $fix -m tree
 run 2 "option '-f' needs a value" -f
 run 2 "unexpected argument 'extra'" -f x -m tree -i $fix extra
 run 2 "which function? give the root with -f FUNC" -i $fix -m tree
+run 2 "-o fault.svg: -o names the .tree file (reload it with -i); flame graphs are named after the root" \
+	-f __do_fault -i $fix -o fault.svg
+n=$((n + 1))
+[ -e fault.svg ] && { echo "FAIL: -o fault.svg was refused but written"; fail=$((fail + 1)); }
 run 1 "cannot open /nonexistent/trace: No such file or directory" -f x -i /nonexistent/trace -m tree
 run 1 "no call of nosuchfunc in $fix (204 lines, 196 call events)" -f nosuchfunc -i $fix -m tree --no-save
 : >"$out/empty"

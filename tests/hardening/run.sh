@@ -199,9 +199,9 @@ sg overwrite-input 1 -f __do_fault -i "$out/input.txt" -m top -o "$out/input.txt
 err overwrite-input "surfgraph: $out/input.txt is the input: not overwritten (choose another -o)"
 check "files: input intact" cmp -s "$fix" "$out/input.txt"
 # another kind of file is replaced only with a word about it
-echo "<svg/>" >"$out/other.svg"
-sg overwrite-other 0 -f __do_fault -i "$fix" -m top -o "$out/other.svg"
-check "files: replacing another kind is said" grep -qx "surfgraph: replacing $out/other.svg, which was not a .tree file" "$out/overwrite-other.err"
+echo "notes" >"$out/other.txt"
+sg overwrite-other 0 -f __do_fault -i "$fix" -m top -o "$out/other.txt"
+check "files: replacing another kind is said" grep -qx "surfgraph: replacing $out/other.txt, which was not a .tree file" "$out/overwrite-other.err"
 # a FIFO (like /dev/stdout or a device) is written into, not replaced by a renamed file
 mkfifo "$out/fifo"
 (timeout "$LIMIT" cat "$out/fifo" >"$out/fifo.got") &
