@@ -8,9 +8,14 @@
 
 #define SG_TREEFILE_MAGIC "# surfgraph-tree 1"
 
+/* Call paths a .tree may hold at most (1 GiB): far beyond any kernel's nesting, see below. */
+#define SG_TREEFILE_MAX_PATH_BYTES (1ull << 30)
+
 /*
  * Write agg to out. Sorts child lists by name (merged tree) as a side effect; invocation trees
- * keep their call order. -1 on a write error (message set).
+ * keep their call order. -1 on a write error, or, before anything is written, when the paths
+ * would take more than SG_TREEFILE_MAX_PATH_BYTES (a crafted tree nested thousands of calls
+ * deep: each line holds its whole path) (message set).
  */
 int sg_treefile_write(FILE *out, struct sg_aggregate *agg);
 

@@ -29,8 +29,12 @@ static void put_escaped(FILE *out, const char *s)
 	}
 }
 
-/* Writes path of each node of the subtree at top (excluded), pre-order, one line each. */
-static int write_nodes(FILE *out, const char *kind, struct sg_node *top)
+/*
+ * Writes the path of each node of the subtree at top (excluded), pre-order, one line each; with
+ * out NULL, only adds the paths' bytes to *bytes and raises *deepest to the deepest node's depth.
+ */
+static int write_nodes(FILE *out, const char *kind, struct sg_node *top, uint64_t *bytes,
+		       int *deepest)
 {
 	struct sg_pathbuf pb = { 0 };
 	int depth = 0, ret = -1;
@@ -40,8 +44,16 @@ static int write_nodes(FILE *out, const char *kind, struct sg_node *top)
 
 		if (!path)
 			goto out;
-		fprintf(out, "%s\t%s\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n",
-			kind, path, n->calls, n->total, n->self, n->min, n->max);
+		if (out) {
+			fprintf(out,
+				"%s\t%s\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
+				"\t%" PRIu64 "\n",
+				kind, path, n->calls, n->total, n->self, n->min, n->max);
+		} else {
+			*bytes += pb.len;
+			if (depth + 1 > *deepest)
+				*deepest = depth + 1;
+		}
 		/* next in pre-order, tracking depth */
 		if (n->child) {
 			n = n->child;
@@ -62,10 +74,36 @@ out:
 	return ret;
 }
 
+/*
+ * Every node line carries its whole path, so the file grows with depth squared: a crafted trace
+ * of a few MB nesting 100,000 calls would make tens of GB. Refuse such a file before writing.
+ */
+static int check_size(struct sg_aggregate *agg)
+{
+	uint64_t bytes = 0;
+	int deepest = 0;
+
+	if (write_nodes(NULL, NULL, sg_tree_top(agg->merged), &bytes, &deepest) < 0)
+		return -1;
+	for (unsigned i = 0; i < agg->nring; i++)
+		if (write_nodes(NULL, NULL, sg_tree_top(sg_aggregate_kept(agg, i)->tree), &bytes,
+				&deepest) < 0)
+			return -1;
+	if (bytes <= SG_TREEFILE_MAX_PATH_BYTES)
+		return 0;
+	sg_log_error("the .tree file would hold %.1f GB of call paths (the tree is %d calls deep "
+		     "and every line carries its whole path, docs/tree-format.md): not written; "
+		     "--no-save goes without it",
+		     (double) bytes / 1e9, deepest);
+	return -1;
+}
+
 int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 {
 	const char *root = sg_aggregate_meta(agg, "root");
 
+	if (sg_tree_sort(sg_tree_top(agg->merged), SG_ORDER_NAME) < 0 || check_size(agg) < 0)
+		return -1;
 	fprintf(out, "%s\n", SG_TREEFILE_MAGIC);
 	fputs("root=", out);
 	put_escaped(out, root ? root : "");
@@ -100,8 +138,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 			r->sum.p99, r->sum.max);
 	}
 	fprintf(out, "# node\tpath\tcalls\ttotal_ns\tself_ns\tmin_ns\tmax_ns\n");
-	if (sg_tree_sort(sg_tree_top(agg->merged), SG_ORDER_NAME) < 0 ||
-	    write_nodes(out, "node", sg_tree_top(agg->merged)) < 0)
+	if (write_nodes(out, "node", sg_tree_top(agg->merged), NULL, NULL) < 0)
 		return -1;
 	if (agg->nring)
 		fprintf(out, "# inv\tseq\troot\tpid\tcomm\tcpus\tstart_ns\tduration_ns\n");
@@ -123,7 +160,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		if (inv->has_ts)
 			fprintf(out, "%" PRIu64, inv->start_ts);
 		fprintf(out, "\t%" PRIu64 "\n", inv->duration);
-		if (write_nodes(out, "invnode", sg_tree_top(inv->tree)) < 0)
+		if (write_nodes(out, "invnode", sg_tree_top(inv->tree), NULL, NULL) < 0)
 			return -1;
 	}
 	fprintf(out, "end\n");

@@ -5,10 +5,14 @@ set -euo pipefail
 
 case $1 in
 deep) # f0() { f1() { ... leaf(); } ... }: every level's total is the leaf's 1 us, self 0
-	awk -v d="$2" 'BEGIN {
+	# (a third argument N makes each name N bytes longer: f0_xxx...)
+	awk -v d="$2" -v long="${3:-0}" 'BEGIN {
 		pad = ""
+		tail = long > 0 ? "_" : ""
+		for (i = 1; i < long; i++)
+			tail = tail "x"
 		for (i = 0; i < d; i++) {
-			printf " 0)               |  %sf%d() {\n", pad, i
+			printf " 0)               |  %sf%d%s() {\n", pad, i, tail
 			pad = pad "  "
 		}
 		printf " 0)   1.000 us    |  %sleaf();\n", pad

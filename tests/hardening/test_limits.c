@@ -9,6 +9,7 @@
 #include "aggregate.h"
 #include "callstack.h"
 #include "flame.h"
+#include "log.h"
 #include "input_raw.h"
 #include "input_text.h"
 #include "render_folded.h"
@@ -146,8 +147,13 @@ static void deep(FILE *sink)
 	}
 	CHECK(depth == DEEP && strcmp(n->name, "leaf") == 0 && n->self == 2000);
 	CHECK(sg_node_depth(n, sg_tree_top(r.agg->merged)) == DEEP + 1);
-	/* a .tree lists each node with its whole path: quadratic in depth, so it is left out here */
 	render_all(&r, sink, 0);
+	/* a .tree lists each node with its whole path (35 GB here): refused before a byte */
+	long at = ftell(sink);
+
+	CHECK(sg_treefile_write(sink, r.agg) == -1);
+	CHECK(ftell(sink) == at);
+	CHECK(strstr(sg_log_message(), "the tree is 100001 calls deep") != NULL);
 	run_free(&r);
 	printf("limits: %d nested calls (twice) parsed, merged, rendered and freed in %.2f s\n",
 	       DEEP + 1, now() - t0);
