@@ -112,7 +112,7 @@ SAN_OBJ = $(addprefix $(SAN_DIR)/,$(OBJ))
 SAN_LIB_OBJ = $(filter-out $(SAN_DIR)/src/main.o,$(SAN_OBJ))
 SAN_UNIT_BIN = $(addprefix $(SAN_DIR)/,$(UNIT_BIN))
 # The non-VM suites run again against the sanitized binary (they honour SURFGRAPH=path).
-SAN_SUITES = golden dat diff svg hardening
+SAN_SUITES = golden dat live-host diff svg hardening browser
 FUZZ_DIR = build/fuzz
 FUZZ_OBJ = $(addprefix $(FUZZ_DIR)/,$(LIB_OBJ))
 FUZZ_SRC = $(filter-out $(if $(wildcard src/input_dat.c),,tests/fuzz/fuzz_dat.c) \
@@ -135,6 +135,10 @@ $(SAN_DIR)/tests/hardening/test_limits: tests/hardening/test_limits.c $(SAN_LIB_
 	@mkdir -p $(@D)
 	$(CLANG) $(CFLAGS) $(SAN_FLAGS) -o $@ $< $(SAN_LIB_OBJ) $(LDLIBS)
 
+$(SAN_DIR)/tests/live/test_session: tests/live/test_session.c $(SAN_LIB_OBJ)
+	@mkdir -p $(@D)
+	$(CLANG) $(CFLAGS) $(SAN_FLAGS) -o $@ $< $(SAN_LIB_OBJ) $(LDLIBS)
+
 $(FUZZ_DIR)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CLANG) $(CFLAGS) $(SAN_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
@@ -146,7 +150,8 @@ $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(FUZZ_OBJ)
 # kept between runs: only the pattern rule of the targets names them
 .SECONDARY: $(FUZZ_OBJ)
 
-sanitize: surfgraph $(SAN_DIR)/surfgraph $(SAN_UNIT_BIN) $(SAN_DIR)/tests/hardening/test_limits
+sanitize: surfgraph $(SAN_DIR)/surfgraph $(SAN_UNIT_BIN) $(SAN_DIR)/tests/hardening/test_limits \
+		$(SAN_DIR)/tests/live/test_session
 	@SAN_DIR=$(SAN_DIR) SAN_UNIT_BIN="$(SAN_UNIT_BIN)" SAN_SUITES="$(SAN_SUITES)" \
 		MAKE="$(MAKE)" tests/hardening/sanitize.sh
 

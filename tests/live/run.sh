@@ -14,7 +14,7 @@ fi
 # one run at a time on this machine's tracefs
 exec 9>/tmp/surfgraph-live-host.lock
 flock 9
-tests/live/test_session "$out/state"
+"${SG_TEST_SESSION:-tests/live/test_session}" "$out/state"
 pass=0 fail=0
 T=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
 if [ -n "$T" ] && ! grep -qw function_graph "$T/available_tracers"; then
