@@ -24,6 +24,15 @@ int sg_tracefs_file_write(struct tracefs_instance *inst, const char *file,
 			  const char *const *values, int n);
 
 /*
+ * The values to write to file so it reads content again: each kind of file shows its value its
+ * own way (filter lists one name a line, "name [mod]" written "name:mod:mod", trace_clock's
+ * [choice], "(expanded: N)", buffer_size_kb "X" giving no value). Returns how many, with the
+ * strings in *buf and the pointers in *words (both the caller's to free); -1 when out of memory.
+ */
+int sg_tracefs_file_values(const char *file, const char *content, char **buf,
+			   const char ***words);
+
+/*
  * Write back content, what file read as before: each kind of file shows its value its own way
  * (filter lists, "name [mod]", trace_clock's [choice], "(expanded: N)", buffer_size_kb "X").
  * -1 with a message.

@@ -1,4 +1,5 @@
 /* tracefs_file.c - one tracefs file: read whole, written as echo writes, given back as it read. */
+#define _GNU_SOURCE /* memmem */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -131,63 +132,85 @@ static int is_list_file(const char *file)
 	return 0;
 }
 
-/* Write back what a file read as: each kind of file shows its value its own way. */
-int sg_tracefs_file_restore(struct tracefs_instance *inst, const char *file, const char *content)
+int sg_tracefs_file_values(const char *file, const char *content, char **buf,
+			   const char ***words)
 {
-	char *copy = strdup(content), *p, *save = NULL;
-	const char **words = NULL;
-	int n = 0, ret;
+	size_t len = strlen(content);
+	/* "name [mod]" grows by two bytes as "name:mod:mod": room for that on every line */
+	char *out = malloc(2 * len + 2), *o = out, *nl, *exp, *open_b, *close_b;
+	const char **w = calloc(len / 2 + 2, sizeof(*w));
+	int n = 0;
 
-	if (!copy)
-		return oom();
-	words = calloc(strlen(content) / 2 + 2, sizeof(*words));
-	if (!words) {
-		free(copy);
+	*buf = NULL;
+	*words = NULL;
+	if (!out || !w) {
+		free(out);
+		free(w);
 		return oom();
 	}
 	if (is_list_file(file)) {
 		/* "#### all functions enabled ####", "no pid": the empty list */
-		if (strncmp(copy, "####", 4) != 0 && strcmp(copy, "no pid\n") != 0) {
-			for (p = strtok_r(copy, "\n", &save); p; p = strtok_r(NULL, "\n", &save)) {
-				char *mod = strstr(p, " [");
-				size_t l = strlen(p);
+		if (strncmp(content, "####", 4) == 0 || strcmp(content, "no pid\n") == 0)
+			goto done;
+		for (const char *p = content; *p;) {
+			size_t l = strcspn(p, "\n");
+			const char *mod = memmem(p, l, " [", 2);
 
-				/* "name [mod]" is written "name:mod:mod" */
-				if (mod && l > 0 && p[l - 1] == ']') {
-					p[l - 1] = '\0';
-					memmove(mod + 5, mod + 2, strlen(mod + 2) + 1);
-					memcpy(mod, ":mod:", 5);
+			if (l) {
+				w[n++] = o;
+				if (mod && p[l - 1] == ']') {
+					memcpy(o, p, (size_t) (mod - p));
+					o += mod - p;
+					memcpy(o, ":mod:", 5);
+					o += 5;
+					memcpy(o, mod + 2, (size_t) (p + l - 1 - (mod + 2)));
+					o += p + l - 1 - (mod + 2);
+				} else {
+					memcpy(o, p, l);
+					o += l;
 				}
-				words[n++] = p;
+				*o++ = '\0';
 			}
+			p += l + (p[l] == '\n');
 		}
-	} else {
-		char *nl = strchr(copy, '\n');
-		char *open_b = strchr(copy, '['), *close_b = strchr(copy, ']');
-		char *exp = strstr(copy, "(expanded: ");
-
-		if (nl)
-			*nl = '\0';
-		if (strcmp(file, "buffer_size_kb") == 0 && strcmp(copy, "X") == 0) {
-			/* sizes differ per CPU: the per_cpu files, saved too, carry them */
-			free(words);
-			free(copy);
-			return 0;
-		} else if (strcmp(file, "trace_clock") == 0 && open_b && close_b > open_b) {
-			*close_b = '\0';
-			words[n++] = open_b + 1;
-		} else if (exp) {
-			/* an unexpanded buffer cannot come back: the expanded size is the closest
-			 */
-			exp += 11;
-			exp[strspn(exp, "0123456789")] = '\0';
-			words[n++] = exp;
-		} else {
-			words[n++] = copy;
-		}
+		goto done;
 	}
-	ret = sg_tracefs_file_write(inst, file, words, n);
+	memcpy(out, content, len + 1);
+	if ((nl = strchr(out, '\n')))
+		*nl = '\0';
+	open_b = strchr(out, '[');
+	close_b = strchr(out, ']');
+	exp = strstr(out, "(expanded: ");
+	if (strcmp(file, "buffer_size_kb") == 0 && strcmp(out, "X") == 0) {
+		/* sizes differ per CPU: the per_cpu files, saved too, carry them */
+	} else if (strcmp(file, "trace_clock") == 0 && open_b && close_b > open_b) {
+		*close_b = '\0';
+		w[n++] = open_b + 1;
+	} else if (exp) {
+		/* an unexpanded buffer cannot come back: the expanded size is the closest */
+		exp += 11;
+		exp[strspn(exp, "0123456789")] = '\0';
+		w[n++] = exp;
+	} else {
+		w[n++] = out;
+	}
+done:
+	*buf = out;
+	*words = w;
+	return n;
+}
+
+int sg_tracefs_file_restore(struct tracefs_instance *inst, const char *file, const char *content)
+{
+	const char **words;
+	char *buf;
+	int n = sg_tracefs_file_values(file, content, &buf, &words), ret;
+
+	if (n < 0)
+		return -1;
+	/* buffer_size_kb "X": nothing to write, the per-CPU files carry the sizes */
+	ret = n == 0 && !is_list_file(file) ? 0 : sg_tracefs_file_write(inst, file, words, n);
 	free(words);
-	free(copy);
+	free(buf);
 	return ret;
 }
