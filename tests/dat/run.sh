@@ -54,5 +54,14 @@ st=0
 check "damaged header: refused, exit 1 (was $st)" test $st = 1
 check "damaged header: says why" grep -q 'its headers are damaged' "$out/damaged.err"
 
+# A section size of 0xffffffff (found by fuzz_dat: libtracecmd asks malloc for 4 GB, which
+# libFuzzer's allocation limit reports): refused at once, nothing allocated for it.
+cp "$dat" "$out/bigsection.dat"
+printf '\377\377\377\377' | dd of="$out/bigsection.dat" bs=1 seek=956484 conv=notrunc status=none
+st=0
+timeout 60 "$bin" -i "$out/bigsection.dat" -f __do_fault -m tree --no-save >/dev/null 2>"$out/bigsection.err" || st=$?
+check "section size 0xffffffff: refused, exit 1 (was $st)" test $st = 1
+check "section size 0xffffffff: one line saying so" grep -qx "surfgraph: $out/bigsection.dat: not a readable trace.dat file" "$out/bigsection.err"
+
 echo "dat: $pass passed, $fail failed"
 [ $fail = 0 ]
