@@ -44,22 +44,30 @@ head -c 300000 "$dat" >"$out/truncated.dat"
 "$bin" -i "$out/truncated.dat" -f __do_fault -m tree --no-save >/dev/null 2>"$out/trunc.err" || true
 check "truncated file: one-line message, no crash" test "$(wc -l <"$out/trunc.err")" -le 2
 
+# patched NAME OFFSET BYTES...: $out/NAME.dat, the fixture with each BYTES (printf escapes)
+# written at its OFFSET; surfgraph's exit status on it in $st, its stderr in $out/NAME.err
+patched() {
+	local name=$1
+	shift
+	cp "$dat" "$out/$name.dat"
+	while [ $# -ge 2 ]; do
+		printf "$2" | dd of="$out/$name.dat" bs=1 seek="$1" conv=notrunc status=none
+		shift 2
+	done
+	st=0
+	timeout 60 "$bin" -i "$out/$name.dat" -f __do_fault -m tree --no-save >/dev/null \
+		2>"$out/$name.err" || st=$?
+}
+
 # A header damaged in five bytes (found by fuzz_dat) makes libtracecmd crash while refusing the
 # file: surfgraph refuses it with a message and a plain exit status instead.
-cp "$dat" "$out/damaged.dat"
-printf '\220' | dd of="$out/damaged.dat" bs=1 seek=146575 conv=notrunc status=none
-printf '\001\000\000\000\177\377\377\377' | dd of="$out/damaged.dat" bs=1 seek=962553 conv=notrunc status=none
-st=0
-"$bin" -i "$out/damaged.dat" -f __do_fault -m tree --no-save >/dev/null 2>"$out/damaged.err" || st=$?
+patched damaged 146575 '\220' 962553 '\001\000\000\000\177\377\377\377'
 check "damaged header: refused, exit 1 (was $st)" test $st = 1
 check "damaged header: says why" grep -q 'its headers are damaged' "$out/damaged.err"
 
 # A section size of 0xffffffff (found by fuzz_dat: libtracecmd asks malloc for 4 GB, which
 # libFuzzer's allocation limit reports): refused at once, nothing allocated for it.
-cp "$dat" "$out/bigsection.dat"
-printf '\377\377\377\377' | dd of="$out/bigsection.dat" bs=1 seek=956484 conv=notrunc status=none
-st=0
-timeout 60 "$bin" -i "$out/bigsection.dat" -f __do_fault -m tree --no-save >/dev/null 2>"$out/bigsection.err" || st=$?
+patched bigsection 956484 '\377\377\377\377'
 check "section size 0xffffffff: refused, exit 1 (was $st)" test $st = 1
 check "section size 0xffffffff: one line saying so" grep -qx "surfgraph: $out/bigsection.dat: not a readable trace.dat file" "$out/bigsection.err"
 
