@@ -39,4 +39,25 @@ int sg_tracefs_file_values(const char *file, const char *content, char **buf,
  */
 int sg_tracefs_file_restore(struct tracefs_instance *inst, const char *file, const char *content);
 
+/* How many per_cpu/cpuN directories file has (the highest N + 1); 0 when none. */
+int sg_tracefs_file_ncpus(struct tracefs_instance *inst);
+
+/*
+ * A buffer that was never expanded reads "N (expanded: M)" and cannot be made unexpanded
+ * again: given back, it must stand where the kernel's own first expansion puts it. Checks
+ * what the total (total) and each of the ncpus per-CPU sizes (cpus) read after restoring
+ * saved: one plain number K everywhere, M <= K <= M + slack_kb (sizes round up to whole
+ * sub-buffer pages). 0, or -1 with the reason in why.
+ */
+int sg_tracefs_file_expansion_check(const char *saved, const char *total, const char *const *cpus,
+				    int ncpus, long slack_kb, char *why, size_t size);
+
+/*
+ * Read file again after content (len bytes, as saved) was written back: 0 when it reads the
+ * same bytes, or for an unexpanded buffer_size_kb the expanded size on the total and every
+ * per-CPU file; 1 with the reason in why when not; -1 with a message when unreadable.
+ */
+int sg_tracefs_file_verify(struct tracefs_instance *inst, const char *file, const char *content,
+			   size_t len, char *why, size_t size);
+
 #endif

@@ -1,5 +1,6 @@
 /* tracefs_file.c - one tracefs file: read whole, written as echo writes, given back as it read. */
 #define _GNU_SOURCE /* memmem */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -212,5 +213,122 @@ int sg_tracefs_file_restore(struct tracefs_instance *inst, const char *file, con
 	ret = n == 0 && !is_list_file(file) ? 0 : sg_tracefs_file_write(inst, file, words, n);
 	free(words);
 	free(buf);
+	return ret;
+}
+
+int sg_tracefs_file_ncpus(struct tracefs_instance *inst)
+{
+	char path[512];
+	struct dirent *d;
+	DIR *dir;
+	int n = 0;
+
+	sg_tracefs_file_path(inst, "per_cpu", path, sizeof(path));
+	dir = opendir(path);
+	if (!dir)
+		return 0;
+	while ((d = readdir(dir))) {
+		char *end;
+		long c;
+
+		if (strncmp(d->d_name, "cpu", 3) != 0)
+			continue;
+		c = strtol(d->d_name + 3, &end, 10);
+		if (end != d->d_name + 3 && !*end && c >= 0 && c < 65536 && c + 1 > n)
+			n = (int) c + 1;
+	}
+	closedir(dir);
+	return n;
+}
+
+/* "K\n" alone: K; -1 otherwise ("X", "7 (expanded: 1408)", garbage). */
+static long plain_kb(const char *s)
+{
+	char *end;
+	long v;
+
+	if (!s || *s < '0' || *s > '9')
+		return -1;
+	v = strtol(s, &end, 10);
+	return strcmp(end, "\n") == 0 || !*end ? v : -1;
+}
+
+int sg_tracefs_file_expansion_check(const char *saved, const char *total, const char *const *cpus,
+				    int ncpus, long slack_kb, char *why, size_t size)
+{
+	const char *exp = strstr(saved, "(expanded: ");
+	long want = exp ? strtol(exp + 11, NULL, 10) : -1, k = plain_kb(total);
+
+	if (want <= 0) {
+		snprintf(why, size, "saved buffer_size_kb '%.40s' has no expanded size", saved);
+		return -1;
+	}
+	if (k < want || k > want + slack_kb) {
+		snprintf(why, size,
+			 "buffer_size_kb reads '%.40s', not the kernel's expanded size %ld KB", total,
+			 want);
+		return -1;
+	}
+	for (int c = 0; c < ncpus; c++) {
+		if (plain_kb(cpus[c]) != k) {
+			snprintf(why, size,
+				 "per_cpu/cpu%d/buffer_size_kb reads '%.40s', not the expanded size %ld",
+				 c, cpus[c] ? cpus[c] : "(unreadable)", k);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* What one sub-buffer page holds in KB: the most a size in KB is rounded up by. */
+static long subbuf_kb(struct tracefs_instance *inst)
+{
+	char *s = tracefs_instance_file_read(inst, "buffer_subbuf_size_kb", NULL);
+	long v = s ? strtol(s, NULL, 10) : 0;
+
+	free(s);
+	return v > 0 ? v : 4;
+}
+
+int sg_tracefs_file_verify(struct tracefs_instance *inst, const char *file, const char *content,
+			   size_t len, char *why, size_t size)
+{
+	size_t now_len = 0;
+	char *now = sg_tracefs_file_read(inst, file, &now_len);
+	int ret = 0;
+
+	if (!now)
+		return -1;
+	if (strcmp(file, "buffer_size_kb") == 0 && strstr(content, "(expanded: ")) {
+		int n = sg_tracefs_file_ncpus(inst);
+		char **cpus = calloc((size_t) n + 1, sizeof(*cpus));
+
+		if (!cpus) {
+			free(now);
+			return oom();
+		}
+		for (int c = 0; c < n; c++) {
+			char f[64];
+
+			snprintf(f, sizeof(f), "per_cpu/cpu%d/buffer_size_kb", c);
+			cpus[c] = tracefs_instance_file_read(inst, f, NULL);
+		}
+		ret = sg_tracefs_file_expansion_check(content, now, (const char *const *) cpus, n,
+						      subbuf_kb(inst), why, size)
+			  ? 1
+			  : 0;
+		for (int c = 0; c < n; c++)
+			free(cpus[c]);
+		free(cpus);
+	} else if (now_len != len || memcmp(now, content, len) != 0) {
+		/* "X" (per-CPU sizes differ) is compared too: it reads "X" again only when every
+		 * per-CPU size, saved beside it, came back */
+		char path[512];
+
+		sg_tracefs_file_path(inst, file, path, sizeof(path));
+		snprintf(why, size, "%s differs from before", path);
+		ret = 1;
+	}
+	free(now);
 	return ret;
 }

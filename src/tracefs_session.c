@@ -101,35 +101,12 @@ static struct saved *find_saved(struct sg_tracefs_session *s, int top, const cha
 	return NULL;
 }
 
-/* Remember a file's content (memory and state file) unless it is remembered already. */
-static int save(struct sg_tracefs_session *s, int top, const char *file)
+/* Keep content (read from file) in memory and in the state file, before anything writes file. */
+static int remember(struct sg_tracefs_session *s, const char *file, char *content, size_t len)
 {
 	char head[300];
 	struct saved *v;
-	size_t len = 0;
-	char *content;
 
-	if (!s->inst)
-		top = 1;
-	/* Files of our own instance go away with it: nothing to save. */
-	if (!top || find_saved(s, top, file))
-		return 0;
-	/*
-	 * The total size rewrites every CPU's, whose sizes may differ (the total then reads "X"):
-	 * they are saved first, so they come back last.
-	 */
-	if (strcmp(file, "buffer_size_kb") == 0) {
-		long ncpus = sysconf(_SC_NPROCESSORS_CONF);
-
-		for (long c = 0; c < ncpus; c++) {
-			snprintf(head, sizeof(head), "per_cpu/cpu%ld/buffer_size_kb", c);
-			if (file_exists(s, top, head) && save(s, top, head) < 0)
-				return -1;
-		}
-	}
-	content = read_file(s, top, file, &len);
-	if (!content)
-		return -1;
 	if (s->nsaved == s->cap) {
 		int ncap = s->cap ? s->cap * 2 : 32;
 
@@ -147,7 +124,7 @@ static int save(struct sg_tracefs_session *s, int top, const char *file)
 		return -1;
 	}
 	v = &s->saved[s->nsaved];
-	v->top = top;
+	v->top = 1;
 	v->file = strdup(file);
 	v->content = content;
 	v->len = len;
@@ -157,6 +134,68 @@ static int save(struct sg_tracefs_session *s, int top, const char *file)
 	}
 	s->nsaved++;
 	return 0;
+}
+
+static int is_cpu_size(const char *file)
+{
+	size_t n = strlen(file);
+
+	return strncmp(file, "per_cpu/cpu", 11) == 0 && n > 15 &&
+	       strcmp(file + n - 15, "/buffer_size_kb") == 0;
+}
+
+/*
+ * Buffer sizes are saved as one group, the total first read: when it reads one size ("N", or
+ * "N (expanded: M)" on a buffer never used since boot), writing the total back gives every CPU
+ * that size, so the per-CPU files need no entry of their own (and an unexpanded per-CPU "7"
+ * must not come back: writing it would leave a 7 KB buffer). Only "X" (sizes differ) saves
+ * every per-CPU file, before the total, so they come back after it.
+ */
+static int save_sizes(struct sg_tracefs_session *s)
+{
+	size_t len = 0;
+	char *total = read_file(s, 1, "buffer_size_kb", &len);
+
+	if (!total)
+		return -1;
+	if (strcmp(total, "X\n") == 0) {
+		int n = sg_tracefs_file_ncpus(NULL);
+
+		for (int c = 0; c < n; c++) {
+			char f[64];
+			size_t l = 0;
+			char *v;
+
+			snprintf(f, sizeof(f), "per_cpu/cpu%d/buffer_size_kb", c);
+			if (!file_exists(s, 1, f))
+				continue;
+			v = read_file(s, 1, f, &l);
+			if (!v || remember(s, f, v, l) < 0) {
+				free(total);
+				return -1;
+			}
+		}
+	}
+	return remember(s, "buffer_size_kb", total, len);
+}
+
+/* Remember a file's content (memory and state file) unless it is remembered already. */
+static int save(struct sg_tracefs_session *s, int top, const char *file)
+{
+	size_t len = 0;
+	char *content;
+
+	if (!s->inst)
+		top = 1;
+	/* Files of our own instance go away with it: nothing to save. */
+	if (!top || find_saved(s, top, file))
+		return 0;
+	if (strcmp(file, "buffer_size_kb") == 0 || is_cpu_size(file))
+		return find_saved(s, 1, "buffer_size_kb") ? 0 : save_sizes(s);
+	content = read_file(s, top, file, &len);
+	if (!content)
+		return -1;
+	return remember(s, file, content, len);
 }
 
 int sg_tracefs_session_write(struct sg_tracefs_session *s, int top, const char *file,
@@ -594,6 +633,19 @@ int sg_tracefs_session_setup(struct sg_tracefs_session *s, const struct sg_graph
 		if (sg_tracefs_session_write(s, 0, "buffer_size_kb", num) < 0)
 			return -1;
 	}
+	/*
+	 * Setting the tracer expands a buffer never used since boot ("7 (expanded: 1408)"): not
+	 * reversible, but saved so that the restore puts it where the kernel's own expansion
+	 * would and checks that it got there.
+	 */
+	if (!s->inst && !g->buffer_kb) {
+		char *cur = read_file(s, 1, "buffer_size_kb", NULL);
+		int unexpanded = cur && strstr(cur, "(expanded: ");
+
+		free(cur);
+		if (!cur || (unexpanded && save(s, 1, "buffer_size_kb") < 0))
+			return -1;
+	}
 	/* the funcgraph options exist only once the tracer is set */
 	if (sg_tracefs_session_write(s, 0, "current_tracer", "function_graph") < 0)
 		return -1;
@@ -610,7 +662,7 @@ int sg_tracefs_session_setup(struct sg_tracefs_session *s, const struct sg_graph
 
 int sg_tracefs_session_restore(struct sg_tracefs_session *s)
 {
-	char bad[700] = "", path[512];
+	char bad[700] = "";
 	size_t off = 0;
 	int ret = 0;
 
@@ -641,22 +693,17 @@ int sg_tracefs_session_restore(struct sg_tracefs_session *s)
 		tracefs_instance_free(s->inst);
 		s->inst = NULL;
 	}
-	/* read everything back: a restore is only done when the bytes are the same */
+	/* read everything back: a restore is only done when the files read as before */
 	for (int i = 0; i < s->nsaved && off < sizeof(bad); i++) {
 		struct saved *v = &s->saved[i];
-		size_t len = 0;
-		char *now = read_file(s, 1, v->file, &len);
+		char why[300];
+		int r = sg_tracefs_file_verify(NULL, v->file, v->content, v->len, why, sizeof(why));
 
-		/* "X" and "(expanded: N)" sizes are derived: the per-CPU files were compared */
-		if (now && (len != v->len || memcmp(now, v->content, len) != 0) &&
-		    !strstr(v->content, "(expanded: ") &&
-		    !(strcmp(v->file, "buffer_size_kb") == 0 && strcmp(v->content, "X\n") == 0)) {
-			sg_tracefs_file_path(NULL, v->file, path, sizeof(path));
+		if (r != 0) {
 			ret = -1;
-			off += (size_t) snprintf(bad + off, sizeof(bad) - off,
-						 "%s%s differs from before", off ? "; " : "", path);
+			off += (size_t) snprintf(bad + off, sizeof(bad) - off, "%s%s",
+						 off ? "; " : "", r > 0 ? why : sg_log_message());
 		}
-		free(now);
 	}
 	for (int i = 0; i < s->nsaved; i++) {
 		free(s->saved[i].file);

@@ -1,5 +1,6 @@
 /* test_tracefs_file.c - what is written back to a tracefs file so it reads as it was saved. */
 #include <stdlib.h>
+#include <string.h>
 #include "check.h"
 #include "tracefs_file.h"
 
@@ -51,5 +52,31 @@ int main(void)
 	CHECK_STR(values("tracing_cpumask", "ff\n"), "ff");
 	CHECK_STR(values("options/overwrite", "1\n"), "1");
 	CHECK_STR(values("set_event", ""), "");
+	/* an unexpanded buffer given back: where the kernel's own expansion puts it, everywhere */
+	{
+		const char *two[] = {"1410\n", "1410\n"}, *one_small[] = {"1410\n", "7\n"},
+			   *x[] = {"1410\n", "300\n"};
+		char why[200];
+
+		CHECK(sg_tracefs_file_expansion_check("7 (expanded: 1408)\n", "1410\n", two, 2, 4,
+						      why, sizeof(why)) == 0);
+		CHECK(sg_tracefs_file_expansion_check("7 (expanded: 1408)\n", "1408\n", two, 2, 4,
+						      why, sizeof(why)) < 0);
+		CHECK(sg_tracefs_file_expansion_check("7 (expanded: 1408)\n", "7\n", two, 2, 4, why,
+						      sizeof(why)) < 0 &&
+		      strstr(why, "reads '7"));
+		CHECK(sg_tracefs_file_expansion_check("7 (expanded: 1408)\n", "1413\n", two, 2, 4,
+						      why, sizeof(why)) < 0);
+		CHECK(sg_tracefs_file_expansion_check("7 (expanded: 1408)\n", "X\n", x, 2, 4, why,
+						      sizeof(why)) < 0);
+		CHECK(sg_tracefs_file_expansion_check("7 (expanded: 1408)\n", "1410\n", one_small, 2,
+						      4, why, sizeof(why)) < 0 &&
+		      strstr(why, "per_cpu/cpu1/buffer_size_kb reads '7"));
+		CHECK(sg_tracefs_file_expansion_check("7 (expanded: 1408)\n",
+						      "7 (expanded: 1408)\n", two, 2, 4, why,
+						      sizeof(why)) < 0);
+		CHECK(sg_tracefs_file_expansion_check("1408\n", "1410\n", two, 2, 4, why,
+						      sizeof(why)) < 0);
+	}
 	return check_report("tracefs_file");
 }
