@@ -78,7 +78,7 @@ live-host: surfgraph tests/live/test_session
 diff: surfgraph
 	@tests/diff/run.sh
 
-vm: surfgraph
+vm: surfgraph tests/live/test_session
 	@if [ -x tests/vm/run-tests.sh ]; then tests/vm/run-tests.sh; else echo "vm: no VM suite yet"; fi
 
 # Flame graphs (tests/svg): structure on the fixtures, PNG and PDF read back through cairo.

@@ -4,7 +4,7 @@
 # guest sent with sg_out, and classify the run. One retry on a VM fault.
 #
 #   tests/vm/run-guest.sh --kernel 6.1|6.12|PATH --initrd X.gz --out DIR
-#                         [--timeout SEC] [--append "KERNEL ARGS"]
+#                         [--timeout SEC] [--append "KERNEL ARGS"] [--smp N]
 #
 # DIR receives: console.log (ttyS0), serial.raw (ttyS1 as sent), qemu.log,
 # one file per sg_out block (DIR/NAME), guest.info (kernel, boot_s = uptime
@@ -18,8 +18,8 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-usage() { SG_DIE_CODE=$SG_EX_USAGE sg_die "usage: $0 --kernel 6.1|6.12|VMLINUZ --initrd X.gz --out DIR [--timeout SEC] [--append ARGS]"; }
-kernel='' initrd='' out='' timeout=$SG_VM_TIMEOUT append=''
+usage() { SG_DIE_CODE=$SG_EX_USAGE sg_die "usage: $0 --kernel 6.1|6.12|6.12-trixie|7.x|VMLINUZ --initrd X.gz --out DIR [--timeout SEC] [--append ARGS] [--smp N]"; }
+kernel='' initrd='' out='' timeout=$SG_VM_TIMEOUT append='' smp=2
 while [ $# -gt 0 ]; do
     case "$1" in
         --kernel) kernel=${2:-}; shift 2 ;;
@@ -27,15 +27,16 @@ while [ $# -gt 0 ]; do
         --out) out=${2:-}; shift 2 ;;
         --timeout) timeout=${2:-}; shift 2 ;;
         --append) append=${2:-}; shift 2 ;;
+        --smp) smp=${2:-}; shift 2 ;;
         *) usage ;;
     esac
 done
 if [ -z "$kernel" ] || [ -z "$initrd" ] || [ -z "$out" ]; then usage; fi
 [ -r "$initrd" ] || sg_die "initrd not readable: $initrd"
-case "$timeout" in ''|*[!0-9]*) usage ;; esac
+case "$timeout$smp" in ''|*[!0-9]*) usage ;; esac
 
 case "$kernel" in
-    6.1|6.12) vmlinuz=$("$SG_VM_DIR/fetch-kernel.sh" "$kernel") ||
+    6.1|6.12|6.12-trixie|7.x) vmlinuz=$("$SG_VM_DIR/fetch-kernel.sh" "$kernel") ||
                   sg_skip_or_fail "cannot fetch kernel $kernel" ;;
     *) vmlinuz=$kernel ;;
 esac
@@ -102,7 +103,7 @@ attempt() {
     : >"$out/console.log"; : >"$out/serial.raw"
     t0=$(date +%s.%N)
     timeout --kill-after=5 "$timeout" qemu-system-x86_64 \
-        -accel "$SG_VM_ACCEL" -cpu max -m 1024 -smp 2 -nodefaults -no-user-config \
+        -accel "$SG_VM_ACCEL" -cpu max -m 1024 -smp "$smp" -nodefaults -no-user-config \
         -display none -monitor none -no-reboot \
         -kernel "$vmlinuz" -initrd "$initrd" \
         -append "console=ttyS0 quiet panic=-1 printk.time=1 $append" \

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The live-tracing scenarios (tests/vm/scenarios/s*.sh) in qemu under real Debian kernels, checked
-# on the host. One boot per kernel runs its scenarios; a VM fault is retried once (run-guest.sh)
-# and reported as such, apart from test failures.
+# The live-tracing scenarios (tests/vm/scenarios/[st]*.sh) in qemu under real Debian kernels,
+# checked on the host. Each kernel gets two fresh boots: one runs tests/live's session checks
+# (t0) on a tracefs nobody wrote since boot, the other the fresh-boot scenario (s0) first, then
+# the others. A VM fault is retried once (run-guest.sh) and reported as such, apart from test
+# failures.
 #
-#   tests/vm/run-tests.sh [SCENARIO...]     (default: all; e.g. s1-tree s3-restore)
-#   SG_VM_KERNELS="6.1 6.12"  kernels to boot     REQUIRE_VM=1  a missing qemu is a failure
+#   tests/vm/run-tests.sh [SCENARIO...]     (default: per kernel, see scenarios_for)
+#   SG_VM_KERNELS="6.1 6.12 6.12-trixie 7.x"  kernels to boot     REQUIRE_VM=1  a missing qemu is a failure
 #
 # Exit: 0 passed (or skipped loudly without qemu), 1 a check failed, 75 VM fault.
 set -euo pipefail
@@ -12,7 +14,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 root=$(cd "$here/../.." && pwd)
 bin=${SURFGRAPH:-$root/surfgraph}
-kernels=${SG_VM_KERNELS:-6.1 6.12}
+kernels=${SG_VM_KERNELS:-6.1 6.12 6.12-trixie 7.x}
+session_bin=${SG_TEST_SESSION:-$root/tests/live/test_session}
 out=${SG_VM_OUT:-$root/tests/out/vm}
 timeout=${SG_VM_SUITE_TIMEOUT:-420}
 
@@ -29,35 +32,41 @@ skip() {
 }
 command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is not installed"
 command -v cpio >/dev/null || skip "cpio is not installed"
-[ -x "$bin" ] || { echo "vm: build surfgraph first (make)"; exit 1; }
+[ -x "$bin" ] && [ -x "$session_bin" ] ||
+	{ echo "vm: build surfgraph and tests/live/test_session first (make vm)"; exit 1; }
 
 all=()
-for f in "$here"/scenarios/s[0-9]*.sh; do all+=("$(basename "$f" .sh)"); done
-# Without arguments 6.1 runs every scenario, and 6.12 those where kernels differ (event
-# layouts, tracefs files, instances, restore, filters): the suite stays under 10 minutes.
+for f in "$here"/scenarios/s[1-9]*.sh; do all+=("$(basename "$f" .sh)"); done
+# Without arguments 6.1 runs every scenario; 6.12 and 7.x those where kernels differ (event
+# layouts, tracefs files, instances, restore, filters); trixie's 6.12, the same series as
+# bookworm-backports', the fresh-boot checks and one capture. Every kernel runs s0 and t0.
 # SG_VM_FULL=1 runs every scenario on every kernel.
 scenarios_for() {
 	if [ $# -gt 1 ]; then
 		shift
 		echo "$@"
-	elif [ "$1" = 6.12 ] && [ "${SG_VM_FULL:-0}" != 1 ]; then
-		echo s1-tree s3-restore s5-refuse s7-text s8-filters
+	elif [ "${SG_VM_FULL:-0}" = 1 ] || [ "$1" = 6.1 ]; then
+		echo s0-fresh "${all[@]}"
+	elif [ "$1" = 6.12-trixie ]; then
+		echo s0-fresh s1-tree
 	else
-		echo "${all[@]}"
+		echo s0-fresh s1-tree s3-restore s5-refuse s7-text s8-filters
 	fi
 }
+# 7.x under TCG oopsed in int3 text patching with two vCPUs (one was stable)
+smp_for() { case $1 in 7.*) echo 1 ;; *) echo 2 ;; esac; }
 mkdir -p "$out"
 # one suite per output directory at a time (make test may run while someone runs it by hand)
 exec 8>"$out/.lock"
 flock 8
-initrd_for() { # KERNEL SCENARIO...: the initramfs running these scenarios
-	local k=$1 s
+initrd_for() { # BOOT SCENARIO...: the initramfs running these scenarios
+	local b=$1 s
 	shift
-	printf '%s.sh\n' "$@" >"$out/list-$k"
-	local files=("$bin=/bin/surfgraph" "$out/list-$k=/sg/list"
+	printf '%s.sh\n' "$@" >"$out/list-$b"
+	local files=("$bin=/bin/surfgraph" "$session_bin=/bin/test_session" "$out/list-$b=/sg/list"
 		"$here/scenarios/live-lib.sh=/sg/live-lib.sh")
 	for s in "$@"; do files+=("$here/scenarios/$s.sh=/sg/$s.sh"); done
-	"$here/mkinitrd.sh" "$out/initrd-$k.gz" "$here/scenarios/live-driver.sh" "${files[@]}"
+	"$here/mkinitrd.sh" "$out/initrd-$b.gz" "$here/scenarios/live-driver.sh" "${files[@]}"
 }
 
 pass=0 fail=0 faults=0
@@ -67,28 +76,39 @@ val() { sed -n "s/^$1=//p" "$o/results" | tail -n1; }
 
 . "$here/scenarios/checks.sh"
 
+boot() { # KERNEL NAME SCENARIO...: one boot running these scenarios, then their checks
+	local k=$1 b=$2 rc=0 t0
+	shift 2
+	initrd=$(initrd_for "$b" "$@") || skip "cannot build the initramfs (busybox-static, cpio?)"
+	o=$out/$b
+	t0=$(date +%s)
+	"$here/run-guest.sh" --kernel "$k" --initrd "$initrd" --out "$o" --timeout "$timeout" \
+		--smp "$(smp_for "$k")" || rc=$?
+	case $rc in
+	0 | 1) ;;
+	75) echo "VMFAULT $b: $(cat "$o/vm.status")"; faults=$((faults + 1)); return ;;
+	77) skip "no VM possible" ;;
+	*) echo "FAIL $b: run-guest.sh exited $rc"; fail=$((fail + 1)); return ;;
+	esac
+	echo "vm $b ($(val kernel 2>/dev/null)): $(cat "$o/vm.status") ($(($(date +%s) - t0)) s on the host)"
+	if [ ! -f "$o/results" ]; then
+		bad "no results from the guest (see $o/console.log)"
+		return
+	fi
+	for s in "$@"; do
+		"check_${s%%-*}" || true
+	done
+}
+
 for k in $kernels; do
 	"$here/fetch-kernel.sh" "$k" >/dev/null || skip "cannot fetch kernel $k"
 	read -r -a scen <<<"$(scenarios_for "$k" "$@")"
-	initrd=$(initrd_for "$k" "${scen[@]}") || skip "cannot build the initramfs (busybox-static, cpio?)"
-	o=$out/$k
-	rc=0
-	t0=$(date +%s)
-	"$here/run-guest.sh" --kernel "$k" --initrd "$initrd" --out "$o" --timeout "$timeout" || rc=$?
-	case $rc in
-	0 | 1) ;;
-	75) echo "VMFAULT $k: $(cat "$o/vm.status")"; faults=$((faults + 1)); continue ;;
-	77) skip "no VM possible" ;;
-	*) echo "FAIL $k: run-guest.sh exited $rc"; fail=$((fail + 1)); continue ;;
-	esac
-	echo "vm $k: $(cat "$o/vm.status") ($(($(date +%s) - t0)) s on the host)"
-	if [ ! -f "$o/results" ]; then
-		bad "no results from the guest (see $o/console.log)"
-		continue
+	if [ $# = 0 ] || [[ " $* " == *" t0-session "* ]]; then
+		boot "$k" "$k-session" t0-session
+		scen=("${scen[@]/t0-session/}")
 	fi
-	for s in "${scen[@]}"; do
-		"check_${s%%-*}" || true
-	done
+	read -r -a scen <<<"${scen[*]}"
+	[ ${#scen[@]} = 0 ] || boot "$k" "$k" "${scen[@]}"
 done
 echo "vm: $pass passed, $fail failed, $faults VM faults"
 [ $fail = 0 ] || exit 1

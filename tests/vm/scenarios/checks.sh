@@ -154,3 +154,38 @@ check_s8() {
 		{ bad "s8: -C 1: $n invocations, $other seen on another CPU"; return; }
 	ok "s8: -C 1: 20 invocations, all on CPU 1"
 }
+
+# tests/live's session checks on a tracefs nobody wrote since boot
+check_t0() {
+	case $(val t0_size) in
+	*"(expanded: "*) ;;
+	*) bad "t0: the guest's buffer was not fresh: buffer_size_kb read '$(val t0_size)'"; return ;;
+	esac
+	[ "$(val t0_rc)" = 0 ] || { bad "t0: test_session exited $(val t0_rc): $(tr '\n' ' ' <"$o/t0.out" | head -c 600)"; return; }
+	grep -q 'never expanded since boot' "$o/t0.out" || { bad "t0: test_session did not see the fresh buffer: $(head -c 300 "$o/t0.out")"; return; }
+	ok "t0: session checks on a fresh tracefs: $(grep -o '[0-9]* checks, 0 failed' "$o/t0.out"); buffer_size_kb '$(val t0_size)' -> '$(val t0_size_after)'"
+}
+
+# the fresh-boot scenario: every run leaves tracefs as the fresh boot had it, but expanded
+check_s0() {
+	local step all=1 fresh
+	fresh=$(val s0_fresh_size)
+	case $fresh in
+	*"(expanded: "*) ;;
+	*) bad "s0: not a fresh boot: buffer_size_kb read '$fresh' before the first run"; return ;;
+	esac
+	for step in bufsize plain int rerun; do
+		if [ "$(val s0_$step)" != same ]; then
+			bad "s0: after the '$step' run tracefs is not as on the fresh boot: $(head -c 600 "$o/s0.$step.diff")"
+			all=0
+		elif [ "$(val s0_${step}_rc)" != 0 ]; then
+			bad "s0: the '$step' run exited $(val s0_${step}_rc): $(head -c 300 "$o/s0.$step.err")"
+			all=0
+		fi
+	done
+	if [ "$(val s0_killed_rc)" != 137 ] || ! grep -q 'restored [0-9]* tracefs settings' "$o/s0.rerun.err"; then
+		bad "s0: SIGKILLed run exit $(val s0_killed_rc); the rerun did not say it restored: $(head -c 300 "$o/s0.rerun.err")"
+		all=0
+	fi
+	[ $all = 1 ] && ok "s0: from a fresh boot (buffer_size_kb '$fresh'): -d with --buffer-size, -d, SIGINT, SIGKILL + rerun each left all $(grep -c '^== ' "$o/s0.snapshot") files as booted, buffer_size_kb then '$(val s0_bufsize_size)', '$(val s0_plain_size)', '$(val s0_int_size)', '$(val s0_rerun_size)'"
+}

@@ -36,6 +36,45 @@ same() {
 	return $_rc
 }
 
+# same_fresh FRESH AFTER: like same, but a buffer never expanded in FRESH may stand expanded in
+# AFTER, where the kernel's own first expansion puts it: buffer_size_kb a plain size K from the
+# "(expanded: M)" M up to M + one sub-buffer page (4 KB), every per-CPU size K, the total of all
+# CPUs (buffer_total_size_kb) K times their number. Prints the files that differ otherwise.
+same_fresh() {
+	_m=$(sed -n 's/.*(expanded: \([0-9]*\)).*/\1/p' "$1/buffer_size_kb")
+	if [ -z "$_m" ]; then
+		same "$1" "$2"
+		return
+	fi
+	_k=$(cat "$2/buffer_size_kb")
+	_ncpu=$(ls "$2" | grep -c '^per_cpu_cpu[0-9]*_buffer_size_kb$')
+	_rc=0
+	case $_k in '' | *[!0-9]*) _k=-1 ;; esac
+	if [ "$_k" -lt "$_m" ] || [ "$_k" -gt $((_m + 4)) ]; then
+		echo "differs: buffer_size_kb: fresh=[$(cat "$1/buffer_size_kb")] after=[$(cat "$2/buffer_size_kb")], not the expanded size $_m"
+		_rc=1
+	fi
+	for _f in "$1"/* "$2"/*; do
+		_n=${_f##*/}
+		case $_n in
+		buffer_size_kb) continue ;;
+		per_cpu_cpu*_buffer_size_kb) _want=$_k ;;
+		buffer_total_size_kb) _want=$((_k * _ncpu)) ;;
+		*)
+			cmp -s "$1/$_n" "$2/$_n" && continue
+			echo "differs: $_n: before=[$(head -c 200 "$1/$_n" 2>/dev/null | tr '\n' ' ')]" \
+				"after=[$(head -c 200 "$2/$_n" 2>/dev/null | tr '\n' ' ')]"
+			_rc=1
+			continue
+			;;
+		esac
+		[ "$(cat "$2/$_n" 2>/dev/null)" = "$_want" ] && continue
+		echo "differs: $_n: fresh=[$(cat "$1/$_n" 2>/dev/null)] after=[$(cat "$2/$_n" 2>/dev/null)], want $_want (expanded)"
+		_rc=1
+	done
+	return $_rc
+}
+
 # A workload that faults pages in and reads files, for SECONDS (default 3).
 workload() {
 	_end=$(($(cut -d. -f1 /proc/uptime) + ${1:-3}))
