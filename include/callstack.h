@@ -14,6 +14,20 @@
  */
 typedef int (*sg_invocation_fn)(void *ctx, struct sg_invocation *inv);
 
+/*
+ * A call whose callees' printed durations add up to more than its own (see
+ * sg_tree_finish_printed), in a complete invocation: which call, where, by how much.
+ */
+struct sg_anomaly {
+	const char *func, *caller; /* interned; caller NULL for the root itself */
+	const char *root, *comm;
+	int pid;
+	int has_ts;
+	uint64_t start_ts; /* the invocation's start */
+	uint64_t printed, callees; /* ns */
+};
+#define SG_ANOMALIES_KEPT 32
+
 struct sg_callstack_stats {
 	uint64_t events;	 /* entries, exits and leaves */
 	uint64_t orphan_closes;	 /* returns whose entry was never seen */
@@ -21,7 +35,8 @@ struct sg_callstack_stats {
 	uint64_t unclosed;	 /* frames still open at the end of the trace */
 	uint64_t lost_markers;	 /* LOST records */
 	uint64_t lost_events;	 /* events they announced */
-	uint64_t raised;	 /* nodes whose children outlasted them (kernel rounding) */
+	uint64_t anomalies;	 /* calls in complete invocations whose callees outlast them */
+	struct sg_anomaly anomaly[SG_ANOMALIES_KEPT]; /* the first of them */
 	uint64_t complete, incomplete;
 	uint64_t fragments_dropped; /* parentless fragments dropped at the memory cap */
 	int threshold_mode;	    /* only returns were seen: tracing_thresh output */

@@ -122,13 +122,45 @@ static int settle_mode(struct sg_callstack *cs, int mode)
 	return r;
 }
 
+struct anomaly_ctx {
+	struct sg_callstack *cs;
+	const struct sg_invocation *inv;
+};
+
+static void on_anomaly(void *vctx, const struct sg_node *n, uint64_t printed, uint64_t callees)
+{
+	struct anomaly_ctx *ctx = vctx;
+	struct sg_callstack_stats *st = &ctx->cs->stats;
+	const struct sg_invocation *inv = ctx->inv;
+
+	/* only what is merged counts: an incomplete tree is reported as such already */
+	if (inv->cut)
+		return;
+	if (st->anomalies < SG_ANOMALIES_KEPT) {
+		struct sg_anomaly *a = &st->anomaly[st->anomalies];
+
+		a->func = n->name;
+		a->caller = n->parent ? n->parent->name : NULL;
+		a->root = inv->root;
+		a->comm = inv->comm;
+		a->pid = inv->pid;
+		a->has_ts = inv->has_ts;
+		a->start_ts = inv->start_ts;
+		a->printed = printed;
+		a->callees = callees;
+	}
+	st->anomalies++;
+}
+
 static int finalize(struct sg_callstack *cs, struct sg_task *t)
 {
 	struct sg_invocation *inv = t->inv;
 	struct sg_node *root = sg_invocation_root(inv);
+	struct anomaly_ctx actx = {cs, inv};
 
 	t->inv = NULL;
-	cs->stats.raised += sg_tree_finish(root);
+	/* the root's total stays the kernel's: the invocation lasted what it printed */
+	sg_tree_finish_printed(root, on_anomaly, &actx);
 	inv->duration = root->total;
 	if (cs->mode == MODE_UNKNOWN && inv->cut == SG_CUT_START) {
 		/* rebuilt from returns: complete only if the whole trace is tracing_thresh output */
@@ -177,15 +209,21 @@ static size_t pending_tail(const struct sg_task *t, uint64_t anchor, int depth)
 	return first;
 }
 
-/* node adopts the pending nodes anchored to anchor that are deeper than depth, oldest first. */
+/*
+ * node adopts the pending nodes anchored to anchor that are deeper than depth, oldest first;
+ * their time is added to *kids when given (the adopting frame's callees).
+ */
 static int adopt_pending(struct sg_task *t, struct sg_tree *tree, struct sg_node *node,
-			 uint64_t anchor, int depth)
+			 uint64_t anchor, int depth, uint64_t *kids)
 {
 	size_t first = pending_tail(t, anchor, depth);
 
-	for (size_t i = first; i < t->npend; i++)
+	for (size_t i = first; i < t->npend; i++) {
+		if (kids)
+			*kids = sg_add_sat(*kids, t->pend[i].node->total);
 		if (sg_tree_attach(tree, node, t->pend[i].node) < 0)
 			return oom();
+	}
 	t->npend = first;
 	return 0;
 }
@@ -264,7 +302,7 @@ static int settle_node(struct sg_callstack *cs, struct sg_task *t, int d, uint64
  * its duration covers them they are its children; when it does not, the kernel took its start
  * time after the interrupt, and they are p's.
  */
-static int claim_pending(struct sg_task *t, const struct sg_frame *p, struct sg_node *node, int d,
+static int claim_pending(struct sg_task *t, struct sg_frame *p, struct sg_node *node, int d,
 			 uint64_t dur, int has_dur)
 {
 	size_t first = pending_tail(t, p->serial, d);
@@ -275,16 +313,45 @@ static int claim_pending(struct sg_task *t, const struct sg_frame *p, struct sg_
 	for (size_t i = first; i < t->npend; i++)
 		sum = sg_add_sat(sum, t->pend[i].node->total);
 	if (has_dur && sum <= dur)
-		return adopt_pending(t, p->tree, node, p->serial, d);
-	return adopt_pending(t, p->tree, p->node, p->serial, d);
+		return adopt_pending(t, p->tree, node, p->serial, d, NULL);
+	return adopt_pending(t, p->tree, p->node, p->serial, d, &p->kids);
 }
 
-/* Close frame f (already popped): it takes the nodes anchored to it. */
-static int close_frame(struct sg_task *t, const struct sg_frame *f)
+/*
+ * Close frame f (already popped; dur is its printed duration when has_dur): it takes the
+ * deeper nodes anchored to it (its late-printed callees). Calls printed at f's own depth while
+ * it was open ("guests": the kernel prints an interrupt's calls at the depth of the call they
+ * interrupted) are f's when its duration covers them beside its callees; otherwise they ran
+ * in f's caller, which takes them (or, itself a call at that depth, keeps them waiting).
+ */
+static int close_frame(struct sg_task *t, struct sg_frame *f, uint64_t dur, int has_dur)
 {
+	uint64_t guests = 0;
+	size_t first;
+
 	if (!f->node)
 		return 0;
-	return adopt_pending(t, f->tree, f->node, f->serial, f->depth);
+	if (adopt_pending(t, f->tree, f->node, f->serial, f->depth, &f->kids) < 0)
+		return -1;
+	first = pending_tail(t, f->serial, f->depth - 1);
+	if (first == t->npend)
+		return 0;
+	for (size_t i = first; i < t->npend; i++)
+		guests = sg_add_sat(guests, t->pend[i].node->total);
+	if (has_dur && sg_add_sat(f->kids, guests) <= dur)
+		return adopt_pending(t, f->tree, f->node, f->serial, f->depth - 1, &f->kids);
+	if (t->n && t->stack[t->n - 1].depth == f->depth && t->stack[t->n - 1].node) {
+		for (size_t i = first; i < t->npend; i++)
+			t->pend[i].anchor = t->stack[t->n - 1].serial;
+		return 0;
+	}
+	if (t->n && t->stack[t->n - 1].node) {
+		struct sg_frame *p = &t->stack[t->n - 1];
+
+		return adopt_pending(t, p->tree, p->node, f->serial, f->depth - 1, &p->kids);
+	}
+	t->npend = first; /* outside every recorded call */
+	return 0;
 }
 
 /* Pop frames until n remain; the calls they were in lost their returns. */
@@ -293,7 +360,7 @@ static int abandon_to(struct sg_callstack *cs, struct sg_task *t, size_t n, int 
 	while (t->n > n) {
 		struct sg_frame f = t->stack[--t->n];
 
-		if (close_frame(t, &f) < 0)
+		if (close_frame(t, &f, 0, 0) < 0)
 			return -1;
 		if (at_end)
 			cs->stats.unclosed++;
@@ -347,7 +414,21 @@ static int push_frame(struct sg_task *t, const char *func, int d, struct sg_tree
 	f->node = node;
 	f->tree = tree;
 	f->serial = ++t->serial;
+	f->kids = 0;
 	return 0;
+}
+
+/* The open frame at depth d itself (a call printed at its depth is its guest), or -1. */
+static long host_index(const struct sg_task *t, int d)
+{
+	return t->n && t->stack[t->n - 1].depth == d ? (long) t->n - 1 : -1;
+}
+
+/* A call of dur ns returned to the frame at index pi: its caller's callee time grows. */
+static void count_kid(struct sg_task *t, long pi, uint64_t dur, int has_dur)
+{
+	if (pi >= 0 && has_dur)
+		t->stack[pi].kids = sg_add_sat(t->stack[pi].kids, dur);
 }
 
 static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c,
@@ -357,7 +438,7 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 	struct sg_node *node;
 	struct sg_tree *tree;
 	uint64_t anchor;
-	long pi;
+	long pi, hi;
 
 	if (cs->mode == MODE_UNKNOWN && settle_mode(cs, MODE_NORMAL) < 0)
 		return -1;
@@ -408,8 +489,19 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 		}
 		return push_frame(t, ev->func, d, tree, node);
 	}
-	if (place(t, pi, d, ev->func, &tree, &node, &anchor) < 0)
+	hi = host_index(t, d);
+	if (hi >= 0) {
+		/* a guest of the open call at this depth: it waits until that call returns */
+		struct sg_frame *h = &t->stack[hi];
+
+		tree = h->node ? h->tree : NULL;
+		node = tree ? sg_tree_detached(tree, ev->func) : NULL;
+		anchor = h->serial;
+		if (tree && !node)
+			return oom();
+	} else if (place(t, pi, d, ev->func, &tree, &node, &anchor) < 0) {
 		return -1;
+	}
 	/* Without a caller, deeper waiting nodes belonged to a call that ended unseen. */
 	if (node && !anchor)
 		t->npend = pending_tail(t, 0, d);
@@ -418,8 +510,11 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 	if (!node)
 		return 0;
 	sg_node_add_call(node, ev->dur, ev->has_dur);
-	if (anchor && claim_pending(t, &t->stack[pi], node, d, ev->dur, ev->has_dur) < 0)
-		return -1;
+	if (hi < 0) {
+		count_kid(t, pi, ev->dur, ev->has_dur);
+		if (anchor && claim_pending(t, &t->stack[pi], node, d, ev->dur, ev->has_dur) < 0)
+			return -1;
+	}
 	return settle_node(cs, t, d, anchor, node);
 }
 
@@ -455,7 +550,7 @@ static int on_orphan_exit(struct sg_callstack *cs, struct sg_task *t, struct sg_
 			t->inv->cut |= SG_CUT_LOST;
 	}
 	sg_node_add_call(node, ev->dur, ev->has_dur);
-	if (adopt_pending(t, tree, node, anchor, d) < 0)
+	if (adopt_pending(t, tree, node, anchor, d, NULL) < 0)
 		return -1;
 	if (!is_root || anchor)
 		return settle_node(cs, t, d, anchor, node);
@@ -506,7 +601,7 @@ static int on_return(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *
 		return -1;
 	struct sg_frame f = t->stack[--t->n];
 
-	if (close_frame(t, &f) < 0)
+	if (close_frame(t, &f, ev->dur, ev->has_dur) < 0)
 		return -1;
 	if (!f.node)
 		return 0;
@@ -515,9 +610,14 @@ static int on_return(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *
 		t->inv->has_dur = ev->has_dur;
 		return finalize(cs, t);
 	}
+	long hi = host_index(t, d);
+
+	if (hi >= 0) /* a guest: it waits for its host to return */
+		return settle_node(cs, t, d, t->stack[hi].serial, f.node);
 	long pi = parent_index(t, d);
 	uint64_t anchor = pi >= 0 && t->stack[pi].node ? t->stack[pi].serial : 0;
 
+	count_kid(t, pi, ev->dur, ev->has_dur);
 	if (anchor && claim_pending(t, &t->stack[pi], f.node, d, ev->dur, ev->has_dur) < 0)
 		return -1;
 	return settle_node(cs, t, d, anchor, f.node);

@@ -14,6 +14,7 @@
 #include "callstack.h"
 #include "cmd_diff.h"
 #include "flamefiles.h"
+#include "fmt.h"
 #include "input_dat.h"
 #include "live.h"
 #include "input_text.h"
@@ -369,6 +370,43 @@ static int save_tree(struct run *r, const char *path)
 	return sg_outfile_commit(o);
 }
 
+/*
+ * -v: the calls whose callees' printed durations outlast their own (kernel rounding, or an
+ * interrupt the kernel left out of the interrupted call's time). Totals stay the kernel's:
+ * the call stands at its callees' sum, its callers and the root at their printed durations.
+ */
+static void report_anomalies(const struct sg_callstack_stats *cs)
+{
+	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN];
+
+	for (uint64_t i = 0; i < cs->anomalies && i < SG_ANOMALIES_KEPT; i++) {
+		const struct sg_anomaly *x = &cs->anomaly[i];
+
+		fputs("surfgraph: callees outlast ", stderr);
+		sg_fmt_put_name(stderr, x->func);
+		if (x->caller) {
+			fputs(" (called by ", stderr);
+			sg_fmt_put_name(stderr, x->caller);
+			fputc(')', stderr);
+		}
+		fputs(" in ", stderr);
+		sg_fmt_put_name(stderr, x->root);
+		if (x->pid >= 0) {
+			fputs(" of ", stderr);
+			sg_fmt_put_name(stderr, x->comm ? x->comm : "?");
+			fprintf(stderr, "-%d", x->pid);
+		}
+		if (x->has_ts)
+			fprintf(stderr, " at %s", sg_fmt_ts(a, x->start_ts));
+		fprintf(stderr, ": %s us printed, its callees %s us (%s us more)\n",
+			sg_fmt_us(b, x->printed), sg_fmt_us(c, x->callees),
+			sg_fmt_us(a, x->callees - x->printed));
+	}
+	if (cs->anomalies > SG_ANOMALIES_KEPT)
+		fprintf(stderr, "surfgraph: ... and %" PRIu64 " more calls whose callees outlast them\n",
+			cs->anomalies - SG_ANOMALIES_KEPT);
+}
+
 static void summarize(struct run *r, const struct sg_text_stats *ts, const char *saved)
 {
 	const struct sg_callstack_stats *cs = sg_callstack_stats(r->cs);
@@ -409,9 +447,11 @@ static void summarize(struct run *r, const struct sg_text_stats *ts, const char 
 		fprintf(stderr,
 			"surfgraph: %" PRIu64 " lines, %" PRIu64 " call events, %" PRIu64
 			" returns without entry, %" PRIu64 " entries without return (%" PRIu64
-			" at the end), %" PRIu64 " nodes raised to their children's time\n",
+			" at the end), %" PRIu64 " calls whose callees outlast them\n",
 			ts->lines, cs->events, cs->orphan_closes, cs->abandoned + cs->unclosed,
-			cs->unclosed, cs->raised);
+			cs->unclosed, cs->anomalies);
+	if (r->opt.verbose)
+		report_anomalies(cs);
 	if (saved)
 		fprintf(stderr, "surfgraph: wrote %s\n", saved);
 }

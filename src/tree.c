@@ -276,6 +276,57 @@ uint64_t sg_tree_finish(struct sg_node *n)
 	}
 }
 
+/* The first node of n's subtree in post-order; then post_next until n itself. */
+static struct sg_node *post_first(struct sg_node *n)
+{
+	while (n->child)
+		n = n->child;
+	return n;
+}
+
+static struct sg_node *post_next(struct sg_node *x)
+{
+	return x->next ? post_first(x->next) : x->parent;
+}
+
+static uint64_t children_total(const struct sg_node *x)
+{
+	uint64_t sum = 0;
+
+	for (const struct sg_node *c = x->child; c; c = c->next)
+		sum = sg_add_sat(sum, c->total);
+	return sum;
+}
+
+uint64_t sg_tree_finish_printed(struct sg_node *root, sg_tree_anomaly_fn fn, void *ctx)
+{
+	uint64_t anomalies = 0;
+	struct sg_node *x;
+
+	/* first the printed sums, before anything is raised: self holds them meanwhile */
+	for (x = post_first(root);; x = post_next(x)) {
+		x->self = children_total(x);
+		if (x == root)
+			break;
+	}
+	for (x = post_first(root);; x = post_next(x)) {
+		uint64_t printed = x->total, sum;
+
+		if (x->self > printed) {
+			anomalies++;
+			if (fn)
+				fn(ctx, x, printed, x->self);
+			/* below the root, the callees keep their room; the root keeps its word */
+			if (x != root)
+				x->total = x->self;
+		}
+		sum = children_total(x);
+		x->self = x->total > sum ? x->total - sum : 0;
+		if (x == root)
+			return anomalies;
+	}
+}
+
 static int cmp_total(const void *a, const void *b)
 {
 	const struct sg_node *x = *(struct sg_node *const *) a, *y = *(struct sg_node *const *) b;

@@ -110,5 +110,72 @@ f=$(data linux-6.1/do_fault.txt)
 "$bin" -i "$out/k0.tree" -m top -q -o "$out/k0b.tree" >/dev/null
 expect "keep 0 round trip" "$(cmp -s "$out/k0.tree" "$out/k0b.tree" && grep -c "^inv$(printf '\t')" "$out/k0.tree")" 0
 
+# Every complete invocation lasts what the kernel printed on its closing line. printed_roots: the
+# durations (ns) printed on the lines that close a call at depth 0 ("}" with or without a tail
+# comment, leaves "f();"): the function column follows the last "|", depth 0 is two spaces.
+printed_roots() {
+	awk '{
+		p = 0
+		for (i = length($0); i > 0; i--) if (substr($0, i, 1) == "|") { p = i; break }
+		if (!p || !match(substr($0, 1, p - 1), /[0-9]+(\.[0-9]+)? us/)) next
+		split(substr($0, RSTART, RLENGTH - 3), a, ".")
+		f = a[2]; while (length(f) < 3) f = f "0"
+		body = substr($0, p + 1)
+		if (body ~ /^  [^ ]/ && (body ~ /^  }/ || body ~ /\);/)) printf "%.0f\n", a[1] * 1000 + f
+	}' "$1" | sort
+}
+# FIXTURE ROOT ANOMALIES: each complete invocation's duration is among the printed ones, and the
+# calls whose callees outlast them (the only totals surfgraph moves) are exactly ANOMALIES
+roots_printed() {
+	local f
+	f=$(data "$1")
+	"$bin" -f "$2" -i "$f" -m top -v --keep 65536 -o "$out/t.tree" >/dev/null 2>"$out/t.err"
+	awk -F'\t' '$1 == "inv" {print $8}' "$out/t.tree" | sort >"$out/roots.sg"
+	printed_roots "$f" >"$out/roots.printed"
+	expect "$1 complete invocations kept" "$(wc -l <"$out/roots.sg")" "$(meta invocations)"
+	expect "$1 root durations not printed by the kernel" \
+		"$(comm -23 "$out/roots.sg" "$out/roots.printed" | tr '\n' ' ')" ""
+	expect "$1 calls whose callees outlast them" \
+		"$(sed -n 's/.* \([0-9]*\) calls whose callees outlast them$/\1/p' "$out/t.err")" "$3"
+}
+roots_printed linux-6.1/do_fault.txt __do_fault 0
+roots_printed linux-6.1/do_fault_abstime_proc_overrun_tail.txt __do_fault 0
+roots_printed linux-6.1/do_fault_latency-format_proc.txt __do_fault 0
+roots_printed linux-6.1/do_fault_max_depth3.txt __do_fault 0
+roots_printed linux-6.1/do_fault_nofuncgraph-irqs.txt __do_fault 0
+roots_printed linux-6.1/do_fault_pipe.txt __do_fault 0
+roots_printed linux-6.1/do_fault_trace-cmd_report.txt __do_fault 0
+roots_printed linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz do_sys_openat2 0
+roots_printed linux-6.1/irq_at_call_depth.txt do_sys_openat2 0
+roots_printed linux-6.1/ksys_read_small_buffer_pipe_lost.txt.gz ksys_read 0
+roots_printed linux-6.1/schedule_funcgraph-proc.txt.gz schedule 0
+roots_printed linux-6.1/schedule_sleep.txt.gz schedule 0
+roots_printed linux-6.1/vfs_read_tracing_thresh20.txt vfs_read 0
+roots_printed linux-6.12/do_fault_abstime_proc_overrun_tail.txt __do_fault 0
+roots_printed linux-6.12/schedule_funcgraph-proc.txt.gz schedule 0
+# 6.12 leaves an interrupt's time out of the interrupted call's: vdso_fault printed 79.418 us
+# while the timer interrupt printed inside it took 1110.985 us. vdso_fault stands at its callees'
+# sum; special_mapping_fault and __do_fault keep their printed durations (they hold it).
+roots_printed linux-6.12/do_fault.txt __do_fault 1
+grep -q 'callees outlast vdso_fault (called by special_mapping_fault) in __do_fault: 79.418 us printed, its callees 1110.985 us (1031.567 us more)' "$out/t.err" ||
+	expect "6.12 vdso_fault anomaly listed by -v" "$(grep 'callees outlast' "$out/t.err")" "vdso_fault, 1031.567 us more"
+
+# A 6.1 interrupt printed at the interrupted call's depth, closed by "} /* may_open */": the
+# printed durations put it inside may_open (1374.945 us holds inode_permission 6.540 us and the
+# interrupt's 2.884 + 261.568 + 988.752 us); beside it, path_openat's children would outlast its
+# 1605.699 us and the root would read 2890.589 us instead of the printed 1675.793 us.
+f=$(data linux-6.1/irq_at_call_depth.txt)
+tree_of do_sys_openat2 "$f" >/dev/null
+expect "irq at call depth: durations" "$(awk -F'\t' '$1 == "inv" {print $8}' "$out/t.tree" | tr '\n' ' ')" "79954 1675793 "
+expect "irq at call depth: total" "$(meta total_ns)" $((79954 + 1675793))
+node_total() { awk -F'\t' -v p="$1" '$1 == "node" && $2 == p {print $4}' "$out/t.tree"; }
+expect "irq at call depth: irq_exit_rcu under may_open" \
+	"$(node_total 'do_sys_openat2;do_filp_open;path_openat;may_open;irq_exit_rcu')" 988752
+expect "irq at call depth: path_openat as printed" "$(node_total 'do_sys_openat2;do_filp_open;path_openat')" \
+	$((50517 + 1605699))
+expect "irq at call depth: may_open self" \
+	"$(awk -F'\t' '$1 == "node" && $2 == "do_sys_openat2;do_filp_open;path_openat;may_open" {print $5}' "$out/t.tree")" \
+	$((6310 - 4208 + 1374945 - 6540 - 2884 - 261568 - 988752))
+
 echo "facts: $n checked, $fail failed"
 [ $fail = 0 ]

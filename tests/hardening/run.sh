@@ -144,7 +144,10 @@ check "overflow: a number too long is a skipped line" grep -qx 'skipped_lines=1'
 in=<("$gen" rounding) sg rounding 0 -f root -i - -m folded --no-save -v
 is rounding 'root;a 7000
 root;b 7000'
-check "rounding: raised node counted" grep -q ', 1 nodes raised to their children' "$out/rounding.err"
+check "rounding: the call counted and listed" grep -q ', 1 calls whose callees outlast them' "$out/rounding.err"
+check "rounding: -v says by how much" grep -qx 'surfgraph: callees outlast root in root: 10.000 us printed, its callees 14.000 us (4.000 us more)' "$out/rounding.err"
+in=<("$gen" rounding) sg rounding-tree 0 -f root -i - -m top --no-save
+check "rounding: the root lasts what the kernel printed" grep -qE '^ +1 +10\.000 +0\.000 .* root$' "$out/rounding-tree.out"
 
 # ---- damaged .tree files: file:line: reason ----
 "$bin" -f __do_fault -i "$fix" -m top -q -o "$out/good.tree" >/dev/null
