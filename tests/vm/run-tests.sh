@@ -66,6 +66,11 @@ initrd_for() { # BOOT SCENARIO...: the initramfs running these scenarios
 	local files=("$bin=/bin/surfgraph" "$session_bin=/bin/test_session" "$out/list-$b=/sg/list"
 		"$here/scenarios/live-lib.sh=/sg/live-lib.sh")
 	for s in "$@"; do files+=("$here/scenarios/$s.sh=/sg/$s.sh"); done
+	# s7 reads the ring buffer's binary pages with trace-cmd extract
+	if [[ " $* " == *" s7-text "* ]]; then
+		sg_need_pkgs trace-cmd >&2 || return 1
+		files+=("$(command -v trace-cmd)=/bin/trace-cmd")
+	fi
 	"$here/mkinitrd.sh" "$out/initrd-$b.gz" "$here/scenarios/live-driver.sh" "${files[@]}"
 }
 
