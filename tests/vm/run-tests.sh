@@ -7,6 +7,7 @@
 #
 #   tests/vm/run-tests.sh [SCENARIO...]     (default: per kernel, see scenarios_for)
 #   SG_VM_KERNELS="6.1 6.12 6.12-trixie 7.x"  kernels to boot     REQUIRE_VM=1  a missing qemu is a failure
+#   SG_VM_JOBS=2  guests at a time
 #
 # Exit: 0 passed (or skipped loudly without qemu), 1 a check failed, 75 VM fault.
 set -euo pipefail
@@ -17,7 +18,7 @@ bin=${SURFGRAPH:-$root/surfgraph}
 kernels=${SG_VM_KERNELS:-6.1 6.12 6.12-trixie 7.x}
 session_bin=${SG_TEST_SESSION:-$root/tests/live/test_session}
 out=${SG_VM_OUT:-$root/tests/out/vm}
-timeout=${SG_VM_SUITE_TIMEOUT:-420}
+timeout=${SG_VM_SUITE_TIMEOUT:-600}
 
 skip() {
 	if [ "$REQUIRE_VM" = 1 ]; then
@@ -81,39 +82,64 @@ val() { sed -n "s/^$1=//p" "$o/results" | tail -n1; }
 
 . "$here/scenarios/checks.sh"
 
-boot() { # KERNEL NAME SCENARIO...: one boot running these scenarios, then their checks
-	local k=$1 b=$2 rc=0 t0
-	shift 2
-	initrd=$(initrd_for "$b" "$@") || skip "cannot build the initramfs (busybox-static, cpio?)"
-	o=$out/$b
-	t0=$(date +%s)
-	"$here/run-guest.sh" --kernel "$k" --initrd "$initrd" --out "$o" --timeout "$timeout" \
-		--smp "$(smp_for "$k")" || rc=$?
-	case $rc in
-	0 | 1) ;;
-	75) echo "VMFAULT $b: $(cat "$o/vm.status")"; faults=$((faults + 1)); return ;;
-	77) skip "no VM possible" ;;
-	*) echo "FAIL $b: run-guest.sh exited $rc"; fail=$((fail + 1)); return ;;
-	esac
-	echo "vm $b ($(val kernel 2>/dev/null)): $(cat "$o/vm.status") ($(($(date +%s) - t0)) s on the host)"
-	if [ ! -f "$o/results" ]; then
-		bad "no results from the guest (see $o/console.log)"
-		return
-	fi
-	for s in "$@"; do
-		"check_${s%%-*}" || true
-	done
-}
-
+# Boots run SG_VM_JOBS at a time (default 2: single-threaded TCG keeps one host core busy per
+# guest), longest first; their checks then run in order.
+jobs=${SG_VM_JOBS:-2}
+boots=() # "KERNEL NAME SCENARIO..." each
 for k in $kernels; do
 	"$here/fetch-kernel.sh" "$k" >/dev/null || skip "cannot fetch kernel $k"
 	read -r -a scen <<<"$(scenarios_for "$k" "$@")"
-	if [ $# = 0 ] || [[ " $* " == *" t0-session "* ]]; then
-		boot "$k" "$k-session" t0-session
-		scen=("${scen[@]/t0-session/}")
+	read -r -a scen <<<"${scen[*]/t0-session/}"
+	[ ${#scen[@]} = 0 ] || boots+=("$k $k ${scen[*]}")
+done
+for k in $kernels; do
+	if [ $# = 0 ] || [[ " $* " == *" t0-session "* ]]; then boots+=("$k $k-session t0-session"); fi
+done
+
+start_boot() { # KERNEL NAME SCENARIO...: in the background; NAME.rc and NAME.wall when done
+	local k=$1 b=$2 initrd
+	shift 2
+	initrd=$(initrd_for "$b" "$@") || skip "cannot build the initramfs (busybox-static, cpio?)"
+	rm -f "$out/$b.rc" "$out/$b.wall"
+	(
+		t0=$(date +%s) rc=0
+		"$here/run-guest.sh" --kernel "$k" --initrd "$initrd" --out "$out/$b" \
+			--timeout "$timeout" --smp "$(smp_for "$k")" >"$out/$b.log" 2>&1 || rc=$?
+		echo $(($(date +%s) - t0)) >"$out/$b.wall"
+		echo $rc >"$out/$b.rc"
+	) &
+}
+running=0
+for spec in "${boots[@]}"; do
+	read -r -a a <<<"$spec"
+	if [ $running -ge "$jobs" ]; then
+		wait -n || true
+		running=$((running - 1))
 	fi
-	read -r -a scen <<<"${scen[*]}"
-	[ ${#scen[@]} = 0 ] || boot "$k" "$k" "${scen[@]}"
+	start_boot "${a[@]}"
+	running=$((running + 1))
+done
+wait
+
+for spec in "${boots[@]}"; do
+	read -r -a a <<<"$spec"
+	k=${a[0]} b=${a[1]} o=$out/${a[1]}
+	rc=$(cat "$out/$b.rc" 2>/dev/null || echo missing)
+	cat "$out/$b.log" >&2
+	case $rc in
+	0 | 1) ;;
+	75) echo "VMFAULT $b: $(cat "$o/vm.status")"; faults=$((faults + 1)); continue ;;
+	77) skip "no VM possible" ;;
+	*) echo "FAIL $b: run-guest.sh exited $rc"; fail=$((fail + 1)); continue ;;
+	esac
+	echo "vm $b ($(val kernel 2>/dev/null)): $(cat "$o/vm.status") ($(cat "$out/$b.wall") s on the host)"
+	if [ ! -f "$o/results" ]; then
+		bad "no results from the guest (see $o/console.log)"
+		continue
+	fi
+	for s in "${a[@]:2}"; do
+		"check_${s%%-*}" || true
+	done
 done
 echo "vm: $pass passed, $fail failed, $faults VM faults"
 [ $fail = 0 ] || exit 1
