@@ -274,6 +274,12 @@ static int write_output(const struct diff_opts *o, const struct sg_treediff *d, 
 		}
 		return 0;
 	}
+	for (int k = 0; k < 2; k++) {
+		if (sg_outfile_same(path, o->file[k])) {
+			sg_log_error("%s is an input: not overwritten (choose another -o)", path);
+			return -1;
+		}
+	}
 	f = sg_outfile_open(path);
 	if (!f)
 		return -1;

@@ -328,21 +328,21 @@ static int render_kept(struct run *r)
  */
 static int check_overwrite(const char *path, const char *input)
 {
-	struct stat st, in;
+	struct stat st;
 	char head[32];
 	ssize_t n = 0;
 	int fd;
 
-	if (strcmp(path, "-") == 0 || stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+	/* lstat: a link is not read through here; sg_outfile_open() judges it */
+	if (strcmp(path, "-") == 0 || lstat(path, &st) < 0 || !S_ISREG(st.st_mode))
 		return 0;
-	if (input && strcmp(input, "-") && stat(input, &in) == 0 && in.st_dev == st.st_dev &&
-	    in.st_ino == st.st_ino) {
+	if (sg_outfile_same(path, input)) {
 		sg_log_error("%s is the input: not overwritten (choose another -o)", path);
 		return -1;
 	}
 	if (!st.st_size)
 		return 0;
-	fd = open(path, O_RDONLY);
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
 	if (fd >= 0) {
 		n = read(fd, head, sizeof(head));
 		close(fd);
