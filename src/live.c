@@ -491,6 +491,11 @@ int sg_live_run(const struct sg_options *o, struct sg_strtab *st, struct sg_call
 	l.s = sg_tracefs_session_open(NULL);
 	if (!l.s)
 		goto out;
+	if (sg_tracefs_session_stale(l.s) && !o->quiet)
+		fprintf(stderr,
+			"surfgraph: ignored and removed the tracefs state surfgraph pid %d left "
+			"before the last boot (it describes another kernel)\n",
+			sg_tracefs_session_stale(l.s));
 	res->recovered = sg_tracefs_session_recovered(l.s, &res->recovered_pid);
 	if (res->recovered && !o->quiet)
 		fprintf(
