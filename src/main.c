@@ -14,6 +14,7 @@
 #include "callstack.h"
 #include "cmd_diff.h"
 #include "flamefiles.h"
+#include "fmt.h"
 #include "input_dat.h"
 #include "live.h"
 #include "input_text.h"
@@ -43,11 +44,15 @@ struct run {
 	int exit2; /* the failure is a usage problem: exit status 2 */
 	struct sg_flamefiles *ff; /* -m svg, png, pdf */
 	char *tree_path;	  /* the default .tree file's name */
+	int raw_tty;		  /* -m raw to a terminal: control bytes escaped */
 };
 
+/* Messages quote names and lines from the input: escaped as the tree's names are. */
 static int die(int code)
 {
-	fprintf(stderr, "surfgraph: %s\n", sg_log_message());
+	fputs("surfgraph: ", stderr);
+	sg_fmt_put_name(stderr, sg_log_message());
+	fputc('\n', stderr);
 	return code;
 }
 
@@ -133,7 +138,7 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 			rc = sg_render_walk(stdout, inv, r->has_time);
 			break;
 		case SG_MODE_RAW:
-			rc = sg_render_raw(stdout, inv);
+			rc = sg_render_raw(stdout, inv, r->raw_tty);
 			/* printed: the kept copy needs only its tree */
 			free(inv->raw);
 			inv->raw = NULL;
@@ -600,6 +605,7 @@ int main(int argc, char **argv)
 	}
 	sg_log_set_verbose(r.opt.verbose);
 	r.style.unicode = r.opt.unicode || (!r.opt.ascii && sg_text_utf8_terminal());
+	r.raw_tty = isatty(STDOUT_FILENO);
 	r.st = sg_strtab_new();
 	r.match = sg_match_new();
 	r.agg = sg_aggregate_new(r.opt.keep);

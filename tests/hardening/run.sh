@@ -163,6 +163,10 @@ err tree-tail "surfgraph: $out/tail.tree:$(wc -l <"$out/tail.tree" | awk '{print
 sed '$d' "$out/good.tree" >"$out/noend.tree"
 sg tree-noend 1 -i "$out/noend.tree" -m tree
 err tree-noend "surfgraph: $out/noend.tree:$(($(wc -l <"$out/noend.tree") + 1)): truncated: no 'end' line"
+# an error quoting the input quotes it escaped
+sed '17s/\t6\t/\t6\x1b[31m\t/' "$out/good.tree" >"$out/escnum.tree"
+sg tree-escnum 1 -i "$out/escnum.tree" -m tree
+err tree-escnum "surfgraph: $out/escnum.tree:17: bad number in column invocations: '6?[31m'"
 printf '# surfgraph-tree 1\nroot=x\nnode\tx;;y\t1\t1\t1\t1\t1\nend\n' >"$out/emptyname.tree"
 sg tree-emptyname 1 -i "$out/emptyname.tree" -m tree
 err tree-emptyname "surfgraph: $out/emptyname.tree:3: empty name in path"
@@ -190,6 +194,24 @@ check "hostile: ampersand and quotes escaped" grep -q 'a&amp;amp;b&quot;c&#39;d 
 check "hostile: control bytes replaced" grep -q '<title>ctl?x?y — cost' "$svg"
 check "hostile: invalid UTF-8 replaced" grep -q '<title>bad??utf8?? — cost' "$svg"
 check "hostile: UTF-8 kept" grep -q 'ok_été — cost' "$svg"
+# a task that named itself with an escape sequence (prctl PR_SET_NAME): escaped wherever a
+# name from the trace is shown, as the tree's names are
+sed 's/    ls-135/\x1b[31mls-135/' tests/data/linux-6.1/do_fault_abstime_proc_overrun_tail.txt >"$out/esc-comm.txt"
+check "escapes: the fixture has ESC in a comm" grep -q $'\e\\[31mls-135' "$out/esc-comm.txt"
+for m in walk "tree --each"; do
+	name=esc-${m// /}
+	sg "$name" 0 -f __do_fault -i "$out/esc-comm.txt" -m $m --no-save -q
+	check "escapes: -m $m writes no ESC" test "$(tr -cd '\033' <"$out/$name.out" | wc -c)" = 0
+	check "escapes: -m $m shows the task" grep -q 'task[= ]?\[31mls-135' "$out/$name.out"
+done
+# -m raw: the lines unchanged into a file or pipe, control bytes escaped on a terminal
+sg esc-raw 0 -f __do_fault -i "$out/esc-comm.txt" -m raw --no-save -q
+check "escapes: -m raw into a file keeps the bytes" test "$(grep -c $'\e' "$out/esc-raw.out")" = 38
+if command -v script >/dev/null; then
+	script -qc "'$bin' -f __do_fault -i '$out/esc-comm.txt' -m raw --no-save -q" /dev/null >"$out/esc-raw-tty.out"
+	check "escapes: -m raw on a terminal writes no ESC" test "$(tr -cd '\033' <"$out/esc-raw-tty.out" | wc -c)" = 0
+	check "escapes: -m raw on a terminal shows the line" grep -q '?\[31mls-135' "$out/esc-raw-tty.out"
+fi
 # exact in .tree files: written, read back, written again: the same bytes, the same names
 sg hostile-tree 0 -f root -i "$out/hostile.txt" -m top -o "$out/hostile.tree" -q
 check "hostile: .tree escapes ';' '%' and control bytes" grep -q $'^node\troot;semi%3Bcolon\t' "$out/hostile.tree"
