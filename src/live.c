@@ -73,27 +73,42 @@ static int on_event(void *ctx, const struct sg_event *ev)
 	return 0;
 }
 
-/* "0-3,6" to a list of CPUs and the hex mask tracing_cpumask takes ("4f", "1,00000000"). */
-static int parse_cpus(const char *list, long ncpus, int **cpus, int *n, char *mask, size_t msize)
+/* A CPU number: digits only (a sign would index before the set), -1 when there are none. */
+static long cpu_number(const char *p, const char **end)
+{
+	long v = 0;
+
+	*end = p;
+	if (*p < '0' || *p > '9')
+		return -1;
+	for (; *p >= '0' && *p <= '9'; p++)
+		v = v < 100000000 ? v * 10 + (*p - '0') : v; /* past any CPU count: refused below */
+	*end = p;
+	return v;
+}
+
+int sg_live_cpus(const char *list, long ncpus, int **cpus, int *n, char **mask)
 {
 	unsigned char *set = calloc((size_t) ncpus, 1);
-	const char *p = list;
+	long groups = (ncpus + 31) / 32;
+	const char *p = list, *end;
+	size_t off = 0, msize = (size_t) groups * 9 + 1; /* "%08lx," a group, and the NUL */
 	int count = 0;
 
+	*cpus = NULL;
+	*mask = NULL;
 	if (!set) {
 		sg_log_error("out of memory");
 		return -1;
 	}
 	while (*p) {
-		char *end;
-		long a = strtol(p, &end, 10), b = a;
+		long a = cpu_number(p, &end), b = a;
 
-		if (end == p)
+		if (a < 0)
 			goto bad;
 		if (*end == '-') {
-			p = end + 1;
-			b = strtol(p, &end, 10);
-			if (end == p)
+			b = cpu_number(end + 1, &end);
+			if (b < 0)
 				goto bad;
 		}
 		if (a > b || b >= ncpus) {
@@ -110,8 +125,13 @@ static int parse_cpus(const char *list, long ncpus, int **cpus, int *n, char *ma
 			goto bad;
 	}
 	*cpus = calloc((size_t) ncpus, sizeof(**cpus));
-	if (!*cpus) {
+	*mask = malloc(msize);
+	if (!*cpus || !*mask) {
 		free(set);
+		free(*cpus);
+		free(*mask);
+		*cpus = NULL;
+		*mask = NULL;
 		sg_log_error("out of memory");
 		return -1;
 	}
@@ -119,18 +139,15 @@ static int parse_cpus(const char *list, long ncpus, int **cpus, int *n, char *ma
 		if (set[c])
 			(*cpus)[count++] = (int) c;
 	*n = count;
-	/* 32-bit groups, most significant first, separated by commas */
-	size_t off = 0;
-	long groups = (ncpus + 31) / 32;
-
-	mask[0] = '\0';
-	for (long g = groups - 1; g >= 0 && off < msize; g--) {
+	/* 32-bit groups, most significant first, separated by commas; sized for every CPU */
+	(*mask)[0] = '\0';
+	for (long g = groups - 1; g >= 0; g--) {
 		unsigned long w = 0;
 
 		for (int bit = 0; bit < 32 && g * 32 + bit < ncpus; bit++)
 			if (set[g * 32 + bit])
 				w |= 1UL << bit;
-		off += (size_t) snprintf(mask + off, msize - off,
+		off += (size_t) snprintf(*mask + off, msize - off,
 					 g == groups - 1 ? "%lx" : ",%08lx", w);
 	}
 	free(set);
@@ -270,7 +287,7 @@ static void status(struct live *l, double elapsed, uint64_t *last_events, double
 static int setup(struct live *l, const struct sg_options *o)
 {
 	struct sg_graph_setup g = { 0 };
-	char **roots = NULL, **excl = NULL, mask[300];
+	char **roots = NULL, **excl = NULL, *mask = NULL;
 	int nroots = 0, nexcl = 0, *cpus = NULL, ncpus = 0, ret = -1;
 	long nconf = sysconf(_SC_NPROCESSORS_CONF);
 	const char *sys[] = { "ftrace", NULL };
@@ -307,7 +324,7 @@ static int setup(struct live *l, const struct sg_options *o)
 		}
 	}
 	if (o->cpus) {
-		if (parse_cpus(o->cpus, nconf, &cpus, &ncpus, mask, sizeof(mask)) < 0)
+		if (sg_live_cpus(o->cpus, nconf, &cpus, &ncpus, &mask) < 0)
 			goto out;
 		g.cpumask = mask;
 	} else {
@@ -378,6 +395,7 @@ out:
 	sg_tracefs_session_names_free(roots);
 	sg_tracefs_session_names_free(excl);
 	free(cpus);
+	free(mask);
 	return ret;
 }
 

@@ -189,7 +189,9 @@ static int parse_live(struct sg_options *o, int c, const char *arg)
 		return push(&o->pids, &o->npids, sizeof(pid), &pid);
 	}
 	case 'C':
-		if (!*arg || strspn(arg, "0123456789,-") != strlen(arg)) {
+		/* a CPU list starts with a CPU number: "-1" or "-99999-0" is no list */
+		if (!*arg || strspn(arg, "0123456789,-") != strlen(arg) || arg[0] < '0' ||
+		    arg[0] > '9' || strstr(arg, ",-") || strstr(arg, "--")) {
 			sg_log_error("-C wants a CPU list like 0-3,6, not '%s'", arg);
 			return -1;
 		}
