@@ -20,12 +20,38 @@
 /* Idle wait between reads of empty buffers; the status line is refreshed every STATUS_NS. */
 #define IDLE_NS	  50000000L
 #define STATUS_NS 500000000L
+/* How long the -- CMD child has between SIGTERM and SIGKILL when the capture ends first. */
+#define CHILD_GRACE_NS 1000000000L
 
 static volatile sig_atomic_t stop_signal;
 
 static void on_signal(int sig)
 {
 	stop_signal = sig;
+}
+
+/* Job control would stop us with the tracer on and tracefs changed: not while tracing. */
+static void on_stop(int sig)
+{
+	static const char msg[] = "\nsurfgraph: not stopping while tracing (tracefs would stay "
+				  "changed meanwhile): Ctrl-C ends the capture\n";
+
+	(void) sig;
+	if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0)
+		return;
+}
+
+int sg_live_is_stop_signal(int sig)
+{
+	/* every signal whose default action ends the process, but the faults of our own code */
+	static const int term[] = { SIGINT,  SIGTERM, SIGHUP,	 SIGQUIT, SIGUSR1, SIGUSR2,
+				    SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO,
+				    SIGPWR };
+
+	for (size_t i = 0; i < sizeof(term) / sizeof(term[0]); i++)
+		if (sig == term[i])
+			return 1;
+	return sig >= SIGRTMIN && sig <= SIGRTMAX;
 }
 
 struct live {
@@ -45,10 +71,9 @@ struct live {
 	pid_t child;
 	int go_fd, err_fd; /* the child waits on go_fd; err_fd says why exec failed */
 	int status_line;
-	struct sigaction old[3], old_pipe;
+	struct sigaction old[NSIG]; /* by signal number: what to give back at the end */
 };
 
-static const int stop_signals[3] = { SIGINT, SIGTERM, SIGHUP };
 
 static double now_s(void)
 {
@@ -178,8 +203,11 @@ static int spawn(struct live *l)
 
 		close(go[1]);
 		close(err[0]);
-		/* an ignored signal stays ignored across exec: the command gets the default back */
-		signal(SIGPIPE, SIG_DFL);
+		/* an ignored signal stays ignored across exec: the command gets the defaults back */
+		for (int sig = 1; sig < NSIG; sig++)
+			if (sg_live_is_stop_signal(sig) || sig == SIGPIPE || sig == SIGTSTP ||
+			    sig == SIGTTIN || sig == SIGTTOU)
+				signal(sig, SIG_DFL);
 		if (read(go[0], &c, 1) != 1)
 			_exit(127); /* set-up failed: never run it */
 		execvp(l->o->command[0], l->o->command);
@@ -224,8 +252,19 @@ static void reap(struct live *l)
 		close(l->err_fd);
 	l->go_fd = l->err_fd = -1;
 	if (l->child > 0 && waitpid(l->child, &st, WNOHANG) == 0) {
-		kill(l->child, SIGKILL);
-		waitpid(l->child, &st, 0);
+		/* as a shell's kill would: a chance to clean up, then no choice */
+		struct timespec tick = { 0, CHILD_GRACE_NS / 20 };
+		int gone = 0;
+
+		kill(l->child, SIGTERM);
+		for (int i = 0; i < 20 && !gone; i++) {
+			nanosleep(&tick, NULL);
+			gone = waitpid(l->child, &st, WNOHANG) == l->child;
+		}
+		if (!gone) {
+			kill(l->child, SIGKILL);
+			waitpid(l->child, &st, 0);
+		}
 	}
 	l->child = 0;
 }
@@ -497,15 +536,26 @@ int sg_live_run(const struct sg_options *o, struct sg_strtab *st, struct sg_call
 	l.res = res;
 	l.pipe_fd = l.go_fd = l.err_fd = -1;
 	l.status_line = isatty(STDERR_FILENO) && !o->quiet;
-	/* from here on a signal only asks the loop to stop: tracefs is always given back */
+	/*
+	 * From here on a signal only asks the loop to stop: tracefs is always given back. Every
+	 * terminating signal, not only Ctrl-C's: SIGQUIT, SIGUSR1, SIGALRM, SIGXCPU... would leave
+	 * the tracer on until the next run.
+	 */
 	stop_signal = 0;
-	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	for (int i = 0; i < 3; i++)
-		sigaction(stop_signals[i], &sa, &l.old[i]);
-	/* a reader of our output that goes away (| head) must not kill us with tracefs changed */
-	sa.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &sa, &l.old_pipe);
+	for (int sig = 1; sig < NSIG; sig++) {
+		if (sg_live_is_stop_signal(sig))
+			sa.sa_handler = on_signal;
+		else if (sig == SIGTSTP)
+			sa.sa_handler = on_stop;
+		else if (sig == SIGTTIN || sig == SIGTTOU || sig == SIGPIPE)
+			/* a reader of our output that goes away (| head), or a background run's
+			 * status line, must not stop or kill us with tracefs changed */
+			sa.sa_handler = SIG_IGN;
+		else
+			continue;
+		sigaction(sig, &sa, &l.old[sig]);
+	}
 	l.s = sg_tracefs_session_open(NULL);
 	if (!l.s)
 		goto out;
@@ -560,9 +610,10 @@ out:
 	sg_linebuf_free(l.lines);
 	if (l.tep)
 		tep_free(l.tep);
-	for (int i = 0; i < 3; i++)
-		sigaction(stop_signals[i], &l.old[i], NULL);
-	sigaction(SIGPIPE, &l.old_pipe, NULL);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sg_live_is_stop_signal(sig) || sig == SIGTSTP || sig == SIGTTIN ||
+		    sig == SIGTTOU || sig == SIGPIPE)
+			sigaction(sig, &l.old[sig], NULL);
 	if (ret == 0)
 		ret = sg_callstack_finish(cs);
 	return ret;

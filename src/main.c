@@ -588,9 +588,9 @@ int main(int argc, char **argv)
 	ssize_t head_len = 0;
 	int fd = -1, rc = 1, parsed;
 
-	signal(SIGINT, on_fatal_signal);
-	signal(SIGTERM, on_fatal_signal);
-	signal(SIGHUP, on_fatal_signal);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sg_live_is_stop_signal(sig))
+			signal(sig, on_fatal_signal);
 	/* a subcommand has its own options */
 	if (argc > 1 && strcmp(argv[1], "diff") == 0) {
 		rc = sg_cmd_diff_run(argc - 1, argv + 1);
