@@ -27,6 +27,7 @@ int sg_tracefs_state_dir_open(const char *dir)
 		return -1;
 	}
 	/* others must not be able to swap the directory for their own between check and use */
+	errno = 0;
 	if (stat(parent ? parent : ".", &st) < 0 || !S_ISDIR(st.st_mode) ||
 	    (st.st_uid != 0 && st.st_uid != geteuid()) ||
 	    ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX))) {
