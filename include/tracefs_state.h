@@ -1,4 +1,4 @@
-/* tracefs_state.h - the crash-recovery record: a directory of our own, durable writes, strict reads. */
+/* tracefs_state.h - the crash-recovery record: its own directory, durable writes, strict reads. */
 #ifndef SG_TRACEFS_STATE_H
 #define SG_TRACEFS_STATE_H
 
@@ -36,11 +36,11 @@ struct sg_tracefs_state_entry {
 };
 
 struct sg_tracefs_state {
-	int pid;					/* the run that wrote it */
+	int pid; /* the run that wrote it */
 	char boot_id[SG_TRACEFS_STATE_BOOT_LEN + 1];
-	int stale;		/* written in another boot: nothing of it applies */
-	int cut;		/* ends inside a record: the run died writing it */
-	char **instances;	/* validated by sg_tracefs_state_instance_ok() */
+	int stale;	  /* written in another boot: nothing of it applies */
+	int cut;	  /* ends inside a record: the run died writing it */
+	char **instances; /* validated by sg_tracefs_state_instance_ok() */
 	int ninstances;
 	struct sg_tracefs_state_entry *entries; /* in the order they were saved */
 	int nentries;
@@ -75,8 +75,7 @@ int sg_tracefs_state_create(int dir_fd, const char *name, const char *label, int
  * on disk before the kernel is touched. name must pass the check for its kind. -1 with a
  * message naming label.
  */
-int sg_tracefs_state_put(int fd, const char *label, const char *name, const char *body,
-			 size_t len);
+int sg_tracefs_state_put(int fd, const char *label, const char *name, const char *body, size_t len);
 
 /*
  * Read a record from f (label names it in messages) against this boot's id. A record from

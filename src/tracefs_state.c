@@ -1,4 +1,4 @@
-/* tracefs_state.c - the crash-recovery record: a directory of our own, durable writes, strict reads. */
+/* tracefs_state.c - the crash-recovery record: its own directory, durable writes, strict reads. */
 #define _GNU_SOURCE /* strndup */
 #include <errno.h>
 #include <fcntl.h>
@@ -10,10 +10,10 @@
 #include "tracefs_file.h"
 #include "tracefs_state.h"
 
-#define MAGIC	  "surfgraph-state 2\n"
-#define MAGIC_V1  "surfgraph-state 1\n"
-#define MAX_LINE  512 /* "save NAME LEN": names are short; a longer line is not ours */
-#define INSTANCE  "surfgraph"
+#define MAGIC	 "surfgraph-state 2\n"
+#define MAGIC_V1 "surfgraph-state 1\n"
+#define MAX_LINE 512 /* "save NAME LEN": names are short; a longer line is not ours */
+#define INSTANCE "surfgraph"
 
 int sg_tracefs_state_dir_open(const char *dir)
 {
@@ -33,9 +33,10 @@ int sg_tracefs_state_dir_open(const char *dir)
 	    ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX))) {
 		sg_log_error("cannot keep the crash-recovery state in %s: %s is %s", dir,
 			     parent ? parent : ".",
-			     errno == ENOENT ? "missing (surfgraph keeps its state only in /run, "
-					       "cleared at boot and root's alone: mount a tmpfs there)"
-					     : "not a directory only root can change");
+			     errno == ENOENT
+				 ? "missing (surfgraph keeps its state only in /run, "
+				   "cleared at boot and root's alone: mount a tmpfs there)"
+				 : "not a directory only root can change");
 		free(parent);
 		return -1;
 	}
@@ -61,7 +62,8 @@ int sg_tracefs_state_dir_open(const char *dir)
 	if (fstat(fd, &st) < 0 || st.st_uid != geteuid() || (st.st_mode & 07777) != 0700) {
 		sg_log_error("%s is not surfgraph's: owner uid %d, mode %04o (want uid %d, 0700); "
 			     "its state is not trusted: check it and remove it",
-			     dir, (int) st.st_uid, (unsigned) (st.st_mode & 07777), (int) geteuid());
+			     dir, (int) st.st_uid, (unsigned) (st.st_mode & 07777),
+			     (int) geteuid());
 		close(fd);
 		return -1;
 	}
@@ -157,8 +159,7 @@ int sg_tracefs_state_create(int dir_fd, const char *name, const char *label, int
 	return fd;
 }
 
-int sg_tracefs_state_put(int fd, const char *label, const char *name, const char *body,
-			 size_t len)
+int sg_tracefs_state_put(int fd, const char *label, const char *name, const char *body, size_t len)
 {
 	char head[MAX_LINE];
 
@@ -274,9 +275,10 @@ int sg_tracefs_state_read(FILE *f, const char *label, const char *boot_id,
 	}
 	if (!fgets(line, sizeof(line), f) || strcmp(line, MAGIC) != 0) {
 		if (strcmp(line, MAGIC_V1) == 0)
-			sg_log_error("%s was written by an older surfgraph (no boot id, so it may "
-				     "describe another boot): not replayed; check tracefs and remove it",
-				     label);
+			sg_log_error(
+			    "%s was written by an older surfgraph (no boot id, so it may "
+			    "describe another boot): not replayed; check tracefs and remove it",
+			    label);
 		else
 			sg_log_error("%s is not a surfgraph state file: remove it by hand", label);
 		goto fail_quiet;
@@ -413,8 +415,9 @@ static int keep(int dir_fd, const char *label, const char *boot_id,
 		if (ifailed[k] && sg_tracefs_state_put(fd, label, st->instances[k], NULL, 0) < 0)
 			fd = (close(fd), -1);
 	for (int k = 0; fd >= 0 && k < st->nentries; k++)
-		if (efailed[k] && sg_tracefs_state_put(fd, label, st->entries[k].file,
-						       st->entries[k].content, st->entries[k].len) < 0)
+		if (efailed[k] &&
+		    sg_tracefs_state_put(fd, label, st->entries[k].file, st->entries[k].content,
+					 st->entries[k].len) < 0)
 			fd = (close(fd), -1);
 	return fd >= 0 ? sg_tracefs_state_replace_commit(dir_fd, label, fd) : -1;
 }

@@ -44,7 +44,8 @@ static void refused(const char *text, const char *line)
 	CHECK(st == NULL);
 	if (!strstr(sg_log_message(), line)) {
 		check_failures++;
-		fprintf(stderr, "refused %s: message '%s' lacks '%s'\n", text, sg_log_message(), line);
+		fprintf(stderr, "refused %s: message '%s' lacks '%s'\n", text, sg_log_message(),
+			line);
 	}
 }
 
@@ -75,7 +76,8 @@ static void test_reader(void)
 	sg_tracefs_state_free(st);
 
 	/* file names: only what save() writes, never a path out of tracefs */
-	refused(HEAD "save ../../../../etc/passwd 31\nroot::0:0:root:/root:/bin/bash\n\n", "state:4:");
+	refused(HEAD "save ../../../../etc/passwd 31\nroot::0:0:root:/root:/bin/bash\n\n",
+		"state:4:");
 	refused(HEAD "save /etc/passwd 1\nx\n", "state:4:");
 	refused(HEAD "save options/../../x 1\nx\n", "state:4:");
 	refused(HEAD "save per_cpu/cpu0/../../x 1\nx\n", "state:4:");
@@ -112,7 +114,8 @@ static void test_reader(void)
 	sg_tracefs_state_free(st);
 
 	/* the largest length allowed, cut short: allocated, then dropped as cut */
-	CHECK(parse_str(HEAD "save tracing_on 1\n1\nsave set_ftrace_filter 16777216\nabc", &st) == 0);
+	CHECK(parse_str(HEAD "save tracing_on 1\n1\nsave set_ftrace_filter 16777216\nabc", &st) ==
+	      0);
 	CHECK(st && st->cut && st->nentries == 1);
 	sg_tracefs_state_free(st);
 	/* cut inside a line or right after the bytes: what came before stands */
@@ -276,7 +279,8 @@ static void test_session(void)
 
 	/* a record naming a file outside tracefs: refused whole, nothing written */
 	snprintf(text, sizeof(text),
-		 "surfgraph-state 2\npid 42\nboot %s\nsave tracing_on 2\n0\n\nsave ../victim 6\nowned\n\n",
+		 "surfgraph-state 2\npid 42\nboot %s\nsave tracing_on 2\n0\n\nsave ../victim "
+		 "6\nowned\n\n",
 		 boot);
 	state_dir("traversal", dir, sizeof(dir), text);
 	fake_file("tracing_on", "1\n");
