@@ -292,6 +292,18 @@ static void test_session(void)
 	snprintf(p, sizeof(p), "%s/tracing_on", fake);
 	CHECK_STR(slurp(p), "1\n");
 
+	/* an instance that is not ours: refused, the directory it names stays */
+	snprintf(p, sizeof(p), "%s/instances", fake);
+	mkdir(p, 0755);
+	snprintf(p, sizeof(p), "%s/x", base);
+	mkdir(p, 0755);
+	snprintf(text, sizeof(text), "surfgraph-state 2\npid 42\nboot %s\ninstance ../../x\n",
+		 boot);
+	state_dir("instance", dir, sizeof(dir), text);
+	CHECK(sg_tracefs_session_open(dir) == NULL);
+	CHECK(access(p, F_OK) == 0);
+	snprintf(p, sizeof(p), "%s/tracing_on", fake);
+
 	/* a record from another boot: ignored and removed, nothing written */
 	snprintf(text, sizeof(text), "surfgraph-state 2\npid 77\nboot %s\nsave tracing_on 2\n0\n\n",
 		 OTHER);
