@@ -37,4 +37,18 @@ struct sg_live_result {
 int sg_live_run(const struct sg_options *o, struct sg_strtab *st, struct sg_callstack *cs,
 		struct sg_live_result *res);
 
+/*
+ * Whether sig's default action ends the process (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1/2,
+ * SIGALRM, SIGXCPU, SIGXFSZ, ..., real-time signals): during a capture each only stops it, so
+ * tracefs is given back. The faults (SIGSEGV, ...) are not caught: the next run recovers.
+ */
+int sg_live_is_stop_signal(int sig);
+
+/*
+ * -C's "0-3,6" for a machine of ncpus CPUs: the CPUs in *cpus (*n of them) and the hex mask
+ * tracing_cpumask takes in *mask ("4f", "1,00000000"), both malloc'd, the mask as long as
+ * ncpus needs. -1 with a message for a negative, reversed or out-of-range CPU or a bad list.
+ */
+int sg_live_cpus(const char *list, long ncpus, int **cpus, int *n, char **mask);
+
 #endif

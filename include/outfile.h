@@ -6,8 +6,23 @@
 
 struct sg_outfile;
 
-/* Start writing path ("-" is stdout, written directly). NULL with a message on failure. */
+/*
+ * Start writing path ("-" is stdout, written directly). A regular file or a new one is written
+ * to a temporary (mode 0666 less the umask) and renamed; an existing FIFO or character device
+ * is written in place, refused when another user could have planted it, or it (or a link to
+ * it) leads anywhere else (block device, link made by someone else, FIFO with no reader).
+ * NULL with a message on failure.
+ */
 struct sg_outfile *sg_outfile_open(const char *path);
+
+/*
+ * Whether dir may take output files: refused (-1, message) when it is a symbolic link, not a
+ * directory, or owned by another user who lets others write it without the sticky bit.
+ */
+int sg_outfile_check_dir(const char *dir);
+
+/* Whether path names the file input is ("-" is neither): an input is never overwritten. */
+int sg_outfile_same(const char *path, const char *input);
 
 FILE *sg_outfile_stream(struct sg_outfile *o);
 

@@ -26,9 +26,11 @@ struct sg_tracefs_session;
 
 /*
  * Become the one surfgraph using tracefs: check root, find tracefs (mounting it when needed),
- * take the lock in state_dir (NULL: /run/surfgraph, or /var/tmp/surfgraph without /run), and
- * restore what a previous run left changed (see sg_tracefs_session_recovered()).
- * NULL with a message when not root, tracefs is missing or another surfgraph holds the lock.
+ * take the lock in state_dir (NULL: /run/surfgraph; it must be ours, 0700, see tracefs_state.h)
+ * and restore what a previous run of this boot left changed (see sg_tracefs_session_recovered()).
+ * NULL with a message when not root, the state directory or its record is not to be trusted,
+ * tracefs is missing, another surfgraph holds the lock, or recovery failed (what failed stays
+ * on record).
  */
 struct sg_tracefs_session *sg_tracefs_session_open(const char *state_dir);
 
@@ -40,6 +42,9 @@ void sg_tracefs_session_close(struct sg_tracefs_session *s);
  * crashed), and that run's pid; 0 when there was nothing to do.
  */
 int sg_tracefs_session_recovered(const struct sg_tracefs_session *s, int *pid);
+
+/* The pid of a run whose state file, written before this boot, was ignored and removed; or 0. */
+int sg_tracefs_session_stale(const struct sg_tracefs_session *s);
 
 /* Whether the kernel offers function_graph; -1 with a message naming the config option if not. */
 int sg_tracefs_session_check_graph(struct sg_tracefs_session *s);
@@ -85,8 +90,8 @@ int sg_tracefs_session_write(struct sg_tracefs_session *s, int top, const char *
 
 /*
  * Write back every saved file, newest first, remove our instance, and read each file again:
- * -1 with a message naming the files that did not come back byte for byte (the state file is
- * then kept no longer: the message is the record). 0 when nothing was changed or all matched.
+ * -1 with a message naming the files that did not come back byte for byte (the state file then
+ * keeps just those, so the next run tries again). 0 when nothing was changed or all matched.
  */
 int sg_tracefs_session_restore(struct sg_tracefs_session *s);
 

@@ -114,7 +114,9 @@ int sg_render_text(FILE *out, struct sg_aggregate *agg, const struct sg_text_sty
 	for (int i = 0; i < agg->nroots; i++) {
 		const struct sg_rootstat *r = &agg->roots[i];
 
-		fprintf(out, "%s: %" PRIu64 " complete invocations, %" PRIu64 " incomplete", r->root,
+		/* names from a trace go through the same escaping as the tree's */
+		sg_fmt_put_name(out, r->root);
+		fprintf(out, ": %" PRIu64 " complete invocations, %" PRIu64 " incomplete",
 			r->sum.count, r->incomplete);
 		if (agg->has_time && r->sum.count)
 			fprintf(out, "\n  total %s  min %s  avg %s  p50 %s  p99 %s  max %s",
@@ -141,13 +143,19 @@ int sg_render_text_invocation(FILE *out, const struct sg_invocation *inv, int ha
 {
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], cut[64];
 
+	/* root and comm come from the trace: any task names itself (prctl), escaped as names */
 	if (inv->seq)
-		fprintf(out, "invocation %" PRIu64 " of %s", inv->seq, inv->root);
+		fprintf(out, "invocation %" PRIu64 " of ", inv->seq);
 	else
-		fprintf(out, "incomplete invocation of %s (cut: %s)", inv->root,
-			sg_cut_describe(inv->cut, cut, sizeof(cut)));
-	if (inv->comm || inv->pid >= 0)
-		fprintf(out, "  task %s-%d", inv->comm ? inv->comm : "?", inv->pid);
+		fputs("incomplete invocation of ", out);
+	sg_fmt_put_name(out, inv->root);
+	if (!inv->seq)
+		fprintf(out, " (cut: %s)", sg_cut_describe(inv->cut, cut, sizeof(cut)));
+	if (inv->comm || inv->pid >= 0) {
+		fputs("  task ", out);
+		sg_fmt_put_name(out, inv->comm ? inv->comm : "?");
+		fprintf(out, "-%d", inv->pid);
+	}
 	for (int i = 0; i < inv->ncpus; i++)
 		fprintf(out, "%s%d", i ? "," : "  cpu ", inv->cpus[i]);
 	if (inv->has_ts)

@@ -9,9 +9,14 @@ int sg_render_walk(FILE *out, const struct sg_invocation *inv, int has_time)
 	char a[SG_FMT_LEN], b[SG_FMT_LEN];
 	int level = 0;
 
-	fprintf(out, "# invocation %" PRIu64 " %s", inv->seq, inv->root);
-	if (inv->pid >= 0)
-		fprintf(out, " task=%s-%d", inv->comm ? inv->comm : "?", inv->pid);
+	/* root and comm come from the trace (any task names itself): escaped as the names below */
+	fprintf(out, "# invocation %" PRIu64 " ", inv->seq);
+	sg_fmt_put_name(out, inv->root);
+	if (inv->pid >= 0) {
+		fputs(" task=", out);
+		sg_fmt_put_name(out, inv->comm ? inv->comm : "?");
+		fprintf(out, "-%d", inv->pid);
+	}
 	for (int i = 0; i < inv->ncpus; i++)
 		fprintf(out, "%s%d", i ? "," : " cpu=", inv->cpus[i]);
 	if (inv->has_ts)

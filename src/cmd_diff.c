@@ -274,6 +274,12 @@ static int write_output(const struct diff_opts *o, const struct sg_treediff *d, 
 		}
 		return 0;
 	}
+	for (int k = 0; k < 2; k++) {
+		if (sg_outfile_same(path, o->file[k])) {
+			sg_log_error("%s is an input: not overwritten (choose another -o)", path);
+			return -1;
+		}
+	}
 	f = sg_outfile_open(path);
 	if (!f)
 		return -1;
@@ -327,10 +333,14 @@ static int gate(const struct diff_opts *o, const struct sg_treediff *d)
 			     w->name[1], metric, g, b, a, lim);
 		return SG_CMD_DIFF_TRIPPED;
 	}
-	if (!o->quiet)
-		fprintf(stderr, "surfgraph: %s %s changed by %s (%" PRIu64 " ns -> %" PRIu64
+	if (!o->quiet) {
+		/* the root's name comes from the runs: escaped as in the tree */
+		fputs("surfgraph: ", stderr);
+		sg_fmt_put_name(stderr, w->name[1]);
+		fprintf(stderr, " %s changed by %s (%" PRIu64 " ns -> %" PRIu64
 				" ns), within --fail-above %s\n",
-			w->name[1], metric, g, b, a, lim);
+			metric, g, b, a, lim);
+	}
 	return 0;
 }
 

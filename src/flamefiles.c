@@ -36,16 +36,12 @@ struct sg_flamefiles *sg_flamefiles_new(const struct sg_flamefiles_opts *o)
 		goto fail;
 	}
 	if (dir) {
-		struct stat st;
-
 		if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
 			sg_log_error("cannot create %s: %s", dir, strerror(errno));
 			goto fail;
 		}
-		if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
-			sg_log_error("--outdir %s is not a directory", dir);
+		if (sg_outfile_check_dir(dir) < 0)
 			goto fail;
-		}
 	}
 	/* the same rule as the .tree file's name, so a run's files sort together */
 	ff->base = sg_outfile_name(dir, o->base, "");

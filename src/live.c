@@ -20,12 +20,38 @@
 /* Idle wait between reads of empty buffers; the status line is refreshed every STATUS_NS. */
 #define IDLE_NS	  50000000L
 #define STATUS_NS 500000000L
+/* How long the -- CMD child has between SIGTERM and SIGKILL when the capture ends first. */
+#define CHILD_GRACE_NS 1000000000L
 
 static volatile sig_atomic_t stop_signal;
 
 static void on_signal(int sig)
 {
 	stop_signal = sig;
+}
+
+/* Job control would stop us with the tracer on and tracefs changed: not while tracing. */
+static void on_stop(int sig)
+{
+	static const char msg[] = "\nsurfgraph: not stopping while tracing (tracefs would stay "
+				  "changed meanwhile): Ctrl-C ends the capture\n";
+
+	(void) sig;
+	if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0)
+		return;
+}
+
+int sg_live_is_stop_signal(int sig)
+{
+	/* every signal whose default action ends the process, but the faults of our own code */
+	static const int term[] = { SIGINT,  SIGTERM, SIGHUP,	 SIGQUIT, SIGUSR1, SIGUSR2,
+				    SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO,
+				    SIGPWR };
+
+	for (size_t i = 0; i < sizeof(term) / sizeof(term[0]); i++)
+		if (sig == term[i])
+			return 1;
+	return sig >= SIGRTMIN && sig <= SIGRTMAX;
 }
 
 struct live {
@@ -45,10 +71,9 @@ struct live {
 	pid_t child;
 	int go_fd, err_fd; /* the child waits on go_fd; err_fd says why exec failed */
 	int status_line;
-	struct sigaction old[3], old_pipe;
+	struct sigaction old[NSIG]; /* by signal number: what to give back at the end */
 };
 
-static const int stop_signals[3] = { SIGINT, SIGTERM, SIGHUP };
 
 static double now_s(void)
 {
@@ -73,27 +98,42 @@ static int on_event(void *ctx, const struct sg_event *ev)
 	return 0;
 }
 
-/* "0-3,6" to a list of CPUs and the hex mask tracing_cpumask takes ("4f", "1,00000000"). */
-static int parse_cpus(const char *list, long ncpus, int **cpus, int *n, char *mask, size_t msize)
+/* A CPU number: digits only (a sign would index before the set), -1 when there are none. */
+static long cpu_number(const char *p, const char **end)
+{
+	long v = 0;
+
+	*end = p;
+	if (*p < '0' || *p > '9')
+		return -1;
+	for (; *p >= '0' && *p <= '9'; p++)
+		v = v < 100000000 ? v * 10 + (*p - '0') : v; /* past any CPU count: refused below */
+	*end = p;
+	return v;
+}
+
+int sg_live_cpus(const char *list, long ncpus, int **cpus, int *n, char **mask)
 {
 	unsigned char *set = calloc((size_t) ncpus, 1);
-	const char *p = list;
+	long groups = (ncpus + 31) / 32;
+	const char *p = list, *end;
+	size_t off = 0, msize = (size_t) groups * 9 + 1; /* "%08lx," a group, and the NUL */
 	int count = 0;
 
+	*cpus = NULL;
+	*mask = NULL;
 	if (!set) {
 		sg_log_error("out of memory");
 		return -1;
 	}
 	while (*p) {
-		char *end;
-		long a = strtol(p, &end, 10), b = a;
+		long a = cpu_number(p, &end), b = a;
 
-		if (end == p)
+		if (a < 0)
 			goto bad;
 		if (*end == '-') {
-			p = end + 1;
-			b = strtol(p, &end, 10);
-			if (end == p)
+			b = cpu_number(end + 1, &end);
+			if (b < 0)
 				goto bad;
 		}
 		if (a > b || b >= ncpus) {
@@ -110,8 +150,13 @@ static int parse_cpus(const char *list, long ncpus, int **cpus, int *n, char *ma
 			goto bad;
 	}
 	*cpus = calloc((size_t) ncpus, sizeof(**cpus));
-	if (!*cpus) {
+	*mask = malloc(msize);
+	if (!*cpus || !*mask) {
 		free(set);
+		free(*cpus);
+		free(*mask);
+		*cpus = NULL;
+		*mask = NULL;
 		sg_log_error("out of memory");
 		return -1;
 	}
@@ -119,18 +164,15 @@ static int parse_cpus(const char *list, long ncpus, int **cpus, int *n, char *ma
 		if (set[c])
 			(*cpus)[count++] = (int) c;
 	*n = count;
-	/* 32-bit groups, most significant first, separated by commas */
-	size_t off = 0;
-	long groups = (ncpus + 31) / 32;
-
-	mask[0] = '\0';
-	for (long g = groups - 1; g >= 0 && off < msize; g--) {
+	/* 32-bit groups, most significant first, separated by commas; sized for every CPU */
+	(*mask)[0] = '\0';
+	for (long g = groups - 1; g >= 0; g--) {
 		unsigned long w = 0;
 
 		for (int bit = 0; bit < 32 && g * 32 + bit < ncpus; bit++)
 			if (set[g * 32 + bit])
 				w |= 1UL << bit;
-		off += (size_t) snprintf(mask + off, msize - off,
+		off += (size_t) snprintf(*mask + off, msize - off,
 					 g == groups - 1 ? "%lx" : ",%08lx", w);
 	}
 	free(set);
@@ -161,8 +203,11 @@ static int spawn(struct live *l)
 
 		close(go[1]);
 		close(err[0]);
-		/* an ignored signal stays ignored across exec: the command gets the default back */
-		signal(SIGPIPE, SIG_DFL);
+		/* an ignored signal stays ignored across exec: the command gets the defaults back */
+		for (int sig = 1; sig < NSIG; sig++)
+			if (sg_live_is_stop_signal(sig) || sig == SIGPIPE || sig == SIGTSTP ||
+			    sig == SIGTTIN || sig == SIGTTOU)
+				signal(sig, SIG_DFL);
 		if (read(go[0], &c, 1) != 1)
 			_exit(127); /* set-up failed: never run it */
 		execvp(l->o->command[0], l->o->command);
@@ -207,8 +252,19 @@ static void reap(struct live *l)
 		close(l->err_fd);
 	l->go_fd = l->err_fd = -1;
 	if (l->child > 0 && waitpid(l->child, &st, WNOHANG) == 0) {
-		kill(l->child, SIGKILL);
-		waitpid(l->child, &st, 0);
+		/* as a shell's kill would: a chance to clean up, then no choice */
+		struct timespec tick = { 0, CHILD_GRACE_NS / 20 };
+		int gone = 0;
+
+		kill(l->child, SIGTERM);
+		for (int i = 0; i < 20 && !gone; i++) {
+			nanosleep(&tick, NULL);
+			gone = waitpid(l->child, &st, WNOHANG) == l->child;
+		}
+		if (!gone) {
+			kill(l->child, SIGKILL);
+			waitpid(l->child, &st, 0);
+		}
 	}
 	l->child = 0;
 }
@@ -270,7 +326,7 @@ static void status(struct live *l, double elapsed, uint64_t *last_events, double
 static int setup(struct live *l, const struct sg_options *o)
 {
 	struct sg_graph_setup g = { 0 };
-	char **roots = NULL, **excl = NULL, mask[300];
+	char **roots = NULL, **excl = NULL, *mask = NULL;
 	int nroots = 0, nexcl = 0, *cpus = NULL, ncpus = 0, ret = -1;
 	long nconf = sysconf(_SC_NPROCESSORS_CONF);
 	const char *sys[] = { "ftrace", NULL };
@@ -307,7 +363,7 @@ static int setup(struct live *l, const struct sg_options *o)
 		}
 	}
 	if (o->cpus) {
-		if (parse_cpus(o->cpus, nconf, &cpus, &ncpus, mask, sizeof(mask)) < 0)
+		if (sg_live_cpus(o->cpus, nconf, &cpus, &ncpus, &mask) < 0)
 			goto out;
 		g.cpumask = mask;
 	} else {
@@ -378,6 +434,7 @@ out:
 	sg_tracefs_session_names_free(roots);
 	sg_tracefs_session_names_free(excl);
 	free(cpus);
+	free(mask);
 	return ret;
 }
 
@@ -479,18 +536,34 @@ int sg_live_run(const struct sg_options *o, struct sg_strtab *st, struct sg_call
 	l.res = res;
 	l.pipe_fd = l.go_fd = l.err_fd = -1;
 	l.status_line = isatty(STDERR_FILENO) && !o->quiet;
-	/* from here on a signal only asks the loop to stop: tracefs is always given back */
+	/*
+	 * From here on a signal only asks the loop to stop: tracefs is always given back. Every
+	 * terminating signal, not only Ctrl-C's: SIGQUIT, SIGUSR1, SIGALRM, SIGXCPU... would leave
+	 * the tracer on until the next run.
+	 */
 	stop_signal = 0;
-	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	for (int i = 0; i < 3; i++)
-		sigaction(stop_signals[i], &sa, &l.old[i]);
-	/* a reader of our output that goes away (| head) must not kill us with tracefs changed */
-	sa.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &sa, &l.old_pipe);
+	for (int sig = 1; sig < NSIG; sig++) {
+		if (sg_live_is_stop_signal(sig))
+			sa.sa_handler = on_signal;
+		else if (sig == SIGTSTP)
+			sa.sa_handler = on_stop;
+		else if (sig == SIGTTIN || sig == SIGTTOU || sig == SIGPIPE)
+			/* a reader of our output that goes away (| head), or a background run's
+			 * status line, must not stop or kill us with tracefs changed */
+			sa.sa_handler = SIG_IGN;
+		else
+			continue;
+		sigaction(sig, &sa, &l.old[sig]);
+	}
 	l.s = sg_tracefs_session_open(NULL);
 	if (!l.s)
 		goto out;
+	if (sg_tracefs_session_stale(l.s) && !o->quiet)
+		fprintf(stderr,
+			"surfgraph: ignored and removed the tracefs state surfgraph pid %d left "
+			"before the last boot (it describes another kernel)\n",
+			sg_tracefs_session_stale(l.s));
 	res->recovered = sg_tracefs_session_recovered(l.s, &res->recovered_pid);
 	if (res->recovered && !o->quiet)
 		fprintf(
@@ -537,9 +610,10 @@ out:
 	sg_linebuf_free(l.lines);
 	if (l.tep)
 		tep_free(l.tep);
-	for (int i = 0; i < 3; i++)
-		sigaction(stop_signals[i], &l.old[i], NULL);
-	sigaction(SIGPIPE, &l.old_pipe, NULL);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sg_live_is_stop_signal(sig) || sig == SIGTSTP || sig == SIGTTIN ||
+		    sig == SIGTTOU || sig == SIGPIPE)
+			sigaction(sig, &l.old[sig], NULL);
 	if (ret == 0)
 		ret = sg_callstack_finish(cs);
 	return ret;

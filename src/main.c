@@ -44,11 +44,15 @@ struct run {
 	int exit2; /* the failure is a usage problem: exit status 2 */
 	struct sg_flamefiles *ff; /* -m svg, png, pdf */
 	char *tree_path;	  /* the default .tree file's name */
+	int raw_tty;		  /* -m raw to a terminal: control bytes escaped */
 };
 
+/* Messages quote names and lines from the input: escaped as the tree's names are. */
 static int die(int code)
 {
-	fprintf(stderr, "surfgraph: %s\n", sg_log_message());
+	fputs("surfgraph: ", stderr);
+	sg_fmt_put_name(stderr, sg_log_message());
+	fputc('\n', stderr);
 	return code;
 }
 
@@ -134,7 +138,7 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 			rc = sg_render_walk(stdout, inv, r->has_time);
 			break;
 		case SG_MODE_RAW:
-			rc = sg_render_raw(stdout, inv);
+			rc = sg_render_raw(stdout, inv, r->raw_tty);
 			/* printed: the kept copy needs only its tree */
 			free(inv->raw);
 			inv->raw = NULL;
@@ -329,21 +333,21 @@ static int render_kept(struct run *r)
  */
 static int check_overwrite(const char *path, const char *input)
 {
-	struct stat st, in;
+	struct stat st;
 	char head[32];
 	ssize_t n = 0;
 	int fd;
 
-	if (strcmp(path, "-") == 0 || stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+	/* lstat: a link is not read through here; sg_outfile_open() judges it */
+	if (strcmp(path, "-") == 0 || lstat(path, &st) < 0 || !S_ISREG(st.st_mode))
 		return 0;
-	if (input && strcmp(input, "-") && stat(input, &in) == 0 && in.st_dev == st.st_dev &&
-	    in.st_ino == st.st_ino) {
+	if (sg_outfile_same(path, input)) {
 		sg_log_error("%s is the input: not overwritten (choose another -o)", path);
 		return -1;
 	}
 	if (!st.st_size)
 		return 0;
-	fd = open(path, O_RDONLY);
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
 	if (fd >= 0) {
 		n = read(fd, head, sizeof(head));
 		close(fd);
@@ -623,9 +627,9 @@ int main(int argc, char **argv)
 	ssize_t head_len = 0;
 	int fd = -1, rc = 1, parsed;
 
-	signal(SIGINT, on_fatal_signal);
-	signal(SIGTERM, on_fatal_signal);
-	signal(SIGHUP, on_fatal_signal);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sg_live_is_stop_signal(sig))
+			signal(sig, on_fatal_signal);
 	/* a subcommand has its own options */
 	if (argc > 1 && strcmp(argv[1], "diff") == 0) {
 		rc = sg_cmd_diff_run(argc - 1, argv + 1);
@@ -640,6 +644,7 @@ int main(int argc, char **argv)
 	}
 	sg_log_set_verbose(r.opt.verbose);
 	r.style.unicode = r.opt.unicode || (!r.opt.ascii && sg_text_utf8_terminal());
+	r.raw_tty = isatty(STDOUT_FILENO);
 	r.st = sg_strtab_new();
 	r.match = sg_match_new();
 	r.agg = sg_aggregate_new(r.opt.keep);

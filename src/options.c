@@ -35,8 +35,9 @@ static const char usage[] =
 	"      --buffer-size KB  per-CPU ring buffer size\n"
 	"      --text            read the text trace_pipe instead of the binary buffers\n"
 	"      --force           take over tracefs even when another tracer is active\n"
-	"  The kernel's tracing settings are saved first and restored at exit, also on Ctrl-C,\n"
-	"  SIGTERM and SIGHUP, or at the next start after a crash. -v shows every tracefs write.\n"
+	"  The kernel's tracing settings are saved first and restored at exit, also on Ctrl-C\n"
+	"  and any other terminating signal, or at the next start after a crash (state kept\n"
+	"  in /run/surfgraph). -v shows every tracefs write.\n"
 	"\n"
 	"Output:\n"
 	"  -m, --mode MODE       svg (default: flame graph), tree (indented call tree), walk (one\n"
@@ -189,7 +190,9 @@ static int parse_live(struct sg_options *o, int c, const char *arg)
 		return push(&o->pids, &o->npids, sizeof(pid), &pid);
 	}
 	case 'C':
-		if (!*arg || strspn(arg, "0123456789,-") != strlen(arg)) {
+		/* a CPU list starts with a CPU number: "-1" or "-99999-0" is no list */
+		if (!*arg || strspn(arg, "0123456789,-") != strlen(arg) || arg[0] < '0' ||
+		    arg[0] > '9' || strstr(arg, ",-") || strstr(arg, "--")) {
 			sg_log_error("-C wants a CPU list like 0-3,6, not '%s'", arg);
 			return -1;
 		}

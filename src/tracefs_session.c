@@ -1,6 +1,7 @@
 /* tracefs_session.c - tracefs for one run: lock, set-up, exact save/restore, crash recovery. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,26 +13,30 @@
 #include "funcnames.h"
 #include "tracefs_file.h"
 #include "tracefs_session.h"
+#include "tracefs_state.h"
 
-#define STATE_MAGIC   "surfgraph-state 1\n"
 #define INSTANCE_NAME "surfgraph"
+#define STATE_DIR     "/run/surfgraph"
 
 struct saved {
 	int top;
 	char *file;
 	char *content; /* as read, NUL-terminated */
 	size_t len;
+	int failed; /* not given back: kept in the state file for the next run */
 };
 
 struct sg_tracefs_session {
 	char dir[200];
 	char state_path[256];
-	int lock_fd, state_fd;
+	char boot_id[SG_TRACEFS_STATE_BOOT_LEN + 1];
+	int dir_fd, lock_fd, state_fd;
 	const char *tracing_dir;
 	struct tracefs_instance *inst; /* ours, or NULL: the top level */
 	struct saved *saved;
 	int nsaved, cap;
 	int recovered, recovered_pid;
+	int stale_pid; /* a state file from an earlier boot was removed */
 	int prepared;
 };
 
@@ -56,41 +61,23 @@ static char *read_file(const struct sg_tracefs_session *s, int top, const char *
 	return sg_tracefs_file_read(inst_of(s, top), file, len);
 }
 
-/*
- * Files come back newest first, but the tracer and tracing_on last: a tracer given back before
- * its filters would run unfiltered meanwhile (every function, on a live machine).
- */
+/* Files come back in the record's order (tracefs_state.h): the tracer and tracing_on last. */
 static int restore_pass(const char *file)
 {
-	return strcmp(file, "current_tracer") == 0 ? 1 : strcmp(file, "tracing_on") == 0 ? 2 : 0;
+	return sg_tracefs_state_restore_pass(file);
 }
 
-/* Append to the state file and make it durable before the kernel is touched. */
-static int state_append(struct sg_tracefs_session *s, const char *head, const char *body,
+/* Append to the state file (body NULL: an instance), durable before the kernel is touched. */
+static int state_append(struct sg_tracefs_session *s, const char *name, const char *body,
 			size_t len)
 {
 	if (s->state_fd < 0) {
-		char hdr[64];
-		int n;
-
-		s->state_fd = open(s->state_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-		if (s->state_fd < 0) {
-			sg_log_error("cannot create %s: %s", s->state_path, strerror(errno));
+		s->state_fd = sg_tracefs_state_create(s->dir_fd, "state", s->state_path,
+						      (int) getpid(), s->boot_id);
+		if (s->state_fd < 0)
 			return -1;
-		}
-		n = snprintf(hdr, sizeof(hdr), "%spid %d\n", STATE_MAGIC, (int) getpid());
-		if (write(s->state_fd, hdr, (size_t) n) != n)
-			goto fail;
 	}
-	if (write(s->state_fd, head, strlen(head)) != (ssize_t) strlen(head) ||
-	    (body && (write(s->state_fd, body, len) != (ssize_t) len ||
-		      write(s->state_fd, "\n", 1) != 1)) ||
-	    fdatasync(s->state_fd) < 0)
-		goto fail;
-	return 0;
-fail:
-	sg_log_error("cannot write %s: %s", s->state_path, strerror(errno ? errno : EIO));
-	return -1;
+	return sg_tracefs_state_put(s->state_fd, s->state_path, name, body, len);
 }
 
 static struct saved *find_saved(struct sg_tracefs_session *s, int top, const char *file)
@@ -104,7 +91,6 @@ static struct saved *find_saved(struct sg_tracefs_session *s, int top, const cha
 /* Keep content (read from file) in memory and in the state file, before anything writes file. */
 static int remember(struct sg_tracefs_session *s, const char *file, char *content, size_t len)
 {
-	char head[300];
 	struct saved *v;
 
 	if (s->nsaved == s->cap) {
@@ -118,8 +104,7 @@ static int remember(struct sg_tracefs_session *s, const char *file, char *conten
 		s->saved = v;
 		s->cap = ncap;
 	}
-	snprintf(head, sizeof(head), "save %s %zu\n", file, len);
-	if (state_append(s, head, content, len) < 0) {
+	if (state_append(s, file, content, len) < 0) {
 		free(content);
 		return -1;
 	}
@@ -128,6 +113,7 @@ static int remember(struct sg_tracefs_session *s, const char *file, char *conten
 	v->file = strdup(file);
 	v->content = content;
 	v->len = len;
+	v->failed = 0;
 	if (!v->file) {
 		free(content);
 		return oom();
@@ -214,93 +200,17 @@ static int write_list(struct sg_tracefs_session *s, int top, const char *file,
 	return sg_tracefs_file_write(inst_of(s, top), file, values, n);
 }
 
-/* The previous run's state file: restore it, newest change first, and remove it. */
+/* The previous run's state file: restored, or ignored when from another boot (tracefs_state.c). */
 static int recover(struct sg_tracefs_session *s)
 {
-	FILE *f = fopen(s->state_path, "re");
-	char line[512], name[300];
-	struct {
-		char *file, *content;
-	} *ent = NULL;
-	int n = 0, cap = 0, ret = 0;
-	size_t len;
-
-	if (!f)
-		return errno == ENOENT
-			   ? 0
-			   : (sg_log_error("cannot read %s: %s", s->state_path, strerror(errno)),
-			      -1);
-	if (!fgets(line, sizeof(line), f) || strcmp(line, STATE_MAGIC) != 0) {
-		fclose(f);
-		sg_log_error("%s is not a surfgraph state file: remove it by hand", s->state_path);
-		return -1;
-	}
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "pid %d", &s->recovered_pid) == 1)
-			continue;
-		if (sscanf(line, "instance %299s", name) == 1) {
-			struct tracefs_instance *i = tracefs_instance_alloc(NULL, name);
-
-			sg_log_action("rmdir %s/instances/%s", s->tracing_dir, name);
-			if (i && tracefs_instance_destroy(i) < 0 && errno != ENOENT)
-				ret = -1;
-			tracefs_instance_free(i);
-			s->recovered++;
-			continue;
-		}
-		if (sscanf(line, "save %299s %zu", name, &len) != 2)
-			break;
-		if (n == cap) {
-			void *v = realloc(ent, (size_t) (cap = cap ? cap * 2 : 16) * sizeof(*ent));
-
-			if (!v)
-				break;
-			ent = v;
-		}
-		ent[n].file = strdup(name);
-		ent[n].content = malloc(len + 1);
-		if (!ent[n].file || !ent[n].content || fread(ent[n].content, 1, len, f) != len ||
-		    fgetc(f) != '\n') {
-			free(ent[n].file);
-			free(ent[n].content);
-			break; /* cut short by the crash: what was not saved was not written either
-				*/
-		}
-		ent[n].content[len] = '\0';
-		n++;
-	}
-	fclose(f);
-	for (int pass = 0; pass < 3; pass++) {
-		for (int i = n - 1; i >= 0; i--) {
-			if (restore_pass(ent[i].file) != pass)
-				continue;
-			if (sg_tracefs_file_restore(NULL, ent[i].file, ent[i].content) < 0)
-				ret = -1;
-			s->recovered++;
-		}
-	}
-	for (int i = 0; i < n; i++) {
-		free(ent[i].file);
-		free(ent[i].content);
-	}
-	free(ent);
-	if (ret < 0) {
-		char msg[1024];
-
-		snprintf(msg, sizeof(msg), "%s", sg_log_message());
-		sg_log_error("restoring the tracefs state left by surfgraph pid %d (%s) failed: %s",
-			     s->recovered_pid, s->state_path, msg);
-		return -1;
-	}
-	unlink(s->state_path);
-	return 0;
+	return sg_tracefs_state_recover(s->dir_fd, s->state_path, s->boot_id, s->tracing_dir,
+					&s->recovered, &s->recovered_pid, &s->stale_pid);
 }
 
 struct sg_tracefs_session *sg_tracefs_session_open(const char *state_dir)
 {
 	struct sg_tracefs_session *s;
 	char path[300], pid[32];
-	struct stat st;
 
 	if (geteuid() != 0) {
 		sg_log_error("tracing the live kernel needs root (try sudo), or read a saved trace "
@@ -312,19 +222,20 @@ struct sg_tracefs_session *sg_tracefs_session_open(const char *state_dir)
 		oom();
 		return NULL;
 	}
-	s->lock_fd = s->state_fd = -1;
+	s->dir_fd = s->lock_fd = s->state_fd = -1;
 	/* libtracefs would print its own warnings; the messages here say it once, for main. */
 	tracefs_set_loglevel(TEP_LOG_NONE);
-	if (!state_dir)
-		state_dir = stat("/run", &st) == 0 ? "/run/surfgraph" : "/var/tmp/surfgraph";
-	snprintf(s->dir, sizeof(s->dir), "%s", state_dir);
-	if (mkdir(s->dir, 0700) < 0 && errno != EEXIST) {
-		sg_log_error("cannot create %s: %s", s->dir, strerror(errno));
+	/*
+	 * Only /run: a tmpfs root owns, emptied at boot. A directory anyone can create first
+	 * (/var/tmp) would let them write what root replays into tracefs.
+	 */
+	snprintf(s->dir, sizeof(s->dir), "%s", state_dir ? state_dir : STATE_DIR);
+	s->dir_fd = sg_tracefs_state_dir_open(s->dir);
+	if (s->dir_fd < 0 || sg_tracefs_state_boot_id(s->boot_id) < 0)
 		goto fail;
-	}
 	snprintf(path, sizeof(path), "%s/lock", s->dir);
 	snprintf(s->state_path, sizeof(s->state_path), "%s/state", s->dir);
-	s->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	s->lock_fd = openat(s->dir_fd, "lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (s->lock_fd < 0) {
 		sg_log_error("cannot open %s: %s", path, strerror(errno));
 		goto fail;
@@ -360,8 +271,15 @@ struct sg_tracefs_session *sg_tracefs_session_open(const char *state_dir)
 fail:
 	if (s->lock_fd >= 0)
 		close(s->lock_fd);
+	if (s->dir_fd >= 0)
+		close(s->dir_fd);
 	free(s);
 	return NULL;
+}
+
+int sg_tracefs_session_stale(const struct sg_tracefs_session *s)
+{
+	return s->stale_pid;
 }
 
 int sg_tracefs_session_recovered(const struct sg_tracefs_session *s, int *pid)
@@ -422,7 +340,7 @@ static int has_word(const char *list, const char *word)
 /* Use our own instance when the kernel allows function_graph there with its filter file. */
 static int try_instance(struct sg_tracefs_session *s)
 {
-	char name[64], head[100];
+	char name[64];
 	struct tracefs_instance *i;
 	char *tracers;
 	int ok;
@@ -430,8 +348,7 @@ static int try_instance(struct sg_tracefs_session *s)
 	snprintf(name, sizeof(name), "%s", INSTANCE_NAME);
 	if (tracefs_instance_exists(name))
 		snprintf(name, sizeof(name), "%s-%d", INSTANCE_NAME, (int) getpid());
-	snprintf(head, sizeof(head), "instance %s\n", name);
-	if (state_append(s, head, NULL, 0) < 0)
+	if (state_append(s, name, NULL, 0) < 0)
 		return -1;
 	sg_log_action("mkdir %s/instances/%s", s->tracing_dir, name);
 	i = tracefs_instance_create(name);
@@ -660,9 +577,61 @@ int sg_tracefs_session_setup(struct sg_tracefs_session *s, const struct sg_graph
 
 /* ---- restore ---- */
 
+/*
+ * Add to the restore's message, never past its end: a many-CPU machine can fail dozens of
+ * per-CPU sizes at once. A message cut short ends in "...".
+ */
+static void note(char *buf, size_t size, size_t *off, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (*off + 1 >= size)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(buf + *off, size - *off, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t) n >= size - *off) {
+		memcpy(buf + size - 4, "...", 4);
+		*off = size - 1;
+	} else {
+		*off += (size_t) n;
+	}
+}
+
+/*
+ * The saved files that did not come back (and our instance, when it would not go) replace the
+ * state file, so the next run tries again; with nothing failed the file is removed.
+ */
+static void keep_failed(struct sg_tracefs_session *s, const char *inst)
+{
+	int fd = -1, n = 0;
+
+	for (int i = 0; i < s->nsaved; i++)
+		n += s->saved[i].failed;
+	if (!n && !inst) {
+		unlinkat(s->dir_fd, "state", 0);
+		return;
+	}
+	fd = sg_tracefs_state_replace_open(s->dir_fd, s->state_path, (int) getpid(), s->boot_id);
+	if (fd >= 0 && inst && sg_tracefs_state_put(fd, s->state_path, inst, NULL, 0) < 0)
+		fd = (close(fd), -1);
+	for (int i = 0; fd >= 0 && i < s->nsaved; i++) {
+		struct saved *v = &s->saved[i];
+
+		if (v->failed &&
+		    sg_tracefs_state_put(fd, s->state_path, v->file, v->content, v->len) < 0)
+			fd = (close(fd), -1);
+	}
+	if (fd >= 0)
+		sg_tracefs_state_replace_commit(s->dir_fd, s->state_path, fd);
+}
+
 int sg_tracefs_session_restore(struct sg_tracefs_session *s)
 {
-	char bad[700] = "";
+	char bad[700] = "", inst[64] = "";
 	size_t off = 0;
 	int ret = 0;
 
@@ -674,9 +643,9 @@ int sg_tracefs_session_restore(struct sg_tracefs_session *s)
 				continue;
 			if (sg_tracefs_file_restore(inst_of(s, v->top), v->file, v->content) < 0) {
 				ret = -1;
-				off +=
-				    (size_t) snprintf(bad + off, sizeof(bad) - off, "%s%s (%s)",
-						      off ? "; " : "", v->file, sg_log_message());
+				v->failed = 1;
+				note(bad, sizeof(bad), &off, "%s%s (%s)", off ? "; " : "", v->file,
+				     sg_log_message());
 			}
 		}
 	}
@@ -686,9 +655,9 @@ int sg_tracefs_session_restore(struct sg_tracefs_session *s)
 		sg_log_action("rmdir %s/instances/%s", s->tracing_dir, name);
 		if (tracefs_instance_destroy(s->inst) < 0) {
 			ret = -1;
-			off +=
-			    (size_t) snprintf(bad + off, sizeof(bad) - off, "%sinstances/%s (%s)",
-					      off ? "; " : "", name, strerror(errno));
+			snprintf(inst, sizeof(inst), "%s", name);
+			note(bad, sizeof(bad), &off, "%sinstances/%s (%s)", off ? "; " : "", name,
+			     strerror(errno));
 		}
 		tracefs_instance_free(s->inst);
 		s->inst = NULL;
@@ -701,23 +670,25 @@ int sg_tracefs_session_restore(struct sg_tracefs_session *s)
 
 		if (r != 0) {
 			ret = -1;
-			off += (size_t) snprintf(bad + off, sizeof(bad) - off, "%s%s",
-						 off ? "; " : "", r > 0 ? why : sg_log_message());
+			v->failed = 1;
+			note(bad, sizeof(bad), &off, "%s%s", off ? "; " : "",
+			     r > 0 ? why : sg_log_message());
 		}
 	}
+	if (s->state_fd >= 0) {
+		close(s->state_fd);
+		s->state_fd = -1;
+	}
+	/* what failed stays on record for the next run; the message names it too */
+	keep_failed(s, *inst ? inst : NULL);
 	for (int i = 0; i < s->nsaved; i++) {
 		free(s->saved[i].file);
 		free(s->saved[i].content);
 	}
 	s->nsaved = 0;
-	if (s->state_fd >= 0) {
-		close(s->state_fd);
-		s->state_fd = -1;
-	}
-	/* Kept when something failed? The next run would redo the same writes: drop it. */
-	unlink(s->state_path);
 	if (ret < 0)
-		sg_log_error("tracefs not restored exactly: %s", bad);
+		sg_log_error("tracefs not restored exactly: %s (kept in %s for the next run)", bad,
+			     s->state_path);
 	return ret;
 }
 
@@ -730,5 +701,7 @@ void sg_tracefs_session_close(struct sg_tracefs_session *s)
 	free(s->saved);
 	if (s->lock_fd >= 0)
 		close(s->lock_fd);
+	if (s->dir_fd >= 0)
+		close(s->dir_fd);
 	free(s);
 }

@@ -47,6 +47,11 @@ seed_raw() {
 	printf '\0\030\0\1\013\0\0\0\144\0\0\0\0\0\0\201\377\377\377\377\0\0\0\0\0\0\0\0''\050\0\5\012\0\0\0\144\0\0\0\0\0\0\201\377\377\377\377\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0' >"$1/raw-1"
 }
 
+# Crash-recovery records (fuzz_state): the kept ones carry the boot id the target compares with.
+seed_state() {
+	cp tests/fuzz/regress/fuzz_state/* "$1/"
+}
+
 seed_dat() {
 	cp tests/data/linux-6.1/do_fault_trace-cmd.dat "$1/dat-1"
 }

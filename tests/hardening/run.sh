@@ -73,6 +73,12 @@ else
 	bad "test_limits not built ($limits)"
 fi
 
+# ---- -C: a negative CPU once indexed before the CPU set (sg_live_cpus: tests/unit) ----
+for c in -1 -99999-0 0,-1; do
+	sg "cpus$c" 2 -C "$c" -f __do_fault -i "$fix" -m top --no-save -q
+	err "cpus$c" "surfgraph: -C wants a CPU list like 0-3,6, not '$c'"
+done
+
 # ---- empty, garbage, cut ----
 : >"$out/empty.txt"
 sg empty 1 -f __do_fault -i "$out/empty.txt" -m tree --no-save
@@ -166,6 +172,10 @@ err tree-tail "surfgraph: $out/tail.tree:$(wc -l <"$out/tail.tree" | awk '{print
 sed '$d' "$out/good.tree" >"$out/noend.tree"
 sg tree-noend 1 -i "$out/noend.tree" -m tree
 err tree-noend "surfgraph: $out/noend.tree:$(($(wc -l <"$out/noend.tree") + 1)): truncated: no 'end' line"
+# an error quoting the input quotes it escaped
+sed '17s/\t6\t/\t6\x1b[31m\t/' "$out/good.tree" >"$out/escnum.tree"
+sg tree-escnum 1 -i "$out/escnum.tree" -m tree
+err tree-escnum "surfgraph: $out/escnum.tree:17: bad number in column invocations: '6?[31m'"
 printf '# surfgraph-tree 1\nroot=x\nnode\tx;;y\t1\t1\t1\t1\t1\nend\n' >"$out/emptyname.tree"
 sg tree-emptyname 1 -i "$out/emptyname.tree" -m tree
 err tree-emptyname "surfgraph: $out/emptyname.tree:3: empty name in path"
@@ -193,6 +203,24 @@ check "hostile: ampersand and quotes escaped" grep -q 'a&amp;amp;b&quot;c&#39;d 
 check "hostile: control bytes replaced" grep -q '<title>ctl?x?y — cost' "$svg"
 check "hostile: invalid UTF-8 replaced" grep -q '<title>bad??utf8?? — cost' "$svg"
 check "hostile: UTF-8 kept" grep -q 'ok_été — cost' "$svg"
+# a task that named itself with an escape sequence (prctl PR_SET_NAME): escaped wherever a
+# name from the trace is shown, as the tree's names are
+sed 's/    ls-135/\x1b[31mls-135/' tests/data/linux-6.1/do_fault_abstime_proc_overrun_tail.txt >"$out/esc-comm.txt"
+check "escapes: the fixture has ESC in a comm" grep -q $'\e\\[31mls-135' "$out/esc-comm.txt"
+for m in walk "tree --each"; do
+	name=esc-${m// /}
+	sg "$name" 0 -f __do_fault -i "$out/esc-comm.txt" -m $m --no-save -q
+	check "escapes: -m $m writes no ESC" test "$(tr -cd '\033' <"$out/$name.out" | wc -c)" = 0
+	check "escapes: -m $m shows the task" grep -q 'task[= ]?\[31mls-135' "$out/$name.out"
+done
+# -m raw: the lines unchanged into a file or pipe, control bytes escaped on a terminal
+sg esc-raw 0 -f __do_fault -i "$out/esc-comm.txt" -m raw --no-save -q
+check "escapes: -m raw into a file keeps the bytes" test "$(grep -c $'\e' "$out/esc-raw.out")" = 38
+if command -v script >/dev/null; then
+	script -qc "'$bin' -f __do_fault -i '$out/esc-comm.txt' -m raw --no-save -q" /dev/null >"$out/esc-raw-tty.out"
+	check "escapes: -m raw on a terminal writes no ESC" test "$(tr -cd '\033' <"$out/esc-raw-tty.out" | wc -c)" = 0
+	check "escapes: -m raw on a terminal shows the line" grep -q '?\[31mls-135' "$out/esc-raw-tty.out"
+fi
 # exact in .tree files: written, read back, written again: the same bytes, the same names
 sg hostile-tree 0 -f root -i "$out/hostile.txt" -m top -o "$out/hostile.tree" -q
 check "hostile: .tree escapes ';' '%' and control bytes" grep -q $'^node\troot;semi%3Bcolon\t' "$out/hostile.tree"
@@ -214,14 +242,40 @@ check "files: input intact" cmp -s "$fix" "$out/input.txt"
 echo "notes" >"$out/other.txt"
 sg overwrite-other 0 -f __do_fault -i "$fix" -m top -o "$out/other.txt"
 check "files: replacing another kind is said" grep -qx "surfgraph: replacing $out/other.txt, which was not a .tree file" "$out/overwrite-other.err"
-# a FIFO (like /dev/stdout or a device) is written into, not replaced by a renamed file
+# a FIFO (like /dev/stdout or a device) is written into, not replaced by a renamed file; the
+# test holds a write end open until surfgraph ran, so the reader is there first and sees one EOF
 mkfifo "$out/fifo"
 (timeout "$LIMIT" cat "$out/fifo" >"$out/fifo.got") &
 reader=$!
+exec 4>"$out/fifo"
 sg fifo 0 -f __do_fault -i "$fix" -m top -o "$out/fifo" -q
+exec 4>&-
 wait $reader
 check "files: FIFO still a FIFO" test -p "$out/fifo"
 check "files: FIFO got the .tree" cmp -s "$out/fifo.got" "$out/good.tree"
+# a FIFO nobody reads is refused at once: a live capture must not wait on it with the tracer on
+mkfifo "$out/fifo-noreader"
+sg fifo-noreader 1 -f __do_fault -i "$fix" -m top -o "$out/fifo-noreader" -q
+err fifo-noreader "surfgraph: $out/fifo-noreader is a FIFO nobody reads: not waiting for a reader (start it first, or use -o - and a pipe)"
+# /dev/stdout is the same stream as -o -, into a pipe or a file
+"$bin" -f __do_fault -i "$fix" -m top -q -o - >"$out/stdout-dash.tree"
+"$bin" -f __do_fault -i "$fix" -m top -q -o /dev/stdout | cat >"$out/stdout-pipe.tree"
+check "files: -o /dev/stdout into a pipe" cmp -s "$out/stdout-dash.tree" "$out/stdout-pipe.tree"
+"$bin" -f __do_fault -i "$fix" -m top -q -o /dev/stdout >"$out/stdout-file.tree"
+check "files: -o /dev/stdout into a file" cmp -s "$out/stdout-dash.tree" "$out/stdout-file.tree"
+check "files: /dev/stdout is still a link" test -L /dev/stdout
+# outputs honour the umask (they name host, kernel, pids and tasks)
+(umask 077 && "$bin" -f __do_fault -i "$fix" -m svg -s 0 --outdir "$out/umask077" -q >/dev/null)
+check "files: umask 077 gives 0600 graphs" test "$(stat -c %a "$out/umask077/__do_fault.svg")" = 600
+check "files: umask 077 gives a 0600 .tree" test "$(stat -c %a "$out/umask077/__do_fault.tree")" = 600
+(umask 022 && "$bin" -f __do_fault -i "$fix" -m top -q -o "$out/umask022.tree" >/dev/null)
+check "files: umask 022 gives 0644" test "$(stat -c %a "$out/umask022.tree")" = 644
+# diff never writes over one of its inputs, as the main command
+cp "$out/good.tree" "$out/diff-a.tree"
+cp "$out/good.tree" "$out/diff-b.tree"
+sg diff-self 1 diff "$out/diff-a.tree" "$out/diff-b.tree" -m tree -o "$out/diff-b.tree"
+err diff-self "surfgraph: $out/diff-b.tree is an input: not overwritten (choose another -o)"
+check "files: diff input intact" cmp -s "$out/good.tree" "$out/diff-b.tree"
 # a write error leaves the old file and no temporary
 if [ -w /dev/full ] && [ "$(id -u)" != 0 ]; then
 	sg full 1 -f __do_fault -i "$fix" -m top -o /dev/full -q
@@ -235,6 +289,54 @@ check "files: the name is sanitized" test -f "$out/evil-dir/a/_._.._evil_x.svg"
 # the flame graph with the narrowest width draws (the title does not fit at all)
 sg narrow 0 -f __do_fault -i "$fix" -m svg --width 200 --outdir "$out/narrow" --no-save -q
 command -v xmllint >/dev/null && check "narrow: svg is well-formed" xmllint --noout "$out/narrow/__do_fault.svg"
+
+# ---- running as root: files another user planted (the attacker runs as nobody) ----
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+	nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+	pl=$(mktemp -d /tmp/sg-planted.XXXXXX)
+	chmod 1777 "$pl"
+	# a link to a FIFO that nobody reads: root's graph would go to nobody's reader
+	nobody mkfifo "$pl/leak"
+	(nobody timeout 20 cat "$pl/leak" >"$out/leak.got") &
+	leak=$!
+	nobody ln -s "$pl/leak" "$pl/__do_fault.svg"
+	nobody ln -s "$pl/leak" "$pl/__do_fault.tree"
+	sg planted-link 1 -f __do_fault -i "$fix" -s 0 --outdir "$pl"
+	err planted-link "surfgraph: $pl/__do_fault.svg is a symbolic link another user could have made (owner uid 65534): not followed; remove it or choose another path"
+	sg planted-link-tree 1 -f __do_fault -i "$fix" -m top -o "$pl/__do_fault.tree"
+	err planted-link-tree "surfgraph: $pl/__do_fault.tree is a symbolic link another user could have made (owner uid 65534): not followed; remove it or choose another path"
+	# a FIFO planted in a sticky directory, with its reader waiting
+	sg planted-fifo 1 -f __do_fault -i "$fix" -m top -o "$pl/leak"
+	err planted-fifo "surfgraph: $pl/leak is a FIFO of uid 65534 in a directory others can write: not written (use -o - and a pipe)"
+	kill $leak 2>/dev/null
+	wait $leak 2>/dev/null
+	check "planted: nobody's reader got nothing" test ! -s "$out/leak.got"
+	# a block device (a loop device number no loop device has) behind a link root made
+	mkdir -m 700 "$pl/root"
+	mknod "$pl/root/blk" b 7 250
+	ln -s "$pl/root/blk" "$pl/root/__do_fault.svg"
+	sg planted-blk 1 -f __do_fault -i "$fix" -s 0 --outdir "$pl/root" --no-save
+	err planted-blk "surfgraph: $pl/root/__do_fault.svg is a block device: not written"
+	check "planted: the device is still a device" test -b "$pl/root/blk"
+	# --outdir: a link to elsewhere, and a directory of nobody's that anyone can write
+	mkdir "$pl/elsewhere"
+	nobody ln -s "$pl/elsewhere" "$pl/outlink"
+	sg planted-outdir-link 1 -f __do_fault -i "$fix" -s 0 --outdir "$pl/outlink"
+	err planted-outdir-link "surfgraph: --outdir $pl/outlink is a symbolic link: not followed (give the directory itself)"
+	check "planted: nothing written through the link" test -z "$(ls "$pl/elsewhere")"
+	nobody mkdir -m 777 "$pl/open"
+	sg planted-outdir-open 1 -f __do_fault -i "$fix" -s 0 --outdir "$pl/open"
+	err planted-outdir-open "surfgraph: --outdir $pl/open belongs to uid 65534 and others can write it: anyone could replace the files written there; choose another directory"
+	check "planted: nothing written in the open directory" test -z "$(ls "$pl/open")"
+	# a sticky directory is fine, and a planted regular file is replaced, not written through
+	nobody sh -c "echo nobody > '$pl/__do_fault.svg.x'"
+	rm -f "$pl/__do_fault.svg" "$pl/__do_fault.tree"
+	sg planted-sticky 0 -f __do_fault -i "$fix" -s 0 --outdir "$pl" -q
+	check "planted: the graph is root's own file" test "$(stat -c %U "$pl/__do_fault.svg")" = root
+	rm -rf "$pl"
+else
+	echo "hardening: planted-file attacks skipped (need root and setpriv)"
+fi
 
 check "files: nothing written outside tests/out" test -z "$(find . -maxdepth 1 -newer "$out/empty.txt" \( -name '*.tree' -o -name '*.svg' \))"
 
