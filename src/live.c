@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "input_raw.h"
+#include "raw_reader.h"
 #include "linebuf.h"
 #include "live.h"
 #include "log.h"
