@@ -64,6 +64,7 @@ golden: surfgraph
 	@tests/golden/run.sh
 	@tests/golden/facts.sh
 	@tests/golden/cli.sh
+	@tests/golden/forms.sh
 
 dat: surfgraph
 	@tests/dat/run.sh

@@ -14,6 +14,9 @@ enum sg_event_type {
 	SG_EV_NOTE,   /* a line that belongs to a task but is not a call (comment, irq marker) */
 };
 
+/* funcgraph-args records at most this many arguments (the kernel's FTRACE_REGS_MAX_ARGS). */
+#define SG_EVENT_ARGS 6
+
 struct sg_event {
 	enum sg_event_type type;
 	int cpu;	  /* -1: unknown */
@@ -30,6 +33,18 @@ struct sg_event {
 	const char *next_comm; /* SWITCH, interned or NULL */
 	const char *line;      /* the source text of this event (text inputs), for raw output */
 	size_t line_len;
+	/*
+	 * ENTRY, LEAF with funcgraph-args: the arguments as the text printed them, without the
+	 * parentheses (valid, like line, only during the callback); binary records give the raw
+	 * values instead, nargv of them (at most SG_EVENT_ARGS).
+	 */
+	const char *args;
+	size_t args_len;
+	int nargv;
+	uint64_t argv[SG_EVENT_ARGS];
+	/* EXIT, LEAF with funcgraph-retval: the value, sign-extended from 32 bits as the kernel does */
+	int has_retval;
+	int64_t retval;
 };
 
 /* The consumer of an event stream; returns 0, or -1 with sg_log_error() set to stop the input. */
