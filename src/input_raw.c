@@ -27,10 +27,12 @@ struct sg_raw_decoder {
 	sg_event_fn fn;
 	void *ctx;
 	int lines, proc_comm;
-	int entry_id, exit_id;
-	int common_end; /* bytes a record needs for its type and pid */
-	struct tep_format_field *en_func, *en_depth;
+	int entry_id, exit_id, raent_id; /* raent: fgraph_retaddr_entry (6.13 on), or -1 */
+	int common_end;			 /* bytes a record needs for its type and pid */
+	struct tep_format_field *en_func, *en_depth, *en_args;
+	struct tep_format_field *ra_func, *ra_depth, *ra_args;
 	struct tep_format_field *ex_func, *ex_depth, *ex_overrun, *ex_calltime, *ex_rettime;
+	struct tep_format_field *ex_retval;
 	struct sym *syms;
 	size_t nsyms, symcap;
 	struct comm *comms;
@@ -70,6 +72,9 @@ struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strt
 	struct sg_raw_decoder *d;
 	struct tep_event *en = tep_find_event_by_name(tep, "ftrace", "funcgraph_entry");
 	struct tep_event *ex = tep_find_event_by_name(tep, "ftrace", "funcgraph_exit");
+	/* funcgraph-retaddr: an entry event of its own, "retaddr" (6.13-6.18) or args[0] (6.19 on)
+	 */
+	struct tep_event *ra = tep_find_event_by_name(tep, "ftrace", "fgraph_retaddr_entry");
 
 	if (!en || !ex) {
 		sg_log_error(
@@ -99,6 +104,14 @@ struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strt
 		return NULL;
 	}
 	d->ex_overrun = field(ex, "overrun", 0);
+	/* funcgraph-args (6.15 on): args[] after depth; funcgraph-retval (6.5 on): retval */
+	d->en_args = field(en, "args", 0);
+	d->ex_retval = field(ex, "retval", 0);
+	d->raent_id = -1;
+	if (ra && (d->ra_func = field(ra, "func", 0)) && (d->ra_depth = field(ra, "depth", 0))) {
+		d->raent_id = ra->id;
+		d->ra_args = field(ra, "args", 0);
+	}
 	for (int i = 0; i < 2; i++) {
 		struct tep_format_field *c =
 		    tep_find_common_field(en, i ? "common_pid" : "common_type");
@@ -255,8 +268,14 @@ size_t sg_raw_format_line(char *buf, size_t size, const struct sg_event *ev)
 	if (ev->type == SG_EV_LOST) {
 		n = snprintf(buf, size, "CPU:%d [LOST %" PRIu64 " EVENTS]", ev->cpu, ev->count);
 	} else if (ev->type == SG_EV_ENTRY) {
-		n = snprintf(buf, size, " %d) %14s|  %*s%s() {", ev->cpu, "", 2 * depth, "",
-			     ev->func);
+		char args[SG_EVENT_ARGS * 20 + 8] = "";
+		size_t k = 0;
+
+		for (int i = 0; i < ev->nargv; i++)
+			k += (size_t) snprintf(args + k, sizeof(args) - k, "%s0x%" PRIx64,
+					       i ? ", " : "", ev->argv[i]);
+		n = snprintf(buf, size, " %d) %14s|  %*s%s(%s) {", ev->cpu, "", 2 * depth, "",
+			     ev->func, args);
 	} else {
 		static const struct {
 			uint64_t ns;
@@ -273,8 +292,12 @@ size_t sg_raw_format_line(char *buf, size_t size, const struct sg_event *ev)
 		if (ev->has_dur)
 			snprintf(col, sizeof(col), "%c %" PRIu64 ".%03" PRIu64 " us", mark,
 				 ev->dur / 1000, ev->dur % 1000);
-		n = snprintf(buf, size, " %d) %-14s|  %*s} /* %s */", ev->cpu, col, 2 * depth, "",
-			     ev->func);
+		if (ev->has_retval)
+			n = snprintf(buf, size, " %d) %-14s|  %*s} /* %s ret=%" PRId64 " */",
+				     ev->cpu, col, 2 * depth, "", ev->func, ev->retval);
+		else
+			n = snprintf(buf, size, " %d) %-14s|  %*s} /* %s */", ev->cpu, col,
+				     2 * depth, "", ev->func);
 	}
 	if (n < 0)
 		return 0;
@@ -290,6 +313,27 @@ static int emit(struct sg_raw_decoder *d, struct sg_event *ev)
 	return d->fn(d->ctx, ev);
 }
 
+/*
+ * funcgraph-args: the record's args[] holds FTRACE_REGS_MAX_ARGS (6) values after its fixed
+ * part; in fgraph_retaddr_entry (6.19 on) the return address comes first. Fewer words than
+ * six mean no arguments were recorded (a record without the option, or only the address).
+ */
+static void read_args(struct sg_raw_decoder *d, const struct tep_format_field *f, int retaddr_first,
+		      const struct tep_record *rec, struct sg_event *ev)
+{
+	int words, skip = retaddr_first ? 1 : 0;
+
+	if (!f || f->offset < 0 || f->offset >= rec->size)
+		return;
+	words = (rec->size - f->offset) / 8;
+	if (words - skip < SG_EVENT_ARGS)
+		return;
+	for (int i = 0; i < SG_EVENT_ARGS; i++)
+		ev->argv[i] = tep_read_number(
+		    d->tep, (const char *) rec->data + f->offset + 8 * (i + skip), 8);
+	ev->nargv = SG_EVENT_ARGS;
+}
+
 int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 {
 	struct sg_event ev;
@@ -297,7 +341,11 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 	/* libtraceevent reads fields without knowing the record's size: too short is another event
 	 */
 	int type = rec->size >= d->common_end ? tep_data_type(d->tep, rec) : -1;
-	int is_exit = type == d->exit_id;
+	int is_exit = type == d->exit_id, is_ra = type == d->raent_id && type >= 0;
+	struct tep_format_field *f_func = is_exit ? d->ex_func : is_ra ? d->ra_func : d->en_func;
+	struct tep_format_field *f_depth = is_exit ? d->ex_depth
+					   : is_ra ? d->ra_depth
+						   : d->en_depth;
 
 	d->stats.records++;
 	memset(&ev, 0, sizeof(ev));
@@ -319,16 +367,14 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 		memset(&ev, 0, sizeof(ev));
 		ev.cpu = rec->cpu;
 	}
-	if (type != d->entry_id && !is_exit) {
+	if (type != d->entry_id && !is_exit && !is_ra) {
 		d->stats.other++;
 		return 0;
 	}
 	d->stats.events++;
-	if (!inside(is_exit ? d->ex_func : d->en_func, rec) ||
-	    !inside(is_exit ? d->ex_depth : d->en_depth, rec) ||
-	    tep_read_number_field(is_exit ? d->ex_func : d->en_func, rec->data, &func) < 0 ||
-	    tep_read_number_field(is_exit ? d->ex_depth : d->en_depth, rec->data, &depth) < 0 ||
-	    depth > MAX_DEPTH) {
+	if (!inside(f_func, rec) || !inside(f_depth, rec) ||
+	    tep_read_number_field(f_func, rec->data, &func) < 0 ||
+	    tep_read_number_field(f_depth, rec->data, &depth) < 0 || depth > MAX_DEPTH) {
 		d->stats.other++;
 		return 0;
 	}
@@ -342,6 +388,7 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 	ev.ts = rec->ts;
 	if (!is_exit) {
 		ev.type = SG_EV_ENTRY;
+		read_args(d, is_ra ? d->ra_args : d->en_args, is_ra, rec, &ev);
 		return emit(d, &ev);
 	}
 	unsigned long long calltime = 0, rettime = 0;
@@ -352,6 +399,11 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 	    tep_read_number_field(d->ex_rettime, rec->data, &rettime) == 0 && rettime >= calltime) {
 		ev.has_dur = 1;
 		ev.dur = rettime - calltime;
+	}
+	if (d->ex_retval && inside(d->ex_retval, rec) &&
+	    tep_read_number_field(d->ex_retval, rec->data, &v) == 0) {
+		ev.has_retval = 1;
+		ev.retval = sg_event_retval((uint64_t) v);
 	}
 	if (d->ex_overrun && inside(d->ex_overrun, rec) &&
 	    tep_read_number_field(d->ex_overrun, rec->data, &v) == 0) {

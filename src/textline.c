@@ -129,12 +129,7 @@ const char *sg_textline_retval(const char *s, const char *e, int64_t *out)
 		return NULL;
 	if (sg_textline_starts(s, e, "(trunc)"))
 		s += 7;
-	if (neg)
-		*out = -(int64_t) v;
-	else if (!(v >> 32) && (v & 0x80000000u))
-		*out = (int32_t) (uint32_t) v;
-	else
-		*out = (int64_t) v;
+	*out = neg ? -(int64_t) v : sg_event_retval(v);
 	return s;
 }
 
