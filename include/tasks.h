@@ -17,6 +17,7 @@ struct sg_frame {
 	struct sg_node *node; /* NULL when this call is not being recorded */
 	struct sg_tree *tree; /* the tree node lives in */
 	uint64_t serial;      /* names the frame for the pending nodes anchored to it */
+	struct sg_call *call; /* the call's arguments, kept in tree; its return value goes there */
 };
 
 /*
