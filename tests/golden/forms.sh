@@ -70,5 +70,45 @@ expect "retval comments in the 7.3 derivation" \
 	"$(grep -cE '(\);|\}) /\* .*ret=' "$out/retval-retaddr.txt")" \
 	"$(grep -cE '\);$|\|  +\}( /\*.*\*/)?$' "$df73")"
 
+# Return values counted per node: the .tree's figures against the derived text, counted by awk.
+# Every line of the vfs_read capture is inside one of its 145 complete invocations, so the
+# merged tree holds every call and return of the file.
+tree_sum() { # column of the node lines (rets 8, errs 9), for paths ending in $2 ('' = all)
+	awk -F'\t' -v c="$1" -v f="$2" '$1 == "node" && (f == "" || $2 ~ (";" f "$") || $2 == f) {s += $c} END {print s + 0}' "$3"
+}
+# The 6.1 capture with every column: all its lines are inside complete __do_fault calls too.
+for v in abstime-proc-args-hex tail-overrun-retval; do
+	src=$out/$v.txt
+	root=vfs_read
+	[ $v = tail-overrun-retval ] && root=__do_fault
+	"$bin" -f $root -i "$src" -m top -q -o "$out/$v.tree" >/dev/null
+	[ "$(grep -c '^incomplete=0$' "$out/$v.tree")" = 1 ] || { echo "SKIP $v: incomplete invocations"; continue; }
+	expect "$v: format version 2" "$(head -1 "$out/$v.tree")" "# surfgraph-tree 2"
+	expect "$v: calls with a return value" "$(tree_sum 8 '' "$out/$v.tree")" \
+		"$(grep -cE '(\);|\}) /\* .*(ret=|= )' "$src")"
+	# errors as the kernel prints them: decimal -N, or (hex) an int or a 64-bit -N
+	expect "$v: errors" "$(tree_sum 9 '' "$out/$v.tree")" \
+		"$(grep -cE '(ret=|= )(-[0-9]+|0xffffff[0-9a-f]{2}|0xffffffffffffff[0-9a-f]{2}) \*/$' "$src")"
+	enomem=$(awk -F'\t' '$1 == "node" {n = split($10, e, ","); for (i = 1; i <= n; i++) if (e[i] ~ /^12:/) {sub(/^12:/, "", e[i]); s += e[i]}} END {print s + 0}' "$out/$v.tree")
+	expect "$v: -ENOMEM" "$enomem" "$(grep -cE '(ret=|= )(-12|0xfffffff4|0xfffffffffffffff4) \*/$' "$src")"
+	# one function: the errors of its leaf calls
+	expect "$v: errors of __rcu_read_unlock" "$(tree_sum 9 __rcu_read_unlock "$out/$v.tree")" \
+		"$(grep -E ' __rcu_read_unlock\(\); ' "$src" | grep -cE '(ret=|= )(-[0-9]+|0xffffff[0-9a-f]{2}|0xffffffffffffff[0-9a-f]{2}) \*/$')"
+	expect "$v: some errors" "$(($(tree_sum 9 '' "$out/$v.tree") >= 5))" 1
+done
+# version 2 round trip: loading and saving again gives the same bytes, calls and errors included
+t=$out/abstime-proc-args-hex.tree
+"$bin" -i "$t" -m top -q -o "$out/again.tree" >/dev/null
+expect "version 2 round trip" "$(cmp -s "$t" "$out/again.tree" && echo same)" same
+expect "version 2 keeps calls" "$(($(grep -c '^call	' "$t") > 500))" 1
+# strict: a version 2 node line without its three columns is refused with its line number
+sed '0,/^node\t/s/^\(node\t[^\t]*\t[^\t]*\t[^\t]*\t[^\t]*\t[^\t]*\t[^\t]*\)\t.*/\1/' "$t" >"$out/bad.tree"
+expect "version 2 short node line refused" "$("$bin" -i "$out/bad.tree" -m top -q 2>&1 >/dev/null | grep -c 'bad.tree:19: a node line has 10')" 1
+# a .tree without return values stays version 1
+"$bin" -f vfs_read -i "$vargs" -m top -q -o "$out/plain.tree" >/dev/null
+expect "args without retval: version" "$(head -1 "$out/plain.tree")" "# surfgraph-tree 2"
+"$bin" -f __do_fault -i "$df73" -m top -q -o "$out/plain73.tree" >/dev/null
+expect "no args, no retval: version" "$(head -1 "$out/plain73.tree")" "# surfgraph-tree 1"
+
 echo "forms: $n checked, $fail failed"
 [ $fail = 0 ]
