@@ -28,6 +28,9 @@ seed_text() {
 
 seed_tree() {
 	local c=$1 f n=0
+	# a version 2 file (return values, calls), from the derived 7.3 trace
+	gunzip -c tests/data/linux-7.3/derived/vfs_read_proc_abstime_args_retval-hex_retaddr.txt.gz |
+		head -n 120 | ./surfgraph -f vfs_read -i - -m top -q --keep 2 -o "$c/tree-v2" >/dev/null || true
 	for f in tests/data/diff/*.tree examples/*.tree; do
 		n=$((n + 1))
 		cp "$f" "$c/tree-$n"
