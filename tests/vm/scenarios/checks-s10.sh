@@ -1,4 +1,4 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2154
 # Host-side check of scenario 10 (--args, --retval live); sourced like checks.sh (k, o, ok/bad/val).
 
 check_s10() {
@@ -33,9 +33,11 @@ check_s10() {
 	done
 	if [ "$(val s10_ret_rc)" = 0 ]; then
 		# a kernel with CONFIG_FUNCTION_GRAPH_RETVAL: each vfs_read returned 512 or less
-		grep -A1 '^0 vfs_read ' "$o/s10.ret.walk" | grep -qE '^  call \(\) = 0x' &&
-			ok "s10: --retval: return values recorded" ||
+		if grep -A1 '^0 vfs_read ' "$o/s10.ret.walk" | grep -qE '^  call \(\) = 0x'; then
+			ok "s10: --retval: return values recorded"
+		else
 			bad "s10: --retval ran but no return values: $(head -c 200 "$o/s10.ret.walk")"
+		fi
 	elif [ "$(val s10_ret_rc)" = 1 ] && [ "$(wc -l <"$o/s10.ret.err")" = 1 ] &&
 		grep -q 'CONFIG_FUNCTION_GRAPH_RETVAL' "$o/s10.ret.err"; then
 		ok "s10: --retval refused in one line on $k: $(cat "$o/s10.ret.err")"

@@ -3,6 +3,7 @@
 # Debian) through the binary reader (raw values) and --text (the kernel's names); --retval on a
 # kernel without CONFIG_FUNCTION_GRAPH_RETVAL is refused with one line, and tracefs is left as
 # it was. Needs 6.15 or later; on older kernels --args itself is the refusal checked.
+# shellcheck disable=SC2016 # expanded by the sh -c below
 work='for i in 1 2 3; do for f in /proc/version /etc/passwd; do dd if=$f of=/dev/null bs=512 2>/dev/null; done; done'
 for r in bin text; do
 	opt=
