@@ -301,7 +301,7 @@ struct sg_call *sg_tree_note_args(struct sg_tree *t, struct sg_node *n, const ch
 
 int sg_tree_note_retval(struct sg_tree *t, struct sg_node *n, struct sg_call *call, int64_t retval)
 {
-	int e = (int) -retval, err = sg_is_errno(retval);
+	int err = sg_is_errno(retval), e = err ? (int) -retval : 0;
 	uint64_t one = 1;
 
 	if (sg_tree_note_errs(t, n, 1, (uint64_t) err, &e, &one, err) < 0)
@@ -335,6 +335,8 @@ static int combine(struct sg_tree *t, struct sg_node *d, struct sg_node *s, int 
 		    0)
 			return -1;
 		if (move && r->first) {
+			if (!retinfo(t, d))
+				return -1;
 			if (d->ret->last)
 				d->ret->last->next = r->first;
 			else

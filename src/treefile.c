@@ -130,7 +130,7 @@ static int check_size(struct sg_aggregate *agg)
 static int has_retinfo(struct sg_node *top)
 {
 	for (struct sg_node *n = top->child; n; n = sg_node_next(n, top))
-		if (n->ret)
+		if (n->ret && (n->ret->rets || n->ret->first))
 			return 1;
 	return 0;
 }
