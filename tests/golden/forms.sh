@@ -4,22 +4,9 @@
 # captures are real (7.3); the retval and retaddr ones are derived from real captures by
 # tests/data/derive-retval.awk, as no kernel here has those options (see tests/data/README.md).
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-bin=${SURFGRAPH:-./surfgraph}
 out=tests/out/forms
-mkdir -p "$out"
-export SOURCE_DATE_EPOCH=0
-fail=0 n=0
-
-data() { # a fixture path, decompressed when gzipped
-	local f=tests/data/$1
-	if [ "${f%.gz}" != "$f" ]; then gunzip -c "$f" >"$out/$(basename "${f%.gz}")" && f=$out/$(basename "${f%.gz}"); fi
-	echo "$f"
-}
-expect() { # what got want
-	n=$((n + 1))
-	if [ "$2" != "$3" ]; then echo "FAIL $1: got '$2', want '$3'"; fail=$((fail + 1)); fi
-}
+# shellcheck source=tests/golden/lib.sh
+. "$(dirname "$0")/lib.sh"
 folded() { "$bin" -f "$1" -i "$2" -m folded --no-save -q; }
 # Arguments out of every call: "f(a=1, b=0x2) {" -> "f() {" (no value in these captures holds ')').
 strip_args() { sed -E 's/\([^)]*\)( \{|;)/()\1/' "$1"; }
