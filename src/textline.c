@@ -274,11 +274,28 @@ int sg_textline_body(struct sg_strtab *st, struct sg_event *ev, const char *s, c
 	if (!paren || paren == t || !valid_name(t, sg_textline_trim(t, paren)))
 		return -1;
 	const char *close = close_paren(paren, e);
+	const char *x = close ? sg_textline_skip(close + 1, e) : e;
 
-	if (!close)
-		return -1;
-	const char *x = sg_textline_skip(close + 1, e);
+	if (x == e || (*x != ';' && *x != '{')) {
+		/*
+		 * Unbalanced: the last ')' before any comment ends the list, as before arguments
+		 * were printed (a name is never cut at a later '(' then).
+		 */
+		const char *cm = paren;
 
+		while (cm + 1 < e && !(cm[0] == '/' && cm[1] == '*'))
+			cm++;
+		if (cm + 1 >= e)
+			cm = e;
+		for (close = NULL; cm > paren; cm--)
+			if (cm[-1] == ')') {
+				close = cm - 1;
+				break;
+			}
+		if (!close)
+			return -1;
+		x = sg_textline_skip(close + 1, e);
+	}
 	if (x < e && *x == ';')
 		ev->type = SG_EV_LEAF;
 	else if (x < e && *x == '{')
