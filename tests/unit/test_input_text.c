@@ -238,6 +238,10 @@ int main(void)
 		    {"sh-175 [001] 278.189868: funcgraph_entry:        0.451 us   |  "
 		     "_raw_spin_unlock_irqrestore(); (ret=0)",
 		     SG_EV_LEAF, "_raw_spin_unlock_irqrestore", NULL, 1, 0},
+		    /* unbalanced: the last ')' before a comment closes the list, as it always did
+		     */
+		    {" 0)   1.000 us    |    <script>alert(1)</script>(); /* ret=0x5(trunc) */",
+		     SG_EV_LEAF, "<script>alert", "1)</script>(", 1, 5},
 		    /* an argument holding parentheses does not end the list */
 		    {" 0)   1.0 us |  g(x=(1)); /* ret=0x1 */", SG_EV_LEAF, "g", "x=(1)", 1, 1},
 		};
