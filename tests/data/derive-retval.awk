@@ -47,6 +47,12 @@ function retaddr_of(cpu, depth,    c) {
 	bar = 0
 	for (i = length($0); i > 0; i--)
 		if (substr($0, i, 1) == "|") { bar = i; break }
+	# the body follows the last '|' and two spaces, or with nofuncgraph-duration "N) "
+	sep = 2
+	if (!bar && match($0, /^ *[0-9]+\) /)) {
+		bar = RLENGTH
+		sep = 0
+	}
 	if (!bar || !match($0, /[0-9]+\)/)) { print; next }
 	cpu = substr($0, RSTART, RLENGTH - 1)
 	head = substr($0, 1, bar)
@@ -54,7 +60,7 @@ function retaddr_of(cpu, depth,    c) {
 	match(body, /^ */)
 	indent = substr(body, 1, RLENGTH)
 	call = substr(body, RLENGTH + 1)
-	depth = int((RLENGTH - 2) / 2)
+	depth = int((RLENGTH - sep) / 2)
 	if (call ~ /^[^ (\/}=<][^(]*\(.*\) \{$/) {
 		name = call; sub(/\(.*/, "", name)
 		fn[cpu, depth] = name

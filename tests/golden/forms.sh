@@ -52,6 +52,9 @@ derive new 0 "$lat" latency-retval.txt
 same_tree latency-format-retval __do_fault "$out/latency-retval.txt" "$lat"
 derive old 0 "$tail61" tail-overrun-retval.txt
 same_tree tail-overrun-retval __do_fault "$out/tail-overrun-retval.txt" "$tail61"
+nodur=$(data linux-6.1/vfs_write_nofuncgraph-duration.txt.gz)
+derive new 1 "$nodur" nodur-retval-retaddr.txt
+same_tree nofuncgraph-duration-retval-retaddr vfs_write "$out/nodur-retval-retaddr.txt" "$nodur"
 # the derivation touched every call line it should have
 expect "retval comments in the 7.3 derivation" \
 	"$(grep -cE '(\);|\}) /\* .*ret=' "$out/retval-retaddr.txt")" \
@@ -96,6 +99,15 @@ expect "version 2 short node line refused" "$("$bin" -i "$out/bad.tree" -m top -
 expect "args without retval: version" "$(head -1 "$out/plain.tree")" "# surfgraph-tree 2"
 "$bin" -f __do_fault -i "$df73" -m top -q -o "$out/plain73.tree" >/dev/null
 expect "no args, no retval: version" "$(head -1 "$out/plain73.tree")" "# surfgraph-tree 1"
+
+# the flame graph's tooltip names the errors
+src=$out/abstime-proc-args-hex.txt
+"$bin" -f vfs_read -i "$src" -m svg -s 0 --outdir "$out/svg" --no-save -q >/dev/null
+einval=$(grep -cE '\} /\* vfs_read ret=0x(ffffffff)?ffffffea \*/$' "$src")
+enomem=$(grep -cE '\} /\* vfs_read ret=0x(ffffffff)?fffffff4 \*/$' "$src")
+expect "svg tooltip: errors of vfs_read" \
+	"$(grep -o '<title>vfs_read — [^<]*' "$out/svg/vfs_read.svg" | grep -o 'returned [^<]*')" \
+	"returned -EINVAL in $einval, -ENOMEM in $enomem of $(grep -c ' vfs_read(' "$src") calls"
 
 echo "forms: $n checked, $fail failed"
 [ $fail = 0 ]
