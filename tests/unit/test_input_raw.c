@@ -2,20 +2,8 @@
 #include <stdlib.h>
 #include <event-parse.h>
 #include "check.h"
+#include "collect.h"
 #include "input_raw.h"
-
-#define MAXEV 16
-
-static struct sg_event evs[MAXEV];
-static int nev;
-
-static int collect(void *ctx, const struct sg_event *ev)
-{
-	(void) ctx;
-	if (nev < MAXEV)
-		evs[nev++] = *ev;
-	return 0;
-}
 
 static int parse_format(struct tep_handle *tep, const char *path)
 {

@@ -1,20 +1,8 @@
 /* test_input_text.c - the text parser on every line shape the kernel and trace-cmd print. */
 #include <stdlib.h>
 #include "check.h"
+#include "collect.h"
 #include "input_text.h"
-
-#define MAXEV 16
-
-static struct sg_event evs[MAXEV];
-static int nev;
-
-static int collect(void *ctx, const struct sg_event *ev)
-{
-	(void) ctx;
-	if (nev < MAXEV)
-		evs[nev++] = *ev;
-	return 0;
-}
 
 /* Parse the lines (then finish) and return the number of events. */
 static int parse(struct sg_strtab *st, const char *const *lines, struct sg_text_parser **pp)
