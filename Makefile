@@ -54,7 +54,7 @@ deps:
 	export DEBIAN_FRONTEND=noninteractive; \
 	$$SUDO apt-get update -q && $$SUDO apt-get install -y -q --no-install-recommends $(DEB_BUILD) $(DEB_TEST)
 
-tests/unit/test_%: tests/unit/test_%.c tests/unit/check.h $(LIB_OBJ)
+tests/unit/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(LIB_OBJ)
 	$(CC) $(CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
 unit: $(UNIT_BIN)
@@ -64,6 +64,7 @@ golden: surfgraph
 	@tests/golden/run.sh
 	@tests/golden/facts.sh
 	@tests/golden/cli.sh
+	@tests/golden/forms.sh
 
 dat: surfgraph
 	@tests/dat/run.sh
@@ -127,7 +128,7 @@ $(SAN_DIR)/%.o: %.c
 $(SAN_DIR)/surfgraph: $(SAN_OBJ)
 	$(CLANG) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(SAN_OBJ) $(LDLIBS)
 
-$(SAN_DIR)/tests/unit/test_%: tests/unit/test_%.c tests/unit/check.h $(SAN_LIB_OBJ)
+$(SAN_DIR)/tests/unit/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(SAN_LIB_OBJ)
 	@mkdir -p $(@D)
 	$(CLANG) $(CFLAGS) $(SAN_FLAGS) -Itests/unit -o $@ $< $(SAN_LIB_OBJ) $(LDLIBS)
 

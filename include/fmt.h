@@ -2,8 +2,10 @@
 #ifndef SG_FMT_H
 #define SG_FMT_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "tree.h"
 
 #define SG_FMT_LEN 32
 
@@ -28,10 +30,22 @@ const char *sg_fmt_delta_pct(char buf[SG_FMT_LEN], int64_t bp);
 /* Thousandths as the shortest exact decimal: 1000 "1", 1500 "1.5", 333 "0.333". */
 const char *sg_fmt_milli(char buf[SG_FMT_LEN], uint64_t v);
 
+/* A return value: an error by name ("-ENOMEM", "-600"), others in hex ("0x0"), or decimal. */
+const char *sg_fmt_retval(char buf[SG_FMT_LEN], int64_t v);
+
+/*
+ * A node's errors for people: "returned -ENOMEM in 3 of 10 calls", "returned -ENOMEM in 3,
+ * -EINVAL in 1 of 10 calls"; "" when no call returned an error. Returns buf.
+ */
+const char *sg_fmt_errors(char *buf, size_t size, const struct sg_node *n);
+
 /*
  * A function or task name for a terminal: control bytes (below 0x20, 0x7f) are written '?',
  * so a crafted name cannot send escape sequences; every other byte as it is. -1: write error.
  */
 int sg_fmt_put_name(FILE *out, const char *name);
+
+/* One kept call: "(ARGS) = VALUE", its arguments written as names are. -1: write error. */
+int sg_fmt_put_call(FILE *out, const struct sg_call *c);
 
 #endif

@@ -1,4 +1,4 @@
-/* input_raw.h - binary function_graph records (trace_pipe_raw, trace.dat) to ordered events. */
+/* input_raw.h - binary function_graph records (trace_pipe_raw, trace.dat) to events. */
 #ifndef SG_INPUT_RAW_H
 #define SG_INPUT_RAW_H
 
@@ -52,31 +52,9 @@ const struct sg_raw_stats *sg_raw_decoder_stats(const struct sg_raw_decoder *d);
 int sg_raw_load_kallsyms(struct tep_handle *tep);
 
 /*
- * The live reader: the per-CPU trace_pipe_raw files of an instance (NULL: the top level), read
- * without blocking through libtracefs, decoded, and merged across CPUs by timestamp before they
- * reach the decoder's consumer.
+ * The line function_graph would print for ev (entries and exits are never merged), for -m raw:
+ * its length, at most size - 1.
  */
-struct sg_raw_reader;
-
-/* cpus: the CPUs to read (ncpus of them). NULL with a message on failure. */
-struct sg_raw_reader *sg_raw_reader_open(struct tracefs_instance *inst, struct tep_handle *tep,
-					 const int *cpus, int ncpus, struct sg_strtab *st,
-					 sg_event_fn fn, void *ctx, int lines);
-void sg_raw_reader_free(struct sg_raw_reader *r);
-
-/*
- * Read every CPU until its buffer is empty and deliver the events that can no longer be
- * overtaken by a later read; final: deliver everything (tracing is off). Returns the number of
- * records read, or -1 (message set) on a read error or when the consumer failed.
- */
-long sg_raw_reader_poll(struct sg_raw_reader *r, int final);
-
-/*
- * What the kernel's per_cpu/cpuN/stats say was lost since the reader was opened: events
- * overwritten before they were read (overrun) and events dropped on a full buffer.
- */
-void sg_raw_reader_kernel_lost(struct sg_raw_reader *r, uint64_t *overrun, uint64_t *dropped);
-
-const struct sg_raw_stats *sg_raw_reader_stats(struct sg_raw_reader *r);
+size_t sg_raw_format_line(char *buf, size_t size, const struct sg_event *ev);
 
 #endif

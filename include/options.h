@@ -49,6 +49,7 @@ struct sg_options {
 	unsigned long buffer_kb;   /* --buffer-size KB */
 	int no_irqs, no_sleep_time; /* --no-irqs, --no-sleep-time */
 	int text, force;	   /* --text, --force */
+	int args, retval;	   /* --args, --retval: funcgraph-args, funcgraph-retval */
 	char **command;		   /* after --: run and trace it; NULL: none */
 };
 

@@ -18,6 +18,7 @@ struct sg_frame {
 	struct sg_tree *tree; /* the tree node lives in */
 	uint64_t serial;      /* names the frame for the pending nodes anchored to it */
 	uint64_t kids;	      /* durations of the calls this call made, as they returned */
+	struct sg_call *call; /* the call's arguments, kept in tree; its return value goes there */
 };
 
 /*

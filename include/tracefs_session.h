@@ -20,6 +20,7 @@ struct sg_graph_setup {
 	int no_sleep_time;	 /* sleep-time off */
 	int text;  /* trace_pipe will be read: name tasks on every line (funcgraph-proc) */
 	int force; /* take over a busy top level */
+	int args, retval; /* funcgraph-args, funcgraph-retval: an error where the kernel lacks them */
 };
 
 struct sg_tracefs_session;

@@ -4,6 +4,35 @@
 
 #include <stdint.h>
 
+/* Distinct error codes a node counts by name; more go into its errs total only. */
+#define SG_RET_ERRNOS 3
+
+/* One call's own values (kept in invocation trees): its arguments and its return value. */
+struct sg_call {
+	struct sg_call *next;
+	int has_retval;
+	int64_t retval;
+	char args[]; /* as the trace printed them, without parentheses; "" when it had none */
+};
+
+/*
+ * What the trace said about a node's return values and arguments (funcgraph-retval, -args);
+ * nodes of traces without them have none.
+ */
+struct sg_retinfo {
+	uint64_t rets;		       /* calls whose return value the trace gave */
+	uint64_t errs;		       /* of them, those that returned an error (-4095..-1) */
+	int err_v[SG_RET_ERRNOS];      /* the first distinct errors seen, as positive errno */
+	uint64_t err_n[SG_RET_ERRNOS]; /* how many calls returned each */
+	struct sg_call *first, *last;  /* each call, in the order they returned */
+};
+
+/* Whether v is an error code as the kernel returns them (IS_ERR_VALUE: -4095..-1). */
+static inline int sg_is_errno(int64_t v)
+{
+	return v < 0 && v >= -4095;
+}
+
 /*
  * One call path. Times are integer nanoseconds. In a per-invocation tree, calls to the same
  * function under the same parent share one node (calls counts them); min/max are per call.
@@ -13,7 +42,8 @@ struct sg_node {
 	const char *name; /* interned (strtab) */
 	struct sg_node *parent, *child, *last_child, *next;
 	uint64_t calls, total, self, min, max;
-	unsigned nchild; /* children; past a few they are found through the tree's hash */
+	unsigned nchild;	/* children; past a few they are found through the tree's hash */
+	struct sg_retinfo *ret; /* NULL unless the trace gave return values or arguments */
 };
 
 struct sg_tree;
@@ -50,7 +80,8 @@ struct sg_node *sg_tree_detached(struct sg_tree *t, const char *name);
 
 /*
  * Make the detached node (of the same tree) a child of parent. When parent already has a
- * child of that name, the node's counters and subtree are merged into it instead. -1: no memory.
+ * child of that name, the node's counters, kept calls and subtree are merged into it instead.
+ * -1: no memory.
  */
 int sg_tree_attach(struct sg_tree *t, struct sg_node *parent, struct sg_node *node);
 
@@ -58,8 +89,29 @@ int sg_tree_attach(struct sg_tree *t, struct sg_node *parent, struct sg_node *no
 void sg_node_add_call(struct sg_node *n, uint64_t dur, int has_dur);
 
 /*
- * Merge the subtree at src (any tree) under dst_parent of dst: counters add, min/max combine.
- * Linear in the size of src; no recursion. -1: no memory.
+ * A call of n (in t) was given args (args_len bytes, as the trace printed them): kept in n's
+ * list, in the order calls were entered. The record, or NULL: no memory.
+ */
+struct sg_call *sg_tree_note_args(struct sg_tree *t, struct sg_node *n, const char *args,
+				  size_t args_len);
+
+/*
+ * A call of n returned retval: counted in n's return values and errors, and set on call (the
+ * record its arguments made) or on a new record when call is NULL. -1: no memory.
+ */
+int sg_tree_note_retval(struct sg_tree *t, struct sg_node *n, struct sg_call *call, int64_t retval);
+
+/*
+ * Add return-value figures to n: rets calls with a value, errs of them errors, nerr distinct
+ * errors (positive errno err_v[i], err_n[i] calls each). -1: no memory.
+ */
+int sg_tree_note_errs(struct sg_tree *t, struct sg_node *n, uint64_t rets, uint64_t errs,
+		      const int *err_v, const uint64_t *err_n, int nerr);
+
+/*
+ * Merge the subtree at src (any tree) under dst_parent of dst: counters add, min/max combine,
+ * return-value and error counts add; the calls kept in src stay there. Linear in the size of
+ * src; no recursion. -1: no memory.
  */
 int sg_tree_merge(struct sg_tree *dst, struct sg_node *dst_parent, const struct sg_node *src);
 

@@ -1,4 +1,5 @@
-/* treefile.h - the `.tree` file: a versioned, line-oriented text form of an aggregate (docs/tree-format.md). */
+/* treefile.h - the `.tree` file: a versioned, line-oriented text form of an aggregate
+ * (docs/tree-format.md). */
 #ifndef SG_TREEFILE_H
 #define SG_TREEFILE_H
 
@@ -7,6 +8,8 @@
 #include "strtab.h"
 
 #define SG_TREEFILE_MAGIC "# surfgraph-tree 1"
+/* Version 2: node lines add return values and errors, invocations their calls' arguments. */
+#define SG_TREEFILE_MAGIC2 "# surfgraph-tree 2"
 
 /* Call paths a .tree may hold at most (1 GiB): far beyond any kernel's nesting, see below. */
 #define SG_TREEFILE_MAX_PATH_BYTES (1ull << 30)

@@ -1,6 +1,7 @@
 /* fmt.c - number formatting shared by the renderers: nanoseconds as microseconds, percentages. */
 #include <inttypes.h>
 #include <stdio.h>
+#include "errnames.h"
 #include "fmt.h"
 
 const char *sg_fmt_us(char buf[SG_FMT_LEN], uint64_t ns)
@@ -43,7 +44,10 @@ const char *sg_fmt_delta_us(char buf[SG_FMT_LEN], int64_t ns)
 {
 	uint64_t m = ns < 0 ? (uint64_t) 0 - (uint64_t) ns : (uint64_t) ns;
 
-	snprintf(buf, SG_FMT_LEN, "%s%" PRIu64 ".%03" PRIu64, ns > 0 ? "+" : ns < 0 ? "-" : "",
+	snprintf(buf, SG_FMT_LEN, "%s%" PRIu64 ".%03" PRIu64,
+		 ns > 0	  ? "+"
+		 : ns < 0 ? "-"
+			  : "",
 		 m / 1000, m % 1000);
 	return buf;
 }
@@ -52,7 +56,10 @@ const char *sg_fmt_delta_pct(char buf[SG_FMT_LEN], int64_t bp)
 {
 	uint64_t m = bp < 0 ? (uint64_t) 0 - (uint64_t) bp : (uint64_t) bp;
 
-	snprintf(buf, SG_FMT_LEN, "%s%" PRIu64 ".%02" PRIu64 "%%", bp > 0 ? "+" : bp < 0 ? "-" : "",
+	snprintf(buf, SG_FMT_LEN, "%s%" PRIu64 ".%02" PRIu64 "%%",
+		 bp > 0	  ? "+"
+		 : bp < 0 ? "-"
+			  : "",
 		 m / 100, m % 100);
 	return buf;
 }
@@ -75,4 +82,54 @@ int sg_fmt_put_name(FILE *out, const char *name)
 		if (putc(*s < 0x20 || *s == 0x7f ? '?' : *s, out) == EOF)
 			return -1;
 	return 0;
+}
+
+const char *sg_fmt_retval(char buf[SG_FMT_LEN], int64_t v)
+{
+	const char *name = sg_is_errno(v) ? sg_errnames_lookup((int) -v) : NULL;
+
+	if (name)
+		snprintf(buf, SG_FMT_LEN, "-%s", name);
+	else if (v < 0)
+		snprintf(buf, SG_FMT_LEN, "%" PRId64, v);
+	else
+		snprintf(buf, SG_FMT_LEN, "0x%" PRIx64, (uint64_t) v);
+	return buf;
+}
+
+const char *sg_fmt_errors(char *buf, size_t size, const struct sg_node *n)
+{
+	const struct sg_retinfo *r = n->ret;
+	uint64_t named = 0;
+	size_t k = 0;
+	char v[SG_FMT_LEN];
+
+	buf[0] = '\0';
+	if (!r || !r->errs)
+		return buf;
+	k += (size_t) snprintf(buf + k, size - k, "returned");
+	for (int i = 0; i < SG_RET_ERRNOS && r->err_n[i] && k < size; i++) {
+		named += r->err_n[i];
+		k += (size_t) snprintf(buf + k, size - k, "%s %s in %" PRIu64, i ? "," : "",
+				       sg_fmt_retval(v, -(int64_t) r->err_v[i]), r->err_n[i]);
+	}
+	if (r->errs > named && k < size)
+		k += (size_t) snprintf(buf + k, size - k, "%s other errors in %" PRIu64,
+				       named ? "," : "", r->errs - named);
+	if (k < size)
+		snprintf(buf + k, size - k, " of %" PRIu64 " call%s", n->calls,
+			 n->calls == 1 ? "" : "s");
+	return buf;
+}
+
+int sg_fmt_put_call(FILE *out, const struct sg_call *c)
+{
+	char v[SG_FMT_LEN];
+
+	fputc('(', out);
+	sg_fmt_put_name(out, c->args);
+	fputc(')', out);
+	if (c->has_retval)
+		fprintf(out, " = %s", sg_fmt_retval(v, c->retval));
+	return ferror(out) ? -1 : 0;
 }

@@ -58,9 +58,24 @@ int sg_text_utf8_terminal(void)
 	return isatty(STDOUT_FILENO) && v && (strstr(v, "UTF-8") || strstr(v, "utf8"));
 }
 
-static int render_nodes(FILE *out, const struct sg_node *top, int has_time,
-			const struct sg_text_style *st)
+/* Under a node of one invocation, each of its calls: "(ARGS) = VALUE", aligned with its name. */
+static void put_calls(FILE *out, const struct sg_node *n, const unsigned char *last, int depth,
+		      int has_time, int unicode)
 {
+	for (const struct sg_call *c = n->ret ? n->ret->first : NULL; c; c = c->next) {
+		fprintf(out, "%*s", has_time ? 52 : 10, "");
+		for (int i = 1; i <= depth && depth <= MAX_DRAWN_DEPTH; i++)
+			fputs(last[i] ? "   " : (unicode ? "\u2502  " : "|  "), out);
+		fputs(n->child ? (unicode ? "\u2502 " : "| ") : "  ", out);
+		sg_fmt_put_call(out, c);
+		fputc('\n', out);
+	}
+}
+
+static int render_nodes(FILE *out, const struct sg_node *top, int has_time,
+			const struct sg_text_style *st, int calls)
+{
+	char errs[256];
 	unsigned char *last = NULL;
 	size_t cap = 0;
 	int depth = 0;
@@ -87,7 +102,11 @@ static int render_nodes(FILE *out, const struct sg_node *top, int has_time,
 				fprintf(out, "%8" PRIu64 "  ", n->calls);
 			sg_text_put_prefix(out, last, depth, st->unicode);
 			sg_fmt_put_name(out, n->name);
+			if (*sg_fmt_errors(errs, sizeof(errs), n))
+				fprintf(out, "  (%s)", errs);
 			fputc('\n', out);
+			if (calls)
+				put_calls(out, n, last, depth, has_time, st->unicode);
 			if (n->child) {
 				n = n->child;
 				depth++;
@@ -133,7 +152,7 @@ int sg_render_text(FILE *out, struct sg_aggregate *agg, const struct sg_text_sty
 		return ferror(out) ? -1 : 0;
 	}
 	if (sg_tree_sort(sg_tree_top(agg->merged), SG_ORDER_TOTAL) < 0 ||
-	    render_nodes(out, sg_tree_top(agg->merged), agg->has_time, style) < 0)
+	    render_nodes(out, sg_tree_top(agg->merged), agg->has_time, style, 0) < 0)
 		return -1;
 	return ferror(out) ? -1 : 0;
 }
@@ -163,7 +182,7 @@ int sg_render_text_invocation(FILE *out, const struct sg_invocation *inv, int ha
 	if (has_time)
 		fprintf(out, "  duration %s", sg_fmt_human(b, inv->duration));
 	fputc('\n', out);
-	if (render_nodes(out, sg_tree_top(inv->tree), has_time, style) < 0)
+	if (render_nodes(out, sg_tree_top(inv->tree), has_time, style, 1) < 0)
 		return -1;
 	fputc('\n', out);
 	return ferror(out) ? -1 : 0;

@@ -29,6 +29,12 @@ int sg_render_walk(FILE *out, const struct sg_invocation *inv, int has_time)
 		sg_fmt_put_name(out, n->name);
 		fprintf(out, " %s %s %" PRIu64 "\n", sg_fmt_us(a, n->total), sg_fmt_us(b, n->self),
 			n->calls);
+		/* each call's arguments and return value, when the trace had them */
+		for (const struct sg_call *c = n->ret ? n->ret->first : NULL; c; c = c->next) {
+			fputs("  call ", out);
+			sg_fmt_put_call(out, c);
+			fputc('\n', out);
+		}
 		if (n->child) {
 			n = n->child;
 			level++;

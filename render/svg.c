@@ -466,6 +466,12 @@ static void put_tooltip(struct out *out, const struct sg_flame *f, const struct 
 	}
 	put_u64(out, fr->calls);
 	puts_(out, fr->calls == 1 ? " call" : " calls");
+	if (fr->node && fr->node->ret && fr->node->ret->errs) {
+		char errs[256];
+
+		puts_(out, ", ");
+		xml_str(out, sg_fmt_errors(errs, sizeof(errs), fr->node));
+	}
 	if (o->frame_tooltip) {
 		char extra[512] = "";
 

@@ -1,4 +1,6 @@
 /* callstack.c - events to invocation trees: one open call stack per task, matched by depth. */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "callstack.h"
@@ -395,6 +397,36 @@ static int start_invocation(struct sg_callstack *cs, struct sg_task *t, const st
 	return 0;
 }
 
+/* An entry's arguments (funcgraph-args) kept with its call: text as printed, binary in hex. */
+static int note_args(struct sg_tree *tree, struct sg_node *node, const struct sg_event *ev,
+		     struct sg_call **call)
+{
+	char buf[SG_EVENT_ARGS * 20];
+	const char *args = ev->args;
+	size_t len = ev->args_len;
+
+	*call = NULL;
+	if (!node || (!len && !ev->nargv))
+		return 0;
+	if (!len) {
+		for (int i = 0; i < ev->nargv && i < SG_EVENT_ARGS; i++)
+			len += (size_t) snprintf(buf + len, sizeof(buf) - len, "%s0x%" PRIx64,
+						 i ? ", " : "", ev->argv[i]);
+		args = buf;
+	}
+	*call = sg_tree_note_args(tree, node, args, len);
+	return *call ? 0 : oom();
+}
+
+/* A return's value (funcgraph-retval), on the call its entry kept or a record of its own. */
+static int note_retval(struct sg_tree *tree, struct sg_node *node, struct sg_call *call,
+		       const struct sg_event *ev)
+{
+	if (!node || !ev->has_retval)
+		return 0;
+	return sg_tree_note_retval(tree, node, call, ev->retval) < 0 ? oom() : 0;
+}
+
 static int push_frame(struct sg_task *t, const char *func, int d, struct sg_tree *tree,
 		      struct sg_node *node)
 {
@@ -415,6 +447,7 @@ static int push_frame(struct sg_task *t, const char *func, int d, struct sg_tree
 	f->tree = tree;
 	f->serial = ++t->serial;
 	f->kids = 0;
+	f->call = NULL;
 	return 0;
 }
 
@@ -429,6 +462,15 @@ static void count_kid(struct sg_task *t, long pi, uint64_t dur, int has_dur)
 {
 	if (pi >= 0 && has_dur)
 		t->stack[pi].kids = sg_add_sat(t->stack[pi].kids, dur);
+}
+
+/* Push the frame of an entry with its arguments. */
+static int push_entry(struct sg_task *t, const struct sg_event *ev, int d, struct sg_tree *tree,
+		      struct sg_node *node)
+{
+	if (push_frame(t, ev->func, d, tree, node) < 0)
+		return -1;
+	return note_args(tree, node, ev, &t->stack[t->n - 1].call);
 }
 
 static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c,
@@ -483,11 +525,16 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 			return oom();
 		t->inv_base = t->n;
 		if (leaf) {
+			struct sg_call *call;
+
 			sg_node_add_call(node, ev->dur, ev->has_dur);
+			if (note_args(tree, node, ev, &call) < 0 ||
+			    note_retval(tree, node, call, ev) < 0)
+				return -1;
 			t->inv->has_dur = ev->has_dur;
 			return finalize(cs, t);
 		}
-		return push_frame(t, ev->func, d, tree, node);
+		return push_entry(t, ev, d, tree, node);
 	}
 	hi = host_index(t, d);
 	if (hi >= 0) {
@@ -506,10 +553,14 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 	if (node && !anchor)
 		t->npend = pending_tail(t, 0, d);
 	if (!leaf)
-		return push_frame(t, ev->func, d, tree, node);
+		return push_entry(t, ev, d, tree, node);
 	if (!node)
 		return 0;
 	sg_node_add_call(node, ev->dur, ev->has_dur);
+	struct sg_call *call;
+
+	if (note_args(tree, node, ev, &call) < 0 || note_retval(tree, node, call, ev) < 0)
+		return -1;
 	if (hi < 0) {
 		count_kid(t, pi, ev->dur, ev->has_dur);
 		if (anchor && claim_pending(t, &t->stack[pi], node, d, ev->dur, ev->has_dur) < 0)
@@ -550,6 +601,8 @@ static int on_orphan_exit(struct sg_callstack *cs, struct sg_task *t, struct sg_
 			t->inv->cut |= SG_CUT_LOST;
 	}
 	sg_node_add_call(node, ev->dur, ev->has_dur);
+	if (note_retval(tree, node, NULL, ev) < 0)
+		return -1;
 	if (adopt_pending(t, tree, node, anchor, d, NULL) < 0)
 		return -1;
 	if (!is_root || anchor)
@@ -606,6 +659,8 @@ static int on_return(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *
 	if (!f.node)
 		return 0;
 	sg_node_add_call(f.node, ev->dur, ev->has_dur);
+	if (note_retval(f.tree, f.node, f.call, ev) < 0)
+		return -1;
 	if (t->inv && t->n == t->inv_base) {
 		t->inv->has_dur = ev->has_dur;
 		return finalize(cs, t);

@@ -1,4 +1,4 @@
-/* input_raw.c - binary function_graph records (trace_pipe_raw, trace.dat) to ordered events. */
+/* input_raw.c - binary function_graph records (trace_pipe_raw, trace.dat) to events. */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -27,10 +27,12 @@ struct sg_raw_decoder {
 	sg_event_fn fn;
 	void *ctx;
 	int lines, proc_comm;
-	int entry_id, exit_id;
-	int common_end; /* bytes a record needs for its type and pid */
-	struct tep_format_field *en_func, *en_depth;
+	int entry_id, exit_id, raent_id; /* raent: fgraph_retaddr_entry (6.13 on), or -1 */
+	int common_end;			 /* bytes a record needs for its type and pid */
+	struct tep_format_field *en_func, *en_depth, *en_args;
+	struct tep_format_field *ra_func, *ra_depth, *ra_args;
 	struct tep_format_field *ex_func, *ex_depth, *ex_overrun, *ex_calltime, *ex_rettime;
+	struct tep_format_field *ex_retval;
 	struct sym *syms;
 	size_t nsyms, symcap;
 	struct comm *comms;
@@ -70,6 +72,9 @@ struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strt
 	struct sg_raw_decoder *d;
 	struct tep_event *en = tep_find_event_by_name(tep, "ftrace", "funcgraph_entry");
 	struct tep_event *ex = tep_find_event_by_name(tep, "ftrace", "funcgraph_exit");
+	/* funcgraph-retaddr: an entry event of its own, "retaddr" (6.13-6.18) or args[0] (6.19 on)
+	 */
+	struct tep_event *ra = tep_find_event_by_name(tep, "ftrace", "fgraph_retaddr_entry");
 
 	if (!en || !ex) {
 		sg_log_error(
@@ -99,6 +104,14 @@ struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strt
 		return NULL;
 	}
 	d->ex_overrun = field(ex, "overrun", 0);
+	/* funcgraph-args (6.15 on): args[] after depth; funcgraph-retval (6.5 on): retval */
+	d->en_args = field(en, "args", 0);
+	d->ex_retval = field(ex, "retval", 0);
+	d->raent_id = -1;
+	if (ra && (d->ra_func = field(ra, "func", 0)) && (d->ra_depth = field(ra, "depth", 0))) {
+		d->raent_id = ra->id;
+		d->ra_args = field(ra, "args", 0);
+	}
 	for (int i = 0; i < 2; i++) {
 		struct tep_format_field *c =
 		    tep_find_common_field(en, i ? "common_pid" : "common_type");
@@ -246,8 +259,7 @@ static const char *comm_of(struct sg_raw_decoder *d, int pid)
 	return sg_strtab_intern(d->st, c, strlen(c));
 }
 
-/* The line function_graph would print for this event (entries and exits are never merged). */
-static size_t format_line(char *buf, size_t size, const struct sg_event *ev)
+size_t sg_raw_format_line(char *buf, size_t size, const struct sg_event *ev)
 {
 	int depth = ev->depth < 0 ? 0 : ev->depth > 100 ? 100 : ev->depth;
 	char col[40] = "";
@@ -256,8 +268,14 @@ static size_t format_line(char *buf, size_t size, const struct sg_event *ev)
 	if (ev->type == SG_EV_LOST) {
 		n = snprintf(buf, size, "CPU:%d [LOST %" PRIu64 " EVENTS]", ev->cpu, ev->count);
 	} else if (ev->type == SG_EV_ENTRY) {
-		n = snprintf(buf, size, " %d) %14s|  %*s%s() {", ev->cpu, "", 2 * depth, "",
-			     ev->func);
+		char args[SG_EVENT_ARGS * 20 + 8] = "";
+		size_t k = 0;
+
+		for (int i = 0; i < ev->nargv; i++)
+			k += (size_t) snprintf(args + k, sizeof(args) - k, "%s0x%" PRIx64,
+					       i ? ", " : "", ev->argv[i]);
+		n = snprintf(buf, size, " %d) %14s|  %*s%s(%s) {", ev->cpu, "", 2 * depth, "",
+			     ev->func, args);
 	} else {
 		static const struct {
 			uint64_t ns;
@@ -274,8 +292,12 @@ static size_t format_line(char *buf, size_t size, const struct sg_event *ev)
 		if (ev->has_dur)
 			snprintf(col, sizeof(col), "%c %" PRIu64 ".%03" PRIu64 " us", mark,
 				 ev->dur / 1000, ev->dur % 1000);
-		n = snprintf(buf, size, " %d) %-14s|  %*s} /* %s */", ev->cpu, col, 2 * depth, "",
-			     ev->func);
+		if (ev->has_retval)
+			n = snprintf(buf, size, " %d) %-14s|  %*s} /* %s ret=%" PRId64 " */",
+				     ev->cpu, col, 2 * depth, "", ev->func, ev->retval);
+		else
+			n = snprintf(buf, size, " %d) %-14s|  %*s} /* %s */", ev->cpu, col,
+				     2 * depth, "", ev->func);
 	}
 	if (n < 0)
 		return 0;
@@ -286,9 +308,30 @@ static int emit(struct sg_raw_decoder *d, struct sg_event *ev)
 {
 	if (d->lines) {
 		ev->line = d->line;
-		ev->line_len = format_line(d->line, sizeof(d->line), ev);
+		ev->line_len = sg_raw_format_line(d->line, sizeof(d->line), ev);
 	}
 	return d->fn(d->ctx, ev);
+}
+
+/*
+ * funcgraph-args: the record's args[] holds FTRACE_REGS_MAX_ARGS (6) values after its fixed
+ * part; in fgraph_retaddr_entry (6.19 on) the return address comes first. Fewer words than
+ * six mean no arguments were recorded (a record without the option, or only the address).
+ */
+static void read_args(struct sg_raw_decoder *d, const struct tep_format_field *f, int retaddr_first,
+		      const struct tep_record *rec, struct sg_event *ev)
+{
+	int words, skip = retaddr_first ? 1 : 0;
+
+	if (!f || f->offset < 0 || f->offset >= rec->size)
+		return;
+	words = (rec->size - f->offset) / 8;
+	if (words - skip < SG_EVENT_ARGS)
+		return;
+	for (int i = 0; i < SG_EVENT_ARGS; i++)
+		ev->argv[i] = tep_read_number(
+		    d->tep, (const char *) rec->data + f->offset + 8 * (i + skip), 8);
+	ev->nargv = SG_EVENT_ARGS;
 }
 
 int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
@@ -298,7 +341,11 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 	/* libtraceevent reads fields without knowing the record's size: too short is another event
 	 */
 	int type = rec->size >= d->common_end ? tep_data_type(d->tep, rec) : -1;
-	int is_exit = type == d->exit_id;
+	int is_exit = type == d->exit_id, is_ra = type == d->raent_id && type >= 0;
+	struct tep_format_field *f_func = is_exit ? d->ex_func : is_ra ? d->ra_func : d->en_func;
+	struct tep_format_field *f_depth = is_exit ? d->ex_depth
+					   : is_ra ? d->ra_depth
+						   : d->en_depth;
 
 	d->stats.records++;
 	memset(&ev, 0, sizeof(ev));
@@ -320,16 +367,14 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 		memset(&ev, 0, sizeof(ev));
 		ev.cpu = rec->cpu;
 	}
-	if (type != d->entry_id && !is_exit) {
+	if (type != d->entry_id && !is_exit && !is_ra) {
 		d->stats.other++;
 		return 0;
 	}
 	d->stats.events++;
-	if (!inside(is_exit ? d->ex_func : d->en_func, rec) ||
-	    !inside(is_exit ? d->ex_depth : d->en_depth, rec) ||
-	    tep_read_number_field(is_exit ? d->ex_func : d->en_func, rec->data, &func) < 0 ||
-	    tep_read_number_field(is_exit ? d->ex_depth : d->en_depth, rec->data, &depth) < 0 ||
-	    depth > MAX_DEPTH) {
+	if (!inside(f_func, rec) || !inside(f_depth, rec) ||
+	    tep_read_number_field(f_func, rec->data, &func) < 0 ||
+	    tep_read_number_field(f_depth, rec->data, &depth) < 0 || depth > MAX_DEPTH) {
 		d->stats.other++;
 		return 0;
 	}
@@ -343,6 +388,7 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 	ev.ts = rec->ts;
 	if (!is_exit) {
 		ev.type = SG_EV_ENTRY;
+		read_args(d, is_ra ? d->ra_args : d->en_args, is_ra, rec, &ev);
 		return emit(d, &ev);
 	}
 	unsigned long long calltime = 0, rettime = 0;
@@ -353,6 +399,11 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 	    tep_read_number_field(d->ex_rettime, rec->data, &rettime) == 0 && rettime >= calltime) {
 		ev.has_dur = 1;
 		ev.dur = rettime - calltime;
+	}
+	if (d->ex_retval && inside(d->ex_retval, rec) &&
+	    tep_read_number_field(d->ex_retval, rec->data, &v) == 0) {
+		ev.has_retval = 1;
+		ev.retval = sg_event_retval((uint64_t) v);
 	}
 	if (d->ex_overrun && inside(d->ex_overrun, rec) &&
 	    tep_read_number_field(d->ex_overrun, rec->data, &v) == 0) {
@@ -411,288 +462,4 @@ out:
 	free(buf);
 	fclose(f);
 	return ret;
-}
-
-/* ---- live reading ---- */
-
-struct queue {
-	struct sg_event *v;
-	size_t head, n, cap; /* a ring */
-};
-
-struct cpu_in {
-	int cpu;
-	struct tracefs_cpu *tcpu;
-	struct queue q;
-	uint64_t horizon; /* no later read of this CPU can bring an event older than this */
-	uint64_t last_ts; /* of the newest event read from it */
-	uint64_t overrun0, dropped0; /* per_cpu/cpuN/stats when opened */
-};
-
-struct sg_raw_reader {
-	struct tracefs_instance *inst;
-	struct tep_handle *tep;
-	struct sg_raw_decoder *dec;
-	struct kbuffer *kbuf;
-	struct cpu_in *cpus;
-	int ncpus;
-	int filling; /* index of the CPU whose events the decoder is producing */
-	void *page;
-	int page_size;
-	uint64_t max_seen, last_delivered;
-	sg_event_fn fn;
-	void *ctx;
-	int lines;
-	char line[512];
-	long records; /* read by the current poll */
-	struct sg_raw_stats stats, out;
-};
-
-/* Pages read from one CPU per poll, so a CPU that never runs dry cannot starve the others. */
-#define PAGES_PER_POLL 256
-
-static int queue_push(void *ctx, const struct sg_event *ev)
-{
-	struct sg_raw_reader *r = ctx;
-	struct cpu_in *c = &r->cpus[r->filling];
-	struct queue *q = &c->q;
-
-	if (q->n == q->cap) {
-		size_t ncap = q->cap ? q->cap * 2 : 4096;
-		struct sg_event *v = malloc(ncap * sizeof(*v));
-
-		if (!v)
-			return oom();
-		for (size_t i = 0; i < q->n; i++)
-			v[i] = q->v[(q->head + i) % q->cap];
-		free(q->v);
-		q->v = v;
-		q->head = 0;
-		q->cap = ncap;
-	}
-	q->v[(q->head + q->n) % q->cap] = *ev;
-	q->n++;
-	if (ev->ts > r->max_seen)
-		r->max_seen = ev->ts;
-	c->last_ts = ev->ts;
-	return 0;
-}
-
-/* "overrun: N" and "dropped events: N" from per_cpu/cpuN/stats. */
-static void read_cpu_stats(struct tracefs_instance *inst, int cpu, uint64_t *overrun,
-			   uint64_t *dropped)
-{
-	char file[64];
-	char *buf, *p;
-
-	*overrun = *dropped = 0;
-	snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
-	buf = tracefs_instance_file_read(inst, file, NULL);
-	if (!buf)
-		return;
-	if ((p = strstr(buf, "overrun:")))
-		*overrun = strtoull(p + 8, NULL, 10);
-	if ((p = strstr(buf, "dropped events:")))
-		*dropped = strtoull(p + 15, NULL, 10);
-	free(buf);
-}
-
-struct sg_raw_reader *sg_raw_reader_open(struct tracefs_instance *inst, struct tep_handle *tep,
-					 const int *cpus, int ncpus, struct sg_strtab *st,
-					 sg_event_fn fn, void *ctx, int lines)
-{
-	struct sg_raw_reader *r = calloc(1, sizeof(*r));
-
-	if (!r) {
-		oom();
-		return NULL;
-	}
-	r->inst = inst;
-	r->tep = tep;
-	r->fn = fn;
-	r->ctx = ctx;
-	r->lines = lines;
-	r->dec = sg_raw_decoder_new(tep, st, queue_push, r, 0);
-	if (!r->dec)
-		goto fail;
-	sg_raw_decoder_use_proc_comm(r->dec);
-	r->kbuf = tep_kbuffer(tep);
-	r->cpus = calloc((size_t) ncpus, sizeof(*r->cpus));
-	if (!r->kbuf || !r->cpus) {
-		oom();
-		goto fail;
-	}
-	r->ncpus = ncpus;
-	for (int i = 0; i < ncpus; i++) {
-		struct cpu_in *c = &r->cpus[i];
-
-		c->cpu = cpus[i];
-		c->tcpu = tracefs_cpu_open(inst, cpus[i], true);
-		if (!c->tcpu) {
-			sg_log_error("cannot open per_cpu/cpu%d/trace_pipe_raw: %s", cpus[i],
-				     strerror(errno));
-			goto fail;
-		}
-		int size = tracefs_cpu_read_size(c->tcpu);
-
-		if (size > r->page_size)
-			r->page_size = size;
-		read_cpu_stats(inst, c->cpu, &c->overrun0, &c->dropped0);
-	}
-	r->page = malloc(r->page_size > 0 ? (size_t) r->page_size : 4096);
-	if (!r->page) {
-		oom();
-		goto fail;
-	}
-	return r;
-fail:
-	sg_raw_reader_free(r);
-	return NULL;
-}
-
-void sg_raw_reader_free(struct sg_raw_reader *r)
-{
-	if (!r)
-		return;
-	for (int i = 0; r->cpus && i < r->ncpus; i++) {
-		tracefs_cpu_close(r->cpus[i].tcpu);
-		free(r->cpus[i].q.v);
-	}
-	free(r->cpus);
-	if (r->kbuf)
-		kbuffer_free(r->kbuf);
-	sg_raw_decoder_free(r->dec);
-	free(r->page);
-	free(r);
-}
-
-/* Decode one sub-buffer of CPU i into its queue. */
-static int decode_page(struct sg_raw_reader *r, int i, int len)
-{
-	struct tep_record rec;
-	unsigned long long ts;
-	void *data;
-	int missed;
-
-	if (kbuffer_load_subbuffer(r->kbuf, r->page) < 0) {
-		sg_log_error("cpu%d: a sub-buffer of %d bytes does not parse", r->cpus[i].cpu, len);
-		return -1;
-	}
-	missed = kbuffer_missed_events(r->kbuf);
-	r->filling = i;
-	while ((data = kbuffer_read_event(r->kbuf, &ts))) {
-		memset(&rec, 0, sizeof(rec));
-		rec.ts = ts;
-		rec.cpu = r->cpus[i].cpu;
-		rec.data = data;
-		rec.size = kbuffer_event_size(r->kbuf);
-		rec.record_size = kbuffer_curr_size(r->kbuf);
-		rec.missed_events = missed;
-		missed = 0;
-		r->records++;
-		if (sg_raw_decoder_record(r->dec, &rec) < 0)
-			return -1;
-		kbuffer_next_event(r->kbuf, NULL);
-	}
-	return 0;
-}
-
-static int deliver(struct sg_raw_reader *r, struct sg_event *ev)
-{
-	if (ev->ts < r->last_delivered)
-		r->stats.reordered++;
-	else
-		r->last_delivered = ev->ts;
-	if (r->lines) {
-		ev->line = r->line;
-		ev->line_len = format_line(r->line, sizeof(r->line), ev);
-	}
-	return r->fn(r->ctx, ev);
-}
-
-/* Deliver queued events in timestamp order, up to limit (inclusive). */
-static int merge(struct sg_raw_reader *r, uint64_t limit, int all)
-{
-	for (;;) {
-		struct cpu_in *best = NULL;
-
-		for (int i = 0; i < r->ncpus; i++) {
-			struct cpu_in *c = &r->cpus[i];
-
-			if (c->q.n && (!best || c->q.v[c->q.head].ts < best->q.v[best->q.head].ts))
-				best = c;
-		}
-		if (!best)
-			return 0;
-		struct sg_event ev = best->q.v[best->q.head];
-
-		if (!all && ev.ts > limit)
-			return 0;
-		best->q.head = (best->q.head + 1) % best->q.cap;
-		best->q.n--;
-		if (deliver(r, &ev) < 0)
-			return -1;
-	}
-}
-
-long sg_raw_reader_poll(struct sg_raw_reader *r, int final)
-{
-	uint64_t limit = UINT64_MAX;
-
-	r->records = 0;
-	for (int i = 0; i < r->ncpus; i++) {
-		struct cpu_in *c = &r->cpus[i];
-		int pages = 0, n = 0;
-
-		while (final || pages < PAGES_PER_POLL) {
-			n = tracefs_cpu_read(c->tcpu, r->page, true);
-
-			if (n < 0) {
-				if (errno == EINTR)
-					continue;
-				sg_log_error("cpu%d: reading trace_pipe_raw failed: %s", c->cpu,
-					     strerror(errno));
-				return -1;
-			}
-			if (n == 0)
-				break;
-			pages++;
-			r->stats.bytes += (uint64_t) n;
-			if (decode_page(r, i, n) < 0)
-				return -1;
-		}
-		/*
-		 * Empty now: whatever it records later is newer than every event already read
-		 * from any CPU, since those were written before this check. Not empty: only
-		 * newer than what was read from it.
-		 */
-		c->horizon = n == 0 ? r->max_seen : c->last_ts;
-	}
-	for (int i = 0; i < r->ncpus; i++)
-		if (r->cpus[i].horizon < limit)
-			limit = r->cpus[i].horizon;
-	if (merge(r, limit, final) < 0)
-		return -1;
-	return r->records;
-}
-
-void sg_raw_reader_kernel_lost(struct sg_raw_reader *r, uint64_t *overrun, uint64_t *dropped)
-{
-	*overrun = *dropped = 0;
-	for (int i = 0; i < r->ncpus; i++) {
-		uint64_t o, d;
-
-		read_cpu_stats(r->inst, r->cpus[i].cpu, &o, &d);
-		*overrun += o > r->cpus[i].overrun0 ? o - r->cpus[i].overrun0 : 0;
-		*dropped += d > r->cpus[i].dropped0 ? d - r->cpus[i].dropped0 : 0;
-	}
-}
-
-const struct sg_raw_stats *sg_raw_reader_stats(struct sg_raw_reader *r)
-{
-	/* The decoder counts records; the reader adds what only it sees. */
-	r->out = *sg_raw_decoder_stats(r->dec);
-	r->out.bytes = r->stats.bytes;
-	r->out.reordered = r->stats.reordered;
-	return &r->out;
 }

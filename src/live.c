@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "input_raw.h"
+#include "raw_reader.h"
 #include "linebuf.h"
 #include "live.h"
 #include "log.h"
@@ -401,6 +401,8 @@ static int setup(struct live *l, const struct sg_options *o)
 	g.no_sleep_time = o->no_sleep_time;
 	g.text = o->text;
 	g.force = o->force;
+	g.args = o->args;
+	g.retval = o->retval;
 	if (sg_tracefs_session_setup(l->s, &g) < 0)
 		goto out;
 	l->res->instance = sg_tracefs_session_uses_instance(l->s);

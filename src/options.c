@@ -34,6 +34,8 @@ static const char usage[] =
 	"      --no-sleep-time   durations without the time spent asleep\n"
 	"      --buffer-size KB  per-CPU ring buffer size\n"
 	"      --text            read the text trace_pipe instead of the binary buffers\n"
+	"      --args            record each call's arguments (funcgraph-args, Linux 6.15 on)\n"
+	"      --retval          record each call's return value (funcgraph-retval, 6.5 on)\n"
 	"      --force           take over tracefs even when another tracer is active\n"
 	"  The kernel's tracing settings are saved first and restored at exit, also on Ctrl-C\n"
 	"  and any other terminating signal, or at the next start after a crash (state kept\n"
@@ -84,6 +86,7 @@ enum { OPT_OUTDIR = 768, OPT_WIDTH, OPT_MINWIDTH, OPT_TITLE, OPT_SUBTITLE, OPT_I
        OPT_SORT_NAME, OPT_PALETTE };
 
 enum { OPT_MAX_DEPTH = 512, OPT_NO_IRQS, OPT_NO_SLEEP_TIME, OPT_BUFFER_SIZE, OPT_TEXT, OPT_FORCE };
+enum { OPT_ARGS = 1024, OPT_RETVAL };
 
 static const struct option longopts[] = {
 	{ "function", required_argument, NULL, 'f' },
@@ -116,6 +119,8 @@ static const struct option longopts[] = {
 	{ "buffer-size", required_argument, NULL, OPT_BUFFER_SIZE },
 	{ "text", no_argument, NULL, OPT_TEXT },
 	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "args", no_argument, NULL, OPT_ARGS },
+	{ "retval", no_argument, NULL, OPT_RETVAL },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -227,6 +232,12 @@ static int parse_live(struct sg_options *o, int c, const char *arg)
 		return 0;
 	case OPT_FORCE:
 		o->force = 1;
+		return 0;
+	case OPT_ARGS:
+		o->args = 1;
+		return 0;
+	case OPT_RETVAL:
+		o->retval = 1;
 		return 0;
 	default:
 		return 1;

@@ -398,6 +398,20 @@ static int set_option(struct sg_tracefs_session *s, const char *opt, int on)
 	return d ? sg_tracefs_session_write(s, 0, file, on ? "1" : "0") : 0;
 }
 
+/* An option the user asked for: a kernel without it gets a one-line error naming what it needs. */
+static int require_option(struct sg_tracefs_session *s, const char *opt, const char *flag,
+			  const char *needs)
+{
+	char file[80];
+
+	snprintf(file, sizeof(file), "options/%s", opt);
+	if (!file_exists(s, 0, file)) {
+		sg_log_error("%s: this kernel has no %s option (it needs %s)", flag, opt, needs);
+		return -1;
+	}
+	return set_option(s, opt, 1);
+}
+
 /* A filter file holding anything but its empty marker is cleared (saved first). */
 static int clear_filter(struct sg_tracefs_session *s, const char *file)
 {
@@ -570,6 +584,11 @@ int sg_tracefs_session_setup(struct sg_tracefs_session *s, const struct sg_graph
 	    set_option(s, "sleep-time", !g->no_sleep_time) < 0 ||
 	    set_option(s, "function-fork", g->follow_forks) < 0 ||
 	    (g->text && set_option(s, "funcgraph-proc", 1) < 0))
+		return -1;
+	if ((g->args && require_option(s, "funcgraph-args", "--args",
+				       "Linux 6.15 or later with CONFIG_FUNCTION_TRACE_ARGS") < 0) ||
+	    (g->retval && require_option(s, "funcgraph-retval", "--retval",
+					 "Linux 6.5 or later with CONFIG_FUNCTION_GRAPH_RETVAL") < 0))
 		return -1;
 	/* whatever an earlier user left in the buffer is not ours to read */
 	return sg_tracefs_file_write(s->inst, "trace", NULL, 0);

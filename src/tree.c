@@ -1,11 +1,12 @@
 /* tree.c - call-tree nodes in arena blocks, found by (parent, name) through one hash per tree. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tree.h"
 
 /* Blocks grow from a few nodes (most invocation trees are small) to many (merged trees). */
 #define FIRST_BLOCK 8
-#define MAX_BLOCK 1024
+#define MAX_BLOCK   1024
 /* Children of a node with more than this are indexed in the hash; fewer are scanned. */
 #define WIDE 8
 
@@ -15,9 +16,17 @@ struct block {
 	struct sg_node nodes[];
 };
 
+/* Bytes for return-value records and kept calls, freed with the tree. */
+struct chunk {
+	struct chunk *next;
+	size_t used, cap;
+	max_align_t data[];
+};
+
 struct sg_tree {
 	struct sg_node top;
 	struct block *blocks;
+	struct chunk *chunks;
 	struct sg_node **slots; /* open addressing, keyed by (parent, name) */
 	size_t cap, count;
 	uint64_t size;
@@ -55,6 +64,12 @@ void sg_tree_free(struct sg_tree *t)
 
 		t->blocks = b->next;
 		free(b);
+	}
+	while (t->chunks) {
+		struct chunk *c = t->chunks;
+
+		t->chunks = c->next;
+		free(c);
 	}
 	free(t->slots);
 	free(t);
@@ -188,12 +203,114 @@ struct sg_node *sg_tree_detached(struct sg_tree *t, const char *name)
 	return node_alloc(t, name);
 }
 
+static int merge(struct sg_tree *dst, struct sg_node *dst_parent, struct sg_node *src, int move);
+
 int sg_tree_attach(struct sg_tree *t, struct sg_node *parent, struct sg_node *node)
 {
 	if (!sg_tree_find(t, parent, node->name))
 		return link_child(t, parent, node);
 	/* The detached node's nodes stay in the arena, unreachable, until the tree is freed. */
-	return sg_tree_merge(t, parent, node);
+	return merge(t, parent, node, 1);
+}
+
+/* n bytes from the tree's chunks, aligned for any record. NULL: no memory. */
+static void *tree_alloc(struct sg_tree *t, size_t n)
+{
+	struct chunk *c = t->chunks;
+
+	n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+	if (!c || c->cap - c->used < n) {
+		size_t cap = c && c->cap < 65536 ? c->cap * 2 : c ? 65536 : 1024;
+
+		if (cap < n)
+			cap = n;
+		c = malloc(sizeof(*c) + cap);
+		if (!c)
+			return NULL;
+		c->used = 0;
+		c->cap = cap;
+		c->next = t->chunks;
+		t->chunks = c;
+	}
+	void *p = (char *) c->data + c->used;
+
+	c->used += n;
+	return p;
+}
+
+static struct sg_retinfo *retinfo(struct sg_tree *t, struct sg_node *n)
+{
+	if (!n->ret) {
+		n->ret = tree_alloc(t, sizeof(*n->ret));
+		if (n->ret)
+			memset(n->ret, 0, sizeof(*n->ret));
+	}
+	return n->ret;
+}
+
+int sg_tree_note_errs(struct sg_tree *t, struct sg_node *n, uint64_t rets, uint64_t errs,
+		      const int *err_v, const uint64_t *err_n, int nerr)
+{
+	struct sg_retinfo *r = retinfo(t, n);
+
+	if (!r)
+		return -1;
+	r->rets = sg_add_sat(r->rets, rets);
+	r->errs = sg_add_sat(r->errs, errs);
+	for (int i = 0; i < nerr; i++) {
+		if (!err_v[i] || !err_n[i])
+			continue;
+		for (int j = 0; j < SG_RET_ERRNOS; j++) {
+			if (r->err_v[j] == err_v[i] || !r->err_v[j]) {
+				r->err_v[j] = err_v[i];
+				r->err_n[j] = sg_add_sat(r->err_n[j], err_n[i]);
+				break;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Append a call record (args may be empty) to n's list. NULL: no memory. */
+static struct sg_call *append_call(struct sg_tree *t, struct sg_node *n, const char *args,
+				   size_t args_len)
+{
+	struct sg_retinfo *r = retinfo(t, n);
+	struct sg_call *c = r ? tree_alloc(t, sizeof(*c) + args_len + 1) : NULL;
+
+	if (!c)
+		return NULL;
+	c->next = NULL;
+	c->has_retval = 0;
+	c->retval = 0;
+	memcpy(c->args, args, args_len);
+	c->args[args_len] = '\0';
+	if (r->last)
+		r->last->next = c;
+	else
+		r->first = c;
+	r->last = c;
+	return c;
+}
+
+struct sg_call *sg_tree_note_args(struct sg_tree *t, struct sg_node *n, const char *args,
+				  size_t args_len)
+{
+	return append_call(t, n, args, args_len);
+}
+
+int sg_tree_note_retval(struct sg_tree *t, struct sg_node *n, struct sg_call *call, int64_t retval)
+{
+	int err = sg_is_errno(retval), e = err ? (int) -retval : 0;
+	uint64_t one = 1;
+
+	if (sg_tree_note_errs(t, n, 1, (uint64_t) err, &e, &one, err) < 0)
+		return -1;
+	if (!call && !(call = append_call(t, n, "", 0)))
+		return -1;
+	call->has_retval = 1;
+	call->retval = retval;
+	return 0;
 }
 
 void sg_node_add_call(struct sg_node *n, uint64_t dur, int has_dur)
@@ -208,8 +325,26 @@ void sg_node_add_call(struct sg_node *n, uint64_t dur, int has_dur)
 		n->max = dur;
 }
 
-static void combine(struct sg_node *d, const struct sg_node *s)
+/* Add s's counters to d; move: s is in the same tree, its kept calls go to d. */
+static int combine(struct sg_tree *t, struct sg_node *d, struct sg_node *s, int move)
 {
+	if (s->ret) {
+		struct sg_retinfo *r = s->ret;
+
+		if (sg_tree_note_errs(t, d, r->rets, r->errs, r->err_v, r->err_n, SG_RET_ERRNOS) <
+		    0)
+			return -1;
+		if (move && r->first) {
+			if (!retinfo(t, d))
+				return -1;
+			if (d->ret->last)
+				d->ret->last->next = r->first;
+			else
+				d->ret->first = r->first;
+			d->ret->last = r->last;
+			r->first = r->last = NULL;
+		}
+	}
 	if (s->calls && (!d->calls || s->min < d->min))
 		d->min = s->min;
 	if (s->max > d->max)
@@ -217,16 +352,22 @@ static void combine(struct sg_node *d, const struct sg_node *s)
 	d->calls = sg_add_sat(d->calls, s->calls);
 	d->total = sg_add_sat(d->total, s->total);
 	d->self = sg_add_sat(d->self, s->self);
+	return 0;
 }
 
 int sg_tree_merge(struct sg_tree *dst, struct sg_node *dst_parent, const struct sg_node *src)
 {
-	const struct sg_node *s = src;
+	/* without move, src is only read */
+	return merge(dst, dst_parent, (struct sg_node *) src, 0);
+}
+
+static int merge(struct sg_tree *dst, struct sg_node *dst_parent, struct sg_node *src, int move)
+{
+	struct sg_node *s = src;
 	struct sg_node *d = sg_tree_child(dst, dst_parent, s->name);
 
-	if (!d)
+	if (!d || combine(dst, d, s, move) < 0)
 		return -1;
-	combine(d, s);
 	for (;;) {
 		if (s->child) {
 			s = s->child;
@@ -241,9 +382,8 @@ int sg_tree_merge(struct sg_tree *dst, struct sg_node *dst_parent, const struct 
 			s = s->next;
 			d = sg_tree_child(dst, d->parent, s->name);
 		}
-		if (!d)
+		if (!d || combine(dst, d, s, move) < 0)
 			return -1;
-		combine(d, s);
 	}
 }
 

@@ -33,10 +33,33 @@ static void put_escaped(FILE *out, const char *s)
  * Writes the path of each node of the subtree at top (excluded), pre-order, one line each; with
  * out NULL, only adds the paths' bytes to *bytes and raises *deepest to the deepest node's depth.
  */
-static int write_nodes(FILE *out, const char *kind, struct sg_node *top, uint64_t *bytes,
-		       int *deepest)
+/* Version 2's columns: calls with a return value, errors, and "errno:calls,..." */
+static void put_retinfo(FILE *out, const struct sg_node *n)
 {
-	struct sg_pathbuf pb = { 0 };
+	const struct sg_retinfo *r = n->ret;
+
+	fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t", r ? r->rets : 0, r ? r->errs : 0);
+	for (int i = 0; r && i < SG_RET_ERRNOS && r->err_n[i]; i++)
+		fprintf(out, "%s%d:%" PRIu64, i ? "," : "", r->err_v[i], r->err_n[i]);
+}
+
+/* Version 2: an invocation node's calls, "call ARGS RETVAL" (RETVAL empty when unknown). */
+static void put_calls(FILE *out, const struct sg_node *n)
+{
+	for (const struct sg_call *c = n->ret ? n->ret->first : NULL; c; c = c->next) {
+		fputs("call\t", out);
+		put_escaped(out, c->args);
+		fputc('\t', out);
+		if (c->has_retval)
+			fprintf(out, "%" PRId64, c->retval);
+		fputc('\n', out);
+	}
+}
+
+static int write_nodes(FILE *out, const char *kind, struct sg_node *top, uint64_t *bytes,
+		       int *deepest, int v2)
+{
+	struct sg_pathbuf pb = {0};
 	int depth = 0, ret = -1;
 
 	for (struct sg_node *n = top->child; n;) {
@@ -47,8 +70,13 @@ static int write_nodes(FILE *out, const char *kind, struct sg_node *top, uint64_
 		if (out) {
 			fprintf(out,
 				"%s\t%s\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
-				"\t%" PRIu64 "\n",
+				"\t%" PRIu64,
 				kind, path, n->calls, n->total, n->self, n->min, n->max);
+			if (v2)
+				put_retinfo(out, n);
+			fputc('\n', out);
+			if (v2)
+				put_calls(out, n);
 		} else {
 			*bytes += pb.len;
 			if (depth + 1 > *deepest)
@@ -83,11 +111,11 @@ static int check_size(struct sg_aggregate *agg)
 	uint64_t bytes = 0;
 	int deepest = 0;
 
-	if (write_nodes(NULL, NULL, sg_tree_top(agg->merged), &bytes, &deepest) < 0)
+	if (write_nodes(NULL, NULL, sg_tree_top(agg->merged), &bytes, &deepest, 0) < 0)
 		return -1;
 	for (unsigned i = 0; i < agg->nring; i++)
 		if (write_nodes(NULL, NULL, sg_tree_top(sg_aggregate_kept(agg, i)->tree), &bytes,
-				&deepest) < 0)
+				&deepest, 0) < 0)
 			return -1;
 	if (bytes <= SG_TREEFILE_MAX_PATH_BYTES)
 		return 0;
@@ -98,13 +126,26 @@ static int check_size(struct sg_aggregate *agg)
 	return -1;
 }
 
+/* Whether any node under top has return values or kept calls (version 2 holds them). */
+static int has_retinfo(struct sg_node *top)
+{
+	for (struct sg_node *n = top->child; n; n = sg_node_next(n, top))
+		if (n->ret && (n->ret->rets || n->ret->first))
+			return 1;
+	return 0;
+}
+
 int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 {
 	const char *root = sg_aggregate_meta(agg, "root");
+	int v2 = has_retinfo(sg_tree_top(agg->merged));
 
 	if (sg_tree_sort(sg_tree_top(agg->merged), SG_ORDER_NAME) < 0 || check_size(agg) < 0)
 		return -1;
-	fprintf(out, "%s\n", SG_TREEFILE_MAGIC);
+	for (unsigned i = 0; i < agg->nring && !v2; i++)
+		v2 = has_retinfo(sg_tree_top(sg_aggregate_kept(agg, i)->tree));
+	/* a run without return values or arguments writes version 1, which older readers take */
+	fprintf(out, "%s\n", v2 ? SG_TREEFILE_MAGIC2 : SG_TREEFILE_MAGIC);
 	fputs("root=", out);
 	put_escaped(out, root ? root : "");
 	fputc('\n', out);
@@ -125,23 +166,28 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		put_escaped(out, agg->meta[i].value);
 		fputc('\n', out);
 	}
-	fprintf(out, "# stat\troot\tinvocations\tincomplete\ttotal_ns\tmin_ns\tavg_ns\tp50_ns\tp99_ns\tmax_ns\n");
+	fprintf(out, "# "
+		     "stat\troot\tinvocations\tincomplete\ttotal_ns\tmin_ns\tavg_ns\tp50_ns\tp99_"
+		     "ns\tmax_ns\n");
 	for (int i = 0; i < agg->nroots; i++) {
 		const struct sg_rootstat *r = &agg->roots[i];
 
 		fputs("stat\t", out);
 		put_escaped(out, r->root);
 		fprintf(out,
-			"\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
-			"\t%" PRIu64 "\t%" PRIu64 "\n",
-			r->sum.count, r->incomplete, r->sum.total, r->sum.min, r->sum.avg, r->sum.p50,
-			r->sum.p99, r->sum.max);
+			"\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
+			"\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n",
+			r->sum.count, r->incomplete, r->sum.total, r->sum.min, r->sum.avg,
+			r->sum.p50, r->sum.p99, r->sum.max);
 	}
-	fprintf(out, "# node\tpath\tcalls\ttotal_ns\tself_ns\tmin_ns\tmax_ns\n");
-	if (write_nodes(out, "node", sg_tree_top(agg->merged), NULL, NULL) < 0)
+	fprintf(out, "# node\tpath\tcalls\ttotal_ns\tself_ns\tmin_ns\tmax_ns%s\n",
+		v2 ? "\trets\terrs\terrnos" : "");
+	if (write_nodes(out, "node", sg_tree_top(agg->merged), NULL, NULL, v2) < 0)
 		return -1;
 	if (agg->nring)
 		fprintf(out, "# inv\tseq\troot\tpid\tcomm\tcpus\tstart_ns\tduration_ns\n");
+	if (agg->nring && v2)
+		fprintf(out, "# call\targs\tretval\n");
 	for (unsigned i = 0; i < agg->nring; i++) {
 		const struct sg_invocation *inv = sg_aggregate_kept(agg, i);
 
@@ -160,7 +206,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		if (inv->has_ts)
 			fprintf(out, "%" PRIu64, inv->start_ts);
 		fprintf(out, "\t%" PRIu64 "\n", inv->duration);
-		if (write_nodes(out, "invnode", sg_tree_top(inv->tree), NULL, NULL) < 0)
+		if (write_nodes(out, "invnode", sg_tree_top(inv->tree), NULL, NULL, v2) < 0)
 			return -1;
 	}
 	fprintf(out, "end\n");
@@ -186,6 +232,8 @@ struct reader {
 	char *buf;
 	size_t bufcap;
 	int saw_root, saw_end;
+	int version;		  /* 1, or 2 with return values and calls */
+	struct sg_node *last_inv; /* the last invnode, which call lines belong to */
 };
 
 static int fail(struct reader *r, const char *fmt, const char *arg)
@@ -279,13 +327,72 @@ static int number_field(struct reader *r, const char *s, const char *what, uint6
 	return 0;
 }
 
+/* Version 2's "rets errs errno:calls,..." columns of a node line. */
+static int read_retinfo(struct reader *r, char **f, struct sg_tree *tree, struct sg_node *n)
+{
+	uint64_t rets, errs, err_n[SG_RET_ERRNOS] = {0}, sum = 0;
+	int err_v[SG_RET_ERRNOS] = {0}, k = 0;
+
+	if (number_field(r, f[0], "rets", &rets) < 0 || number_field(r, f[1], "errs", &errs) < 0)
+		return -1;
+	for (char *p = f[2]; *p; k++) {
+		char *colon = strchr(p, ':'), *comma = strchr(p, ',');
+		uint64_t e;
+
+		if (comma)
+			*comma = '\0';
+		if (k == SG_RET_ERRNOS || !colon || (*colon = '\0', parse_u64(p, &e) < 0) || !e ||
+		    e > 4095 || parse_u64(colon + 1, &err_n[k]) < 0)
+			return fail(r, "%s", "bad errnos column (errno:calls,...)");
+		err_v[k] = (int) e;
+		sum = sg_add_sat(sum, err_n[k]);
+		p = comma ? comma + 1 : p + strlen(p);
+	}
+	if (errs > rets || sum > errs || rets > n->calls)
+		return fail(r, "%s", "errors outnumber the calls");
+	if ((rets || errs) && sg_tree_note_errs(tree, n, rets, errs, err_v, err_n, k) < 0)
+		return fail(r, "%s", "out of memory");
+	return 0;
+}
+
+/* A "call ARGS RETVAL" line of version 2: one call of the invocation node just read. */
+static int read_call(struct reader *r, char **f, int nf)
+{
+	struct sg_tree *tree = r->inv ? r->inv->tree : NULL;
+	const char *args;
+	struct sg_call *c;
+
+	if (r->version != 2 || !r->last_inv || !tree)
+		return fail(r, "%s", "call line outside a version 2 invocation");
+	if (nf != 3)
+		return fail(r, "%s", "a call line has 3 tab-separated fields");
+	args = unescape(r, f[1], strlen(f[1]));
+	if (!args)
+		return fail(r, "%s", "bad %-escape in call arguments");
+	c = sg_tree_note_args(tree, r->last_inv, args, strlen(args));
+	if (!c)
+		return fail(r, "%s", "out of memory");
+	if (*f[2]) {
+		char *end;
+
+		errno = 0;
+		c->retval = strtoll(f[2], &end, 10);
+		if (errno || *end)
+			return fail(r, "%s", "bad return value in call line");
+		c->has_retval = 1;
+	}
+	return 0;
+}
+
 static int read_node(struct reader *r, char **f, int nf, struct sg_tree *tree)
 {
-	static const char *const cols[] = { "calls", "total_ns", "self_ns", "min_ns", "max_ns" };
+	static const char *const cols[] = {"calls", "total_ns", "self_ns", "min_ns", "max_ns"};
 	uint64_t v[5];
 
-	if (nf != 7)
-		return fail(r, "%s", "a node line has 7 tab-separated fields");
+	if (nf != (r->version == 2 ? 10 : 7))
+		return fail(r, "%s",
+			    r->version == 2 ? "a node line has 10 tab-separated fields (version 2)"
+					    : "a node line has 7 tab-separated fields");
 	for (int i = 0; i < 5; i++)
 		if (number_field(r, f[2 + i], cols[i], &v[i]) < 0)
 			return -1;
@@ -319,7 +426,8 @@ static int read_node(struct reader *r, char **f, int nf, struct sg_tree *tree)
 	size_t k = r->ncomps;
 
 	for (size_t i = 0; i + 1 < k; i++) {
-		if (i < r->nchain && r->chain[i]->name == r->comps[i] && r->chain[i]->parent == parent) {
+		if (i < r->nchain && r->chain[i]->name == r->comps[i] &&
+		    r->chain[i]->parent == parent) {
 			parent = r->chain[i];
 			continue;
 		}
@@ -351,14 +459,15 @@ static int read_node(struct reader *r, char **f, int nf, struct sg_tree *tree)
 	r->nchain = k;
 	for (struct sg_node *x = n; k > 0; x = x->parent)
 		r->chain[--k] = x;
-	return 0;
+	r->last_inv = tree == r->agg->merged ? NULL : n;
+	return r->version == 2 ? read_retinfo(r, f + 7, tree, n) : 0;
 }
 
 static int read_stat(struct reader *r, char **f, int nf)
 {
 	uint64_t v[8];
-	static const char *const cols[] = { "invocations", "incomplete", "total_ns", "min_ns",
-					    "avg_ns",	   "p50_ns",	 "p99_ns",   "max_ns" };
+	static const char *const cols[] = {"invocations", "incomplete", "total_ns", "min_ns",
+					   "avg_ns",	  "p50_ns",	"p99_ns",   "max_ns"};
 
 	if (nf != 10)
 		return fail(r, "%s", "a stat line has 10 tab-separated fields");
@@ -390,7 +499,8 @@ static int read_inv(struct reader *r, char **f, int nf)
 
 	if (nf != 8)
 		return fail(r, "%s", "an inv line has 8 tab-separated fields");
-	if (number_field(r, f[1], "seq", &seq) < 0 || number_field(r, f[7], "duration_ns", &dur) < 0)
+	if (number_field(r, f[1], "seq", &seq) < 0 ||
+	    number_field(r, f[7], "duration_ns", &dur) < 0)
 		return -1;
 	struct sg_invocation *inv = sg_invocation_new();
 
@@ -399,6 +509,7 @@ static int read_inv(struct reader *r, char **f, int nf)
 	if (sg_aggregate_keep(r->agg, inv) < 0)
 		return fail(r, "%s", "out of memory");
 	r->inv = inv;
+	r->last_inv = NULL;
 	r->nchain = 0;
 	inv->seq = seq;
 	inv->duration = dur;
@@ -444,12 +555,13 @@ static int read_meta(struct reader *r, char *line)
 		return fail(r, "%s", "expected key=value");
 	*eq = '\0';
 	const char *key = line, *val = eq + 1;
-	static const char *const counts[] = { "invocations",	    "incomplete",	 "incomplete_start",
-					      "incomplete_end",	    "incomplete_lost",	 "incomplete_overrun",
-					      "lost_events",	    "total_ns",		 NULL };
-	uint64_t *slots[] = { &agg->complete,	      &agg->incomplete,	     &agg->incomplete_by[0],
-			      &agg->incomplete_by[1], &agg->incomplete_by[2], &agg->incomplete_by[3],
-			      &agg->lost_events,      &agg->total_ns };
+	static const char *const counts[] = {
+	    "invocations",    "incomplete",	 "incomplete_start",
+	    "incomplete_end", "incomplete_lost", "incomplete_overrun",
+	    "lost_events",    "total_ns",	 NULL};
+	uint64_t *slots[] = {&agg->complete,	     &agg->incomplete,	     &agg->incomplete_by[0],
+			     &agg->incomplete_by[1], &agg->incomplete_by[2], &agg->incomplete_by[3],
+			     &agg->lost_events,	     &agg->total_ns};
 
 	for (int i = 0; counts[i]; i++) {
 		if (strcmp(key, counts[i]) == 0) {
@@ -502,6 +614,8 @@ static int read_line(struct reader *r, char *line)
 			return fail(r, "%s", "invnode line before any inv line");
 		return read_node(r, f, nf, r->inv->tree);
 	}
+	if (strcmp(f[0], "call") == 0)
+		return read_call(r, f, nf);
 	if (strcmp(f[0], "stat") == 0)
 		return read_stat(r, f, nf);
 	if (strcmp(f[0], "inv") == 0)
@@ -513,7 +627,7 @@ static int read_line(struct reader *r, char *line)
 
 struct sg_aggregate *sg_treefile_read(FILE *in, const char *name, struct sg_strtab *st)
 {
-	struct reader r = { .name = name, .st = st };
+	struct reader r = {.name = name, .st = st};
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
@@ -539,11 +653,19 @@ struct sg_aggregate *sg_treefile_read(FILE *in, const char *name, struct sg_strt
 		}
 		if (r.lineno == 1) {
 			if (!sg_treefile_sniff(line, (size_t) len)) {
-				fail(&r, "%s", "not a surfgraph .tree file (no '# surfgraph-tree' header)");
+				fail(&r, "%s",
+				     "not a surfgraph .tree file (no '# surfgraph-tree' header)");
 				goto out;
 			}
-			if (strcmp(line, SG_TREEFILE_MAGIC) != 0) {
-				fail(&r, "unsupported .tree version '%.20s' (this surfgraph reads version 1)",
+			if (strcmp(line, SG_TREEFILE_MAGIC) == 0) {
+				r.version = 1;
+			} else if (strcmp(line, SG_TREEFILE_MAGIC2) == 0) {
+				r.version = 2;
+			} else {
+				fail(&r,
+				     "unsupported .tree version '%.20s' (this surfgraph reads "
+				     "versions 1 "
+				     "and 2)",
 				     line + strlen(PREFIX));
 				goto out;
 			}

@@ -1,10 +1,15 @@
-/* fuzz_raw.c - libFuzzer target: the binary funcgraph decoder fed records of any size and content. */
+/* fuzz_raw.c - libFuzzer target: the binary funcgraph decoder fed records of any size and content.
+ */
 #include <sys/mman.h>
 #include <event-parse.h>
 #include "common.h"
 #include "input_raw.h"
 
-static struct tep_handle *teps[2]; /* 6.1 formats; 6.1 entry with the 6.12 exit */
+/*
+ * 6.1 formats; 6.1 entry with the 6.12 exit; 7.3 entry (args[]) with a retval exit and the
+ * 6.19 fgraph_retaddr_entry (tests/data/linux-7.3/derived)
+ */
+static struct tep_handle *teps[3];
 /*
  * libtraceevent reads fields without AddressSanitizer's eyes: a record is placed at the end of
  * a page followed by an inaccessible one, so a read past its end faults.
@@ -23,7 +28,7 @@ static char *slurp(const char *path, size_t *len)
 	return buf;
 }
 
-static struct tep_handle *tep_of(const char *entry, const char *exit)
+static struct tep_handle *tep_of(const char *entry, const char *exit, const char *retaddr)
 {
 	struct tep_handle *tep = tep_alloc();
 	size_t n;
@@ -36,6 +41,11 @@ static struct tep_handle *tep_of(const char *entry, const char *exit)
 	buf = slurp(exit, &n);
 	FUZZ_ASSERT(tep_parse_event(tep, buf, n, "ftrace") == 0);
 	free(buf);
+	if (retaddr) {
+		buf = slurp(retaddr, &n);
+		FUZZ_ASSERT(tep_parse_event(tep, buf, n, "ftrace") == 0);
+		free(buf);
+	}
 	return tep;
 }
 
@@ -44,9 +54,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void) argc;
 	(void) argv;
 	teps[0] = tep_of("tests/data/linux-6.1/funcgraph_entry.format",
-			 "tests/data/linux-6.1/funcgraph_exit.format");
+			 "tests/data/linux-6.1/funcgraph_exit.format", NULL);
 	teps[1] = tep_of("tests/data/linux-6.1/funcgraph_entry.format",
-			 "tests/data/linux-6.12/funcgraph_exit.format");
+			 "tests/data/linux-6.12/funcgraph_exit.format", NULL);
+	teps[2] = tep_of("tests/data/linux-7.3/funcgraph_entry.format",
+			 "tests/data/linux-7.3/derived/funcgraph_exit_retval.format",
+			 "tests/data/linux-7.3/derived/fgraph_retaddr_entry-6.19.format");
 	fence = mmap(NULL, 2 * PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	FUZZ_ASSERT(fence != MAP_FAILED && mprotect(fence + PAGE, PAGE, PROT_NONE) == 0);
 	return 0;
@@ -75,7 +88,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_ASSERT(st && agg);
 	cs = sg_callstack_new(st, m, on_invocation, agg, opts & 2);
 	FUZZ_ASSERT(cs);
-	d = sg_raw_decoder_new(teps[opts & 1], st, sg_callstack_feed, cs, opts & 2);
+	d = sg_raw_decoder_new(teps[(opts & 1) + (opts & 4 ? 1 : 0)], st, sg_callstack_feed, cs,
+			       opts & 2);
 	FUZZ_ASSERT(d);
 	for (size_t i = size ? 1 : 0; i + 3 <= size;) {
 		size_t n = data[i];

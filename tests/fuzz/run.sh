@@ -13,15 +13,24 @@ mkdir -p "$dir/crashes" "$dir/logs"
 # Pieces of at most 80 lines of every text fixture: small inputs fuzz fast.
 seed_text() {
 	local c=$1 f n=0
-	for f in tests/data/linux-6.*/*.txt tests/data/linux-6.*/*.txt.gz; do
+	for f in tests/data/linux-[67].*/*.txt tests/data/linux-[67].*/*.txt.gz; do
 		n=$((n + 1))
 		if [ "${f%.gz}" != "$f" ]; then gunzip -c "$f" | head -n 2000; else cat "$f"; fi |
 			split -l 80 -a 3 - "$c/text-$n-"
+	done
+	# the funcgraph-retval and -retaddr forms, derived as tests/golden/forms.sh does
+	for style in old new hex; do
+		gunzip -c tests/data/linux-7.3/do_fault_funcgraph-args.txt.gz | head -n 800 |
+			awk -v style=$style -v retaddr=1 -f tests/data/derive-retval.awk |
+			split -l 80 -a 3 - "$c/text-$style-"
 	done
 }
 
 seed_tree() {
 	local c=$1 f n=0
+	# a version 2 file (return values, calls), from the derived 7.3 trace
+	gunzip -c tests/data/linux-7.3/derived/vfs_read_proc_abstime_args_retval-hex_retaddr.txt.gz |
+		head -n 120 | ./surfgraph -f vfs_read -i - -m top -q --keep 2 -o "$c/tree-v2" >/dev/null || true
 	for f in tests/data/diff/*.tree examples/*.tree; do
 		n=$((n + 1))
 		cp "$f" "$c/tree-$n"

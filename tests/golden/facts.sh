@@ -2,27 +2,15 @@
 # Exact figures on real captures, derived from the trace text with grep/awk (not from surfgraph's
 # own output), checked against the .tree file surfgraph writes.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-bin=${SURFGRAPH:-./surfgraph}
 out=tests/out/facts
-mkdir -p "$out"
-export SOURCE_DATE_EPOCH=0
-fail=0 n=0
+# shellcheck source=tests/golden/lib.sh
+. "$(dirname "$0")/lib.sh"
 
-data() { # a fixture path, decompressed when gzipped
-	local f=tests/data/$1
-	if [ "${f%.gz}" != "$f" ]; then gunzip -c "$f" >"$out/$(basename "${f%.gz}")" && f=$out/$(basename "${f%.gz}"); fi
-	echo "$f"
-}
 # Sum of the "N.NNN us" durations on the given lines, in integer ns.
 sum_ns() { sed -E 's/.*[ +!#*@$] +([0-9]+)(\.([0-9]+))? us.*/\1 \3/' | awk '{f=$2; while (length(f) < 3) f=f "0"; s += $1 * 1000 + f} END {printf "%d\n", s}'; }
 tree_of() { "$bin" -f "$1" -i "$2" -m top -q -o "$out/t.tree" >/dev/null && cat "$out/t.tree"; }
 meta() { grep "^$1=" "$out/t.tree" | cut -d= -f2; }
 stat_col() { awk -F'\t' -v c="$1" '$1 == "stat" {print $c}' "$out/t.tree"; }
-expect() { # what got want
-	n=$((n + 1))
-	if [ "$2" != "$3" ]; then echo "FAIL $1: got '$2', want '$3'"; fail=$((fail + 1)); fi
-}
 
 # do_fault.txt: one task on CPU 0, every depth-0 "}" closes a __do_fault.
 f=$(data linux-6.1/do_fault.txt)

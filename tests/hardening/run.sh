@@ -157,9 +157,9 @@ check "rounding: the root lasts what the kernel printed" grep -qE '^ +1 +10\.000
 
 # ---- damaged .tree files: file:line: reason ----
 "$bin" -f __do_fault -i "$fix" -m top -q -o "$out/good.tree" >/dev/null
-sed '1s/.*/# surfgraph-tree 2/' "$out/good.tree" >"$out/v2.tree"
-sg tree-version 1 -i "$out/v2.tree" -m tree
-err tree-version "surfgraph: $out/v2.tree:1: unsupported .tree version '2' (this surfgraph reads version 1)"
+sed '1s/.*/# surfgraph-tree 3/' "$out/good.tree" >"$out/v3.tree"
+sg tree-version 1 -i "$out/v3.tree" -m tree
+err tree-version "surfgraph: $out/v3.tree:1: unsupported .tree version '3' (this surfgraph reads versions 1 and 2)"
 sed '17s/\t6\t/\t6x\t/' "$out/good.tree" >"$out/badnum.tree"
 sg tree-badnum 1 -i "$out/badnum.tree" -m tree
 err tree-badnum "surfgraph: $out/badnum.tree:17: bad number in column invocations: '6x'"

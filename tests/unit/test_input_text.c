@@ -1,20 +1,8 @@
 /* test_input_text.c - the text parser on every line shape the kernel and trace-cmd print. */
 #include <stdlib.h>
 #include "check.h"
+#include "collect.h"
 #include "input_text.h"
-
-#define MAXEV 16
-
-static struct sg_event evs[MAXEV];
-static int nev;
-
-static int collect(void *ctx, const struct sg_event *ev)
-{
-	(void) ctx;
-	if (nev < MAXEV)
-		evs[nev++] = *ev;
-	return 0;
-}
 
 /* Parse the lines (then finish) and return the number of events. */
 static int parse(struct sg_strtab *st, const char *const *lines, struct sg_text_parser **pp)
@@ -34,7 +22,7 @@ static int parse(struct sg_strtab *st, const char *const *lines, struct sg_text_
 
 static void one(struct sg_strtab *st, const char *line)
 {
-	const char *lines[] = { line, NULL };
+	const char *lines[] = {line, NULL};
 
 	parse(st, lines, NULL);
 }
@@ -137,8 +125,8 @@ int main(void)
 
 	/* an overrun line belongs to the return before it, and travels in its raw text */
 	{
-		const char *lines[] = { "  1.0 |   0)   ls-1   | + 37.846 us   |    } /* f */",
-					" (Overruns: 3)", NULL };
+		const char *lines[] = {"  1.0 |   0)   ls-1   | + 37.846 us   |    } /* f */",
+				       " (Overruns: 3)", NULL};
 
 		/* the event's text belongs to the parser: checked before it is freed */
 		parse(st, lines, &p);
@@ -149,20 +137,22 @@ int main(void)
 	}
 
 	/* trace-cmd report */
-	one(st, "              sh-175   [001]   278.189868: funcgraph_entry:                   |  __do_fault() {");
+	one(st, "              sh-175   [001]   278.189868: funcgraph_entry:                   |  "
+		"__do_fault() {");
 	CHECK(evs[0].type == SG_EV_ENTRY);
 	CHECK_U64(evs[0].cpu, 1);
 	CHECK_U64(evs[0].pid, 175);
 	CHECK_U64(evs[0].ts, 278189868000ULL);
 	CHECK_STR(evs[0].func, "__do_fault");
-	one(st, "              ls-176   [000]   278.199326: funcgraph_exit:       ! 145.006 us |          }");
+	one(st, "              ls-176   [000]   278.199326: funcgraph_exit:       ! 145.006 us |   "
+		"       }");
 	CHECK(evs[0].type == SG_EV_EXIT && evs[0].depth == 4 && evs[0].dur == 145006);
 
 	/* headers are read for the kernel release; garbage is counted, not fatal */
 	{
-		const char *lines[] = { "# function_graph latency trace v1.1.5 on 6.1.0-56-amd64",
-					"this is not a trace line", "#", " 0) + 99999999999999999999 us |  f();",
-					NULL };
+		const char *lines[] = {"# function_graph latency trace v1.1.5 on 6.1.0-56-amd64",
+				       "this is not a trace line", "#",
+				       " 0) + 99999999999999999999 us |  f();", NULL};
 
 		parse(st, lines, &p);
 		CHECK_U64(nev, 0);
@@ -171,6 +161,95 @@ int main(void)
 		CHECK_U64(sg_text_parser_stats(p)->first_skipped_lineno, 2);
 		CHECK_U64(sg_text_parser_stats(p)->headers, 2);
 		sg_text_parser_free(p);
+	}
+
+	/*
+	 * funcgraph-args, -retval, -retval-hex and -retaddr (6.5 to 7.x): the name stops at its
+	 * '(', the arguments are kept whole, the comment gives the return value and nothing else.
+	 */
+	{
+		static const struct {
+			const char *line;
+			int type;
+			const char *func, *args;
+			int has_retval;
+			int64_t retval;
+		} forms[] = {
+		    /* 7.3, funcgraph-args: brackets and spaces inside values, at most six then ...
+		     */
+		    {" 0)               |    hrtimer_start_range_ns(timer=0xff2ab15ebea338a0, "
+		     "tim=30658421790, delta_ns=0x0, mode=10 [HRTIMER_MODE_ABS_PINNED_HARD]) {",
+		     SG_EV_ENTRY, "hrtimer_start_range_ns",
+		     "timer=0xff2ab15ebea338a0, tim=30658421790, delta_ns=0x0, mode=10 "
+		     "[HRTIMER_MODE_ABS_PINNED_HARD]",
+		     0, 0},
+		    {" 0)               |      shmem_get_folio_gfp(inode=0xff2ab15e82465bb0, "
+		     "index=0x1e3, write_end=0, foliop=0xff82b96e00607780, sgp=2 [SGP_CACHE], "
+		     "gfp=0x100cca, ...) {",
+		     SG_EV_ENTRY, "shmem_get_folio_gfp",
+		     "inode=0xff2ab15e82465bb0, index=0x1e3, write_end=0, "
+		     "foliop=0xff82b96e00607780, "
+		     "sgp=2 [SGP_CACHE], gfp=0x100cca, ...",
+		     0, 0},
+		    {"  163.157394 |   0)    dd-5862     | + 14.411 us   |          "
+		     "seq_printf(m=0xff2a"
+		     "b15e827c39a0, f=0xffffffff84e001c0, =?0xffffffff860fecc0);",
+		     SG_EV_LEAF, "seq_printf",
+		     "m=0xff2ab15e827c39a0, f=0xffffffff84e001c0, =?0xffffffff860fecc0", 0, 0},
+		    /* 6.5 to 6.12 funcgraph-retval */
+		    {" 1)   0.651 us    |  cgroup_migrate_add_task(); /* = 0xffff93fcfd346c00 */",
+		     SG_EV_LEAF, "cgroup_migrate_add_task", NULL, 1,
+		     (int64_t) 0xffff93fcfd346c00ULL},
+		    {" 1)   2.335 us    |  } /* cpu_cgroup_can_attach = -22 */", SG_EV_EXIT,
+		     "cpu_cgroup_can_attach", NULL, 1, -22},
+		    /* 6.13 on: ret=, with the return address first */
+		    {" 0)   0.7 us |    f(a=1); /* <-caller+0x249/0x600 ret=-12 */", SG_EV_LEAF,
+		     "f", "a=1", 1, -12},
+		    {" 0)               |  load_elf_binary() { /* <-bprm_execve+0x249/0x600 */",
+		     SG_EV_ENTRY, "load_elf_binary", NULL, 0, 0},
+		    {" 0)   9.0 us |  } /* ext4_iget [ext4] ret=-5 */", SG_EV_EXIT,
+		     "ext4_iget [ext4]", NULL, 1, -5},
+		    /* funcgraph-retval-hex: a 32-bit -12 in eax, an ERR_PTR(-22); BTF-typed values
+		     */
+		    {" 0)   0.1 us |  f(); /* ret=0xfffffff4 */", SG_EV_LEAF, "f", NULL, 1, -12},
+		    {" 0)   0.1 us |  } /* f ret=0xffffffffffffffea */", SG_EV_EXIT, "f", NULL, 1,
+		     -22},
+		    {" 2)   0.312 us |  } /* current_time ret=0x69380649(trunc) */", SG_EV_EXIT,
+		     "current_time", NULL, 1, 0x69380649},
+		    {" 2)   0.753 us |  } /* atime_needs_update ret=false */", SG_EV_EXIT,
+		     "atime_needs_update", NULL, 1, 0},
+		    /* a void function under retval on BTF kernels; old funcgraph-tail's "name()" */
+		    {" 2)   0.899 us |  } /* touch_atime */", SG_EV_EXIT, "touch_atime", NULL, 0,
+		     0},
+		    {" 0)   2.861 us |  } /* putname() */", SG_EV_EXIT, "putname", NULL, 0, 0},
+		    /* trace-cmd report's fgraph plugin */
+		    {"sh-175 [001] 278.189868: funcgraph_entry:        0.451 us   |  "
+		     "_raw_spin_unlock_irqrestore(); (ret=0)",
+		     SG_EV_LEAF, "_raw_spin_unlock_irqrestore", NULL, 1, 0},
+		    /* unbalanced: the last ')' before a comment closes the list, as it always did
+		     */
+		    {" 0)   1.000 us    |    <script>alert(1)</script>(); /* ret=0x5(trunc) */",
+		     SG_EV_LEAF, "<script>alert", "1)</script>(", 1, 5},
+		    /* an argument holding parentheses does not end the list */
+		    {" 0)   1.0 us |  g(x=(1)); /* ret=0x1 */", SG_EV_LEAF, "g", "x=(1)", 1, 1},
+		};
+
+		for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+			one(st, forms[i].line);
+			CHECK_U64(nev, 1);
+			CHECK_U64(evs[0].type, forms[i].type);
+			CHECK_STR(evs[0].func, forms[i].func);
+			if (forms[i].args)
+				CHECK(evs[0].args && evs[0].args_len == strlen(forms[i].args) &&
+				      memcmp(evs[0].args, forms[i].args, evs[0].args_len) == 0);
+			else
+				CHECK(evs[0].args_len == 0);
+			CHECK_U64(evs[0].has_retval, forms[i].has_retval);
+			CHECK_U64(evs[0].retval, forms[i].retval);
+		}
+		/* a call followed by anything but a comment is not a call */
+		one(st, " 0)   1.0 us |  f(); garbage");
+		CHECK_U64(nev, 0);
 	}
 	sg_strtab_free(st);
 	return check_report("input_text");

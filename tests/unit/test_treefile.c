@@ -96,8 +96,19 @@ int main(void)
 	sg_aggregate_free(agg);
 
 	refused(st, "", "t.tree: empty file");
-	refused(st, "# surfgraph-tree 2\nend\n",
-		"t.tree:1: unsupported .tree version '2' (this surfgraph reads version 1)");
+	refused(st, "# surfgraph-tree 3\nend\n",
+		"t.tree:1: unsupported .tree version '3' (this surfgraph reads versions 1 and 2)");
+	/* version 2: its node lines carry three more columns, call lines only follow invnodes */
+	refused(st, "# surfgraph-tree 2\nroot=f\nnode\tf\t1\t1\t1\t1\t1\nend\n",
+		"t.tree:3: a node line has 10 tab-separated fields (version 2)");
+	refused(st, "# surfgraph-tree 2\nroot=f\nnode\tf\t1\t1\t1\t1\t1\t1\t2\t12:2\nend\n",
+		"t.tree:3: errors outnumber the calls");
+	refused(st, "# surfgraph-tree 2\nroot=f\nnode\tf\t1\t1\t1\t1\t1\t1\t1\t0:1\nend\n",
+		"t.tree:3: bad errnos column (errno:calls,...)");
+	refused(st, "# surfgraph-tree 2\nroot=f\ncall\ta=1\t0\nend\n",
+		"t.tree:3: call line outside a version 2 invocation");
+	refused(st, "# surfgraph-tree 1\nroot=f\ncall\ta=1\t0\nend\n",
+		"t.tree:3: call line outside a version 2 invocation");
 	refused(st, "hello\n", "t.tree:1: not a surfgraph .tree file (no '# surfgraph-tree' header)");
 	refused(st, edit("total_ns=150", "total_ns=1x0"), "t.tree:10: bad number in column total_ns: '1x0'");
 	refused(st, edit("node\t__do_fault;b\t2\t30", "node\t__do_fault;b\t2\t99999999999999999999"),
