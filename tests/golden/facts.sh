@@ -148,6 +148,12 @@ roots_printed linux-6.12/do_fault.txt __do_fault 1
 grep -q 'callees outlast vdso_fault (called by special_mapping_fault) in __do_fault: 79.418 us printed, its callees 1110.985 us (1031.567 us more)' "$out/t.err" ||
 	expect "6.12 vdso_fault anomaly listed by -v" "$(grep 'callees outlast' "$out/t.err")" "vdso_fault, 1031.567 us more"
 
+# 7.3 the same, five times: a timer interrupt inside find_timens_vvar_page (2.344 us printed,
+# 111.066 us of interrupt), lruvec_stat_mod_folio, vdso_fault twice, __rcu_read_unlock
+roots_printed linux-7.3/do_fault.txt.gz __do_fault 5
+roots_printed linux-7.3/do_fault_funcgraph-args.txt.gz __do_fault 0
+roots_printed linux-7.3/vfs_read_proc_abstime_funcgraph-args.txt.gz vfs_read 0
+
 # A 6.1 interrupt printed at the interrupted call's depth, closed by "} /* may_open */": the
 # printed durations put it inside may_open (1374.945 us holds inode_permission 6.540 us and the
 # interrupt's 2.884 + 261.568 + 988.752 us); beside it, path_openat's children would outlast its
