@@ -51,7 +51,7 @@ scenarios_for() {
 	elif [ "$1" = 6.12-trixie ]; then
 		echo s0-fresh s1-tree
 	else
-		echo s0-fresh s1-tree s3-restore s5-refuse s7-text s8-filters
+		echo s0-fresh s1-tree s3-restore s5-refuse s7-text s8-filters s10-args
 	fi
 }
 # 7.x under TCG oopsed in int3 text patching with two vCPUs (one was stable)
