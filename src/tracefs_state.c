@@ -1,6 +1,7 @@
 /* tracefs_state.c - the crash-recovery record: its own directory, durable writes, strict reads. */
 #define _GNU_SOURCE /* strndup */
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -429,9 +430,21 @@ static int replay(const struct sg_tracefs_state *st, const char *tracing_dir, ch
 	int done = 0;
 
 	for (int k = 0; k < st->ninstances; k++) {
-		struct tracefs_instance *i = tracefs_instance_alloc(NULL, st->instances[k]);
+		struct tracefs_instance *i;
+		char path[PATH_MAX];
+		struct stat sb;
 
-		sg_log_action("rmdir %s/instances/%s", tracing_dir, st->instances[k]);
+		/*
+		 * Recorded before the mkdir: set-up removes an instance without function_graph
+		 * (6.1) at once, and a kill may come before the mkdir. Gone is given back.
+		 */
+		snprintf(path, sizeof(path), "%s/instances/%s", tracing_dir, st->instances[k]);
+		if (lstat(path, &sb) < 0 && errno == ENOENT) {
+			done++;
+			continue;
+		}
+		i = tracefs_instance_alloc(NULL, st->instances[k]);
+		sg_log_action("rmdir %s", path);
 		if (!i || (tracefs_instance_destroy(i) < 0 && errno != ENOENT)) {
 			sg_log_error("cannot remove %s/instances/%s: %s", tracing_dir,
 				     st->instances[k], strerror(errno ? errno : ENOMEM));
