@@ -7,7 +7,7 @@
 #
 #   tests/vm/run-tests.sh [SCENARIO...]     (default: per kernel, see scenarios_for)
 #   SG_VM_KERNELS="6.1 6.12 6.12-trixie 7.x"  kernels to boot     REQUIRE_VM=1  a missing qemu is a failure
-#   SG_VM_JOBS=2  guests at a time
+#   SG_VM_JOBS=2  guests at a time     SG_VM_PER_BOOT=4  scenarios a boot at most
 #
 # Exit: 0 passed (or skipped loudly without qemu), 1 a check failed, 75 VM fault.
 set -euo pipefail
@@ -18,7 +18,7 @@ bin=${SURFGRAPH:-$root/surfgraph}
 kernels=${SG_VM_KERNELS:-6.1 6.12 6.12-trixie 7.x}
 session_bin=${SG_TEST_SESSION:-$root/tests/live/test_session}
 out=${SG_VM_OUT:-$root/tests/out/vm}
-timeout=${SG_VM_SUITE_TIMEOUT:-600}
+timeout=${SG_VM_SUITE_TIMEOUT:-900}
 
 skip() {
 	if [ "$REQUIRE_VM" = 1 ]; then
@@ -90,7 +90,12 @@ for k in $kernels; do
 	"$here/fetch-kernel.sh" "$k" >/dev/null || skip "cannot fetch kernel $k"
 	read -r -a scen <<<"$(scenarios_for "$k" "$@")"
 	read -r -a scen <<<"${scen[*]/t0-session/}"
-	[ ${#scen[@]} = 0 ] || boots+=("$k $k ${scen[*]}")
+	# at most SG_VM_PER_BOOT scenarios a boot, so the guests share the cores evenly (s0 stays
+	# first in the first boot: it needs the fresh one)
+	per=${SG_VM_PER_BOOT:-4}
+	for ((i = 0; i < ${#scen[@]}; i += per)); do
+		boots+=("$k $k$([ $i = 0 ] || echo "-$((i / per + 1))") ${scen[*]:i:per}")
+	done
 done
 for k in $kernels; do
 	if [ $# = 0 ] || [[ " $* " == *" t0-session "* ]]; then boots+=("$k $k-session t0-session"); fi
