@@ -1,0 +1,26 @@
+/* runinfo.h - what a run says about itself: the stderr summary and the .tree file's metadata. */
+#ifndef SG_RUNINFO_H
+#define SG_RUNINFO_H
+
+#include <stdio.h>
+#include "aggregate.h"
+#include "callstack.h"
+#include "input_text.h"
+#include "live.h"
+
+/* The summary of a finished run: invocations, why some are incomplete, what was skipped. */
+void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
+		      const struct sg_callstack_stats *cs, const struct sg_text_stats *ts,
+		      int verbose, const char *saved);
+
+/* What only a live run knows: how long, how fast, what the kernel lost, how it stopped. */
+void sg_runinfo_print_live(FILE *f, const struct sg_live_result *l, char **command);
+
+/* Fill the aggregate's metadata for the .tree file (input NULL: live). -1: no memory. */
+int sg_runinfo_describe(struct sg_aggregate *a, const char *root, const char *input,
+			const struct sg_callstack_stats *cs, const struct sg_text_stats *ts);
+
+/* Live metadata for the .tree file: the numbers a later reader needs to trust it. */
+int sg_runinfo_describe_live(struct sg_aggregate *a, const struct sg_live_result *l);
+
+#endif

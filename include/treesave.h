@@ -1,0 +1,13 @@
+/* treesave.h - writing a run's .tree file safely: never over its input, atomically. */
+#ifndef SG_TREESAVE_H
+#define SG_TREESAVE_H
+
+#include "aggregate.h"
+
+/*
+ * Write agg to path ("-": stdout), refusing when path is the input itself and saying so when
+ * it replaces a file that was not a .tree. 0, or -1 with a message.
+ */
+int sg_treesave_write(const char *path, const char *input, struct sg_aggregate *agg);
+
+#endif

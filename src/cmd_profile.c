@@ -1,0 +1,487 @@
+/* cmd_profile.c - profiling a function: wires input, call stacks, aggregate and renderers. */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "aggregate.h"
+#include "callstack.h"
+#include "cmd_profile.h"
+#include "flamefiles.h"
+#include "input_dat.h"
+#include "live.h"
+#include "input_text.h"
+#include "log.h"
+#include "match.h"
+#include "options.h"
+#include "outfile.h"
+#include "render_folded.h"
+#include "render_raw.h"
+#include "render_text.h"
+#include "render_top.h"
+#include "render_walk.h"
+#include "runinfo.h"
+#include "strtab.h"
+#include "treefile.h"
+#include "treesave.h"
+
+struct run {
+	struct sg_options opt;
+	struct sg_strtab *st;
+	struct sg_match *match;
+	struct sg_aggregate *agg;
+	struct sg_callstack *cs;
+	struct sg_text_style style;
+	int has_time; /* durations seen so far (per-invocation output) */
+	int dat;      /* the input is a trace.dat file */
+	struct sg_raw_stats raw; /* binary inputs' counts */
+	struct sg_live_result live; /* live tracing's counts */
+	int exit2; /* the failure is a usage problem: exit status 2 */
+	struct sg_flamefiles *ff; /* -m svg, png, pdf */
+	char *tree_path;	  /* the default .tree file's name */
+};
+
+static int is_flame_mode(enum sg_mode m)
+{
+	return m == SG_MODE_SVG || m == SG_MODE_PNG || m == SG_MODE_PDF;
+}
+
+/* The flame graph files' policy lives in flamefiles.c; their base name and date come from here. */
+static int open_flamefiles(struct run *r, const char *base, int dated)
+{
+	struct sg_flamefiles_opts fo = { 0 };
+
+	sg_flame_opts_init(&fo.flame);
+	fo.format = r->opt.mode == SG_MODE_PNG ? SG_FLAME_PNG :
+		    r->opt.mode == SG_MODE_PDF ? SG_FLAME_PDF : SG_FLAME_SVG;
+	fo.outdir = r->opt.outdir;
+	fo.base = base;
+	fo.step = r->opt.step;
+	fo.title = r->opt.title;
+	fo.subtitle = r->opt.subtitle;
+	fo.dated = dated;
+	fo.flame.width = r->opt.width;
+	fo.flame.minwidth = r->opt.minwidth;
+	fo.flame.order = r->opt.sort_name ? SG_ORDER_NAME : SG_ORDER_TOTAL;
+	fo.flame.inverted = r->opt.inverted;
+	fo.flame.palette = r->opt.palette_subsys ? SG_PALETTE_SUBSYS : SG_PALETTE_HOT;
+	r->ff = sg_flamefiles_new(&fo);
+	return r->ff ? 0 : -1;
+}
+
+/* The save and write lines go to stdout, unless the .tree file goes there (-o -). */
+static FILE *flame_log(const struct run *r)
+{
+	return r->opt.output && strcmp(r->opt.output, "-") == 0 ? stderr : stdout;
+}
+
+/* ROOT-N.svg when -s says so, announced as surfGraph did. */
+static int flame_invocation(struct run *r, const struct sg_invocation *inv, int has_time)
+{
+	int ret = sg_flamefiles_invocation(r->ff, inv, r->agg, has_time);
+
+	if (ret > 0 && fprintf(flame_log(r), "save %s\n", sg_flamefiles_path(r->ff)) < 0) {
+		sg_log_error("write to stdout failed: %s", strerror(errno));
+		return -1;
+	}
+	return ret < 0 ? -1 : 0;
+}
+
+static int flame_merged(struct run *r)
+{
+	if (sg_flamefiles_merged(r->ff, r->agg) < 0)
+		return -1;
+	fprintf(flame_log(r), "write %s\n", sg_flamefiles_path(r->ff));
+	return 0;
+}
+
+/* With thousands of invocations the save lines scroll away: count them. */
+static void flame_summary(struct run *r)
+{
+	uint64_t first, last, n = sg_flamefiles_count(r->ff, &first, &last);
+
+	if (n)
+		fprintf(stderr,
+			"surfgraph: wrote %" PRIu64 " per-invocation flame graph%s (invocations %" PRIu64
+			" to %" PRIu64 ", every %d) and %s\n",
+			n, n == 1 ? "" : "s", first, last, r->opt.step, sg_flamefiles_path(r->ff));
+}
+
+/* Per-invocation output happens as invocations complete, so a long trace streams. */
+static int on_invocation(void *ctx, struct sg_invocation *inv)
+{
+	struct run *r = ctx;
+	int rc = 0;
+
+	if (inv->has_dur)
+		r->has_time = 1;
+	if (!inv->cut) {
+		/* numbered as the aggregate will number it */
+		inv->seq = r->agg->complete + 1;
+		switch (r->opt.mode) {
+		case SG_MODE_WALK:
+			rc = sg_render_walk(stdout, inv, r->has_time);
+			break;
+		case SG_MODE_RAW:
+			rc = sg_render_raw(stdout, inv);
+			/* printed: the kept copy needs only its tree */
+			free(inv->raw);
+			inv->raw = NULL;
+			inv->raw_len = inv->raw_cap = 0;
+			break;
+		case SG_MODE_TREE:
+			if (r->opt.each)
+				rc = sg_render_text_invocation(stdout, inv, r->has_time, &r->style);
+			break;
+		case SG_MODE_SVG:
+		case SG_MODE_PNG:
+		case SG_MODE_PDF:
+			if (flame_invocation(r, inv, r->has_time) < 0) {
+				sg_invocation_free(inv);
+				return -1;
+			}
+			break;
+		default:
+			break;
+		}
+		if (rc < 0) {
+			sg_log_error("write to stdout failed: %s", strerror(errno));
+			sg_invocation_free(inv);
+			return -1;
+		}
+	}
+	if (sg_aggregate_add(r->agg, inv) < 0) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+/* Read a text trace from the open fd (head already read) through the call stacks. */
+static int read_text(struct run *r, int fd, const char *head, size_t head_len,
+		     struct sg_text_stats *stats)
+{
+	struct sg_text_parser *p = sg_text_parser_new(r->st, sg_callstack_feed, r->cs);
+	int ret;
+
+	if (!p) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	ret = sg_text_parser_read_fd(p, fd, head, head_len);
+	if (ret == 0)
+		ret = sg_callstack_finish(r->cs);
+	*stats = *sg_text_parser_stats(p);
+	sg_text_parser_free(p);
+	return ret;
+}
+
+/* A trace.dat through the binary decoder; the text counts stay zero. */
+static int read_dat(struct run *r, struct sg_text_stats *stats)
+{
+	memset(stats, 0, sizeof(*stats));
+	if (sg_dat_read(r->opt.input, r->st, sg_callstack_feed, r->cs, r->opt.mode == SG_MODE_RAW,
+			&r->raw) < 0)
+		return -1;
+	stats->lines = r->raw.records;
+	stats->has_dur = 1;
+	return sg_callstack_finish(r->cs);
+}
+
+/* The live kernel, through live.c; tracefs is restored when it returns. */
+static int read_live(struct run *r, struct sg_text_stats *stats)
+{
+	int ret = sg_live_run(&r->opt, r->st, r->cs, &r->live);
+
+	memset(stats, 0, sizeof(*stats));
+	if (r->live.text)
+		*stats = r->live.text_stats;
+	snprintf(stats->kernel, sizeof(stats->kernel), "%s", r->live.kernel);
+	if (!r->live.text)
+		stats->lines = r->live.records;
+	r->exit2 = ret == -2;
+	return ret < 0 ? -1 : 0;
+}
+
+static int render_final(struct run *r)
+{
+	int rc = 0;
+
+	switch (r->opt.mode) {
+	case SG_MODE_TREE:
+		rc = sg_render_text(stdout, r->agg, &r->style);
+		break;
+	case SG_MODE_FOLDED:
+		rc = sg_render_folded(stdout, r->agg, r->opt.unit_us ? SG_FOLDED_US : SG_FOLDED_NS);
+		break;
+	case SG_MODE_TOP:
+		rc = sg_render_top(stdout, r->agg);
+		break;
+	case SG_MODE_SVG:
+	case SG_MODE_PNG:
+	case SG_MODE_PDF:
+		rc = flame_merged(r);
+		break;
+	default:
+		break;
+	}
+	if (fflush(stdout) != 0 || rc < 0) {
+		if (!*sg_log_message())
+			sg_log_error("write to stdout failed: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Per-invocation modes on a loaded .tree: its kept invocations. */
+static int render_kept(struct run *r)
+{
+	for (unsigned i = 0; i < r->agg->nring; i++) {
+		struct sg_invocation *inv = sg_aggregate_kept(r->agg, i);
+		int rc = 0;
+
+		if (r->opt.mode == SG_MODE_WALK)
+			rc = sg_render_walk(stdout, inv, r->agg->has_time);
+		else if (r->opt.mode == SG_MODE_TREE && r->opt.each)
+			rc = sg_render_text_invocation(stdout, inv, r->agg->has_time, &r->style);
+		else if (r->ff)
+			rc = flame_invocation(r, inv, r->agg->has_time);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
+{
+	struct sg_text_stats ts;
+	const char *saved = NULL;
+
+	r->cs = sg_callstack_new(r->st, r->match, on_invocation, r, r->opt.mode == SG_MODE_RAW);
+	if (!r->cs) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	if ((!r->opt.input ? read_live(r, &ts)
+	     : r->dat	   ? read_dat(r, &ts)
+			   : read_text(r, fd, head, head_len, &ts)) < 0)
+		return -1;
+	sg_aggregate_finish(r->agg);
+	if (sg_runinfo_describe(r->agg, sg_match_describe(r->match), r->opt.input,
+				sg_callstack_stats(r->cs), &ts) < 0 ||
+	    (!r->opt.input && sg_runinfo_describe_live(r->agg, &r->live) < 0))
+		return -1;
+	if (!r->agg->complete && !r->agg->incomplete) {
+		sg_log_error("no call of %s in %s (%" PRIu64 " lines, %" PRIu64
+			     " call events): is it the traced function?",
+			     sg_match_describe(r->match), r->opt.input ? r->opt.input : "the live trace",
+			     ts.lines,
+			     sg_callstack_stats(r->cs)->events);
+		return -1;
+	}
+	if (render_final(r) < 0)
+		return -1;
+	if (!r->opt.no_save) {
+		/* ROOT.tree beside the flame graphs */
+		if (!r->opt.output) {
+			r->tree_path = sg_outfile_name(r->opt.outdir, r->opt.functions[0], ".tree");
+			if (!r->tree_path)
+				return -1;
+			r->opt.output = r->tree_path;
+		}
+		if (sg_treesave_write(r->opt.output, r->opt.input, r->agg) < 0)
+			return -1;
+		saved = strcmp(r->opt.output, "-") == 0 ? NULL : r->opt.output;
+	}
+	if (!r->opt.quiet)
+		sg_runinfo_print(stderr, sg_match_describe(r->match), r->agg,
+				 sg_callstack_stats(r->cs), &ts, r->opt.verbose, saved);
+	if (!r->opt.quiet && !r->opt.input)
+		sg_runinfo_print_live(stderr, &r->live, r->opt.command);
+	if (!r->opt.quiet && r->ff)
+		flame_summary(r);
+	return 0;
+}
+
+static int run_treefile(struct run *r, int fd, const char *head, size_t head_len)
+{
+	/* The head was consumed: reopen by name, or give the rest of stdin after the head. */
+	FILE *in;
+	char *all = NULL;
+	size_t len = head_len, cap = head_len + 65536;
+
+	all = malloc(cap);
+	if (!all) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	memcpy(all, head, head_len);
+	for (;;) {
+		if (len == cap) {
+			char *n = realloc(all, cap * 2);
+
+			if (!n) {
+				free(all);
+				sg_log_error("out of memory");
+				return -1;
+			}
+			all = n;
+			cap *= 2;
+		}
+		ssize_t got = read(fd, all + len, cap - len);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			sg_log_error("%s: read failed: %s", r->opt.input, strerror(errno));
+			free(all);
+			return -1;
+		}
+		if (got == 0)
+			break;
+		len += (size_t) got;
+	}
+	in = fmemopen(all, len ? len : 1, "r");
+	if (!in) {
+		free(all);
+		sg_log_error("out of memory");
+		return -1;
+	}
+	sg_aggregate_free(r->agg);
+	r->agg = sg_treefile_read(in, r->opt.input, r->st);
+	fclose(in);
+	free(all);
+	if (!r->agg)
+		return -1;
+	if (r->opt.mode == SG_MODE_RAW) {
+		sg_log_error("-m raw needs a trace: a .tree file keeps no trace lines");
+		return -1;
+	}
+	if (is_flame_mode(r->opt.mode)) {
+		/* graphs of x.tree are x.svg and x-N.svg; a .tree keeps its capture's date */
+		char base[256];
+		const char *slash = strrchr(r->opt.input, '/'), *name = slash ? slash + 1 : r->opt.input;
+		size_t len = strlen(name);
+
+		if (strcmp(r->opt.input, "-") == 0) {
+			name = sg_aggregate_meta(r->agg, "root");
+			name = name ? name : "surfgraph";
+			len = strlen(name);
+		} else if (len > 5 && strcmp(name + len - 5, ".tree") == 0) {
+			len -= 5;
+		}
+		snprintf(base, sizeof(base), "%.*s", (int) len, name);
+		if (open_flamefiles(r, base, 1) < 0)
+			return -1;
+	}
+	if (render_kept(r) < 0 || render_final(r) < 0)
+		return -1;
+	if (r->opt.output && !r->opt.no_save &&
+	    sg_treesave_write(r->opt.output, r->opt.input, r->agg) < 0)
+		return -1;
+	if (!r->opt.quiet && r->ff)
+		flame_summary(r);
+	return 0;
+}
+
+int sg_cmd_profile_run(int argc, char **argv)
+{
+	struct run r = { 0 };
+	char head[64];
+	ssize_t head_len = 0;
+	int fd = -1, rc = 1, parsed;
+
+	parsed = sg_options_parse(&r.opt, argc, argv);
+	if (parsed != 0) {
+		sg_options_free(&r.opt);
+		return parsed > 0 ? 0 : 2;
+	}
+	sg_log_set_verbose(r.opt.verbose);
+	r.style.unicode = r.opt.unicode || (!r.opt.ascii && sg_text_utf8_terminal());
+	r.st = sg_strtab_new();
+	r.match = sg_match_new();
+	r.agg = sg_aggregate_new(r.opt.keep);
+	if (!r.st || !r.match || !r.agg) {
+		sg_log_error("out of memory");
+		goto fail;
+	}
+	for (int i = 0; i < r.opt.nfunctions; i++)
+		if (sg_match_add(r.match, r.opt.functions[i]) < 0) {
+			sg_log_error("out of memory");
+			goto fail;
+		}
+	if (!r.opt.input) {
+		if (!r.opt.nfunctions) {
+			sg_log_error("which function? give the root with -f FUNC (see --help)");
+			rc = 2;
+			goto out;
+		}
+		if (is_flame_mode(r.opt.mode) && open_flamefiles(&r, r.opt.functions[0], 1) < 0)
+			goto fail;
+		if (run_trace(&r, -1, NULL, 0) < 0)
+			goto fail;
+		rc = 0;
+		goto out;
+	}
+	if (r.opt.command || r.opt.duration > 0 || r.opt.count || r.opt.npids) {
+		sg_log_error("-d, -n, -p and -- CMD are for live tracing, not with -i");
+		rc = 2;
+		goto out;
+	}
+	fd = strcmp(r.opt.input, "-") == 0 ? STDIN_FILENO : open(r.opt.input, O_RDONLY);
+	if (fd < 0) {
+		sg_log_error("cannot open %s: %s", r.opt.input, strerror(errno));
+		goto fail;
+	}
+	/* Sniff the format from the first bytes; they are handed on, not re-read. */
+	while (head_len < (ssize_t) sizeof(head)) {
+		ssize_t n = read(fd, head + head_len, sizeof(head) - (size_t) head_len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			sg_log_error("cannot read %s: %s", r.opt.input, strerror(errno));
+			goto fail;
+		}
+		if (n == 0)
+			break;
+		head_len += n;
+	}
+	if (sg_treefile_sniff(head, (size_t) head_len)) {
+		if (run_treefile(&r, fd, head, (size_t) head_len) < 0)
+			goto fail;
+	} else {
+		if (!r.opt.nfunctions) {
+			sg_log_error("which function? give the root with -f FUNC (see --help)");
+			rc = 2;
+			goto out;
+		}
+		r.dat = sg_dat_sniff(head, (size_t) head_len);
+		if (r.dat && fd == STDIN_FILENO) {
+			sg_log_error("a trace.dat file cannot be read from stdin: give its path to -i");
+			goto fail;
+		}
+		/* a saved trace's capture date is unknown: the graphs carry none */
+		if (is_flame_mode(r.opt.mode) && open_flamefiles(&r, r.opt.functions[0], 0) < 0)
+			goto fail;
+		if (run_trace(&r, fd, head, (size_t) head_len) < 0)
+			goto fail;
+	}
+	rc = 0;
+	goto out;
+fail:
+	rc = r.exit2 ? 2 : 1;
+out:
+	if (fd > STDIN_FILENO)
+		close(fd);
+	sg_callstack_free(r.cs);
+	sg_flamefiles_free(r.ff);
+	sg_aggregate_free(r.agg);
+	sg_match_free(r.match);
+	sg_strtab_free(r.st);
+	sg_options_free(&r.opt);
+	free(r.tree_path);
+	return rc;
+}

@@ -1,0 +1,136 @@
+/* runinfo.c - what a run says about itself: the stderr summary and the .tree file's metadata. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/wait.h>
+#include "log.h"
+#include "runinfo.h"
+
+void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
+		      const struct sg_callstack_stats *cs, const struct sg_text_stats *ts,
+		      int verbose, const char *saved)
+{
+	fprintf(f, "surfgraph: %s: %" PRIu64 " complete invocations", root, a->complete);
+	if (a->incomplete) {
+		static const char *const why[] = {
+			"started before the trace", "still open at its end",
+			"cut by missing events (lost, or before a CPU's buffer began)",
+			"return-stack overrun"
+		};
+		const char *sep = " (";
+
+		fprintf(f, ", %" PRIu64 " incomplete, not merged", a->incomplete);
+		for (int b = 0; b < 4; b++) {
+			if (a->incomplete_by[b]) {
+				fprintf(f, "%s%" PRIu64 " %s", sep, a->incomplete_by[b], why[b]);
+				sep = ", ";
+			}
+		}
+		fputc(')', f);
+	}
+	fputc('\n', f);
+	if (cs->lost_markers)
+		fprintf(f, "surfgraph: the kernel lost %" PRIu64 " events (%" PRIu64
+				" LOST records): the trees they cut are counted as incomplete\n",
+			cs->lost_events, cs->lost_markers);
+	if (cs->threshold_mode)
+		fprintf(f, "surfgraph: only returns in the input (tracing_thresh): trees show the "
+				"calls longer than the threshold\n");
+	if (!cs->has_dur && cs->events)
+		fprintf(f, "surfgraph: no durations in the input (nofuncgraph-duration): "
+				"structure and call counts only\n");
+	if (ts->skipped)
+		fprintf(f, "surfgraph: skipped %" PRIu64 " unrecognised lines (first, line %" PRIu64
+				": \"%s\")\n",
+			ts->skipped, ts->first_skipped_lineno, ts->first_skipped);
+	if (verbose)
+		fprintf(f,
+			"surfgraph: %" PRIu64 " lines, %" PRIu64 " call events, %" PRIu64
+			" returns without entry, %" PRIu64 " entries without return (%" PRIu64
+			" at the end), %" PRIu64 " nodes raised to their children's time\n",
+			ts->lines, cs->events, cs->orphan_closes, cs->abandoned + cs->unclosed,
+			cs->unclosed, cs->raised);
+	if (saved)
+		fprintf(f, "surfgraph: wrote %s\n", saved);
+}
+
+void sg_runinfo_print_live(FILE *f, const struct sg_live_result *l, char **command)
+{
+	double s = l->seconds > 0 ? l->seconds : 1e-9;
+
+	fprintf(f, "surfgraph: traced %.1f s on %s: %" PRIu64 " %s (%.0f/s) from %s%s\n",
+		l->seconds, l->kernel, l->records, l->text ? "lines" : "records",
+		(double) l->records / s, l->text ? "trace_pipe" : "the binary buffers",
+		l->instance ? " of instance surfgraph" : "");
+	if (l->lost_markers || l->overrun || l->dropped)
+		fprintf(f, "surfgraph: lost events: %" PRIu64 " announced in the buffers (%" PRIu64
+				" markers%s), kernel stats: %" PRIu64 " overrun, %" PRIu64
+				" dropped\n",
+			l->lost_events, l->lost_markers, l->lost_unknown ? ", some uncounted" : "",
+			l->overrun, l->dropped);
+	else
+		fprintf(f, "surfgraph: no events lost\n");
+	if (l->stop == SG_STOP_COMMAND && WIFEXITED(l->cmd_status))
+		fprintf(f, "surfgraph: %s exited with status %d\n", command[0],
+			WEXITSTATUS(l->cmd_status));
+	else if (l->stop == SG_STOP_COMMAND && WIFSIGNALED(l->cmd_status))
+		fprintf(f, "surfgraph: %s was killed by signal %d\n", command[0],
+			WTERMSIG(l->cmd_status));
+}
+
+/* "2026-11-22T05:31:02Z", from SOURCE_DATE_EPOCH when set (reproducible output). */
+static void iso_now(char *buf, size_t size)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	time_t t = sde && *sde ? (time_t) strtoll(sde, NULL, 10) : time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+int sg_runinfo_describe(struct sg_aggregate *a, const char *root, const char *input,
+			const struct sg_callstack_stats *cs, const struct sg_text_stats *ts)
+{
+	char now[32], num[32];
+	const char *src = !input			? "live"
+			  : strcmp(input, "-") == 0 ? "stdin"
+							   : input;
+
+	iso_now(now, sizeof(now));
+	a->lost_events = cs->lost_events;
+	snprintf(num, sizeof(num), "%" PRIu64, ts->skipped);
+	if (sg_aggregate_set_meta(a, "root", root) < 0 ||
+	    sg_aggregate_set_meta(a, "source", src) < 0 ||
+	    (ts->kernel[0] && sg_aggregate_set_meta(a, "kernel", ts->kernel) < 0) ||
+	    sg_aggregate_set_meta(a, "created", now) < 0 ||
+	    sg_aggregate_set_meta(a, "skipped_lines", num) < 0 ||
+	    (cs->threshold_mode && sg_aggregate_set_meta(a, "threshold_mode", "1") < 0)) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+int sg_runinfo_describe_live(struct sg_aggregate *a, const struct sg_live_result *l)
+{
+	char v[64];
+	int ret = 0;
+
+	snprintf(v, sizeof(v), "%.3f", l->seconds);
+	ret |= sg_aggregate_set_meta(a, "seconds", v);
+	ret |= sg_aggregate_set_meta(a, "reader", l->text ? "trace_pipe" : "trace_pipe_raw");
+	snprintf(v, sizeof(v), "%" PRIu64, l->lost_events);
+	ret |= sg_aggregate_set_meta(a, "lost_events", v);
+	snprintf(v, sizeof(v), "%" PRIu64, l->overrun);
+	ret |= sg_aggregate_set_meta(a, "kernel_overrun", v);
+	snprintf(v, sizeof(v), "%" PRIu64, l->dropped);
+	ret |= sg_aggregate_set_meta(a, "kernel_dropped", v);
+	if (ret) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	return 0;
+}
