@@ -25,6 +25,7 @@
 #include "runinfo.h"
 #include "strtab.h"
 #include "treefile.h"
+#include "treefilter.h"
 #include "treesave.h"
 
 struct run {
@@ -41,6 +42,7 @@ struct run {
 	int exit2; /* the failure is a usage problem: exit status 2 */
 	struct sg_flamefiles *ff; /* -m svg, png, pdf */
 	char *tree_path;	  /* the default .tree file's name */
+	struct sg_treefilter *filter; /* -x, --no-irqs, --max-depth, -C, -p on a saved trace */
 };
 
 static int is_flame_mode(enum sg_mode m)
@@ -115,6 +117,14 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 	struct run *r = ctx;
 	int rc = 0;
 
+	if (r->filter) {
+		/* as if the kernel had traced only these tasks and CPUs, and not the cut calls */
+		if (!sg_treefilter_keep(r->filter, inv)) {
+			sg_invocation_free(inv);
+			return 0;
+		}
+		sg_treefilter_prune(r->filter, sg_tree_top(inv->tree));
+	}
 	if (inv->has_dur)
 		r->has_time = 1;
 	if (!inv->cut) {
@@ -254,6 +264,63 @@ static int render_kept(struct run *r)
 	return 0;
 }
 
+/* -p and -C that leave nothing: say why, rather than "no call of ROOT". */
+static int check_selected(struct run *r)
+{
+	uint64_t dropped, no_pid, no_cpu;
+
+	sg_treefilter_counts(r->filter, &dropped, &no_pid, &no_cpu);
+	if (r->agg->complete || r->agg->incomplete || !dropped)
+		return 0;
+	if (dropped > no_pid + no_cpu)
+		sg_log_error("none of the %" PRIu64 " calls of %s in %s ran %s%s%s%s%s", dropped,
+			     sg_match_describe(r->match), r->opt.input,
+			     r->opt.npids ? "in the -p tasks" : "",
+			     r->opt.npids && r->opt.cpus ? " and " : "",
+			     r->opt.cpus ? "on CPUs " : "", r->opt.cpus ? r->opt.cpus : "",
+			     r->opt.cpus ? " only" : "");
+	else if (no_pid)
+		sg_log_error("-p: %s does not say which task made the calls (trace with "
+			     "funcgraph-proc, or use trace-cmd)",
+			     r->opt.input);
+	else
+		sg_log_error("-C: %s does not say which CPU ran the calls (trace with "
+			     "funcgraph-cpu)",
+			     r->opt.input);
+	r->exit2 = 1;
+	return -1;
+}
+
+/*
+ * A .tree holds merged trees: -x, --no-irqs and --max-depth cut them as they cut a trace, but
+ * its calls no longer carry CPUs or tasks, and its roots are fixed.
+ */
+static int filter_treefile(struct run *r)
+{
+	r->exit2 = 1;
+	if (r->opt.cpus || r->opt.npids) {
+		sg_log_error("%s: a .tree file keeps no CPU or task of each call: give %s with the "
+			     "trace it was made from",
+			     r->opt.input, r->opt.cpus ? "-C" : "-p");
+		return -1;
+	}
+	for (int i = 0; i < r->agg->nroots; i++) {
+		if (r->opt.nfunctions && sg_match_test(r->match, r->agg->roots[i].root) < 0) {
+			sg_log_error("%s holds the calls of %s, not %s: a .tree cannot be re-rooted; "
+				     "give -f with the trace it was made from",
+				     r->opt.input, r->agg->roots[i].root, sg_match_describe(r->match));
+			return -1;
+		}
+	}
+	r->exit2 = 0;
+	if (r->filter && sg_treefilter_prunes(r->filter)) {
+		sg_treefilter_prune(r->filter, sg_tree_top(r->agg->merged));
+		for (unsigned i = 0; i < r->agg->nring; i++)
+			sg_treefilter_prune(r->filter, sg_tree_top(sg_aggregate_kept(r->agg, i)->tree));
+	}
+	return 0;
+}
+
 static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 {
 	struct sg_text_stats ts;
@@ -272,6 +339,8 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	if (sg_runinfo_describe(r->agg, sg_match_describe(r->match), r->opt.input,
 				sg_callstack_stats(r->cs), &ts) < 0 ||
 	    (!r->opt.input && sg_runinfo_describe_live(r->agg, &r->live) < 0))
+		return -1;
+	if (r->filter && check_selected(r) < 0)
 		return -1;
 	if (!r->agg->complete && !r->agg->incomplete) {
 		sg_log_error("no call of %s in %s (%" PRIu64 " lines, %" PRIu64
@@ -300,6 +369,16 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 				 sg_callstack_stats(r->cs), &ts, r->opt.verbose, saved);
 	if (!r->opt.quiet && !r->opt.input)
 		sg_runinfo_print_live(stderr, &r->live, r->opt.command);
+	if (!r->opt.quiet && r->filter && sg_treefilter_selects(r->filter)) {
+		uint64_t dropped, no_pid, no_cpu;
+
+		sg_treefilter_counts(r->filter, &dropped, &no_pid, &no_cpu);
+		fprintf(stderr, "surfgraph: left out %" PRIu64 " calls of other tasks or CPUs (-p, -C)",
+			dropped);
+		if (no_pid + no_cpu)
+			fprintf(stderr, ", %" PRIu64 " of them of an unknown one", no_pid + no_cpu);
+		fputc('\n', stderr);
+	}
 	if (!r->opt.quiet && r->ff)
 		flame_summary(r);
 	return 0;
@@ -354,6 +433,8 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 	fclose(in);
 	free(all);
 	if (!r->agg)
+		return -1;
+	if (filter_treefile(r) < 0)
 		return -1;
 	if (r->opt.mode == SG_MODE_RAW) {
 		sg_log_error("-m raw needs a trace: a .tree file keeps no trace lines");
@@ -425,10 +506,25 @@ int sg_cmd_profile_run(int argc, char **argv)
 		rc = 0;
 		goto out;
 	}
-	if (r.opt.command || r.opt.duration > 0 || r.opt.count || r.opt.npids) {
-		sg_log_error("-d, -n, -p and -- CMD are for live tracing, not with -i");
+	if (r.opt.command || r.opt.duration > 0 || r.opt.count || r.opt.no_sleep_time ||
+	    r.opt.buffer_kb || r.opt.text || r.opt.force) {
+		sg_log_error("-d, -n, -- CMD, --no-sleep-time, --buffer-size, --text and --force "
+			     "are for live tracing, not with -i");
 		rc = 2;
 		goto out;
+	}
+	if (r.opt.nexcludes || r.opt.no_irqs || r.opt.max_depth || r.opt.cpus || r.opt.npids) {
+		if (r.opt.mode == SG_MODE_RAW && (r.opt.nexcludes || r.opt.no_irqs || r.opt.max_depth)) {
+			sg_log_error("-m raw prints the trace lines unchanged: -x, --no-irqs and "
+				     "--max-depth cut trees (use -m tree, walk or folded)");
+			rc = 2;
+			goto out;
+		}
+		r.filter = sg_treefilter_new(&r.opt);
+		if (!r.filter) {
+			rc = 2;
+			goto out;
+		}
 	}
 	fd = strcmp(r.opt.input, "-") == 0 ? STDIN_FILENO : open(r.opt.input, O_RDONLY);
 	if (fd < 0) {
@@ -477,6 +573,7 @@ out:
 	if (fd > STDIN_FILENO)
 		close(fd);
 	sg_callstack_free(r.cs);
+	sg_treefilter_free(r.filter);
 	sg_flamefiles_free(r.ff);
 	sg_aggregate_free(r.agg);
 	sg_match_free(r.match);

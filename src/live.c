@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "cpulist.h"
 #include "input_raw.h"
 #include "linebuf.h"
 #include "live.h"
@@ -77,37 +78,15 @@ static int on_event(void *ctx, const struct sg_event *ev)
 static int parse_cpus(const char *list, long ncpus, int **cpus, int *n, char *mask, size_t msize)
 {
 	unsigned char *set = calloc((size_t) ncpus, 1);
-	const char *p = list;
 	int count = 0;
 
 	if (!set) {
 		sg_log_error("out of memory");
 		return -1;
 	}
-	while (*p) {
-		char *end;
-		long a = strtol(p, &end, 10), b = a;
-
-		if (end == p)
-			goto bad;
-		if (*end == '-') {
-			p = end + 1;
-			b = strtol(p, &end, 10);
-			if (end == p)
-				goto bad;
-		}
-		if (a > b || b >= ncpus) {
-			free(set);
-			sg_log_error("-C %s: this machine has CPUs 0-%ld", list, ncpus - 1);
-			return -1;
-		}
-		for (long c = a; c <= b; c++)
-			set[c] = 1;
-		p = end;
-		if (*p == ',')
-			p++;
-		else if (*p)
-			goto bad;
+	if (sg_cpulist_parse(list, ncpus, set) < 0) {
+		free(set);
+		return -1;
 	}
 	*cpus = calloc((size_t) ncpus, sizeof(**cpus));
 	if (!*cpus) {
@@ -135,10 +114,6 @@ static int parse_cpus(const char *list, long ncpus, int **cpus, int *n, char *ma
 	}
 	free(set);
 	return 0;
-bad:
-	free(set);
-	sg_log_error("-C wants a CPU list like 0-3,6, not '%s'", list);
-	return -1;
 }
 
 /* Fork the command now, held before exec until tracing is on, so its pid can be filtered. */

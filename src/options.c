@@ -22,15 +22,18 @@ static const char usage[] =
 	"                        `trace_pipe` text (any funcgraph-* options), `trace-cmd report`\n"
 	"                        text, or a .tree file written by -o ('-' reads stdin)\n"
 	"\n"
+	"Filters (live, or on a saved trace as if it had been traced so; -x, --no-irqs and\n"
+	"--max-depth also on .tree files; the time cut off stays in the caller's self time):\n"
+	"  -p PID                only this task's calls (repeatable)\n"
+	"  -C CPULIST            only calls on these CPUs (e.g. 0-3,6)\n"
+	"      --max-depth N     keep N levels of calls, the root's included\n"
+	"  -x, --exclude FUNC    leave out FUNC and what it calls (repeatable)\n"
+	"      --no-irqs         leave interrupts out of the trees\n"
+	"\n"
 	"Live tracing (root; without -i):\n"
 	"  -d SECONDS            stop after this long (default: Ctrl-C)\n"
 	"  -n N                  stop after N complete invocations\n"
 	"  -- CMD [ARGS]         run CMD and trace only it and its children, until it exits\n"
-	"  -p PID                trace only this task (repeatable)\n"
-	"  -C CPULIST            trace only these CPUs (e.g. 0-3,6)\n"
-	"      --max-depth N     do not trace deeper than N calls below the root\n"
-	"  -x, --exclude FUNC    do not trace FUNC nor what it calls (repeatable)\n"
-	"      --no-irqs         leave interrupts out of the trees\n"
 	"      --no-sleep-time   durations without the time spent asleep\n"
 	"      --buffer-size KB  per-CPU ring buffer size\n"
 	"      --text            read the text trace_pipe instead of the binary buffers\n"
@@ -124,6 +127,48 @@ static const struct option longopts[] = {
 
 static const char *const modes[] = { "svg", "tree", "walk", "raw",
 				      "folded", "top", "png", "pdf", NULL };
+
+#define FLAME_MODES (1u << SG_MODE_SVG | 1u << SG_MODE_PNG | 1u << SG_MODE_PDF)
+
+/*
+ * Options only some modes read: with another mode they would be accepted and do nothing.
+ * --ascii and --unicode are not here: a choice of characters, harmless where none are drawn.
+ */
+static const struct {
+	int code;
+	const char *name;
+	unsigned modes;
+	const char *which;
+} mode_only[] = {
+	{ 's', "-s", FLAME_MODES, "svg, png or pdf" },
+	{ OPT_WIDTH, "--width", FLAME_MODES, "svg, png or pdf" },
+	{ OPT_MINWIDTH, "--minwidth", FLAME_MODES, "svg, png or pdf" },
+	{ OPT_TITLE, "--title", FLAME_MODES, "svg, png or pdf" },
+	{ OPT_SUBTITLE, "--subtitle", FLAME_MODES, "svg, png or pdf" },
+	{ OPT_INVERTED, "--inverted", FLAME_MODES, "svg, png or pdf" },
+	{ OPT_SORT_NAME, "--sort-name", FLAME_MODES, "svg, png or pdf" },
+	{ OPT_PALETTE, "--palette", FLAME_MODES, "svg, png or pdf" },
+	{ OPT_EACH, "--each", 1u << SG_MODE_TREE, "tree" },
+	{ OPT_UNIT, "--unit", 1u << SG_MODE_FOLDED, "folded" },
+};
+
+/* One line naming the first option given that the chosen mode would ignore. */
+static int check_mode_only(const struct sg_options *o, const unsigned char *seen)
+{
+	for (size_t i = 0; i < sizeof(mode_only) / sizeof(mode_only[0]); i++) {
+		if (!seen[mode_only[i].code] || (mode_only[i].modes & (1u << o->mode)))
+			continue;
+		sg_log_error("%s is for -m %s, not -m %s", mode_only[i].name, mode_only[i].which,
+			     o->mode_name);
+		return -1;
+	}
+	if (o->no_save && (o->output || seen[OPT_KEEP])) {
+		sg_log_error("--no-save writes no .tree file: %s has nothing to do",
+			     o->output ? "-o" : "--keep");
+		return -1;
+	}
+	return 0;
+}
 
 /* A whole non-negative number no larger than max. */
 static int parse_count(const char *opt, const char *s, long max, long *out)
@@ -249,6 +294,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 {
 	int c;
 	long v;
+	unsigned char seen[1024] = { 0 }; /* option codes given */
 
 	memset(o, 0, sizeof(*o));
 	o->step = 1;
@@ -271,6 +317,9 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	}
 	while ((c = getopt_long(argc, argv, ":f:m:s:o:i:d:n:p:C:x:qvhV", longopts, NULL)) != -1) {
 		int live = parse_live(o, c, optarg);
+
+		if (c >= 0 && c < (int) sizeof(seen))
+			seen[c] = 1;
 
 		if (live < 0)
 			return -1;
@@ -409,6 +458,8 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		sg_log_error("unexpected argument '%s' (see --help)", argv[optind]);
 		return -1;
 	}
+	if (check_mode_only(o, seen) < 0)
+		return -1;
 	if (o->output && names_picture(o->output)) {
 		sg_log_error("-o %s: -o names the .tree file (reload it with -i); flame graphs are "
 			     "named after the root (ROOT.svg, ROOT-N.svg): --outdir chooses where",

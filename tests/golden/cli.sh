@@ -75,5 +75,43 @@ n=$((n + 1))
 [ -f "$out/od/__do_fault.svg" ] && [ -f "$out/od/__do_fault.tree" ] ||
 	{ echo "FAIL: --outdir: $(ls "$out/od" 2>&1)"; fail=$((fail + 1)); }
 
+# Point 1 of issue 14: no option is accepted and ignored. Filters slice a saved trace as the
+# kernel would have traced it: the same call paths as the captures made with the option live.
+d=tests/data/linux-6.1
+paths() { "$bin" -m folded -q --no-save "$@" | cut -d' ' -f1 | sort; }
+n=$((n + 1))
+[ "$(paths -f __do_fault -i $fix --no-irqs)" = "$(paths -f __do_fault -i $d/do_fault_nofuncgraph-irqs.txt)" ] ||
+	{ echo "FAIL: --no-irqs -i differs from the funcgraph-irqs=0 capture"; fail=$((fail + 1)); }
+n=$((n + 1))
+[ "$(paths -f __do_fault -i $fix --max-depth 3)" = "$(paths -f __do_fault -i $d/do_fault_max_depth3.txt)" ] ||
+	{ echo "FAIL: --max-depth 3 -i differs from the max_graph_depth=3 capture"; fail=$((fail + 1)); }
+# -x drops the function and its callees; its time becomes the caller's self time
+n=$((n + 1))
+"$bin" -f __do_fault -i $fix -m tree --ascii --no-save -q -x vmf_insert_pfn >"$out/x.txt"
+! grep -q "vmf_insert_pfn\|lookup_memtype" "$out/x.txt" && grep -q "^ *2602.794 *2602.794 .*vvar_fault" "$out/x.txt" ||
+	{ echo "FAIL: -x vmf_insert_pfn -i: $(grep -c . "$out/x.txt") lines"; fail=$((fail + 1)); }
+# the same filters on a .tree file
+n=$((n + 1))
+"$bin" -i "$out/good.tree" -m tree --ascii -q --no-irqs >"$out/xt.txt"
+[ "$(grep -c . "$out/xt.txt")" -lt 60 ] && ! grep -q irq_exit_rcu "$out/xt.txt" ||
+	{ echo "FAIL: --no-irqs on a .tree: $(grep -c . "$out/xt.txt") lines"; fail=$((fail + 1)); }
+# -p and -C keep the calls of those tasks and CPUs (schedule: 958 calls, 589 on CPU 0 only)
+gunzip -c $d/schedule_funcgraph-proc.txt.gz >"$out/sched.txt"
+run 0 "schedule: 589 complete invocations" -f schedule -i "$out/sched.txt" -m top --no-save -C 0
+run 0 "schedule: 72 complete invocations" -f schedule -i "$out/sched.txt" -m top --no-save -p 14
+run 0 "left out 900 calls of other tasks or CPUs" -f schedule -i "$out/sched.txt" -m top --no-save -p 14
+run 2 "none of the 6 calls of __do_fault in $fix ran on CPUs 1 only" -f __do_fault -i $fix -m top --no-save -C 1
+run 2 "none of the 6 calls of __do_fault in $fix ran in the -p tasks" -f __do_fault -i $fix -m top --no-save -p 1
+run 2 "a .tree file keeps no CPU or task of each call: give -C" -i "$out/good.tree" -m tree -C 0
+run 2 "holds the calls of __do_fault, not vfs_read: a .tree cannot be re-rooted" -i "$out/good.tree" -m tree -f vfs_read
+run 0 "" -i "$out/good.tree" -m tree -f __do_fault
+run 2 "--each is for -m tree, not -m top" -f __do_fault -i $fix -m top --no-save --each
+run 2 "-s is for -m svg, png or pdf, not -m tree" -f __do_fault -i $fix -m tree --no-save -s 3
+run 2 "--inverted is for -m svg, png or pdf, not -m folded" -f __do_fault -i $fix -m folded --no-save --inverted
+run 2 "--unit is for -m folded, not -m tree" -f __do_fault -i $fix -m tree --no-save --unit us
+run 2 "--no-save writes no .tree file: -o has nothing to do" -f __do_fault -i $fix -m tree --no-save -o "$out/n.tree"
+run 2 "--text and --force are for live tracing, not with -i" -f __do_fault -i $fix -m tree --no-save --text
+run 2 "-m raw prints the trace lines unchanged" -f __do_fault -i $fix -m raw --no-save -x vmf_insert_pfn
+
 echo "cli: $n checked, $fail failed"
 [ $fail = 0 ]
