@@ -13,6 +13,7 @@
 #include "fmt.h"
 #include "log.h"
 #include "render_text.h"
+#include "options.h"
 #include "outfile.h"
 #include "strtab.h"
 #include "treediff.h"
@@ -98,41 +99,6 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-/*
- * A percentage as hundredths of a percent: "5", "2.5", "0.25", "10%". Two decimals are the
- * precision of every percentage surfgraph prints, so the limit is compared exactly.
- */
-static int parse_pct(const char *opt, const char *s, uint32_t *out)
-{
-	uint64_t v = 0;
-	int decimals = -1;
-	const char *p = s;
-
-	for (; *p && *p != '%'; p++) {
-		if (*p == '.' && decimals < 0) {
-			decimals = 0;
-			continue;
-		}
-		if (*p < '0' || *p > '9' || decimals == 2)
-			goto bad;
-		v = v * 10 + (uint64_t) (*p - '0');
-		if (decimals >= 0)
-			decimals++;
-		if (v > 100000000)
-			goto bad;
-	}
-	if (p == s || (*p == '%' && p[1]) || (decimals == 0 && p[-1] == '.' && p - 1 == s))
-		goto bad;
-	for (int d = decimals < 0 ? 0 : decimals; d < 2; d++)
-		v *= 10;
-	*out = (uint32_t) v;
-	return 0;
-bad:
-	sg_log_error("%s wants a percentage such as 5 or 2.5 (at most 2 decimals), not '%s'", opt,
-		     s);
-	return -1;
-}
-
 static int parse(struct diff_opts *o, int argc, char **argv)
 {
 	int c;
@@ -163,7 +129,7 @@ static int parse(struct diff_opts *o, int argc, char **argv)
 			o->totals = 1;
 			break;
 		case OPT_THRESHOLD:
-			if (parse_pct("--threshold", optarg, &o->threshold_bp) < 0)
+			if (sg_options_pct("--threshold", optarg, &o->threshold_bp) < 0)
 				return -1;
 			break;
 		case OPT_NEGATE:
@@ -179,7 +145,7 @@ static int parse(struct diff_opts *o, int argc, char **argv)
 			o->unicode = 1;
 			break;
 		case OPT_FAIL_ABOVE:
-			if (parse_pct("--fail-above", optarg, &o->limit_bp) < 0)
+			if (sg_options_pct("--fail-above", optarg, &o->limit_bp) < 0)
 				return -1;
 			o->gate = 1;
 			break;

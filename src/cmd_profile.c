@@ -16,6 +16,7 @@
 #include "log.h"
 #include "match.h"
 #include "options.h"
+#include "pager.h"
 #include "outfile.h"
 #include "render_folded.h"
 #include "render_raw.h"
@@ -43,7 +44,17 @@ struct run {
 	struct sg_flamefiles *ff; /* -m svg, png, pdf */
 	char *tree_path;	  /* the default .tree file's name */
 	struct sg_treefilter *filter; /* -x, --no-irqs, --max-depth, -C, -p on a saved trace */
+	int page;		      /* text for a terminal: through the pager once it starts */
 };
+
+/* The pager starts with the first line of text, so a live run's status line is not under it. */
+static int start_text(struct run *r)
+{
+	if (!r->page)
+		return 0;
+	r->page = 0;
+	return sg_pager_start();
+}
 
 static int is_flame_mode(enum sg_mode m)
 {
@@ -130,6 +141,11 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 	if (!inv->cut) {
 		/* numbered as the aggregate will number it */
 		inv->seq = r->agg->complete + 1;
+		/* live, this output comes while tracing: no pager under the status line */
+		if (r->opt.input && start_text(r) < 0) {
+			sg_invocation_free(inv);
+			return -1;
+		}
 		switch (r->opt.mode) {
 		case SG_MODE_WALK:
 			rc = sg_render_walk(stdout, inv, r->has_time);
@@ -219,6 +235,8 @@ static int render_final(struct run *r)
 {
 	int rc = 0;
 
+	if (start_text(r) < 0)
+		return -1;
 	switch (r->opt.mode) {
 	case SG_MODE_TREE:
 		rc = sg_render_text(stdout, r->agg, &r->style);
@@ -352,6 +370,8 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	}
 	if (render_final(r) < 0)
 		return -1;
+	/* the summary after the text, once the pager is closed, not under it */
+	sg_pager_finish();
 	if (!r->opt.no_save) {
 		/* ROOT.tree beside the flame graphs */
 		if (!r->opt.output) {
@@ -457,8 +477,9 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 		if (open_flamefiles(r, base, 1) < 0)
 			return -1;
 	}
-	if (render_kept(r) < 0 || render_final(r) < 0)
+	if (start_text(r) < 0 || render_kept(r) < 0 || render_final(r) < 0)
 		return -1;
+	sg_pager_finish();
 	if (r->opt.output && !r->opt.no_save &&
 	    sg_treesave_write(r->opt.output, r->opt.input, r->agg) < 0)
 		return -1;
@@ -472,7 +493,7 @@ int sg_cmd_profile_run(int argc, char **argv)
 	struct run r = { 0 };
 	char head[64];
 	ssize_t head_len = 0;
-	int fd = -1, rc = 1, parsed;
+	int fd = -1, rc = 1, parsed, tty;
 
 	parsed = sg_options_parse(&r.opt, argc, argv);
 	if (parsed != 0) {
@@ -481,6 +502,14 @@ int sg_cmd_profile_run(int argc, char **argv)
 	}
 	sg_log_set_verbose(r.opt.verbose);
 	r.style.unicode = r.opt.unicode || (!r.opt.ascii && sg_text_utf8_terminal());
+	/* on a terminal the tree is read, not diffed: hide the crumbs, colour the hot paths */
+	tty = isatty(STDOUT_FILENO);
+	r.style.min_bp = r.opt.min_percent_bp >= 0 ? (uint32_t) r.opt.min_percent_bp : tty ? 50 : 0;
+	r.style.depth = r.opt.depth;
+	r.style.fixed_us = r.opt.unit_us;
+	r.style.color = r.opt.color == SG_COLOR_ALWAYS || (r.opt.color == SG_COLOR_AUTO && tty);
+	r.page = tty && !r.opt.no_pager && !is_flame_mode(r.opt.mode) &&
+		 !(r.opt.output && strcmp(r.opt.output, "-") == 0);
 	r.st = sg_strtab_new();
 	r.match = sg_match_new();
 	r.agg = sg_aggregate_new(r.opt.keep);
@@ -570,6 +599,7 @@ int sg_cmd_profile_run(int argc, char **argv)
 fail:
 	rc = r.exit2 ? 2 : 1;
 out:
+	sg_pager_finish();
 	if (fd > STDIN_FILENO)
 		close(fd);
 	sg_callstack_free(r.cs);

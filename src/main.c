@@ -6,6 +6,7 @@
 #include "cmd_profile.h"
 #include "log.h"
 #include "outfile.h"
+#include "pager.h"
 
 static int die(int code)
 {
@@ -17,6 +18,7 @@ static int die(int code)
 static void on_fatal_signal(int sig)
 {
 	sg_outfile_remove_temporaries();
+	sg_pager_finish_signal();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }

@@ -64,7 +64,14 @@ static const char usage[] =
 	"      --keep N          invocations kept whole in the .tree file (default 32)\n"
 	"      --ascii           tree: draw with ASCII (the default when not on a UTF-8 terminal)\n"
 	"      --unicode         tree: draw with box-drawing characters\n"
-	"      --unit ns|us      folded: weight unit (default ns: weights add up to the total)\n"
+	"      --min-percent P   tree: hide calls under P% of the root, and say how many\n"
+	"                        (default 0.5 on a terminal, 0 otherwise)\n"
+	"      --depth N         tree: show N levels, the root's included (default: all)\n"
+	"      --color[=WHEN]    tree: colour the hot paths, red from 5% of the root, green\n"
+	"                        from 0.5%: auto (default: on a terminal), always, never\n"
+	"      --no-pager        do not page text on a terminal (default: $PAGER, or less -FRX)\n"
+	"      --unit ns|us      folded: weight unit (default ns: weights add up to the total);\n"
+	"                        tree: us gives every time in microseconds (default: scaled)\n"
 	"  -q, --quiet           no summary on stderr\n"
 	"  -v, --verbose         more detail in the summary; show tracefs writes\n"
 	"  -h, --help            this help\n"
@@ -79,7 +86,8 @@ static const char usage[] =
 	"Times are the kernel's (sleep included unless sleep-time is off). Exit status: 0 success,\n"
 	"1 runtime error, 2 usage error. Formats: docs/tree-format.md; design: docs/architecture.md.\n";
 
-enum { OPT_NO_SAVE = 256, OPT_EACH, OPT_KEEP, OPT_ASCII, OPT_UNICODE, OPT_UNIT };
+enum { OPT_NO_SAVE = 256, OPT_EACH, OPT_KEEP, OPT_ASCII, OPT_UNICODE, OPT_UNIT, OPT_MIN_PERCENT,
+       OPT_DEPTH, OPT_COLOR, OPT_NO_PAGER };
 
 /* flame graph options */
 enum { OPT_OUTDIR = 768, OPT_WIDTH, OPT_MINWIDTH, OPT_TITLE, OPT_SUBTITLE, OPT_INVERTED,
@@ -99,6 +107,11 @@ static const struct option longopts[] = {
 	{ "ascii", no_argument, NULL, OPT_ASCII },
 	{ "unicode", no_argument, NULL, OPT_UNICODE },
 	{ "unit", required_argument, NULL, OPT_UNIT },
+	{ "min-percent", required_argument, NULL, OPT_MIN_PERCENT },
+	{ "depth", required_argument, NULL, OPT_DEPTH },
+	{ "color", optional_argument, NULL, OPT_COLOR },
+	{ "colour", optional_argument, NULL, OPT_COLOR },
+	{ "no-pager", no_argument, NULL, OPT_NO_PAGER },
 	{ "outdir", required_argument, NULL, OPT_OUTDIR },
 	{ "width", required_argument, NULL, OPT_WIDTH },
 	{ "minwidth", required_argument, NULL, OPT_MINWIDTH },
@@ -149,7 +162,10 @@ static const struct {
 	{ OPT_SORT_NAME, "--sort-name", FLAME_MODES, "svg, png or pdf" },
 	{ OPT_PALETTE, "--palette", FLAME_MODES, "svg, png or pdf" },
 	{ OPT_EACH, "--each", 1u << SG_MODE_TREE, "tree" },
-	{ OPT_UNIT, "--unit", 1u << SG_MODE_FOLDED, "folded" },
+	{ OPT_MIN_PERCENT, "--min-percent", 1u << SG_MODE_TREE, "tree" },
+	{ OPT_DEPTH, "--depth", 1u << SG_MODE_TREE, "tree" },
+	{ OPT_COLOR, "--color", 1u << SG_MODE_TREE, "tree" },
+	{ OPT_UNIT, "--unit", 1u << SG_MODE_FOLDED | 1u << SG_MODE_TREE, "folded or tree" },
 };
 
 /* One line naming the first option given that the chosen mode would ignore. */
@@ -160,6 +176,10 @@ static int check_mode_only(const struct sg_options *o, const unsigned char *seen
 			continue;
 		sg_log_error("%s is for -m %s, not -m %s", mode_only[i].name, mode_only[i].which,
 			     o->mode_name);
+		return -1;
+	}
+	if (o->mode == SG_MODE_TREE && seen[OPT_UNIT] && !o->unit_us) {
+		sg_log_error("-m tree --unit takes us (times in fixed microseconds, for scripts)");
 		return -1;
 	}
 	if (o->no_save && (o->output || seen[OPT_KEEP])) {
@@ -185,6 +205,41 @@ static int parse_count(const char *opt, const char *s, long max, long *out)
 	return 0;
 bad:
 	sg_log_error("%s wants a whole number from 0 to %ld, not '%s'", opt, max, s);
+	return -1;
+}
+
+/*
+ * A percentage as hundredths of a percent: "5", "2.5", "0.25", "10%". Two decimals are the
+ * precision of every percentage surfgraph prints, so the limit is compared exactly.
+ */
+int sg_options_pct(const char *opt, const char *s, uint32_t *out)
+{
+	uint64_t v = 0;
+	int decimals = -1;
+	const char *p = s;
+
+	for (; *p && *p != '%'; p++) {
+		if (*p == '.' && decimals < 0) {
+			decimals = 0;
+			continue;
+		}
+		if (*p < '0' || *p > '9' || decimals == 2)
+			goto bad;
+		v = v * 10 + (uint64_t) (*p - '0');
+		if (decimals >= 0)
+			decimals++;
+		if (v > 100000000)
+			goto bad;
+	}
+	if (p == s || (*p == '%' && p[1]) || (decimals == 0 && p[-1] == '.' && p - 1 == s))
+		goto bad;
+	for (int d = decimals < 0 ? 0 : decimals; d < 2; d++)
+		v *= 10;
+	*out = (uint32_t) v;
+	return 0;
+bad:
+	sg_log_error("%s wants a percentage such as 5 or 2.5 (at most 2 decimals), not '%s'", opt,
+		     s);
 	return -1;
 }
 
@@ -302,6 +357,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	o->width = 1200;
 	o->minwidth = 0.1;
 	o->mode_name = "svg";
+	o->min_percent_bp = -1;
 	opterr = 0;
 	/* Everything after "--" is the command to trace; getopt never sees it. */
 	for (int i = 1; i < argc; i++) {
@@ -390,6 +446,40 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 				return -1;
 			}
 			o->unit_us = strcmp(optarg, "us") == 0;
+			break;
+		case OPT_MIN_PERCENT: {
+			uint32_t bp;
+
+			if (sg_options_pct("--min-percent", optarg, &bp) < 0)
+				return -1;
+			if (bp > 10000) {
+				sg_log_error("--min-percent %s would hide even the root: give 0 to 100",
+					     optarg);
+				return -1;
+			}
+			o->min_percent_bp = (int) bp;
+			break;
+		}
+		case OPT_DEPTH:
+			if (parse_count("--depth", optarg, 1000000, &v) < 0)
+				return -1;
+			o->depth = (int) v;
+			break;
+		case OPT_COLOR:
+			/* as git: --color alone means always */
+			if (!optarg || strcmp(optarg, "always") == 0) {
+				o->color = SG_COLOR_ALWAYS;
+			} else if (strcmp(optarg, "auto") == 0) {
+				o->color = SG_COLOR_AUTO;
+			} else if (strcmp(optarg, "never") == 0) {
+				o->color = SG_COLOR_NEVER;
+			} else {
+				sg_log_error("--color takes auto, always or never, not '%s'", optarg);
+				return -1;
+			}
+			break;
+		case OPT_NO_PAGER:
+			o->no_pager = 1;
 			break;
 		case OPT_OUTDIR:
 			o->outdir = optarg;

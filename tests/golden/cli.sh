@@ -88,7 +88,7 @@ n=$((n + 1))
 # -x drops the function and its callees; its time becomes the caller's self time
 n=$((n + 1))
 "$bin" -f __do_fault -i $fix -m tree --ascii --no-save -q -x vmf_insert_pfn >"$out/x.txt"
-! grep -q "vmf_insert_pfn\|lookup_memtype" "$out/x.txt" && grep -q "^ *2602.794 *2602.794 .*vvar_fault" "$out/x.txt" ||
+! grep -q "vmf_insert_pfn\|lookup_memtype" "$out/x.txt" && grep -q "^ *2.602 ms *2.602 ms .*vvar_fault" "$out/x.txt" ||
 	{ echo "FAIL: -x vmf_insert_pfn -i: $(grep -c . "$out/x.txt") lines"; fail=$((fail + 1)); }
 # the same filters on a .tree file
 n=$((n + 1))
@@ -108,10 +108,54 @@ run 0 "" -i "$out/good.tree" -m tree -f __do_fault
 run 2 "--each is for -m tree, not -m top" -f __do_fault -i $fix -m top --no-save --each
 run 2 "-s is for -m svg, png or pdf, not -m tree" -f __do_fault -i $fix -m tree --no-save -s 3
 run 2 "--inverted is for -m svg, png or pdf, not -m folded" -f __do_fault -i $fix -m folded --no-save --inverted
-run 2 "--unit is for -m folded, not -m tree" -f __do_fault -i $fix -m tree --no-save --unit us
+run 2 "--unit is for -m folded or tree, not -m top" -f __do_fault -i $fix -m top --no-save --unit us
 run 2 "--no-save writes no .tree file: -o has nothing to do" -f __do_fault -i $fix -m tree --no-save -o "$out/n.tree"
 run 2 "--text and --force are for live tracing, not with -i" -f __do_fault -i $fix -m tree --no-save --text
 run 2 "-m raw prints the trace lines unchanged" -f __do_fault -i $fix -m raw --no-save -x vmf_insert_pfn
+
+# Point 2: a tree that fits. Times scale per value; --min-percent and --depth hide nodes and
+# say how many; colours and the pager only on a terminal (piped output stays as it was).
+run 0 "" -f schedule -i "$out/sched.txt" -m tree --no-save -q
+n=$((n + 1))
+grep -q "^ *45.036 s .* schedule$" "$out/stdout" && ! grep -q "45036276" "$out/stdout" &&
+	! grep -q "hidden" "$out/stdout" && ! grep -q $'\033' "$out/stdout" ||
+	{ echo "FAIL: -m tree times are not scaled: $(sed -n 5p "$out/stdout")"; fail=$((fail + 1)); }
+all=$(grep -c . "$out/stdout")
+run 0 "" -f schedule -i "$out/sched.txt" -m tree --no-save -q --min-percent 1
+n=$((n + 1))
+hid=$(sed -n 's/^(\([0-9]*\) nodes hidden: under 1.00% of the root;.*/\1/p' "$out/stdout")
+[ -n "$hid" ] && [ $(($(grep -c . "$out/stdout") - 1 + hid)) = "$all" ] ||
+	{ echo "FAIL: --min-percent 1: $hid hidden, $(grep -c . "$out/stdout") of $all lines"; fail=$((fail + 1)); }
+run 0 "" -f __do_fault -i $fix -m tree --no-save -q --depth 2 --ascii
+n=$((n + 1))
+[ "$(grep -c . "$out/stdout")" = 9 ] && grep -q "^(106 nodes hidden: deeper than --depth" "$out/stdout" ||
+	{ echo "FAIL: --depth 2: $(cat "$out/stdout")"; fail=$((fail + 1)); }
+run 0 "" -f __do_fault -i $fix -m tree --no-save -q --color=always
+n=$((n + 1))
+grep -q $'^\033\[31m   4.422 ms\033\[m' "$out/stdout" ||
+	{ echo "FAIL: --color=always: $(sed -n 5p "$out/stdout" | od -c | head -2)"; fail=$((fail + 1)); }
+# --unit us keeps the fixed microsecond columns for scripts
+run 0 "" -f schedule -i "$out/sched.txt" -m tree --no-save -q --unit us
+n=$((n + 1))
+grep -q "^ *total_us *self_us" "$out/stdout" && grep -q "^ *45036276.320 .* schedule$" "$out/stdout" ||
+	{ echo "FAIL: -m tree --unit us: $(sed -n 4,5p "$out/stdout")"; fail=$((fail + 1)); }
+run 2 "-m tree --unit takes us" -f __do_fault -i $fix -m tree --no-save --unit ns
+run 2 "--color takes auto, always or never, not 'sometimes'" -f __do_fault -i $fix -m tree --color=sometimes
+run 2 "--depth is for -m tree, not -m folded" -f __do_fault -i $fix -m folded --depth 2
+# on a terminal (script gives one): paged through $PAGER, coloured, 0.5% hidden by default
+if command -v script >/dev/null; then
+	n=$((n + 1))
+	rm -f "$out/paged"
+	PAGER="cat >$out/paged" script -qec "$bin -f schedule -i $out/sched.txt -m tree --no-save" /dev/null >"$out/tty" 2>&1
+	grep -q $'\033\[31m' "$out/paged" && grep -q "hidden: under 0.50% of the root" "$out/paged" &&
+		grep -q "schedule: 958 complete invocations" "$out/tty" && ! grep -q "hidden" "$out/tty" ||
+		{ echo "FAIL: -m tree on a terminal: paged $(wc -l <"$out/paged" 2>&1), shown $(wc -l <"$out/tty")"; fail=$((fail + 1)); }
+	n=$((n + 1))
+	rm -f "$out/paged"
+	PAGER="cat >$out/paged" script -qec "$bin -f schedule -i $out/sched.txt -m tree --no-save --no-pager" /dev/null >"$out/tty" 2>&1
+	[ ! -e "$out/paged" ] && grep -q "hidden: under 0.50% of the root" "$out/tty" ||
+		{ echo "FAIL: --no-pager on a terminal still paged"; fail=$((fail + 1)); }
+fi
 
 echo "cli: $n checked, $fail failed"
 [ $fail = 0 ]

@@ -63,7 +63,7 @@ for i in 1 2 3 4 5 6; do
 done
 # all 111 call paths of the merged tree are wider than 0.1 px
 check "merged frames" 111 "$(frames __do_fault.svg)"
-check "tree nodes" 111 "$("$bin" -f __do_fault -i "$fault" --no-save -q -m tree | tail -n +5 | wc -l)"
+check "tree nodes" 111 "$("$bin" -f __do_fault -i "$fault" --no-save -q -m tree --unit us | tail -n +5 | wc -l)"
 check "one script" 1 "$(X 'count(//*[local-name()="script"])' __do_fault.svg)"
 check "title" "__do_fault" "$(X 'string(//*[local-name()="text"][@font-size="16"])' __do_fault.svg)"
 check "notes" "trace do_fault.txt  ·  6 complete invocations, p50 277.443 us, p99 2.622 ms, max 2.622 ms  ·  lost events 0" \
@@ -74,7 +74,7 @@ check "no external references" 0 "$(grep -c -E 'href|url\(|@import|<link' __do_f
 check "tooltip" 1 "$(grep -c -F '<title>vmf_insert_pfn_prot — cost 2476.987 us, 56.01% of root, 99.42% of parent, self 114.070 us, 1 call</title>' __do_fault.svg)"
 check "root tooltip" 1 "$(grep -c -F '<title>__do_fault — cost 4422.463 us, 100.00% of root, 100.00% of parent, self 1098.115 us, 6 calls</title>' __do_fault.svg)"
 # every node's tooltip carries the text tree's total, self, calls, %root and %parent
-"$bin" -f __do_fault -i "$fault" --no-save -q -m tree | tail -n +5 |
+"$bin" -f __do_fault -i "$fault" --no-save -q -m tree --unit us | tail -n +5 |
 	awk '{ c = $3 == 1 ? "call" : "calls"; printf "%s — cost %s us, %s%% of root, %s%% of parent, self %s us, %s %s\n", $NF, $1, $4, $5, $2, $3, c }' |
 	sort >tree-tooltips.txt
 X '//*[local-name()="title"]/text()' __do_fault.svg | sort >svg-tooltips.txt
