@@ -58,11 +58,21 @@ struct sg_options {
 	int no_irqs, no_sleep_time; /* --no-irqs, --no-sleep-time */
 	int text, force;	   /* --text, --force */
 	char **command;		   /* after --: run and trace it; NULL: none */
+	/* surfgraph diff */
+	int diff;		   /* the subcommand */
+	char **files;		   /* BEFORE and AFTER */
+	int nfiles;
+	int totals, negate;	   /* --total, --negate */
+	uint32_t threshold_bp;	   /* --threshold, hundredths of a percent */
+	int gate;		   /* --fail-above given */
+	uint32_t limit_bp;	   /* --fail-above */
+	int metric;		   /* --metric: enum sg_treediff_metric */
 };
 
 /*
- * Parse argv. Returns 0 to run, 1 when --help or --version was printed (exit 0), -1 on a usage
- * error (message set; exit 2).
+ * Parse argv, `surfgraph diff ...` included (o->diff: one parser, one table of options, each
+ * checked against the subcommand and mode that would read it). Returns 0 to run, 1 when --help
+ * or --version was printed (exit 0), -1 on a usage error (message set; exit 2).
  */
 int sg_options_parse(struct sg_options *o, int argc, char **argv);
 void sg_options_free(struct sg_options *o);

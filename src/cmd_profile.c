@@ -45,6 +45,7 @@ struct run {
 	char *tree_path;	  /* the default .tree file's name */
 	struct sg_treefilter *filter; /* -x, --no-irqs, --max-depth, -C, -p on a saved trace */
 	int page;		      /* text for a terminal: through the pager once it starts */
+	int load;		      /* only build the aggregate (for diff): no output, no .tree */
 };
 
 /* The pager starts with the first line of text, so a live run's status line is not under it. */
@@ -138,7 +139,7 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 	}
 	if (inv->has_dur)
 		r->has_time = 1;
-	if (!inv->cut) {
+	if (!inv->cut && !r->load) {
 		/* numbered as the aggregate will number it */
 		inv->seq = r->agg->complete + 1;
 		/* live, this output comes while tracing: no pager under the status line */
@@ -368,6 +369,8 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 			     sg_callstack_stats(r->cs)->events);
 		return -1;
 	}
+	if (r->load)
+		return 0;
 	if (render_final(r) < 0)
 		return -1;
 	/* the summary after the text, once the pager is closed, not under it */
@@ -456,6 +459,8 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 		return -1;
 	if (filter_treefile(r) < 0)
 		return -1;
+	if (r->load)
+		return 0;
 	if (r->opt.mode == SG_MODE_RAW) {
 		sg_log_error("-m raw needs a trace: a .tree file keeps no trace lines");
 		return -1;
@@ -488,18 +493,117 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 	return 0;
 }
 
-int sg_cmd_profile_run(int argc, char **argv)
+/* Read the saved trace or .tree named by -i through the stages; the caller owns what r holds. */
+static int run_input(struct run *r)
 {
-	struct run r = { 0 };
 	char head[64];
 	ssize_t head_len = 0;
-	int fd = -1, rc = 1, parsed, tty;
+	int fd, ret = -1;
 
-	parsed = sg_options_parse(&r.opt, argc, argv);
-	if (parsed != 0) {
-		sg_options_free(&r.opt);
-		return parsed > 0 ? 0 : 2;
+	r->exit2 = 1;
+	if (r->opt.command || r->opt.duration > 0 || r->opt.count || r->opt.no_sleep_time ||
+	    r->opt.buffer_kb || r->opt.text || (r->opt.force && !r->load)) {
+		sg_log_error("-d, -n, -- CMD, --no-sleep-time, --buffer-size, --text and --force "
+			     "are for live tracing, not with -i");
+		return -1;
 	}
+	if (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth || r->opt.cpus || r->opt.npids) {
+		if (r->opt.mode == SG_MODE_RAW &&
+		    (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth)) {
+			sg_log_error("-m raw prints the trace lines unchanged: -x, --no-irqs and "
+				     "--max-depth cut trees (use -m tree, walk or folded)");
+			return -1;
+		}
+		r->filter = sg_treefilter_new(&r->opt);
+		if (!r->filter)
+			return -1;
+	}
+	r->exit2 = 0;
+	fd = strcmp(r->opt.input, "-") == 0 ? STDIN_FILENO : open(r->opt.input, O_RDONLY);
+	if (fd < 0) {
+		sg_log_error("cannot open %s: %s", r->opt.input, strerror(errno));
+		return -1;
+	}
+	/* Sniff the format from the first bytes; they are handed on, not re-read. */
+	while (head_len < (ssize_t) sizeof(head)) {
+		ssize_t n = read(fd, head + head_len, sizeof(head) - (size_t) head_len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			sg_log_error("cannot read %s: %s", r->opt.input, strerror(errno));
+			goto out;
+		}
+		if (n == 0)
+			break;
+		head_len += n;
+	}
+	if (sg_treefile_sniff(head, (size_t) head_len)) {
+		ret = run_treefile(r, fd, head, (size_t) head_len);
+		goto out;
+	}
+	if (!r->opt.nfunctions) {
+		if (r->load)
+			sg_log_error("%s is not a .tree file: give the root with -f ROOT to compare "
+				     "traces, or compare runs saved with -o",
+				     r->opt.input);
+		else
+			sg_log_error("which function? give the root with -f FUNC (see --help)");
+		r->exit2 = !r->load;
+		goto out;
+	}
+	r->dat = sg_dat_sniff(head, (size_t) head_len);
+	if (r->dat && fd == STDIN_FILENO) {
+		sg_log_error("a trace.dat file cannot be read from stdin: give its path to -i");
+		goto out;
+	}
+	/* a saved trace's capture date is unknown: the graphs carry none */
+	if (!r->load && is_flame_mode(r->opt.mode) &&
+	    open_flamefiles(r, r->opt.functions[0], 0) < 0)
+		goto out;
+	ret = run_trace(r, fd, head, (size_t) head_len);
+out:
+	if (fd > STDIN_FILENO)
+		close(fd);
+	return ret;
+}
+
+/* The string table, matcher and aggregate of a run; st is the caller's when given. */
+static int run_setup(struct run *r, struct sg_strtab *st)
+{
+	r->st = st ? st : sg_strtab_new();
+	r->match = sg_match_new();
+	r->agg = sg_aggregate_new(r->opt.keep);
+	if (!r->st || !r->match || !r->agg) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	for (int i = 0; i < r->opt.nfunctions; i++)
+		if (sg_match_add(r->match, r->opt.functions[i]) < 0) {
+			sg_log_error("out of memory");
+			return -1;
+		}
+	return 0;
+}
+
+static void run_free(struct run *r, int own_st)
+{
+	sg_pager_finish();
+	sg_callstack_free(r->cs);
+	sg_treefilter_free(r->filter);
+	sg_flamefiles_free(r->ff);
+	sg_aggregate_free(r->agg);
+	sg_match_free(r->match);
+	if (own_st)
+		sg_strtab_free(r->st);
+	free(r->tree_path);
+}
+
+int sg_cmd_profile_run(const struct sg_options *o)
+{
+	struct run r = { .opt = *o };
+	int rc = 1, tty;
+
 	sg_log_set_verbose(r.opt.verbose);
 	r.style.unicode = r.opt.unicode || (!r.opt.ascii && sg_text_utf8_terminal());
 	/* on a terminal the tree is read, not diffed: hide the crumbs, colour the hot paths */
@@ -510,19 +614,12 @@ int sg_cmd_profile_run(int argc, char **argv)
 	r.style.color = r.opt.color == SG_COLOR_ALWAYS || (r.opt.color == SG_COLOR_AUTO && tty);
 	r.page = tty && !r.opt.no_pager && !is_flame_mode(r.opt.mode) &&
 		 !(r.opt.output && strcmp(r.opt.output, "-") == 0);
-	r.st = sg_strtab_new();
-	r.match = sg_match_new();
-	r.agg = sg_aggregate_new(r.opt.keep);
-	if (!r.st || !r.match || !r.agg) {
-		sg_log_error("out of memory");
-		goto fail;
-	}
-	for (int i = 0; i < r.opt.nfunctions; i++)
-		if (sg_match_add(r.match, r.opt.functions[i]) < 0) {
-			sg_log_error("out of memory");
+	if (run_setup(&r, NULL) < 0)
+		goto out;
+	if (r.opt.input) {
+		if (run_input(&r) < 0)
 			goto fail;
-		}
-	if (!r.opt.input) {
+	} else {
 		if (!r.opt.nfunctions) {
 			sg_log_error("which function? give the root with -f FUNC (see --help)");
 			rc = 2;
@@ -532,83 +629,35 @@ int sg_cmd_profile_run(int argc, char **argv)
 			goto fail;
 		if (run_trace(&r, -1, NULL, 0) < 0)
 			goto fail;
-		rc = 0;
-		goto out;
-	}
-	if (r.opt.command || r.opt.duration > 0 || r.opt.count || r.opt.no_sleep_time ||
-	    r.opt.buffer_kb || r.opt.text || r.opt.force) {
-		sg_log_error("-d, -n, -- CMD, --no-sleep-time, --buffer-size, --text and --force "
-			     "are for live tracing, not with -i");
-		rc = 2;
-		goto out;
-	}
-	if (r.opt.nexcludes || r.opt.no_irqs || r.opt.max_depth || r.opt.cpus || r.opt.npids) {
-		if (r.opt.mode == SG_MODE_RAW && (r.opt.nexcludes || r.opt.no_irqs || r.opt.max_depth)) {
-			sg_log_error("-m raw prints the trace lines unchanged: -x, --no-irqs and "
-				     "--max-depth cut trees (use -m tree, walk or folded)");
-			rc = 2;
-			goto out;
-		}
-		r.filter = sg_treefilter_new(&r.opt);
-		if (!r.filter) {
-			rc = 2;
-			goto out;
-		}
-	}
-	fd = strcmp(r.opt.input, "-") == 0 ? STDIN_FILENO : open(r.opt.input, O_RDONLY);
-	if (fd < 0) {
-		sg_log_error("cannot open %s: %s", r.opt.input, strerror(errno));
-		goto fail;
-	}
-	/* Sniff the format from the first bytes; they are handed on, not re-read. */
-	while (head_len < (ssize_t) sizeof(head)) {
-		ssize_t n = read(fd, head + head_len, sizeof(head) - (size_t) head_len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			sg_log_error("cannot read %s: %s", r.opt.input, strerror(errno));
-			goto fail;
-		}
-		if (n == 0)
-			break;
-		head_len += n;
-	}
-	if (sg_treefile_sniff(head, (size_t) head_len)) {
-		if (run_treefile(&r, fd, head, (size_t) head_len) < 0)
-			goto fail;
-	} else {
-		if (!r.opt.nfunctions) {
-			sg_log_error("which function? give the root with -f FUNC (see --help)");
-			rc = 2;
-			goto out;
-		}
-		r.dat = sg_dat_sniff(head, (size_t) head_len);
-		if (r.dat && fd == STDIN_FILENO) {
-			sg_log_error("a trace.dat file cannot be read from stdin: give its path to -i");
-			goto fail;
-		}
-		/* a saved trace's capture date is unknown: the graphs carry none */
-		if (is_flame_mode(r.opt.mode) && open_flamefiles(&r, r.opt.functions[0], 0) < 0)
-			goto fail;
-		if (run_trace(&r, fd, head, (size_t) head_len) < 0)
-			goto fail;
 	}
 	rc = 0;
 	goto out;
 fail:
 	rc = r.exit2 ? 2 : 1;
 out:
-	sg_pager_finish();
-	if (fd > STDIN_FILENO)
-		close(fd);
-	sg_callstack_free(r.cs);
-	sg_treefilter_free(r.filter);
-	sg_flamefiles_free(r.ff);
-	sg_aggregate_free(r.agg);
-	sg_match_free(r.match);
-	sg_strtab_free(r.st);
-	sg_options_free(&r.opt);
-	free(r.tree_path);
+	run_free(&r, 1);
+	return rc;
+}
+
+int sg_cmd_profile_load(const struct sg_options *o, const char *path, struct sg_strtab *st,
+			struct sg_aggregate **out)
+{
+	struct run r = { .opt = *o, .load = 1 };
+	int rc = -1;
+
+	/* the options are diff's: its -o and -m are not this run's */
+	r.opt.input = path;
+	r.opt.output = NULL;
+	r.opt.no_save = 1;
+	r.opt.mode = SG_MODE_TOP;
+	r.opt.each = 0;
+	if (run_setup(&r, st) == 0 && run_input(&r) == 0) {
+		*out = r.agg;
+		r.agg = NULL;
+		rc = 0;
+	} else if (r.exit2) {
+		rc = -2;
+	}
+	run_free(&r, 0);
 	return rc;
 }

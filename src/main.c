@@ -1,10 +1,10 @@
 /* main.c - surfgraph: picks the subcommand, prints its error; the only place that exits. */
 #include <signal.h>
 #include <stdio.h>
-#include <string.h>
 #include "cmd_diff.h"
 #include "cmd_profile.h"
 #include "log.h"
+#include "options.h"
 #include "outfile.h"
 #include "pager.h"
 
@@ -25,15 +25,18 @@ static void on_fatal_signal(int sig)
 
 int main(int argc, char **argv)
 {
+	struct sg_options o;
 	int rc;
 
 	signal(SIGINT, on_fatal_signal);
 	signal(SIGTERM, on_fatal_signal);
 	signal(SIGHUP, on_fatal_signal);
-	/* a subcommand has its own options */
-	if (argc > 1 && strcmp(argv[1], "diff") == 0)
-		rc = sg_cmd_diff_run(argc - 1, argv + 1);
+	/* one parser for both commands: `surfgraph diff` sets o.diff */
+	rc = sg_options_parse(&o, argc, argv);
+	if (rc == 0)
+		rc = o.diff ? sg_cmd_diff_run(&o) : sg_cmd_profile_run(&o);
 	else
-		rc = sg_cmd_profile_run(argc, argv);
+		rc = rc > 0 ? 0 : 2;
+	sg_options_free(&o);
 	return rc ? die(rc) : 0;
 }

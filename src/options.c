@@ -6,85 +6,9 @@
 #include <strings.h>
 #include "log.h"
 #include "options.h"
+#include "treediff.h"
+#include "usage.h"
 
-static const char usage[] =
-	"Usage: surfgraph -f FUNC [-m MODE] [-i INPUT] [-o FILE.tree] [options]\n"
-	"       surfgraph diff [options] BEFORE.tree AFTER.tree   (compare two runs: diff --help)\n"
-	"\n"
-	"Profile a kernel function with the ftrace function_graph tracer: every call of FUNC\n"
-	"becomes a call tree with the time spent in each callee; the trees are merged and\n"
-	"rendered as a flame graph, a text tree, walk lines, folded stacks or a flat profile.\n"
-	"\n"
-	"Input:\n"
-	"  -f, --function FUNC   the root function (repeatable; globs and .isra/.part/.constprop/\n"
-	"                        .cold variants match: -f __do_fault also matches __do_fault.isra.0)\n"
-	"  -i, --input FILE      read a saved trace instead of the live kernel: `trace` or\n"
-	"                        `trace_pipe` text (any funcgraph-* options), `trace-cmd report`\n"
-	"                        text, or a .tree file written by -o ('-' reads stdin)\n"
-	"\n"
-	"Filters (live, or on a saved trace as if it had been traced so; -x, --no-irqs and\n"
-	"--max-depth also on .tree files; the time cut off stays in the caller's self time):\n"
-	"  -p PID                only this task's calls (repeatable)\n"
-	"  -C CPULIST            only calls on these CPUs (e.g. 0-3,6)\n"
-	"      --max-depth N     keep N levels of calls, the root's included\n"
-	"  -x, --exclude FUNC    leave out FUNC and what it calls (repeatable)\n"
-	"      --no-irqs         leave interrupts out of the trees\n"
-	"\n"
-	"Live tracing (root; without -i):\n"
-	"  -d SECONDS            stop after this long (default: Ctrl-C)\n"
-	"  -n N                  stop after N complete invocations\n"
-	"  -- CMD [ARGS]         run CMD and trace only it and its children, until it exits\n"
-	"      --no-sleep-time   durations without the time spent asleep\n"
-	"      --buffer-size KB  per-CPU ring buffer size\n"
-	"      --text            read the text trace_pipe instead of the binary buffers\n"
-	"      --force           take over tracefs even when another tracer is active\n"
-	"  The kernel's tracing settings are saved first and restored at exit, also on Ctrl-C,\n"
-	"  SIGTERM and SIGHUP, or at the next start after a crash. -v shows every tracefs write.\n"
-	"\n"
-	"Output:\n"
-	"  -m, --mode MODE       svg (default: flame graph), tree (indented call tree), walk (one\n"
-	"                        line per node per invocation), raw (the trace lines of each\n"
-	"                        invocation), folded (flamegraph.pl stacks), top (flat profile),\n"
-	"                        png or pdf (the flame graph drawn through cairo)\n"
-	"  -o, --output FILE     save the merged tree and the last invocations to FILE\n"
-	"                        (default ROOT.tree for traces; '-' is stdout); reload with -i.\n"
-	"                        Not the flame graph: that is ROOT.svg (see --outdir)\n"
-	"      --no-save         do not write the .tree file\n"
-	"  -s, --step N          svg: also draw invocation N, 2N, ... (default 1; 0: none)\n"
-	"      --outdir DIR      svg/png/pdf: write ROOT.svg and ROOT-N.svg into DIR\n"
-	"      --width PX        svg/png/pdf: image width (default 1200)\n"
-	"      --minwidth PX     svg/png/pdf: leave out frames narrower than PX (default 0.1)\n"
-	"      --title TEXT      svg/png/pdf: title instead of the root's name\n"
-	"      --subtitle TEXT   svg/png/pdf: a line under the title, before the run's facts\n"
-	"      --inverted        svg/png/pdf: icicle graph, the root at the top\n"
-	"      --sort-name       svg/png/pdf: callees in name order (default: widest first)\n"
-	"      --palette P       svg/png/pdf: hot (default: warm colours hashed from the name)\n"
-	"                        or subsys (hue by subsystem: mm, fs, sched, irq, locking)\n"
-	"      --each            tree: also print every invocation's own tree, in call order\n"
-	"      --keep N          invocations kept whole in the .tree file (default 32)\n"
-	"      --ascii           tree: draw with ASCII (the default when not on a UTF-8 terminal)\n"
-	"      --unicode         tree: draw with box-drawing characters\n"
-	"      --min-percent P   tree: hide calls under P% of the root, and say how many\n"
-	"                        (default 0.5 on a terminal, 0 otherwise)\n"
-	"      --depth N         tree: show N levels, the root's included (default: all)\n"
-	"      --color[=WHEN]    tree: colour the hot paths, red from 5% of the root, green\n"
-	"                        from 0.5%: auto (default: on a terminal), always, never\n"
-	"      --no-pager        do not page text on a terminal (default: $PAGER, or less -FRX)\n"
-	"      --unit ns|us      folded: weight unit (default ns: weights add up to the total);\n"
-	"                        tree: us gives every time in microseconds (default: scaled)\n"
-	"  -q, --quiet           no summary on stderr\n"
-	"  -v, --verbose         more detail in the summary; show tracefs writes\n"
-	"  -h, --help            this help\n"
-	"  -V, --version         the version\n"
-	"\n"
-	"Examples:\n"
-	"  surfgraph -f __do_fault -i trace.txt -m tree       merged call tree of a saved trace\n"
-	"  surfgraph -f __do_fault -i trace.txt -m folded | flamegraph.pl > f.svg\n"
-	"  surfgraph -i __do_fault.tree -m top                 flat profile of a saved run\n"
-	"  cat /sys/kernel/tracing/trace_pipe | surfgraph -f vfs_read -i - -m walk\n"
-	"\n"
-	"Times are the kernel's (sleep included unless sleep-time is off). Exit status: 0 success,\n"
-	"1 runtime error, 2 usage error. Formats: docs/tree-format.md; design: docs/architecture.md.\n";
 
 enum { OPT_NO_SAVE = 256, OPT_EACH, OPT_KEEP, OPT_ASCII, OPT_UNICODE, OPT_UNIT, OPT_MIN_PERCENT,
        OPT_DEPTH, OPT_COLOR, OPT_NO_PAGER };
@@ -92,6 +16,9 @@ enum { OPT_NO_SAVE = 256, OPT_EACH, OPT_KEEP, OPT_ASCII, OPT_UNICODE, OPT_UNIT, 
 /* flame graph options */
 enum { OPT_OUTDIR = 768, OPT_WIDTH, OPT_MINWIDTH, OPT_TITLE, OPT_SUBTITLE, OPT_INVERTED,
        OPT_SORT_NAME, OPT_PALETTE };
+
+/* surfgraph diff */
+enum { OPT_TOTAL = 1024, OPT_THRESHOLD, OPT_NEGATE, OPT_FAIL_ABOVE, OPT_METRIC };
 
 enum { OPT_MAX_DEPTH = 512, OPT_NO_IRQS, OPT_NO_SLEEP_TIME, OPT_BUFFER_SIZE, OPT_TEXT, OPT_FORCE };
 
@@ -131,6 +58,11 @@ static const struct option longopts[] = {
 	{ "buffer-size", required_argument, NULL, OPT_BUFFER_SIZE },
 	{ "text", no_argument, NULL, OPT_TEXT },
 	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "total", no_argument, NULL, OPT_TOTAL },
+	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
+	{ "negate", no_argument, NULL, OPT_NEGATE },
+	{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
+	{ "metric", required_argument, NULL, OPT_METRIC },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -167,6 +99,63 @@ static const struct {
 	{ OPT_COLOR, "--color", 1u << SG_MODE_TREE, "tree" },
 	{ OPT_UNIT, "--unit", 1u << SG_MODE_FOLDED | 1u << SG_MODE_TREE, "folded or tree" },
 };
+
+#define MAX_CODE 1100
+
+/* "-x" or "--name" for an option code, as the user may have typed it. */
+static const char *opt_name(int code, char *buf, size_t size)
+{
+	if (code < 256) {
+		snprintf(buf, size, "-%c", code);
+		return buf;
+	}
+	for (const struct option *l = longopts; l->name; l++)
+		if (l->val == code) {
+			snprintf(buf, size, "--%s", l->name);
+			return buf;
+		}
+	return "?";
+}
+
+/* What diff reads: the output, the root and filters of the runs it builds, its own options. */
+static const int diff_takes[] = { 'm', 'o', 'q', 'h', 'f', 'x', 'C', 'p', OPT_MAX_DEPTH,
+				  OPT_NO_IRQS, OPT_FORCE, OPT_ASCII, OPT_UNICODE, OPT_TOTAL,
+				  OPT_THRESHOLD, OPT_NEGATE, OPT_FAIL_ABOVE, OPT_METRIC };
+
+/* An option of the other subcommand would be accepted and do nothing: one line instead. */
+static int check_subcommand(const struct sg_options *o, const unsigned char *seen)
+{
+	char name[32];
+
+	for (int c = 0; c < MAX_CODE; c++) {
+		size_t i;
+
+		if (!seen[c])
+			continue;
+		for (i = 0; i < sizeof(diff_takes) / sizeof(diff_takes[0]) && diff_takes[i] != c; i++)
+			;
+		if (o->diff && i == sizeof(diff_takes) / sizeof(diff_takes[0])) {
+			sg_log_error("diff: %s is not a diff option (see surfgraph diff --help)",
+				     opt_name(c, name, sizeof(name)));
+			return -1;
+		}
+		if (!o->diff && c >= OPT_TOTAL) {
+			sg_log_error("%s is for surfgraph diff (see surfgraph diff --help)",
+				     opt_name(c, name, sizeof(name)));
+			return -1;
+		}
+	}
+	if (o->diff && o->mode != SG_MODE_TREE && o->mode != SG_MODE_SVG &&
+	    o->mode != SG_MODE_FOLDED) {
+		sg_log_error("diff: unknown mode '%s': use tree, svg or folded", o->mode_name);
+		return -1;
+	}
+	if (o->diff && o->negate && o->mode != SG_MODE_SVG) {
+		sg_log_error("--negate only changes the flame graph: add -m svg or drop --negate");
+		return -1;
+	}
+	return 0;
+}
 
 /* One line naming the first option given that the chosen mode would ignore. */
 static int check_mode_only(const struct sg_options *o, const unsigned char *seen)
@@ -349,7 +338,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 {
 	int c;
 	long v;
-	unsigned char seen[1024] = { 0 }; /* option codes given */
+	unsigned char seen[MAX_CODE] = { 0 }; /* option codes given */
 
 	memset(o, 0, sizeof(*o));
 	o->step = 1;
@@ -359,8 +348,17 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	o->mode_name = "svg";
 	o->min_percent_bp = -1;
 	opterr = 0;
+	optind = 1;
+	/* a subcommand shares the options; from here argv[0] is "diff" */
+	if (argc > 1 && strcmp(argv[1], "diff") == 0) {
+		o->diff = 1;
+		o->mode = SG_MODE_TREE;
+		o->mode_name = "tree";
+		argc--;
+		argv++;
+	}
 	/* Everything after "--" is the command to trace; getopt never sees it. */
-	for (int i = 1; i < argc; i++) {
+	for (int i = 1; i < argc && !o->diff; i++) {
 		if (strcmp(argv[i], "--") == 0) {
 			if (i + 1 == argc) {
 				sg_log_error("'--' wants a command after it");
@@ -524,6 +522,29 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			}
 			o->palette_subsys = strcmp(optarg, "subsys") == 0;
 			break;
+		case OPT_TOTAL:
+			o->totals = 1;
+			break;
+		case OPT_THRESHOLD:
+			if (sg_options_pct("--threshold", optarg, &o->threshold_bp) < 0)
+				return -1;
+			break;
+		case OPT_NEGATE:
+			o->negate = 1;
+			break;
+		case OPT_FAIL_ABOVE:
+			if (sg_options_pct("--fail-above", optarg, &o->limit_bp) < 0)
+				return -1;
+			o->gate = 1;
+			break;
+		case OPT_METRIC: {
+			enum sg_treediff_metric m;
+
+			if (sg_treediff_metric_parse(optarg, &m) < 0)
+				return -1;
+			o->metric = (int) m;
+			break;
+		}
 		case 'q':
 			o->quiet = 1;
 			break;
@@ -531,18 +552,33 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			o->verbose++;
 			break;
 		case 'h':
-			fputs(usage, stdout);
+			fputs(o->diff ? sg_usage_diff : sg_usage_profile, stdout);
 			return 1;
 		case 'V':
 			printf("surfgraph %s\n", SG_VERSION);
 			return 1;
 		case ':':
-			sg_log_error("option '%s' needs a value (see --help)", argv[optind - 1]);
+			sg_log_error("%soption '%s' needs a value (see %s--help)", o->diff ? "diff: " : "",
+				     argv[optind - 1], o->diff ? "surfgraph diff " : "");
 			return -1;
 		default:
-			sg_log_error("unknown option '%s' (see --help)", argv[optind - 1]);
+			sg_log_error("%sunknown option '%s' (see %s--help)", o->diff ? "diff: " : "",
+				     argv[optind - 1], o->diff ? "surfgraph diff " : "");
 			return -1;
 		}
+	}
+	if (check_subcommand(o, seen) < 0)
+		return -1;
+	if (o->diff) {
+		o->files = argv + optind;
+		o->nfiles = argc - optind;
+		if (o->nfiles != 2) {
+			sg_log_error("diff wants two runs, BEFORE and AFTER, not %d: .tree files, or "
+				     "traces with -f ROOT (see surfgraph diff --help)",
+				     o->nfiles);
+			return -1;
+		}
+		return 0;
 	}
 	if (optind < argc) {
 		sg_log_error("unexpected argument '%s' (see --help)", argv[optind]);
