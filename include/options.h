@@ -62,6 +62,7 @@ struct sg_options {
 	int diff;		   /* the subcommand */
 	char **files;		   /* BEFORE and AFTER */
 	int nfiles;
+	char *pair[2], *old_file;  /* one file given: FILE.old and FILE */
 	int totals, negate;	   /* --total, --negate */
 	uint32_t threshold_bp;	   /* --threshold, hundredths of a percent */
 	int gate;		   /* --fail-above given */

@@ -133,6 +133,12 @@ int sg_cmd_diff_run(const struct sg_options *o)
 		sg_log_error("out of memory");
 		goto out;
 	}
+	if (o->old_file && access(o->old_file, F_OK) < 0) {
+		sg_log_error("no %s to compare %s with: a run that replaces a .tree keeps the "
+			     "previous one there; or give BEFORE and AFTER",
+			     o->old_file, o->files[1]);
+		goto out;
+	}
 	/* each side as -i would read it: a .tree, or a trace with -f, both with the filters */
 	for (int k = 0; k < 2; k++) {
 		int ret = sg_cmd_profile_load(o, o->files[k], st, &run[k]);

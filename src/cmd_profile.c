@@ -43,6 +43,7 @@ struct run {
 	int exit2; /* the failure is a usage problem: exit status 2 */
 	struct sg_flamefiles *ff; /* -m svg, png, pdf */
 	char *tree_path;	  /* the default .tree file's name */
+	char *old_path;		  /* where the .tree it replaced was kept */
 	struct sg_treefilter *filter; /* -x, --no-irqs, --max-depth, -C, -p on a saved trace */
 	int page;		      /* text for a terminal: through the pager once it starts */
 	int load;		      /* only build the aggregate (for diff): no output, no .tree */
@@ -283,6 +284,31 @@ static int render_kept(struct run *r)
 	return 0;
 }
 
+/*
+ * Where the run's files go, checked before a trace is read or the kernel traced: a directory
+ * that cannot be written is said at once, not after the whole profile was printed.
+ */
+static int prepare_save(struct run *r, int trace)
+{
+	if (trace && !r->opt.no_save && !r->opt.output) {
+		/* ROOT.tree beside the flame graphs */
+		r->tree_path = sg_outfile_name(r->opt.outdir, r->opt.functions[0], ".tree");
+		if (!r->tree_path)
+			return -1;
+		r->opt.output = r->tree_path;
+	}
+	if (!r->opt.no_save && r->opt.output && sg_treesave_can_write(r->opt.output) < 0)
+		return -1;
+	if (is_flame_mode(r->opt.mode)) {
+		char *probe = sg_outfile_name(r->opt.outdir, "x", "");
+		int ret = probe ? sg_treesave_can_write(probe) : -1;
+
+		free(probe);
+		return ret;
+	}
+	return 0;
+}
+
 /* -p and -C that leave nothing: say why, rather than "no call of ROOT". */
 static int check_selected(struct run *r)
 {
@@ -376,20 +402,16 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	/* the summary after the text, once the pager is closed, not under it */
 	sg_pager_finish();
 	if (!r->opt.no_save) {
-		/* ROOT.tree beside the flame graphs */
-		if (!r->opt.output) {
-			r->tree_path = sg_outfile_name(r->opt.outdir, r->opt.functions[0], ".tree");
-			if (!r->tree_path)
-				return -1;
-			r->opt.output = r->tree_path;
-		}
-		if (sg_treesave_write(r->opt.output, r->opt.input, r->agg) < 0)
+		if (sg_treesave_write(r->opt.output, r->opt.input, r->agg, &r->old_path) < 0)
 			return -1;
 		saved = strcmp(r->opt.output, "-") == 0 ? NULL : r->opt.output;
 	}
 	if (!r->opt.quiet)
 		sg_runinfo_print(stderr, sg_match_describe(r->match), r->agg,
 				 sg_callstack_stats(r->cs), &ts, r->opt.verbose, saved);
+	if (!r->opt.quiet && r->old_path && saved)
+		fprintf(stderr, "surfgraph: the previous run is %s: surfgraph diff %s compares them\n",
+			r->old_path, saved);
 	if (!r->opt.quiet && !r->opt.input)
 		sg_runinfo_print_live(stderr, &r->live, r->opt.command);
 	if (!r->opt.quiet && r->filter && sg_treefilter_selects(r->filter)) {
@@ -486,7 +508,7 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 		return -1;
 	sg_pager_finish();
 	if (r->opt.output && !r->opt.no_save &&
-	    sg_treesave_write(r->opt.output, r->opt.input, r->agg) < 0)
+	    sg_treesave_write(r->opt.output, r->opt.input, r->agg, &r->old_path) < 0)
 		return -1;
 	if (!r->opt.quiet && r->ff)
 		flame_summary(r);
@@ -539,7 +561,8 @@ static int run_input(struct run *r)
 		head_len += n;
 	}
 	if (sg_treefile_sniff(head, (size_t) head_len)) {
-		ret = run_treefile(r, fd, head, (size_t) head_len);
+		if (r->load || prepare_save(r, 0) == 0)
+			ret = run_treefile(r, fd, head, (size_t) head_len);
 		goto out;
 	}
 	if (!r->opt.nfunctions) {
@@ -557,6 +580,8 @@ static int run_input(struct run *r)
 		sg_log_error("a trace.dat file cannot be read from stdin: give its path to -i");
 		goto out;
 	}
+	if (!r->load && prepare_save(r, 1) < 0)
+		goto out;
 	/* a saved trace's capture date is unknown: the graphs carry none */
 	if (!r->load && is_flame_mode(r->opt.mode) &&
 	    open_flamefiles(r, r->opt.functions[0], 0) < 0)
@@ -597,6 +622,7 @@ static void run_free(struct run *r, int own_st)
 	if (own_st)
 		sg_strtab_free(r->st);
 	free(r->tree_path);
+	free(r->old_path);
 }
 
 int sg_cmd_profile_run(const struct sg_options *o)
@@ -625,6 +651,8 @@ int sg_cmd_profile_run(const struct sg_options *o)
 			rc = 2;
 			goto out;
 		}
+		if (prepare_save(&r, 1) < 0)
+			goto fail;
 		if (is_flame_mode(r.opt.mode) && open_flamefiles(&r, r.opt.functions[0], 1) < 0)
 			goto fail;
 		if (run_trace(&r, -1, NULL, 0) < 0)

@@ -417,6 +417,11 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			break;
 		case 'o':
 			o->output = optarg;
+			/* surfGraph's -o 0 / -o 1: do not save / save (under the default name) */
+			if (!o->diff && (strcmp(optarg, "0") == 0 || strcmp(optarg, "1") == 0)) {
+				o->no_save = strcmp(optarg, "0") == 0;
+				o->output = NULL;
+			}
 			break;
 		case 'i':
 			o->input = optarg;
@@ -572,9 +577,26 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	if (o->diff) {
 		o->files = argv + optind;
 		o->nfiles = argc - optind;
+		if (o->nfiles == 1) {
+			/* diff ROOT.tree: the run before it, kept as ROOT.tree.old, against it */
+			size_t n = strlen(o->files[0]);
+
+			o->old_file = malloc(n + 5);
+			if (!o->old_file) {
+				sg_log_error("out of memory");
+				return -1;
+			}
+			memcpy(o->old_file, o->files[0], n);
+			memcpy(o->old_file + n, ".old", 5);
+			o->pair[0] = o->old_file;
+			o->pair[1] = o->files[0];
+			o->files = o->pair;
+			o->nfiles = 2;
+		}
 		if (o->nfiles != 2) {
 			sg_log_error("diff wants two runs, BEFORE and AFTER, not %d: .tree files, or "
-				     "traces with -f ROOT (see surfgraph diff --help)",
+				     "traces with -f ROOT; or one ROOT.tree to compare with the run "
+				     "before it, ROOT.tree.old (see surfgraph diff --help)",
 				     o->nfiles);
 			return -1;
 		}
@@ -603,4 +625,6 @@ void sg_options_free(struct sg_options *o)
 	o->pids = NULL;
 	free(o->excludes);
 	o->excludes = NULL;
+	free(o->old_file);
+	o->old_file = NULL;
 }

@@ -149,8 +149,10 @@ err_has roots 'traces __do_fault but .*vfs_read.tree traces vfs_read: compare di
 [ ! -s "$out/roots.out" ] && ok || bad "roots: wrote output despite refusing"
 run roots_force 0 "$B61" "$out/vfs_read.tree" -m tree --force
 has roots_force '^vfs_read \(BEFORE: __do_fault\)$'
-run usage_one 2 "$B61"
-err_has usage_one 'diff wants two runs, BEFORE and AFTER, not 1'
+run usage_three 2 "$B61" "$A612" "$SA"
+err_has usage_three 'diff wants two runs, BEFORE and AFTER, not 3'
+run no_old 1 "$B61"
+err_has no_old 'no tests/data/diff/do_fault-6.1.tree.old to compare tests/data/diff/do_fault-6.1.tree with'
 run usage_mode 2 "$B61" "$A612" -m pdf
 run usage_pct 2 "$B61" "$A612" --fail-above abc
 err_has usage_pct 'fail-above wants a percentage'

@@ -157,5 +157,39 @@ if command -v script >/dev/null; then
 		{ echo "FAIL: --no-pager on a terminal still paged"; fail=$((fail + 1)); }
 fi
 
+# Point 4: the previous ROOT.tree is kept as ROOT.tree.old, and `diff ROOT.tree` compares them
+mkdir -p "$out/old"
+(cd "$out/old" && "$bin" -f __do_fault -i "../../../../$fix" -m top -q >/dev/null &&
+	cp __do_fault.tree first.tree &&
+	"$bin" -f __do_fault -i ../../../../tests/data/linux-6.12/do_fault.txt -m top >/dev/null 2>summary)
+n=$((n + 1))
+cmp -s "$out/old/first.tree" "$out/old/__do_fault.tree.old" &&
+	grep -q "the previous run is __do_fault.tree.old: surfgraph diff __do_fault.tree compares them" "$out/old/summary" ||
+	{ echo "FAIL: the replaced .tree was not kept as .old: $(ls "$out/old") $(cat "$out/old/summary")"; fail=$((fail + 1)); }
+n=$((n + 1))
+(cd "$out/old" && "$bin" diff __do_fault.tree >diff.out 2>&1)
+grep -q "^BEFORE __do_fault.tree.old$" "$out/old/diff.out" && grep -q "^  invocations  *6  *10 " "$out/old/diff.out" ||
+	{ echo "FAIL: diff ROOT.tree: $(head -3 "$out/old/diff.out")"; fail=$((fail + 1)); }
+# surfGraph's -o 0 (no .tree) and -o 1 (the default .tree), not files named 0 and 1
+mkdir -p "$out/o01"
+(cd "$out/o01" && "$bin" -f __do_fault -i "../../../../$fix" -m top -q -o 0 >/dev/null)
+n=$((n + 1))
+[ -z "$(ls "$out/o01")" ] || { echo "FAIL: -o 0 wrote $(ls "$out/o01")"; fail=$((fail + 1)); }
+(cd "$out/o01" && "$bin" -f __do_fault -i "../../../../$fix" -m top -q -o 1 >/dev/null)
+n=$((n + 1))
+[ "$(ls "$out/o01")" = __do_fault.tree ] || { echo "FAIL: -o 1 wrote $(ls "$out/o01")"; fail=$((fail + 1)); }
+# a directory that cannot be written is refused before anything is read or printed
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+	as_user() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+else
+	as_user() { "$@"; }
+fi
+mkdir -p "$out/ro" && chmod 555 "$out/ro"
+n=$((n + 1))
+(cd "$out/ro" && as_user "$bin" -f __do_fault -i "$PWD/../../../../$fix" -m tree >../ro.out 2>../ro.err)
+st=$?
+[ $st = 1 ] && [ ! -s "$out/ro.out" ] && grep -q "cannot write __do_fault.tree: .: Permission denied" "$out/ro.err" ||
+	{ echo "FAIL: unwritable directory: exit $st, $(wc -l <"$out/ro.out") lines out, $(cat "$out/ro.err")"; fail=$((fail + 1)); }
+
 echo "cli: $n checked, $fail failed"
 [ $fail = 0 ]
