@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "aggregate.h"
 #include "callstack.h"
+#include "closest.h"
 #include "cmd_profile.h"
 #include "flamefiles.h"
 #include "input_dat.h"
@@ -284,6 +285,64 @@ static int render_kept(struct run *r)
 	return 0;
 }
 
+static void offer_name(void *ctx, const char *s, size_t len)
+{
+	sg_closest_offer(ctx, s, len);
+}
+
+/*
+ * A line from the input, for a message: anything but printable ASCII as '?', so it cannot drive
+ * the terminal (C1 controls included), and at most 60 bytes of it.
+ */
+static const char *printable(char *s)
+{
+	for (char *p = s; *p; p++)
+		if ((unsigned char) *p < 0x20 || (unsigned char) *p >= 0x7f)
+			*p = '?';
+	if (strlen(s) > 60)
+		strcpy(s + 57, "...");
+	return s;
+}
+
+/*
+ * No complete invocation: say why in terms of what was read. An empty file, a file with no
+ * function_graph call, a root not among the trace's names (the nearest ones suggested), or
+ * calls that were all cut: each gets its own line, never an empty picture.
+ */
+static void explain_nothing(struct run *r, struct sg_text_stats *ts)
+{
+	const char *src = r->opt.input ? r->opt.input : "the live trace";
+	const char *root = sg_match_describe(r->match);
+	uint64_t events = sg_callstack_stats(r->cs)->events;
+	char why[256], near[400];
+
+	if (r->agg->incomplete) {
+		sg_log_error("no complete call of %s in %s: %" PRIu64 " incomplete (%s), so nothing to "
+			     "merge or draw: %s",
+			     root, src, r->agg->incomplete, sg_runinfo_why(r->agg, why, sizeof(why)),
+			     r->agg->incomplete_by[2] ? "the kernel lost events inside them (a larger "
+							"--buffer-size, or fewer traced functions)"
+						      : "trace for longer");
+	} else if (r->opt.input && !ts->lines && !ts->bytes) {
+		sg_log_error("%s is empty", src);
+	} else if (r->opt.input && !events) {
+		sg_log_error("%s is not a function_graph trace: %" PRIu64 " lines, no function call "
+			     "in them%s%s%s",
+			     src, ts->lines, ts->first_skipped[0] ? " (first: \"" : "",
+			     printable(ts->first_skipped), ts->first_skipped[0] ? "\")" : "");
+	} else {
+		struct sg_closest c;
+
+		/* the trace's own names: offline there is no available_filter_functions to ask */
+		sg_closest_init(&c, r->opt.functions[0], strlen(r->opt.functions[0]) / 2 + 1);
+		sg_strtab_each(r->st, offer_name, &c);
+		sg_closest_list(&c, 3, near, sizeof(near));
+		sg_log_error("no call of %s in %s (%" PRIu64 " lines, %" PRIu64 " call events)%s%s%s",
+			     root, src, ts->lines, events, *near ? ": did you mean " : "", near,
+			     *near ? "?" : ": is it the traced function?");
+	}
+}
+
 /*
  * Where the run's files go, checked before a trace is read or the kernel traced: a directory
  * that cannot be written is said at once, not after the whole profile was printed.
@@ -370,6 +429,7 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 {
 	struct sg_text_stats ts;
 	const char *saved = NULL;
+	int cut_only;
 
 	r->cs = sg_callstack_new(r->st, r->match, on_invocation, r, r->opt.mode == SG_MODE_RAW);
 	if (!r->cs) {
@@ -387,17 +447,22 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 		return -1;
 	if (r->filter && check_selected(r) < 0)
 		return -1;
-	if (!r->agg->complete && !r->agg->incomplete) {
-		sg_log_error("no call of %s in %s (%" PRIu64 " lines, %" PRIu64
-			     " call events): is it the traced function?",
-			     sg_match_describe(r->match), r->opt.input ? r->opt.input : "the live trace",
-			     ts.lines,
-			     sg_callstack_stats(r->cs)->events);
+	if (!r->opt.input && !r->live.began && r->live.stop == SG_STOP_SIGNAL) {
+		/* as an interrupted run: not an error, but nothing to show or save */
+		fprintf(stderr, "surfgraph: stopped by signal %d before tracing began (function_graph "
+				"was still being set up): nothing traced, nothing written\n",
+			r->live.signal);
+		return 0;
+	}
+	/* calls that were all cut: counted in the .tree and the summary, but nothing to draw */
+	cut_only = !r->agg->complete && r->agg->incomplete && !r->load;
+	if (!r->agg->complete && !cut_only) {
+		explain_nothing(r, &ts);
 		return -1;
 	}
 	if (r->load)
 		return 0;
-	if (render_final(r) < 0)
+	if (!cut_only && render_final(r) < 0)
 		return -1;
 	/* the summary after the text, once the pager is closed, not under it */
 	sg_pager_finish();
@@ -424,8 +489,12 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 			fprintf(stderr, ", %" PRIu64 " of them of an unknown one", no_pid + no_cpu);
 		fputc('\n', stderr);
 	}
-	if (!r->opt.quiet && r->ff)
+	if (!r->opt.quiet && r->ff && !cut_only)
 		flame_summary(r);
+	if (cut_only) {
+		explain_nothing(r, &ts);
+		return -1;
+	}
 	return 0;
 }
 

@@ -364,6 +364,7 @@ static int capture(struct live *l, const struct sg_options *o)
 
 	if (sg_tracefs_session_tracing(l->s, 1) < 0)
 		return -1;
+	l->res->began = 1;
 	if (l->child && release(l) < 0)
 		return -1;
 	for (;;) {

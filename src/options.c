@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "closest.h"
 #include "log.h"
 #include "options.h"
 #include "treediff.h"
@@ -177,6 +178,26 @@ static int check_mode_only(const struct sg_options *o, const unsigned char *seen
 		return -1;
 	}
 	return 0;
+}
+
+/* An unknown option, with the nearest long option when it looks like a typo of one. */
+static void unknown_option(const struct sg_options *o, const char *arg)
+{
+	struct sg_closest c;
+	char near[64] = "";
+
+	if (strncmp(arg, "--", 2) == 0) {
+		char typed[64];
+
+		snprintf(typed, sizeof(typed), "%.*s", (int) strcspn(arg + 2, "="), arg + 2);
+		sg_closest_init(&c, typed, strlen(typed) / 3 + 1);
+		for (const struct option *l = longopts; l->name; l++)
+			sg_closest_offer(&c, l->name, strlen(l->name));
+		sg_closest_list(&c, 1, near, sizeof(near));
+	}
+	sg_log_error("%sunknown option '%s' (see %s--help)%s%s%s", o->diff ? "diff: " : "", arg,
+		     o->diff ? "surfgraph diff " : "", *near ? ": did you mean --" : "", near,
+		     *near ? "?" : "");
 }
 
 /* A whole non-negative number no larger than max. */
@@ -567,8 +588,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 				     argv[optind - 1], o->diff ? "surfgraph diff " : "");
 			return -1;
 		default:
-			sg_log_error("%sunknown option '%s' (see %s--help)", o->diff ? "diff: " : "",
-				     argv[optind - 1], o->diff ? "surfgraph diff " : "");
+			unknown_option(o, argv[optind - 1]);
 			return -1;
 		}
 	}

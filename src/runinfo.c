@@ -8,28 +8,32 @@
 #include "log.h"
 #include "runinfo.h"
 
+const char *sg_runinfo_why(const struct sg_aggregate *a, char *buf, size_t size)
+{
+	static const char *const why[] = {
+		"started before the trace", "still open at its end",
+		"cut by missing events (lost, or before a CPU's buffer began)", "return-stack overrun"
+	};
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (int b = 0; b < 4 && off < size; b++)
+		if (a->incomplete_by[b])
+			off += (size_t) snprintf(buf + off, size - off, "%s%" PRIu64 " %s",
+						 off ? ", " : "", a->incomplete_by[b], why[b]);
+	return buf;
+}
+
 void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 		      const struct sg_callstack_stats *cs, const struct sg_text_stats *ts,
 		      int verbose, const char *saved)
 {
-	fprintf(f, "surfgraph: %s: %" PRIu64 " complete invocations", root, a->complete);
-	if (a->incomplete) {
-		static const char *const why[] = {
-			"started before the trace", "still open at its end",
-			"cut by missing events (lost, or before a CPU's buffer began)",
-			"return-stack overrun"
-		};
-		const char *sep = " (";
+	char why[256];
 
-		fprintf(f, ", %" PRIu64 " incomplete, not merged", a->incomplete);
-		for (int b = 0; b < 4; b++) {
-			if (a->incomplete_by[b]) {
-				fprintf(f, "%s%" PRIu64 " %s", sep, a->incomplete_by[b], why[b]);
-				sep = ", ";
-			}
-		}
-		fputc(')', f);
-	}
+	fprintf(f, "surfgraph: %s: %" PRIu64 " complete invocations", root, a->complete);
+	if (a->incomplete)
+		fprintf(f, ", %" PRIu64 " incomplete, not merged (%s)", a->incomplete,
+			sg_runinfo_why(a, why, sizeof(why)));
 	fputc('\n', f);
 	if (cs->lost_markers)
 		fprintf(f, "surfgraph: the kernel lost %" PRIu64 " events (%" PRIu64
