@@ -466,6 +466,12 @@ static void put_tooltip(struct out *out, const struct sg_flame *f, const struct 
 	}
 	put_u64(out, fr->calls);
 	puts_(out, fr->calls == 1 ? " call" : " calls");
+	/* the sum alone hides whether a frame is many cheap calls or a few slow ones */
+	if (f->has_time && fr->calls > 1) {
+		puts_(out, ", avg ");
+		put_us(out, fr->w / fr->calls);
+		puts_(out, " us per call");
+	}
 	if (o->frame_tooltip) {
 		char extra[512] = "";
 

@@ -212,7 +212,7 @@ static int read_dat(struct run *r, struct sg_text_stats *stats)
 {
 	memset(stats, 0, sizeof(*stats));
 	if (sg_dat_read(r->opt.input, r->st, sg_callstack_feed, r->cs, r->opt.mode == SG_MODE_RAW,
-			&r->raw) < 0)
+			&r->raw, stats->kernel, sizeof(stats->kernel)) < 0)
 		return -1;
 	stats->lines = r->raw.records;
 	stats->has_dur = 1;

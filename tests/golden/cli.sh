@@ -211,5 +211,12 @@ n=$((n + 1))
 run 2 "unknown option '--colr=never' (see --help): did you mean --color?" -f x -i $fix --colr=never
 run 2 "diff: unknown option '--treshold' (see surfgraph diff --help): did you mean --threshold?" diff --treshold 5 a b
 
+# Point 6: a trace.dat's kernel release reaches the .tree and the picture's notes
+mkdir -p "$out/dat"
+run 0 "" -f __do_fault -i tests/data/linux-6.1/do_fault_trace-cmd.dat -s 0 -q --outdir "$out/dat"
+n=$((n + 1))
+grep -q "^kernel=6.1.0-56-amd64$" "$out/dat/__do_fault.tree" && grep -q "kernel 6.1.0-56-amd64" "$out/dat/__do_fault.svg" ||
+	{ echo "FAIL: trace.dat kernel: $(grep -c kernel "$out/dat/__do_fault.tree")"; fail=$((fail + 1)); }
+
 echo "cli: $n checked, $fail failed"
 [ $fail = 0 ]

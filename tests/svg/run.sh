@@ -66,16 +66,19 @@ check "merged frames" 111 "$(frames __do_fault.svg)"
 check "tree nodes" 111 "$("$bin" -f __do_fault -i "$fault" --no-save -q -m tree --unit us | tail -n +5 | wc -l)"
 check "one script" 1 "$(X 'count(//*[local-name()="script"])' __do_fault.svg)"
 check "title" "__do_fault" "$(X 'string(//*[local-name()="text"][@font-size="16"])' __do_fault.svg)"
-check "notes" "trace do_fault.txt  ·  6 complete invocations, p50 277.443 us, p99 2.622 ms, max 2.622 ms  ·  lost events 0" \
+check "notes" "trace do_fault.txt  ·  6 complete invocations, total 4.422 ms, avg 737.077 us  ·  p50 277.443 us, p99 2.622 ms, max 2.622 ms  ·  lost events 0" \
 	"$(X 'string(//*[local-name()="text"][@y="44"])' __do_fault.svg)"
 check "no external references" 0 "$(grep -c -E 'href|url\(|@import|<link' __do_fault.svg)"
 
 # a known node's tooltip, the numbers of `-m tree`
 check "tooltip" 1 "$(grep -c -F '<title>vmf_insert_pfn_prot — cost 2476.987 us, 56.01% of root, 99.42% of parent, self 114.070 us, 1 call</title>' __do_fault.svg)"
-check "root tooltip" 1 "$(grep -c -F '<title>__do_fault — cost 4422.463 us, 100.00% of root, 100.00% of parent, self 1098.115 us, 6 calls</title>' __do_fault.svg)"
-# every node's tooltip carries the text tree's total, self, calls, %root and %parent
+check "root tooltip" 1 "$(grep -c -F '<title>__do_fault — cost 4422.463 us, 100.00% of root, 100.00% of parent, self 1098.115 us, 6 calls, avg 737.077 us per call</title>' __do_fault.svg)"
+# every node's tooltip carries the text tree's total, self, calls, %root and %parent, and the
+# average per call when there are several (total in ns / calls, truncated)
 "$bin" -f __do_fault -i "$fault" --no-save -q -m tree --unit us | tail -n +5 |
-	awk '{ c = $3 == 1 ? "call" : "calls"; printf "%s — cost %s us, %s%% of root, %s%% of parent, self %s us, %s %s\n", $NF, $1, $4, $5, $2, $3, c }' |
+	awk '{ c = $3 == 1 ? "call" : "calls"; avg = ""
+		if ($3 > 1) { ns = sprintf("%.0f", $1 * 1000); a = int(ns / $3); avg = sprintf(", avg %d.%03d us per call", int(a / 1000), a % 1000) }
+		printf "%s — cost %s us, %s%% of root, %s%% of parent, self %s us, %s %s%s\n", $NF, $1, $4, $5, $2, $3, c, avg }' |
 	sort >tree-tooltips.txt
 X '//*[local-name()="title"]/text()' __do_fault.svg | sort >svg-tooltips.txt
 check "tooltips = text tree" "" "$(diff tree-tooltips.txt svg-tooltips.txt | head -5)"
@@ -149,7 +152,7 @@ check "--minwidth 1" 68 "$(frames __do_fault.svg)"
 check "--width" "600 580" "$(X 'string(/*/@width)' __do_fault.svg) $(X 'string((//*[local-name()="rect"][@height="15"])[1]/@width)' __do_fault.svg)"
 check "--title" "T & <t>" "$(X 'string(//*[local-name()="text"][@font-size="16"])' __do_fault.svg)"
 # at 600 px (80 characters) the notes take three lines, a note never split
-check "--subtitle first, notes wrapped" "bug #1  ·  trace do_fault.txt|6 complete invocations, p50 277.443 us, p99 2.622 ms, max 2.622 ms|lost events 0" \
+check "--subtitle first, notes wrapped" "bug #1  ·  trace do_fault.txt|6 complete invocations, total 4.422 ms, avg 737.077 us|p50 277.443 us, p99 2.622 ms, max 2.622 ms  ·  lost events 0" \
 	"$(for y in 44 60 76; do X "string(//*[local-name()=\"text\"][@y=\"$y\"])" __do_fault.svg; done | paste -sd'|')"
 "$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --sort-name >/dev/null
 frame_table __do_fault.svg >sorted.txt
@@ -194,7 +197,7 @@ check "lost events red" "lost events $lost" "$(X 'string(//*[local-name()="tspan
 # schedule sleeps: nearly all of its time is its own, which the notes say
 gunzip -c "$data/linux-6.1/schedule_sleep.txt.gz" >sleep.txt
 "$bin" -f schedule -i sleep.txt --no-save -q -s 0 >/dev/null
-check "root's own time" "trace sleep.txt  ·  1165 complete invocations, p50 7.863 ms, p99 1.024 s, max 4.000 s  ·  99.76% in schedule itself, outside any traced callee|20 incomplete, not drawn  ·  lost events 0" \
+check "root's own time" "trace sleep.txt  ·  1165 complete invocations, total 69.121 s, avg 59.331 ms  ·  p50 7.863 ms, p99 1.024 s, max 4.000 s|99.76% in schedule itself, outside any traced callee  ·  20 incomplete, not drawn  ·  lost events 0" \
 	"$(for y in 44 60; do X "string(//*[local-name()=\"text\"][@y=\"$y\"])" schedule.svg; done | paste -sd'|')"
 # seconds of sleep leave 11 of the 150 paths wider than 0.1 px
 check "schedule frames" 11 "$(frames schedule.svg)"
