@@ -32,6 +32,9 @@ static int render(const struct sg_options *o, const struct sg_treediff *d, FILE 
 		return sg_diff_folded_render(out, d);
 	case SG_MODE_SVG:
 		return sg_diff_svg_render(out, d, o->negate);
+	case SG_MODE_PNG:
+	case SG_MODE_PDF:
+		return sg_diff_cairo_render(out, d, o->negate, o->mode == SG_MODE_PDF);
 	default:
 		return sg_diff_text_render(out, d, &style);
 	}
@@ -159,11 +162,14 @@ int sg_cmd_diff_run(const struct sg_options *o)
 	if (!d)
 		goto out;
 	path = o->output;
-	if (!path && o->mode == SG_MODE_SVG) {
-		/* ROOT.diff.svg, named by the same rule as ROOT.tree */
+	if (!path && (o->mode == SG_MODE_SVG || o->mode == SG_MODE_PNG || o->mode == SG_MODE_PDF)) {
+		/* ROOT.diff.svg (.png, .pdf), named by the same rule as ROOT.tree */
 		const char *root = d->root_pattern[1];
+		const char *ext = o->mode == SG_MODE_PNG ? ".png" : o->mode == SG_MODE_PDF ? ".pdf" : ".svg";
+		char suffix[16];
 
-		defname = sg_outfile_name(NULL, *root ? root : "diff", *root ? ".diff.svg" : ".svg");
+		snprintf(suffix, sizeof(suffix), ".diff%s", ext);
+		defname = sg_outfile_name(NULL, *root ? root : "diff", *root ? suffix : ext);
 		if (!defname)
 			goto out;
 		path = defname;

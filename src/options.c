@@ -147,11 +147,12 @@ static int check_subcommand(const struct sg_options *o, const unsigned char *see
 		}
 	}
 	if (o->diff && o->mode != SG_MODE_TREE && o->mode != SG_MODE_SVG &&
-	    o->mode != SG_MODE_FOLDED) {
-		sg_log_error("diff: unknown mode '%s': use tree, svg or folded", o->mode_name);
+	    o->mode != SG_MODE_FOLDED && o->mode != SG_MODE_PNG && o->mode != SG_MODE_PDF) {
+		sg_log_error("diff: unknown mode '%s': use tree, svg, png, pdf or folded", o->mode_name);
 		return -1;
 	}
-	if (o->diff && o->negate && o->mode != SG_MODE_SVG) {
+	if (o->diff && o->negate && o->mode != SG_MODE_SVG && o->mode != SG_MODE_PNG &&
+	    o->mode != SG_MODE_PDF) {
 		sg_log_error("--negate only changes the flame graph: add -m svg or drop --negate");
 		return -1;
 	}

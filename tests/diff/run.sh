@@ -153,7 +153,7 @@ run usage_three 2 "$B61" "$A612" "$SA"
 err_has usage_three 'diff wants two runs, BEFORE and AFTER, not 3'
 run no_old 1 "$B61"
 err_has no_old 'no tests/data/diff/do_fault-6.1.tree.old to compare tests/data/diff/do_fault-6.1.tree with'
-run usage_mode 2 "$B61" "$A612" -m pdf
+run usage_mode 2 "$B61" "$A612" -m walk
 run usage_pct 2 "$B61" "$A612" --fail-above abc
 err_has usage_pct 'fail-above wants a percentage'
 run usage_metric 2 "$B61" "$A612" --metric p42
@@ -198,29 +198,39 @@ valid_svg() {
 # special_mapping_fault's +344854 ns takes 215 * 344854 / 392986 = 189 off green and blue.
 run svg 0 "$B61" "$A612" -m svg -o "$out/v612.svg"
 valid_svg svg "$out/v612.svg"
-is_fill svg "$out/v612.svg" special_mapping_fault '#ff4242'
+is_fill svg "$out/v612.svg" special_mapping_fault '#ff3f3f' # 225 - round(185 * 344854 / 392986) = 63
 is_fill svg "$out/v612.svg" vvar_fault '#2828ff'
-is_fill svg "$out/v612.svg" __do_fault '#ff7a7a' # +243790: 215 * 243790 / 392986 = 133 off
+is_fill svg "$out/v612.svg" __do_fault '#ff6e6e' # +243790: 185 * 243790 / 392986 = 115 off 225
 grep -q "<title>special_mapping_fault $EM cost 8255\\.260 us, .* $EM per invocation: before 480\\.672 us, after 825\\.526 us, delta +344\\.854 us (+71\\.74%), calls 0\\.5 $ARROW 0\\.4</title>" "$out/v612.svg" &&
 	ok || bad "svg: special_mapping_fault's tooltip lacks before, after and delta"
 grep -q '<script>' "$out/v612.svg" && ok || bad "svg: no zoom and search script"
 # small runs: a (+500 ns, the largest) is full red, new c red, d (+5 ns) almost white
 run svg_small 0 "$SB" "$SA" -m svg -o "$out/small.svg"
 is_fill svg_small "$out/small.svg" a '#ff2828'
-is_fill svg_small "$out/small.svg" c '#ff7e7e'
-is_fill svg_small "$out/small.svg" d '#fffdfd'
+is_fill svg_small "$out/small.svg" c '#ff7272' # 185 * 300 / 500 = 111 off 225
+is_fill svg_small "$out/small.svg" d '#ffdfdf' # +5 of 500: a tint, not white
 [ -z "$(fill "$out/small.svg" b)" ] && ok || bad "svg_small: gone path b drawn in AFTER's shape"
 run svg_threshold 0 "$SB" "$SA" -m svg --threshold 10 -o "$out/small10.svg"
-is_fill svg_threshold "$out/small10.svg" d '#ffffff'
+is_fill svg_threshold "$out/small10.svg" d '#d8d8d8' # unchanged: grey, not white on the page
 # --negate: BEFORE's shape, where the gone path b shows, faster, in blue
 run svg_negate 0 "$SB" "$SA" -m svg --negate -o "$out/small-negate.svg"
-is_fill svg_negate "$out/small-negate.svg" b '#7e7eff'
+is_fill svg_negate "$out/small-negate.svg" b '#7272ff'
 [ -z "$(fill "$out/small-negate.svg" c)" ] && ok || bad "svg_negate: new path c drawn in BEFORE's shape"
-# a run against itself: every frame white
+# a run against itself: every frame the unchanged grey, which shows on the near-white page
 run svg_self 0 "$out/fresh.tree" "$out/fresh.tree" -m svg -o "$out/self.svg"
-n=$(grep -c '<rect x=[^>]*fill="#ffffff"' "$out/self.svg")
+n=$(grep -c '<rect x=[^>]*fill="#d8d8d8"' "$out/self.svg")
 m=$(grep -c '<rect x=' "$out/self.svg")
-[ "$m" -gt 50 ] && [ "$n" = "$m" ] && ok || bad "svg_self: $n of $m frames white"
+[ "$m" -gt 50 ] && [ "$n" = "$m" ] && ok || bad "svg_self: $n of $m frames grey"
+# the strongest blue gets white labels (black on #2828ff is hard to read)
+grep -q '<title>vvar_fault [^<]*</title><rect [^>]*fill="#2828ff"/><text [^>]*fill="#fff">' "$out/v612.svg" && ok ||
+	bad "svg: vvar_fault's label on dark blue is not white"
+# the same picture as PNG for trackers without SVG: special_mapping_fault's red
+if [ -x tests/out/pngpixel ] || make -s tests/out/pngpixel >/dev/null 2>&1; then
+	# (relative paths: the notes name the files, and a longer name would wrap them onto a line more)
+	"$bin" diff "$B61" "$A612" -m png -q -o "$out/__do_fault.diff.png" >"$out/png.out" 2>&1
+	[ "$(tests/out/pngpixel "$out/__do_fault.diff.png" 500 292)" = "1200 344 ff3f3f" ] && ok ||
+		bad "png: __do_fault.diff.png: $(tests/out/pngpixel "$out/__do_fault.diff.png" 500 292 2>&1) $(cat "$out/png.out")"
+fi
 # text is the default everywhere, piped too: no SVG left behind by `diff | less` or a CI gate
 (cd "$out" && "$bin" diff "$OLDPWD/$SB" "$OLDPWD/$SA" -q --fail-above 100 | cat >default.out) &&
 	[ ! -e "$out/f.diff.svg" ] && grep -q '^AFTER ' "$out/default.out" && ok ||

@@ -242,7 +242,31 @@ cmp -s __do_fault.png again/__do_fault.png && ok || bad "two PNG runs differ"
 cmp -s __do_fault.pdf again/__do_fault.pdf && ok || bad "two PDF runs differ"
 "$bin" -f __do_fault -i "$fault" --no-save -q -m png -s 6 >/dev/null
 check "per-invocation png" "1200 136 f8f8f2" "$("$pngpixel" __do_fault-6.png 5 5)"
+# labels fitted by measuring them with cairo: a 155 px frame holds 26 characters of
+# __sysvec_apic_timer_interrupt (a monospace count gave 19), a 57 px one "update.."
+if command -v pdftotext >/dev/null; then
+	pdftotext __do_fault.pdf labels.txt
+	check "pdf labels measured" "1|1" \
+		"$(grep -c '__sysvec_apic_timer_interr\.\.' labels.txt)|$(grep -c '^update\.\.$' labels.txt)"
+fi
 cd ..
+
+# --- interrupts in their own hue, in every palette; the subsys palette's legend ------------------
+# fill FILE NAME: the fill of the first frame whose tooltip starts with "NAME —"
+fill() { grep -o "<title>$2 — [^<]*</title><rect [^>]*fill=\"#[0-9a-f]*\"" "$1" | head -1 | sed 's/.*fill="#//; s/"//'; }
+bluish() { local h=$1; [ -n "$h" ] && [ $((16#${h:4:2})) -gt $((16#${h:0:2})) ]; }
+"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --outdir hue >/dev/null
+for f in __sysvec_apic_timer_interrupt hrtimer_interrupt irq_exit_rcu _raw_spin_lock_irq; do
+	bluish "$(fill hue/__do_fault.svg $f)" && ok || bad "hot palette: $f (in an interrupt) is $(fill hue/__do_fault.svg $f), not blue"
+done
+bluish "$(fill hue/__do_fault.svg vvar_fault)" && bad "hot palette: vvar_fault is blue" || ok
+"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --palette subsys --outdir sub >/dev/null
+# _raw_spin_lock_irq inside the timer interrupt: the interrupt's aqua, not the locks' grey
+sub=$(fill sub/__do_fault.svg _raw_spin_lock_irq)
+[ "$((16#${sub:2:2}))" -gt "$((16#${sub:0:2}))" ] && [ "$((16#${sub:4:2}))" -gt "$((16#${sub:0:2}))" ] && ok ||
+	bad "subsys: _raw_spin_lock_irq in an interrupt is #$sub, not aqua"
+check "subsys legend" "mm|fs|sched|irq, timers|locking|other" \
+	"$(for i in 1 2 3 4 5 6; do X "string((//*[local-name()=\"rect\"][@width=\"10\"])[$i]/following-sibling::*[1])" sub/__do_fault.svg; done | paste -sd'|')"
 
 echo "svg: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
