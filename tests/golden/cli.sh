@@ -218,5 +218,50 @@ n=$((n + 1))
 grep -q "^kernel=6.1.0-56-amd64$" "$out/dat/__do_fault.tree" && grep -q "kernel 6.1.0-56-amd64" "$out/dat/__do_fault.svg" ||
 	{ echo "FAIL: trace.dat kernel: $(grep -c kernel "$out/dat/__do_fault.tree")"; fail=$((fail + 1)); }
 
+# Point 7: bash completion, installed by make install; --help names trace.dat
+run 0 "" --help
+n=$((n + 1))
+grep -q "a trace.dat file from .trace-cmd record" "$out/stdout" || { echo "FAIL: --help does not list trace.dat input"; fail=$((fail + 1)); }
+# complete WORDS...: what the completion offers for the last word (the program is this binary)
+complete_words() {
+	bash -c '. completion/surfgraph.bash
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+		_surfgraph; printf "%s\n" "${COMPREPLY[@]}"' _ "$@" | sort | tr '\n' ' '
+}
+check_completion() { # WANT WORDS...
+	local want=$1 got
+	shift
+	n=$((n + 1))
+	got=$(complete_words "$@")
+	[ "$got" = "$want" ] || { echo "FAIL: completion of '$*': '$got', want '$want'"; fail=$((fail + 1)); }
+}
+check_completion "top tree " "$bin" -m t
+check_completion "--color " "$bin" --col
+check_completion "--min-percent --minwidth " "$bin" --min
+check_completion "always auto " "$bin" --color = a
+check_completion "always auto never " "$bin" --color =
+check_completion "diff " "$bin" di
+check_completion "--threshold --total " "$bin" diff --t
+check_completion "pdf png " "$bin" diff -m p
+mkdir -p "$out/tracefs"
+printf '__do_fault\ndo_fault\ndo_fault_around [ext4]\nvfs_read\n' >"$out/tracefs/available_filter_functions"
+n=$((n + 1))
+got=$(SG_TRACEFS=$out/tracefs bash -c '. completion/surfgraph.bash; COMP_WORDS=(surfgraph -f do); COMP_CWORD=2; _surfgraph; echo "${COMPREPLY[*]}"')
+[ "$got" = "do_fault do_fault_around" ] || { echo "FAIL: -f completion from available_filter_functions: '$got'"; fail=$((fail + 1)); }
+check_completion "$fix " "$bin" -i tests/data/linux-6.1/do_fault.t
+# every mode the completion offers is one the parser takes
+n=$((n + 1))
+for m in $(complete_words "$bin" -m ""); do
+	case $m in svg | png | pdf) s="-s 0 --outdir $out/modes" ;; *) s= ;; esac
+	# shellcheck disable=SC2086
+	"$bin" -f __do_fault -i $fix -m $m --no-save -q $s >/dev/null 2>&1 ||
+		{ echo "FAIL: completion offers -m $m, which surfgraph refuses"; fail=$((fail + 1)); }
+done
+rm -rf "$out/inst"
+make -s install DESTDIR="$PWD/$out/inst" PREFIX=/usr >/dev/null 2>&1
+n=$((n + 1))
+[ -f "$out/inst/usr/share/bash-completion/completions/surfgraph" ] ||
+	{ echo "FAIL: make install did not install the completion: $(find "$out/inst" -type f)"; fail=$((fail + 1)); }
+
 echo "cli: $n checked, $fail failed"
 [ $fail = 0 ]
