@@ -8,7 +8,6 @@
 #include <unistd.h>
 #include "aggregate.h"
 #include "callstack.h"
-#include "closest.h"
 #include "cmd_profile.h"
 #include "flamefiles.h"
 #include "input_dat.h"
@@ -285,64 +284,6 @@ static int render_kept(struct run *r)
 	return 0;
 }
 
-static void offer_name(void *ctx, const char *s, size_t len)
-{
-	sg_closest_offer(ctx, s, len);
-}
-
-/*
- * A line from the input, for a message: anything but printable ASCII as '?', so it cannot drive
- * the terminal (C1 controls included), and at most 60 bytes of it.
- */
-static const char *printable(char *s)
-{
-	for (char *p = s; *p; p++)
-		if ((unsigned char) *p < 0x20 || (unsigned char) *p >= 0x7f)
-			*p = '?';
-	if (strlen(s) > 60)
-		strcpy(s + 57, "...");
-	return s;
-}
-
-/*
- * No complete invocation: say why in terms of what was read. An empty file, a file with no
- * function_graph call, a root not among the trace's names (the nearest ones suggested), or
- * calls that were all cut: each gets its own line, never an empty picture.
- */
-static void explain_nothing(struct run *r, struct sg_text_stats *ts)
-{
-	const char *src = r->opt.input ? r->opt.input : "the live trace";
-	const char *root = sg_match_describe(r->match);
-	uint64_t events = sg_callstack_stats(r->cs)->events;
-	char why[256], near[400];
-
-	if (r->agg->incomplete) {
-		sg_log_error("no complete call of %s in %s: %" PRIu64 " incomplete (%s), so nothing to "
-			     "merge or draw: %s",
-			     root, src, r->agg->incomplete, sg_runinfo_why(r->agg, why, sizeof(why)),
-			     r->agg->incomplete_by[2] ? "the kernel lost events inside them (a larger "
-							"--buffer-size, or fewer traced functions)"
-						      : "trace for longer");
-	} else if (r->opt.input && !ts->lines && !ts->bytes) {
-		sg_log_error("%s is empty", src);
-	} else if (r->opt.input && !events) {
-		sg_log_error("%s is not a function_graph trace: %" PRIu64 " lines, no function call "
-			     "in them%s%s%s",
-			     src, ts->lines, ts->first_skipped[0] ? " (first: \"" : "",
-			     printable(ts->first_skipped), ts->first_skipped[0] ? "\")" : "");
-	} else {
-		struct sg_closest c;
-
-		/* the trace's own names: offline there is no available_filter_functions to ask */
-		sg_closest_init(&c, r->opt.functions[0], strlen(r->opt.functions[0]) / 2 + 1);
-		sg_strtab_each(r->st, offer_name, &c);
-		sg_closest_list(&c, 3, near, sizeof(near));
-		sg_log_error("no call of %s in %s (%" PRIu64 " lines, %" PRIu64 " call events)%s%s%s",
-			     root, src, ts->lines, events, *near ? ": did you mean " : "", near,
-			     *near ? "?" : ": is it the traced function?");
-	}
-}
-
 /*
  * Where the run's files go, checked before a trace is read or the kernel traced: a directory
  * that cannot be written is said at once, not after the whole profile was printed.
@@ -457,7 +398,8 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	/* calls that were all cut: counted in the .tree and the summary, but nothing to draw */
 	cut_only = !r->agg->complete && r->agg->incomplete && !r->load;
 	if (!r->agg->complete && !cut_only) {
-		explain_nothing(r, &ts);
+		sg_runinfo_explain(r->agg, sg_match_describe(r->match), r->opt.functions[0],
+				   r->opt.input, &ts, sg_callstack_stats(r->cs)->events, r->st);
 		return -1;
 	}
 	if (r->load)
@@ -492,7 +434,8 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	if (!r->opt.quiet && r->ff && !cut_only)
 		flame_summary(r);
 	if (cut_only) {
-		explain_nothing(r, &ts);
+		sg_runinfo_explain(r->agg, sg_match_describe(r->match), r->opt.functions[0],
+				   r->opt.input, &ts, sg_callstack_stats(r->cs)->events, r->st);
 		return -1;
 	}
 	return 0;
@@ -500,52 +443,8 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 
 static int run_treefile(struct run *r, int fd, const char *head, size_t head_len)
 {
-	/* The head was consumed: reopen by name, or give the rest of stdin after the head. */
-	FILE *in;
-	char *all = NULL;
-	size_t len = head_len, cap = head_len + 65536;
-
-	all = malloc(cap);
-	if (!all) {
-		sg_log_error("out of memory");
-		return -1;
-	}
-	memcpy(all, head, head_len);
-	for (;;) {
-		if (len == cap) {
-			char *n = realloc(all, cap * 2);
-
-			if (!n) {
-				free(all);
-				sg_log_error("out of memory");
-				return -1;
-			}
-			all = n;
-			cap *= 2;
-		}
-		ssize_t got = read(fd, all + len, cap - len);
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			sg_log_error("%s: read failed: %s", r->opt.input, strerror(errno));
-			free(all);
-			return -1;
-		}
-		if (got == 0)
-			break;
-		len += (size_t) got;
-	}
-	in = fmemopen(all, len ? len : 1, "r");
-	if (!in) {
-		free(all);
-		sg_log_error("out of memory");
-		return -1;
-	}
 	sg_aggregate_free(r->agg);
-	r->agg = sg_treefile_read(in, r->opt.input, r->st);
-	fclose(in);
-	free(all);
+	r->agg = sg_treefile_read_fd(fd, head, head_len, r->opt.input, r->st);
 	if (!r->agg)
 		return -1;
 	if (filter_treefile(r) < 0)

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/wait.h>
+#include "closest.h"
 #include "log.h"
 #include "runinfo.h"
 
@@ -138,3 +139,62 @@ int sg_runinfo_describe_live(struct sg_aggregate *a, const struct sg_live_result
 	}
 	return 0;
 }
+
+static void offer_name(void *ctx, const char *s, size_t len)
+{
+	sg_closest_offer(ctx, s, len);
+}
+
+/*
+ * A line from the input, for a message: anything but printable ASCII as '?', so it cannot drive
+ * the terminal (C1 controls included), and at most 60 bytes of it.
+ */
+static const char *printable(char *s)
+{
+	for (char *p = s; *p; p++)
+		if ((unsigned char) *p < 0x20 || (unsigned char) *p >= 0x7f)
+			*p = '?';
+	if (strlen(s) > 60)
+		strcpy(s + 57, "...");
+	return s;
+}
+
+/*
+ * No complete invocation: say why in terms of what was read. An empty file, a file with no
+ * function_graph call, a root not among the trace's names (the nearest ones suggested), or
+ * calls that were all cut: each gets its own line, never an empty picture.
+ */
+void sg_runinfo_explain(const struct sg_aggregate *a, const char *root, const char *pattern,
+			const char *input, struct sg_text_stats *ts, uint64_t events,
+			const struct sg_strtab *st)
+{
+	const char *src = input ? input : "the live trace";
+	char why[256], near[400];
+
+	if (a->incomplete) {
+		sg_log_error("no complete call of %s in %s: %" PRIu64 " incomplete (%s), so nothing to "
+			     "merge or draw: %s",
+			     root, src, a->incomplete, sg_runinfo_why(a, why, sizeof(why)),
+			     a->incomplete_by[2] ? "the kernel lost events inside them (a larger "
+							"--buffer-size, or fewer traced functions)"
+						      : "trace for longer");
+	} else if (input && !ts->lines && !ts->bytes) {
+		sg_log_error("%s is empty", src);
+	} else if (input && !events) {
+		sg_log_error("%s is not a function_graph trace: %" PRIu64 " lines, no function call "
+			     "in them%s%s%s",
+			     src, ts->lines, ts->first_skipped[0] ? " (first: \"" : "",
+			     printable(ts->first_skipped), ts->first_skipped[0] ? "\")" : "");
+	} else {
+		struct sg_closest c;
+
+		/* the trace's own names: offline there is no available_filter_functions to ask */
+		sg_closest_init(&c, pattern, strlen(pattern) / 2 + 1);
+		sg_strtab_each(st, offer_name, &c);
+		sg_closest_list(&c, 3, near, sizeof(near));
+		sg_log_error("no call of %s in %s (%" PRIu64 " lines, %" PRIu64 " call events)%s%s%s",
+			     root, src, ts->lines, events, *near ? ": did you mean " : "", near,
+			     *near ? "?" : ": is it the traced function?");
+	}
+}
+
