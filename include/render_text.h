@@ -9,7 +9,7 @@
 
 struct sg_text_style {
 	int unicode;	 /* box-drawing characters instead of ASCII */
-	int color;	 /* ANSI colours by share of the root, as perf: red from 5%, green from 0.5% */
+	int color; /* ANSI colours by share of the root, as perf: red from 5%, green from 0.5% */
 	uint32_t min_bp; /* hide nodes under this share of their root, in hundredths of a percent */
 	int depth;	 /* show this many levels, the root's included; 0: all */
 	int fixed_us;	 /* every time in microseconds (total_us, self_us), not scaled per value */

@@ -1,4 +1,4 @@
-/* treefilter.h - slicing a capture afterwards: -x, --no-irqs, --max-depth on trees, -C, -p on calls. */
+/* treefilter.h - slicing a capture afterwards: -x, --no-irqs, --max-depth, -C and -p. */
 #ifndef SG_TREEFILTER_H
 #define SG_TREEFILTER_H
 

@@ -1,4 +1,5 @@
-/* treesave.h - writing a run's .tree file safely: never over its input, atomically, the last kept. */
+/* treesave.h - a run's .tree file written safely: never over its input, atomically, the last kept.
+ */
 #ifndef SG_TREESAVE_H
 #define SG_TREESAVE_H
 

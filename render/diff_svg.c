@@ -32,8 +32,9 @@ void sg_diff_svg_color(const struct sg_treediff *d, const struct sg_treediff_nod
 	if (!m || !d->max_abs_delta || (n->state == SG_TREEDIFF_BOTH && !n->changed))
 		return;
 	rgb[0] = rgb[1] = rgb[2] = 255;
-	unsigned __int128 k = ((unsigned __int128) (RAMP_TOP - RAMP_FLOOR) * m + d->max_abs_delta / 2) /
-			      d->max_abs_delta;
+	unsigned __int128 k =
+	    ((unsigned __int128) (RAMP_TOP - RAMP_FLOOR) * m + d->max_abs_delta / 2) /
+	    d->max_abs_delta;
 	unsigned char c = (unsigned char) (RAMP_TOP - (unsigned) k);
 
 	if (dv > 0) {

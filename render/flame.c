@@ -535,7 +535,9 @@ void sg_flame_frame_color(const struct sg_flame_frame *fr, const struct sg_flame
 		int d = (int) (v1 * 50) - 25;
 
 		for (int k = 0; k < 3; k++)
-			rgb[k] = (unsigned char) (base[k] + d < 0 ? 0 : base[k] + d > 255 ? 255 : base[k] + d);
+			rgb[k] = (unsigned char) (base[k] + d < 0     ? 0
+						  : base[k] + d > 255 ? 255
+								      : base[k] + d);
 		return;
 	}
 	/* the hot palette's reds and yellows never reach blue: an interrupt stands out */

@@ -103,7 +103,8 @@ static void put_line(FILE *out, const struct sg_node *n, const struct sg_node *r
 
 	if (has_time) {
 		if (st->color && root->total) {
-			hot = (unsigned __int128) n->total * 100 >= (unsigned __int128) root->total * 5;
+			hot = (unsigned __int128) n->total * 100 >=
+			      (unsigned __int128) root->total * 5;
 			col = hot ? RED : (unsigned __int128) n->total * 1000 >=
 							(unsigned __int128) root->total * 5 ?
 				    GREEN : "";

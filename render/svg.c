@@ -432,8 +432,9 @@ static void put_header(struct out *out, const char *id, const struct sg_flame_pa
 		printf_(out,
 			"<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 			"fill=\"#%02x%02x%02x\"/><text x=\"%d\" y=\"%d\">%s</text>\n",
-			x, pg->legend_y - SG_FLAME_SWATCH + 1, SG_FLAME_SWATCH, SG_FLAME_SWATCH, c[0], c[1],
-			c[2], x + SG_FLAME_LEGEND_GAP, pg->legend_y, sg_flame_families[i].name);
+			x, pg->legend_y - SG_FLAME_SWATCH + 1, SG_FLAME_SWATCH, SG_FLAME_SWATCH,
+			c[0], c[1], c[2], x + SG_FLAME_LEGEND_GAP, pg->legend_y,
+			sg_flame_families[i].name);
 	}
 	printf_(out, "<text id=\"%s-reset\" class=\"b h\" x=\"%d\" y=\"%d\">Reset Zoom</text>\n",
 		id, SG_FLAME_PAD, pg->title_y);

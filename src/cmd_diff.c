@@ -106,18 +106,21 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 	sg_fmt_human(ha, a);
 	/* 6 against 10 calls once gave p50 -80% and avg +33%: say when the figure is that thin */
 	if (!o->quiet && (w->sum[0].count < need || w->sum[1].count < need))
-		fprintf(stderr, "surfgraph: warning: %s has %" PRIu64 " invocations before and %" PRIu64
-				" after: its %s needs %" PRIu64 " of each to mean more than a few calls "
-				"(trace longer, or -n %" PRIu64 ")\n",
+		fprintf(stderr,
+			"surfgraph: warning: %s has %" PRIu64 " invocations before and %" PRIu64
+			" after: its %s needs %" PRIu64 " of each to mean more than a few calls "
+			"(trace longer, or -n %" PRIu64 ")\n",
 			w->name[1], w->sum[0].count, w->sum[1].count, metric, need, need);
 	if (tripped) {
-		sg_log_error("%s %s grew by %s (%s -> %s), more than --fail-above %s: a regression, "
-			     "or raise the limit",
-			     w->name[1], metric, g, hb, ha, lim);
+		sg_log_error(
+		    "%s %s grew by %s (%s -> %s), more than --fail-above %s: a regression, "
+		    "or raise the limit",
+		    w->name[1], metric, g, hb, ha, lim);
 		return SG_CMD_DIFF_TRIPPED;
 	}
 	if (!o->quiet)
-		fprintf(stderr, "surfgraph: %s %s changed by %s (%s -> %s), within --fail-above %s\n",
+		fprintf(stderr,
+			"surfgraph: %s %s changed by %s (%s -> %s), within --fail-above %s\n",
 			w->name[1], metric, g, hb, ha, lim);
 	return 0;
 }
@@ -165,7 +168,9 @@ int sg_cmd_diff_run(const struct sg_options *o)
 	if (!path && (o->mode == SG_MODE_SVG || o->mode == SG_MODE_PNG || o->mode == SG_MODE_PDF)) {
 		/* ROOT.diff.svg (.png, .pdf), named by the same rule as ROOT.tree */
 		const char *root = d->root_pattern[1];
-		const char *ext = o->mode == SG_MODE_PNG ? ".png" : o->mode == SG_MODE_PDF ? ".pdf" : ".svg";
+		const char *ext = o->mode == SG_MODE_PNG   ? ".png"
+				  : o->mode == SG_MODE_PDF ? ".pdf"
+							   : ".svg";
 		char suffix[16];
 
 		snprintf(suffix, sizeof(suffix), ".diff%s", ext);

@@ -119,8 +119,9 @@ static void flame_summary(struct run *r)
 
 	if (n)
 		fprintf(stderr,
-			"surfgraph: wrote %" PRIu64 " per-invocation flame graph%s (invocations %" PRIu64
-			" to %" PRIu64 ", every %d) and %s\n",
+			"surfgraph: wrote %" PRIu64
+			" per-invocation flame graph%s (invocations %" PRIu64 " to %" PRIu64
+			", every %d) and %s\n",
 			n, n == 1 ? "" : "s", first, last, r->opt.step, sg_flamefiles_path(r->ff));
 }
 
@@ -351,9 +352,10 @@ static int filter_treefile(struct run *r)
 	}
 	for (int i = 0; i < r->agg->nroots; i++) {
 		if (r->opt.nfunctions && sg_match_test(r->match, r->agg->roots[i].root) < 0) {
-			sg_log_error("%s holds the calls of %s, not %s: a .tree cannot be re-rooted; "
-				     "give -f with the trace it was made from",
-				     r->opt.input, r->agg->roots[i].root, sg_match_describe(r->match));
+			sg_log_error(
+			    "%s holds the calls of %s, not %s: a .tree cannot be re-rooted; "
+			    "give -f with the trace it was made from",
+			    r->opt.input, r->agg->roots[i].root, sg_match_describe(r->match));
 			return -1;
 		}
 	}
@@ -361,7 +363,8 @@ static int filter_treefile(struct run *r)
 	if (r->filter && sg_treefilter_prunes(r->filter)) {
 		sg_treefilter_prune(r->filter, sg_tree_top(r->agg->merged));
 		for (unsigned i = 0; i < r->agg->nring; i++)
-			sg_treefilter_prune(r->filter, sg_tree_top(sg_aggregate_kept(r->agg, i)->tree));
+			sg_treefilter_prune(r->filter,
+					    sg_tree_top(sg_aggregate_kept(r->agg, i)->tree));
 	}
 	return 0;
 }
@@ -390,8 +393,9 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 		return -1;
 	if (!r->opt.input && !r->live.began && r->live.stop == SG_STOP_SIGNAL) {
 		/* as an interrupted run: not an error, but nothing to show or save */
-		fprintf(stderr, "surfgraph: stopped by signal %d before tracing began (function_graph "
-				"was still being set up): nothing traced, nothing written\n",
+		fprintf(stderr,
+			"surfgraph: stopped by signal %d before tracing began (function_graph "
+			"was still being set up): nothing traced, nothing written\n",
 			r->live.signal);
 		return 0;
 	}
@@ -417,7 +421,8 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 		sg_runinfo_print(stderr, sg_match_describe(r->match), r->agg,
 				 sg_callstack_stats(r->cs), &ts, r->opt.verbose, saved);
 	if (!r->opt.quiet && r->old_path && saved)
-		fprintf(stderr, "surfgraph: the previous run is %s: surfgraph diff %s compares them\n",
+		fprintf(stderr,
+			"surfgraph: the previous run is %s: surfgraph diff %s compares them\n",
 			r->old_path, saved);
 	if (!r->opt.quiet && !r->opt.input)
 		sg_runinfo_print_live(stderr, &r->live, r->opt.command);
@@ -425,7 +430,8 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 		uint64_t dropped, no_pid, no_cpu;
 
 		sg_treefilter_counts(r->filter, &dropped, &no_pid, &no_cpu);
-		fprintf(stderr, "surfgraph: left out %" PRIu64 " calls of other tasks or CPUs (-p, -C)",
+		fprintf(stderr,
+			"surfgraph: left out %" PRIu64 " calls of other tasks or CPUs (-p, -C)",
 			dropped);
 		if (no_pid + no_cpu)
 			fprintf(stderr, ", %" PRIu64 " of them of an unknown one", no_pid + no_cpu);
@@ -458,7 +464,8 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 	if (is_flame_mode(r->opt.mode)) {
 		/* graphs of x.tree are x.svg and x-N.svg; a .tree keeps its capture's date */
 		char base[256];
-		const char *slash = strrchr(r->opt.input, '/'), *name = slash ? slash + 1 : r->opt.input;
+		const char *slash = strrchr(r->opt.input, '/'),
+			   *name = slash ? slash + 1 : r->opt.input;
 		size_t len = strlen(name);
 
 		if (strcmp(r->opt.input, "-") == 0) {
@@ -535,9 +542,10 @@ static int run_input(struct run *r)
 	}
 	if (!r->opt.nfunctions) {
 		if (r->load)
-			sg_log_error("%s is not a .tree file: give the root with -f ROOT to compare "
-				     "traces, or compare runs saved with -o",
-				     r->opt.input);
+			sg_log_error(
+			    "%s is not a .tree file: give the root with -f ROOT to compare "
+			    "traces, or compare runs saved with -o",
+			    r->opt.input);
 		else
 			sg_log_error("which function? give the root with -f FUNC (see --help)");
 		r->exit2 = !r->load;

@@ -133,7 +133,8 @@ static int check_subcommand(const struct sg_options *o, const unsigned char *see
 
 		if (!seen[c])
 			continue;
-		for (i = 0; i < sizeof(diff_takes) / sizeof(diff_takes[0]) && diff_takes[i] != c; i++)
+		for (i = 0; i < sizeof(diff_takes) / sizeof(diff_takes[0]) && diff_takes[i] != c;
+		     i++)
 			;
 		if (o->diff && i == sizeof(diff_takes) / sizeof(diff_takes[0])) {
 			sg_log_error("diff: %s is not a diff option (see surfgraph diff --help)",
@@ -148,7 +149,8 @@ static int check_subcommand(const struct sg_options *o, const unsigned char *see
 	}
 	if (o->diff && o->mode != SG_MODE_TREE && o->mode != SG_MODE_SVG &&
 	    o->mode != SG_MODE_FOLDED && o->mode != SG_MODE_PNG && o->mode != SG_MODE_PDF) {
-		sg_log_error("diff: unknown mode '%s': use tree, svg, png, pdf or folded", o->mode_name);
+		sg_log_error("diff: unknown mode '%s': use tree, svg, png, pdf or folded",
+			     o->mode_name);
 		return -1;
 	}
 	if (o->diff && o->negate && o->mode != SG_MODE_SVG && o->mode != SG_MODE_PNG &&
@@ -478,8 +480,9 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			if (sg_options_pct("--min-percent", optarg, &bp) < 0)
 				return -1;
 			if (bp > 10000) {
-				sg_log_error("--min-percent %s would hide even the root: give 0 to 100",
-					     optarg);
+				sg_log_error(
+				    "--min-percent %s would hide even the root: give 0 to 100",
+				    optarg);
 				return -1;
 			}
 			o->min_percent_bp = (int) bp;
@@ -499,7 +502,8 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			} else if (strcmp(optarg, "never") == 0) {
 				o->color = SG_COLOR_NEVER;
 			} else {
-				sg_log_error("--color takes auto, always or never, not '%s'", optarg);
+				sg_log_error("--color takes auto, always or never, not '%s'",
+					     optarg);
 				return -1;
 			}
 			break;
@@ -585,8 +589,9 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			printf("surfgraph %s\n", SG_VERSION);
 			return 1;
 		case ':':
-			sg_log_error("%soption '%s' needs a value (see %s--help)", o->diff ? "diff: " : "",
-				     argv[optind - 1], o->diff ? "surfgraph diff " : "");
+			sg_log_error("%soption '%s' needs a value (see %s--help)",
+				     o->diff ? "diff: " : "", argv[optind - 1],
+				     o->diff ? "surfgraph diff " : "");
 			return -1;
 		default:
 			unknown_option(o, argv[optind - 1]);
@@ -615,10 +620,11 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			o->nfiles = 2;
 		}
 		if (o->nfiles != 2) {
-			sg_log_error("diff wants two runs, BEFORE and AFTER, not %d: .tree files, or "
-				     "traces with -f ROOT; or one ROOT.tree to compare with the run "
-				     "before it, ROOT.tree.old (see surfgraph diff --help)",
-				     o->nfiles);
+			sg_log_error(
+			    "diff wants two runs, BEFORE and AFTER, not %d: .tree files, or "
+			    "traces with -f ROOT; or one ROOT.tree to compare with the run "
+			    "before it, ROOT.tree.old (see surfgraph diff --help)",
+			    o->nfiles);
 			return -1;
 		}
 		return 0;

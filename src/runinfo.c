@@ -12,9 +12,8 @@
 const char *sg_runinfo_why(const struct sg_aggregate *a, char *buf, size_t size)
 {
 	static const char *const why[] = {
-		"started before the trace", "still open at its end",
-		"cut by missing events (lost, or before a CPU's buffer began)", "return-stack overrun"
-	};
+	    "started before the trace", "still open at its end",
+	    "cut by missing events (lost, or before a CPU's buffer began)", "return-stack overrun"};
 	size_t off = 0;
 
 	buf[0] = '\0';
@@ -172,12 +171,13 @@ void sg_runinfo_explain(const struct sg_aggregate *a, const char *root, const ch
 	char why[256], near[400];
 
 	if (a->incomplete) {
-		sg_log_error("no complete call of %s in %s: %" PRIu64 " incomplete (%s), so nothing to "
+		sg_log_error("no complete call of %s in %s: %" PRIu64
+			     " incomplete (%s), so nothing to "
 			     "merge or draw: %s",
 			     root, src, a->incomplete, sg_runinfo_why(a, why, sizeof(why)),
 			     a->incomplete_by[2] ? "the kernel lost events inside them (a larger "
-							"--buffer-size, or fewer traced functions)"
-						      : "trace for longer");
+						   "--buffer-size, or fewer traced functions)"
+						 : "trace for longer");
 	} else if (input && !ts->lines && !ts->bytes) {
 		sg_log_error("%s is empty", src);
 	} else if (input && !events) {

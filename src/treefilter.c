@@ -1,4 +1,4 @@
-/* treefilter.c - slicing a capture afterwards: -x, --no-irqs, --max-depth on trees, -C, -p on calls. */
+/* treefilter.c - slicing a capture afterwards: -x, --no-irqs, --max-depth, -C and -p. */
 #include <stdlib.h>
 #include "cpulist.h"
 #include "irqname.h"

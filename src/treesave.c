@@ -1,4 +1,5 @@
-/* treesave.c - writing a run's .tree file safely: never over its input, atomically, the last kept. */
+/* treesave.c - a run's .tree file written safely: never over its input, atomically, the last kept.
+ */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -57,8 +58,9 @@ static int keep_old(const char *path, char **old)
 	memcpy(*old + n, ".old", 5);
 	if ((unlink(*old) < 0 && errno != ENOENT) ||
 	    (link(path, *old) < 0 && rename(path, *old) < 0)) {
-		sg_log_error("cannot keep the previous %s as %s: %s (give another -o, or --no-save)",
-			     path, *old, strerror(errno));
+		sg_log_error(
+		    "cannot keep the previous %s as %s: %s (give another -o, or --no-save)", path,
+		    *old, strerror(errno));
 		free(*old);
 		*old = NULL;
 		return -1;
@@ -93,8 +95,8 @@ int sg_treesave_can_write(const char *path)
 	if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))
 		return 0;
 	if (access(dir, W_OK | X_OK) < 0) {
-		sg_log_error("cannot write %s: %s: %s (give -o PATH, --outdir DIR or --no-save)", path,
-			     dir, strerror(errno));
+		sg_log_error("cannot write %s: %s: %s (give -o PATH, --outdir DIR or --no-save)",
+			     path, dir, strerror(errno));
 		return -1;
 	}
 	return 0;
