@@ -5,6 +5,8 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR = $(PREFIX)/bin
 MANDIR = $(PREFIX)/share/man/man1
+# bash-completion loads completions/NAME on first use, from $(PREFIX)/share too
+COMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
 
 # The four libraries surfgraph is built on; only those in USED are linked so far.
 PKG_TRACEFS = libtracefs
@@ -181,9 +183,10 @@ examples: surfgraph
 	@examples/make-examples.sh
 
 install: surfgraph
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(COMPLETIONDIR)
 	install -m 0755 surfgraph $(DESTDIR)$(BINDIR)/surfgraph
 	install -m 0644 docs/surfgraph.1 $(DESTDIR)$(MANDIR)/surfgraph.1
+	install -m 0644 completion/surfgraph.bash $(DESTDIR)$(COMPLETIONDIR)/surfgraph
 
 clean:
 	rm -f surfgraph $(OBJ) $(OBJ:.o=.d) $(UNIT_BIN) tests/hardening/test_limits tests/live/test_session

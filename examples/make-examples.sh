@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# Regenerates the example outputs from examples/do_fault.txt (a real 6.1 capture): `make examples`.
+# Regenerates the example outputs from examples/do_fault.txt (a real 6.1 capture) and
+# do_fault-6.12.txt (the same on 6.12, for the diff): `make examples`.
 set -euo pipefail
 cd "$(dirname "$0")"
 sg=../surfgraph
 export SOURCE_DATE_EPOCH=1763769600 # fixed "created=" so the files only change when output does
+rm -f __do_fault.tree # regenerated, not a new run to keep as __do_fault.tree.old
 $sg -f __do_fault -i do_fault.txt -m tree --ascii -q -o __do_fault.tree >do_fault.tree.txt
 $sg -f __do_fault -i do_fault.txt -m walk --no-save -q >do_fault.walk.txt
 $sg -f __do_fault -i do_fault.txt -m folded --no-save -q >do_fault.folded
 $sg -f __do_fault -i do_fault.txt -m top --no-save -q >do_fault.top.txt
 $sg -f __do_fault -i do_fault.txt -m svg -s 0 --no-save -q >/dev/null
 $sg -f __do_fault -i do_fault.txt -m png -s 0 --no-save -q >/dev/null
+# the same function on a 6.12 kernel, compared: text, and the differential flame graph
+$sg diff -f __do_fault do_fault.txt do_fault-6.12.txt -q >do_fault.diff.txt
+$sg diff -f __do_fault do_fault.txt do_fault-6.12.txt -m svg -q -o __do_fault.diff.svg
+$sg diff -f __do_fault do_fault.txt do_fault-6.12.txt -m png -q -o __do_fault.diff.png
 echo "examples: regenerated $(ls | wc -l) files"

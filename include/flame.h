@@ -55,6 +55,7 @@ struct sg_flame_frame {
 	uint64_t calls;
 	uint32_t parent; /* index of the caller's frame; the bottom frame's is 0, itself */
 	uint32_t depth;
+	int irq;	 /* in an interrupt's subtree (irq_enter_rcu, __sysvec_... and below) */
 };
 
 struct sg_flame {
@@ -96,6 +97,25 @@ int sg_flame_utf8(const char *s, size_t avail);
 /* The frame's fill colour, a function of its name only. */
 void sg_flame_color(const char *name, enum sg_flame_palette p, unsigned char rgb[3]);
 
+/*
+ * A frame's fill: o's frame_color hook when set, else the palette's colour of its name, except
+ * that an interrupt's subtree has its own hue in every palette (cool blues for hot, the
+ * interrupt family's aqua for subsys), so it does not pass for the interrupted call's callees.
+ */
+void sg_flame_frame_color(const struct sg_flame_frame *fr, const struct sg_flame_opts *o,
+			  unsigned char rgb[3]);
+
+/* Whether a label on this fill reads better white than black (dark blues, reds, greys). */
+int sg_flame_light_text(const unsigned char rgb[3]);
+
+/* Subsystem families of --palette subsys, for the legend: name and base colour. */
+struct sg_flame_family {
+	const char *name;
+	unsigned char rgb[3];
+};
+extern const struct sg_flame_family sg_flame_families[];
+extern const int sg_flame_nfamilies;
+
 /* One fact under the title (kernel, host, latency ...); alert ones are drawn in red. */
 struct sg_flame_note {
 	char text[160];
@@ -122,7 +142,13 @@ struct sg_flame_page {
 	int details_y;			  /* baseline of the hovered frame's details (SVG) */
 	size_t title_len;		  /* bytes of the title that fit */
 	int title_cut;			  /* the title is cut: draw ".." after it */
+	int legend_y;			  /* --palette subsys: the legend's baseline; 0: none */
 };
+
+/* Left edge of legend item i (its swatch; the name follows SG_FLAME_LEGEND_GAP px later). */
+int sg_flame_legend_x(int i);
+#define SG_FLAME_SWATCH 10
+#define SG_FLAME_LEGEND_GAP 14
 
 void sg_flame_page(const struct sg_flame *f, const struct sg_flame_caption *c,
 		   const struct sg_flame_opts *o, struct sg_flame_page *pg);

@@ -16,6 +16,7 @@ struct sg_live_result {
 	int text;	 /* read trace_pipe text (--text) */
 	double seconds;	 /* time traced */
 	enum sg_live_stop stop;
+	int began;	 /* tracing was turned on; 0 when a signal came during the set-up */
 	int signal;					  /* SG_STOP_SIGNAL: which */
 	int cmd_status;					  /* SG_STOP_COMMAND: wait() status */
 	uint64_t records;				  /* binary records, or text lines */

@@ -2,6 +2,8 @@
 #ifndef SG_OPTIONS_H
 #define SG_OPTIONS_H
 
+#include <stdint.h>
+
 #define SG_VERSION "0.1.0"
 
 enum sg_mode {
@@ -15,6 +17,8 @@ enum sg_mode {
 	SG_MODE_PDF,
 };
 
+enum { SG_COLOR_AUTO, SG_COLOR_ALWAYS, SG_COLOR_NEVER };
+
 struct sg_options {
 	const char **functions; /* -f, repeatable */
 	int nfunctions;
@@ -26,7 +30,11 @@ struct sg_options {
 	const char *input;  /* -i; NULL: trace the live kernel */
 	int each;	    /* --each: every invocation's tree too */
 	int ascii, unicode; /* --ascii / --unicode; neither: Unicode on a UTF-8 terminal */
-	int unit_us;	    /* --unit us (folded) */
+	int unit_us;	    /* --unit us (folded weights; tree: fixed microseconds) */
+	int min_percent_bp; /* --min-percent, hundredths of a percent; -1: not given */
+	int depth;	    /* --depth N: levels of the tree shown; 0: all */
+	int color;	    /* --color: SG_COLOR_* */
+	int no_pager;	    /* --no-pager */
 	/* flame graphs: -m svg, png, pdf */
 	const char *outdir;	       /* --outdir: where ROOT.svg and ROOT-N.svg go */
 	double minwidth;	       /* --minwidth PX: narrower frames are not drawn */
@@ -51,13 +59,30 @@ struct sg_options {
 	int text, force;	   /* --text, --force */
 	int args, retval;	   /* --args, --retval: funcgraph-args, funcgraph-retval */
 	char **command;		   /* after --: run and trace it; NULL: none */
+	/* surfgraph diff */
+	int diff;		   /* the subcommand */
+	char **files;		   /* BEFORE and AFTER */
+	int nfiles;
+	char *pair[2], *old_file;  /* one file given: FILE.old and FILE */
+	int totals, negate;	   /* --total, --negate */
+	uint32_t threshold_bp;	   /* --threshold, hundredths of a percent */
+	int gate;		   /* --fail-above given */
+	uint32_t limit_bp;	   /* --fail-above */
+	int metric;		   /* --metric: enum sg_treediff_metric */
 };
 
 /*
- * Parse argv. Returns 0 to run, 1 when --help or --version was printed (exit 0), -1 on a usage
- * error (message set; exit 2).
+ * Parse argv, `surfgraph diff ...` included (o->diff: one parser, one table of options, each
+ * checked against the subcommand and mode that would read it). Returns 0 to run, 1 when --help
+ * or --version was printed (exit 0), -1 on a usage error (message set; exit 2).
  */
 int sg_options_parse(struct sg_options *o, int argc, char **argv);
 void sg_options_free(struct sg_options *o);
+
+/*
+ * A percentage as hundredths of a percent: "5", "2.5", "0.25", "10%" (at most two decimals, the
+ * precision of every percentage surfgraph prints). -1 with a message naming opt.
+ */
+int sg_options_pct(const char *opt, const char *s, uint32_t *out);
 
 #endif

@@ -2,15 +2,23 @@
 #ifndef SG_RENDER_TEXT_H
 #define SG_RENDER_TEXT_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include "aggregate.h"
 #include "invocation.h"
 
 struct sg_text_style {
-	int unicode; /* box-drawing characters instead of ASCII */
+	int unicode;	 /* box-drawing characters instead of ASCII */
+	int color; /* ANSI colours by share of the root, as perf: red from 5%, green from 0.5% */
+	uint32_t min_bp; /* hide nodes under this share of their root, in hundredths of a percent */
+	int depth;	 /* show this many levels, the root's included; 0: all */
+	int fixed_us;	 /* every time in microseconds (total_us, self_us), not scaled per value */
 };
 
-/* The summary per root, then the merged tree, children by total time. -1 on a write error. */
+/*
+ * The summary per root, then the merged tree, children by total time; times scaled per value
+ * (ns, us, ms, s). Ends with how many nodes min_bp and depth hid. -1 on a write error.
+ */
 int sg_render_text(FILE *out, struct sg_aggregate *agg, const struct sg_text_style *style);
 
 /* One invocation's tree, children in call order. */

@@ -24,6 +24,11 @@ size_t sg_strtab_len(const char *interned);
  */
 #define SG_STRTAB_NOTAG (-2)
 int sg_strtab_tag(const char *interned);
+
+/* Call fn for every interned string, in no particular order ("did you mean" over a trace's names).
+ */
+void sg_strtab_each(const struct sg_strtab *st, void (*fn)(void *ctx, const char *s, size_t len),
+		    void *ctx);
 void sg_strtab_set_tag(const char *interned, int tag);
 
 #endif

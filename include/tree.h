@@ -85,6 +85,13 @@ struct sg_node *sg_tree_detached(struct sg_tree *t, const char *name);
  */
 int sg_tree_attach(struct sg_tree *t, struct sg_node *parent, struct sg_node *node);
 
+/*
+ * Take n and its subtree out of its parent's children (its nodes stay in the arena until the
+ * tree is freed, unreachable, and no longer found by name). For trees that are only read
+ * afterwards: a pruned tree is not extended.
+ */
+void sg_tree_unlink(struct sg_node *n);
+
 /* Count one call of node lasting dur ns (dur is ignored for min/max when has_dur is 0). */
 void sg_node_add_call(struct sg_node *n, uint64_t dur, int has_dur);
 

@@ -106,6 +106,12 @@ enum sg_treediff_metric {
 int sg_treediff_metric_parse(const char *s, enum sg_treediff_metric *m);
 const char *sg_treediff_metric_name(enum sg_treediff_metric m);
 
+/*
+ * How many invocations each run needs before the metric describes more than a few calls: 100
+ * for p99 (below that, nearest rank makes it the maximum), 10 for p50 and avg, 1 for max.
+ */
+uint64_t sg_treediff_metric_needs(enum sg_treediff_metric m);
+
 /* The metric of a summary. */
 uint64_t sg_treediff_metric_value(const struct sg_summary *s, enum sg_treediff_metric m);
 

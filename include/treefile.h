@@ -28,6 +28,13 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg);
  */
 struct sg_aggregate *sg_treefile_read(FILE *in, const char *name, struct sg_strtab *st);
 
+/*
+ * The same from fd, whose first head_len bytes were already read into head (to sniff the
+ * format); the rest is read to its end. NULL with a message.
+ */
+struct sg_aggregate *sg_treefile_read_fd(int fd, const char *head, size_t head_len,
+					 const char *name, struct sg_strtab *st);
+
 /* Whether the first bytes of a file are a `.tree` header (any version). */
 int sg_treefile_sniff(const char *head, size_t len);
 

@@ -17,13 +17,15 @@ static void set_rgb(cairo_t *cr, unsigned r, unsigned g, unsigned b)
 	cairo_set_source_rgb(cr, r / 255.0, g / 255.0, b / 255.0);
 }
 
-/* Only valid UTF-8 reaches cairo: one bad byte would put the context in an error state. */
-static void show(cairo_t *cr, const char *s, size_t len)
+/* Frame labels: a narrow proportional face, measured, so most names fit where they would. */
+#define LABEL_FACE "DejaVu Sans Condensed"
+
+/* s made valid UTF-8 (bad bytes and control characters '?') into buf; returns its length. */
+static size_t clean(const char *s, size_t len, char *buf, size_t size)
 {
-	char buf[1024];
 	size_t n = 0;
 
-	for (size_t i = 0; i < len && n + 5 < sizeof(buf);) {
+	for (size_t i = 0; i < len && n + 5 < size;) {
 		unsigned char c = (unsigned char) s[i];
 		int cl = c < 0x20 || c == 0x7f ? 0 : sg_flame_utf8(s + i, len - i);
 
@@ -37,7 +39,61 @@ static void show(cairo_t *cr, const char *s, size_t len)
 		}
 	}
 	buf[n] = '\0';
+	return n;
+}
+
+/* Only valid UTF-8 reaches cairo: one bad byte would put the context in an error state. */
+static void show(cairo_t *cr, const char *s, size_t len)
+{
+	char buf[1024];
+
+	clean(s, len, buf, sizeof(buf));
 	cairo_show_text(cr, buf);
+}
+
+static double advance(cairo_t *cr, const char *s)
+{
+	cairo_text_extents_t e;
+
+	cairo_text_extents(cr, s, &e);
+	return e.x_advance;
+}
+
+/*
+ * The longest label that fits room px as the font really draws it: the whole name, or as many
+ * of its characters as fit with ".." after them (at least two, "a.." says nothing); "" else.
+ */
+static const char *fit_label(cairo_t *cr, const char *name, double room, char *buf, size_t size)
+{
+	size_t len = clean(name, strlen(name), buf, size - 3), lo = 2, hi, cut[1024], nc = 0;
+
+	if (room > 0 && advance(cr, buf) <= room)
+		return buf;
+	/* character boundaries, so a cut never splits a UTF-8 sequence */
+	for (size_t i = 0; i < len && nc < sizeof(cut) / sizeof(cut[0]); i++)
+		if (((unsigned char) buf[i] & 0xc0) != 0x80)
+			cut[nc++] = i;
+	if (room <= 0 || nc < 3) {
+		buf[0] = '\0';
+		return buf;
+	}
+	hi = nc - 1;
+	while (lo < hi) {
+		size_t mid = (lo + hi + 1) / 2;
+		char keep[3];
+
+		memcpy(keep, buf + cut[mid], 3);
+		memcpy(buf + cut[mid], "..", 3);
+		if (advance(cr, buf) <= room)
+			lo = mid;
+		else
+			hi = mid - 1;
+		memcpy(buf + cut[mid], keep, 3);
+	}
+	memcpy(buf + cut[lo], "..", 3);
+	if (advance(cr, buf) > room)
+		buf[0] = '\0';
+	return buf;
 }
 
 static void draw(cairo_t *cr, const struct sg_flame *f, const struct sg_flame_caption *c,
@@ -84,6 +140,19 @@ static void draw(cairo_t *cr, const struct sg_flame *f, const struct sg_flame_ca
 		}
 	}
 
+	for (int i = 0; pg->legend_y && i < sg_flame_nfamilies; i++) {
+		const unsigned char *rgb = sg_flame_families[i].rgb;
+		int x = sg_flame_legend_x(i);
+
+		set_rgb(cr, rgb[0], rgb[1], rgb[2]);
+		cairo_rectangle(cr, x, pg->legend_y - SG_FLAME_SWATCH + 1, SG_FLAME_SWATCH,
+				SG_FLAME_SWATCH);
+		cairo_fill(cr);
+		set_rgb(cr, 0, 0, 0);
+		cairo_move_to(cr, x + SG_FLAME_LEGEND_GAP, pg->legend_y);
+		show(cr, sg_flame_families[i].name, strlen(sg_flame_families[i].name));
+	}
+	cairo_select_font_face(cr, LABEL_FACE, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 	for (size_t i = 0; i < f->nframes; i++) {
 		const struct sg_flame_frame *fr = &f->frames[i];
 		double x = sg_flame_px(f, fr->x), w = (double) fr->w * f->scale;
@@ -92,15 +161,18 @@ static void draw(cairo_t *cr, const struct sg_flame *f, const struct sg_flame_ca
 
 		if (i == 0 && w < 0.1)
 			w = 0.1;
-		sg_flame_color(fr->name, o->palette, rgb);
+		sg_flame_frame_color(fr, o, rgb);
 		set_rgb(cr, rgb[0], rgb[1], rgb[2]);
 		cairo_rectangle(cr, x, y, w, SG_FLAME_FRAME_H - 1);
 		cairo_fill(cr);
-		sg_flame_label(fr->name, w, label, sizeof(label));
+		fit_label(cr, fr->name, w - 2 * SG_FLAME_LABEL_IN, label, sizeof(label));
 		if (label[0]) {
-			set_rgb(cr, 0, 0, 0);
+			if (sg_flame_light_text(rgb))
+				set_rgb(cr, 255, 255, 255);
+			else
+				set_rgb(cr, 0, 0, 0);
 			cairo_move_to(cr, x + SG_FLAME_LABEL_IN, y + 11.5);
-			show(cr, label, strlen(label));
+			cairo_show_text(cr, label);
 		}
 	}
 	if (!f->nframes) {

@@ -1,13 +1,20 @@
 /* diff_svg.c - the differential flame graph (diff -m svg): one run's shape, coloured by change. */
 #include <inttypes.h>
 #include <string.h>
+#include "cairo_out.h"
 #include "diff_svg.h"
 #include "flame.h"
 #include "fmt.h"
 #include "svg.h"
 
-/* The palest a changed frame gets is white; the strongest keeps this much of the other channels. */
+/*
+ * A changed frame keeps RAMP_TOP of the other two channels at the smallest change (a visible
+ * tint on the near-white page, not white) down to RAMP_FLOOR at the largest.
+ */
+#define RAMP_TOP 225
 #define RAMP_FLOOR 40
+/* Unchanged: a grey that shows on the page's near-white, apart from the palest changes. */
+#define UNCHANGED 0xd8
 
 struct ctx {
 	const struct sg_treediff *d;
@@ -20,13 +27,15 @@ void sg_diff_svg_color(const struct sg_treediff *d, const struct sg_treediff_nod
 	int64_t dv = n ? n->delta : 0;
 	uint64_t m = dv < 0 ? (uint64_t) 0 - (uint64_t) dv : (uint64_t) dv;
 
-	rgb[0] = rgb[1] = rgb[2] = 255;
+	rgb[0] = rgb[1] = rgb[2] = UNCHANGED;
 	/* below the threshold a path counts as unchanged; a new or gone one never is */
 	if (!m || !d->max_abs_delta || (n->state == SG_TREEDIFF_BOTH && !n->changed))
 		return;
-	unsigned __int128 k = ((unsigned __int128) (255 - RAMP_FLOOR) * m + d->max_abs_delta / 2) /
-			      d->max_abs_delta;
-	unsigned char c = (unsigned char) (255 - (unsigned) k);
+	rgb[0] = rgb[1] = rgb[2] = 255;
+	unsigned __int128 k =
+	    ((unsigned __int128) (RAMP_TOP - RAMP_FLOOR) * m + d->max_abs_delta / 2) /
+	    d->max_abs_delta;
+	unsigned char c = (unsigned char) (RAMP_TOP - (unsigned) k);
 
 	if (dv > 0) {
 		rgb[1] = rgb[2] = c;
@@ -108,11 +117,12 @@ static void caption(const struct sg_treediff *d, int negate, struct sg_flame_cap
 			      r->name[1], sg_fmt_us(a, r->sum[0].avg), sg_fmt_us(b, r->sum[1].avg),
 			      sg_fmt_delta_pct(p, bp), r->sum[0].count, r->sum[1].count);
 	}
-	sg_flame_note(c, 0, "%s's shape; red slower, blue faster, white unchanged (%s)",
+	sg_flame_note(c, 0, "%s's shape; red slower, blue faster, grey unchanged (%s)",
 		      negate ? "BEFORE" : "AFTER", d->totals ? "totals" : "per invocation");
 }
 
-int sg_diff_svg_render(FILE *out, const struct sg_treediff *d, int negate)
+/* fmt: 0 SVG, else a cairo format + 1 */
+static int render(FILE *out, const struct sg_treediff *d, int negate, int fmt)
 {
 	struct ctx x = { d, negate ? SG_TREEDIFF_BEFORE : SG_TREEDIFF_AFTER };
 	struct sg_flame_opts o;
@@ -128,7 +138,18 @@ int sg_diff_svg_render(FILE *out, const struct sg_treediff *d, int negate)
 	if (!f)
 		return -1;
 	caption(d, negate, &c);
-	rc = sg_svg_write(out, f, &c, &o, NULL);
+	rc = fmt ? sg_cairo_write(out, (enum sg_cairo_format) (fmt - 1), f, &c, &o, NULL)
+		 : sg_svg_write(out, f, &c, &o, NULL);
 	sg_flame_free(f);
 	return rc;
+}
+
+int sg_diff_svg_render(FILE *out, const struct sg_treediff *d, int negate)
+{
+	return render(out, d, negate, 0);
+}
+
+int sg_diff_cairo_render(FILE *out, const struct sg_treediff *d, int negate, int pdf)
+{
+	return render(out, d, negate, 1 + (pdf ? SG_CAIRO_PDF : SG_CAIRO_PNG));
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "flame.h"
+#include "irqname.h"
 #include "log.h"
 
 /* A node of the tree flattened in pre-order: a subtree is the `size` entries from its own. */
@@ -212,6 +213,7 @@ struct sg_flame *sg_flame_layout(const struct sg_node *top, const struct sg_flam
 			fr->calls = nd->calls;
 			fr->parent = (uint32_t) k;
 			fr->depth = depth;
+			fr->irq = f->frames[k].irq || sg_irqname_is_entry(nd->name);
 			ent_of[f->nframes++] = kids[i].e;
 			if (depth > f->max_depth)
 				f->max_depth = depth;
@@ -507,6 +509,49 @@ void sg_flame_color(const char *name, enum sg_flame_palette p, unsigned char rgb
 	rgb[2] = (unsigned char) (55 * v2);
 }
 
+const struct sg_flame_family sg_flame_families[] = {
+	{ "mm", { 80, 180, 80 } },	   { "fs", { 90, 140, 210 } },
+	{ "sched", { 160, 110, 200 } },	   { "irq, timers", { 70, 180, 180 } },
+	{ "locking", { 150, 150, 150 } }, { "other", { 230, 115, 27 } },
+};
+const int sg_flame_nfamilies = sizeof(sg_flame_families) / sizeof(sg_flame_families[0]);
+
+void sg_flame_frame_color(const struct sg_flame_frame *fr, const struct sg_flame_opts *o,
+			  unsigned char rgb[3])
+{
+	if (o->frame_color) {
+		o->frame_color(o->frame_ctx, fr, rgb);
+		return;
+	}
+	if (!fr->irq) {
+		sg_flame_color(fr->name, o->palette, rgb);
+		return;
+	}
+	uint32_t h = hash_name(fr->name);
+	double v1 = (double) (h & 0x3ff) / 1023.0, v2 = (double) (h >> 10 & 0x3ff) / 1023.0;
+
+	if (o->palette == SG_PALETTE_SUBSYS) {
+		const unsigned char *base = sg_flame_families[3].rgb;
+		int d = (int) (v1 * 50) - 25;
+
+		for (int k = 0; k < 3; k++)
+			rgb[k] = (unsigned char) (base[k] + d < 0     ? 0
+						  : base[k] + d > 255 ? 255
+								      : base[k] + d);
+		return;
+	}
+	/* the hot palette's reds and yellows never reach blue: an interrupt stands out */
+	rgb[0] = (unsigned char) (80 + (int) (60 * v2));
+	rgb[1] = (unsigned char) (130 + (int) (60 * v1));
+	rgb[2] = (unsigned char) (215 + (int) (40 * v2));
+}
+
+int sg_flame_light_text(const unsigned char rgb[3])
+{
+	/* Rec. 601 luma: below about 40% a black label is hard to read */
+	return 299 * rgb[0] + 587 * rgb[1] + 114 * rgb[2] < 105000;
+}
+
 void sg_flame_note(struct sg_flame_caption *c, int alert, const char *fmt, ...)
 {
 	va_list ap;
@@ -564,10 +609,27 @@ void sg_flame_page(const struct sg_flame *f, const struct sg_flame_caption *c,
 	pg->line_h = 16;
 	pg->first_line_y = 44;
 	pg->frames_top = pg->first_line_y + (pg->nlines ? pg->nlines - 1 : -1) * pg->line_h + 14;
+	/* colours by subsystem mean nothing without saying which is which */
+	if (o->palette == SG_PALETTE_SUBSYS && !o->frame_color) {
+		pg->legend_y = pg->frames_top + pg->line_h - 4;
+		pg->frames_top += pg->line_h;
+	}
 	pg->frames_bottom =
 	    pg->frames_top + (f->nframes ? (int) (f->max_depth + 1) * SG_FLAME_FRAME_H : 40);
 	pg->details_y = pg->frames_bottom + 20;
 	pg->height = pg->details_y + 10;
+}
+
+int sg_flame_legend_x(int i)
+{
+	int x = SG_FLAME_PAD;
+
+	for (int k = 0; k < i && k < sg_flame_nfamilies; k++)
+		x += SG_FLAME_LEGEND_GAP +
+		     (int) (count_chars(sg_flame_families[k].name) * SG_FLAME_FONT_PX *
+			    SG_FLAME_CHAR_EM) +
+		     16;
+	return x;
 }
 
 int sg_flame_y(const struct sg_flame_page *pg, const struct sg_flame_opts *o, unsigned d)

@@ -58,31 +58,109 @@ int sg_text_utf8_terminal(void)
 	return isatty(STDOUT_FILENO) && v && (strstr(v, "UTF-8") || strstr(v, "utf8"));
 }
 
+#define RED "\033[31m"
+#define GREEN "\033[32m"
+#define BOLD "\033[1m"
+#define RESET "\033[m"
+
+/* Whether n, depth levels below its root, is drawn; the root always is. */
+static int shown(const struct sg_node *n, const struct sg_node *root, int depth,
+		 const struct sg_text_style *st)
+{
+	if (!depth)
+		return 1;
+	if (st->depth && depth >= st->depth)
+		return 0;
+	/* n->total / root->total < min_bp / 10000, in integers */
+	return !st->min_bp || !root->total ||
+	       (unsigned __int128) n->total * 10000 >= (unsigned __int128) root->total * st->min_bp;
+}
+
+static const struct sg_node *next_shown(const struct sg_node *n, const struct sg_node *root,
+					int depth, const struct sg_text_style *st)
+{
+	for (n = n->next; n && !shown(n, root, depth, st); n = n->next)
+		;
+	return n;
+}
+
+/* Nodes in the subtree at n, n included. */
+static uint64_t subtree_size(const struct sg_node *n)
+{
+	uint64_t k = 0;
+
+	for (const struct sg_node *m = n; m; m = sg_node_next(m, n))
+		k++;
+	return k;
+}
+
+static void put_line(FILE *out, const struct sg_node *n, const struct sg_node *root, int depth,
+		     int has_time, const unsigned char *last, const struct sg_text_style *st)
+{
+	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], d[SG_FMT_LEN], errs[256];
+	const char *col = "";
+	int hot = 0;
+
+	if (has_time) {
+		if (st->color && root->total) {
+			hot = (unsigned __int128) n->total * 100 >=
+			      (unsigned __int128) root->total * 5;
+			col = hot ? RED : (unsigned __int128) n->total * 1000 >=
+							(unsigned __int128) root->total * 5 ?
+				    GREEN : "";
+		}
+		int w = st->fixed_us ? 12 : 11;
+
+		fprintf(out, "%s%*s%s %*s %8" PRIu64 " %s%7s%s %7s  ", col, w,
+			st->fixed_us ? sg_fmt_us(a, n->total) : sg_fmt_human(a, n->total),
+			*col ? RESET : "", w,
+			st->fixed_us ? sg_fmt_us(b, n->self) : sg_fmt_human(b, n->self),
+			n->calls, col, sg_fmt_pct(c, n->total, root->total), *col ? RESET : "",
+			sg_fmt_pct(d, n->total, depth ? n->parent->total : n->total));
+	} else {
+		fprintf(out, "%8" PRIu64 "  ", n->calls);
+	}
+	sg_text_put_prefix(out, last, depth, st->unicode);
+	if (hot)
+		fputs(BOLD, out);
+	sg_fmt_put_name(out, n->name);
+	if (hot)
+		fputs(RESET, out);
+	if (*sg_fmt_errors(errs, sizeof(errs), n))
+		fprintf(out, "  (%s)", errs);
+	fputc('\n', out);
+}
+
 /* Under a node of one invocation, each of its calls: "(ARGS) = VALUE", aligned with its name. */
-static void put_calls(FILE *out, const struct sg_node *n, const unsigned char *last, int depth,
-		      int has_time, int unicode)
+static void put_calls(FILE *out, const struct sg_node *n, int more, const unsigned char *last,
+		      int depth, int has_time, const struct sg_text_style *st)
 {
 	for (const struct sg_call *c = n->ret ? n->ret->first : NULL; c; c = c->next) {
-		fprintf(out, "%*s", has_time ? 52 : 10, "");
+		fprintf(out, "%*s", has_time ? (st->fixed_us ? 52 : 50) : 10, "");
 		for (int i = 1; i <= depth && depth <= MAX_DRAWN_DEPTH; i++)
-			fputs(last[i] ? "   " : (unicode ? "\u2502  " : "|  "), out);
-		fputs(n->child ? (unicode ? "\u2502 " : "| ") : "  ", out);
+			fputs(last[i] ? "   " : (st->unicode ? "\u2502  " : "|  "), out);
+		fputs(more ? (st->unicode ? "\u2502 " : "| ") : "  ", out);
 		sg_fmt_put_call(out, c);
 		fputc('\n', out);
 	}
 }
 
+/*
+ * Draw the trees under top; *hidden counts the nodes st left out; calls: each call's
+ * arguments and value under its node (one invocation's tree).
+ */
 static int render_nodes(FILE *out, const struct sg_node *top, int has_time,
-			const struct sg_text_style *st, int calls)
+			const struct sg_text_style *st, int calls, uint64_t *hidden)
 {
-	char errs[256];
 	unsigned char *last = NULL;
 	size_t cap = 0;
 	int depth = 0;
-	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], d[SG_FMT_LEN];
 
-	if (has_time)
+	if (has_time && st->fixed_us)
 		fprintf(out, "%12s %12s %8s %7s %7s  %s\n", "total_us", "self_us", "calls", "%root",
+			"%parent", "function");
+	else if (has_time)
+		fprintf(out, "%11s %11s %8s %7s %7s  %s\n", "total", "self", "calls", "%root",
 			"%parent", "function");
 	else
 		fprintf(out, "%8s  %s\n", "calls", "function");
@@ -91,44 +169,58 @@ static int render_nodes(FILE *out, const struct sg_node *top, int has_time,
 
 		depth = 0;
 		for (;;) {
-			if (sg_text_set_last(&last, &cap, depth, n->next == NULL) < 0)
+			const struct sg_node *c;
+
+			if (sg_text_set_last(&last, &cap, depth,
+					     !depth || !next_shown(n, root, depth, st)) < 0)
 				return -1;
-			if (has_time)
-				fprintf(out, "%12s %12s %8" PRIu64 " %7s %7s  ", sg_fmt_us(a, n->total),
-					sg_fmt_us(b, n->self), n->calls,
-					sg_fmt_pct(c, n->total, root->total),
-					sg_fmt_pct(d, n->total, depth ? n->parent->total : n->total));
-			else
-				fprintf(out, "%8" PRIu64 "  ", n->calls);
-			sg_text_put_prefix(out, last, depth, st->unicode);
-			sg_fmt_put_name(out, n->name);
-			if (*sg_fmt_errors(errs, sizeof(errs), n))
-				fprintf(out, "  (%s)", errs);
-			fputc('\n', out);
+			put_line(out, n, root, depth, has_time, last, st);
+			for (c = n->child; c && !shown(c, root, depth + 1, st); c = c->next)
+				*hidden += subtree_size(c);
 			if (calls)
-				put_calls(out, n, last, depth, has_time, st->unicode);
-			if (n->child) {
-				n = n->child;
+				put_calls(out, n, c != NULL, last, depth, has_time, st);
+			if (c) {
+				n = c;
 				depth++;
 				continue;
 			}
-			while (n != root && !n->next) {
+			/* on to the next shown sibling, climbing while there is none */
+			while (n != root) {
+				for (c = n->next; c && !shown(c, root, depth, st); c = c->next)
+					*hidden += subtree_size(c);
+				if (c)
+					break;
 				n = n->parent;
 				depth--;
 			}
 			if (n == root)
 				break;
-			n = n->next;
+			n = c;
 		}
 	}
 	free(last);
 	return 0;
 }
 
+/* What the style hid, so a short tree is not mistaken for the whole. */
+static void put_hidden(FILE *out, uint64_t hidden, const struct sg_text_style *st)
+{
+	char pct[SG_FMT_LEN];
+
+	if (!hidden)
+		return;
+	snprintf(pct, sizeof(pct), "%u.%02u", st->min_bp / 100, st->min_bp % 100);
+	fprintf(out, "(%" PRIu64 " node%s hidden:%s%s%s%s%s; --min-percent 0 --depth 0 show all)\n",
+		hidden, hidden == 1 ? "" : "s", st->min_bp ? " under " : "", st->min_bp ? pct : "",
+		st->min_bp ? "% of the root" : "", st->min_bp && st->depth ? "," : "",
+		st->depth ? " deeper than --depth" : "");
+}
+
 int sg_render_text(FILE *out, struct sg_aggregate *agg, const struct sg_text_style *style)
 {
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], d[SG_FMT_LEN], e[SG_FMT_LEN],
 		f[SG_FMT_LEN];
+	uint64_t hidden = 0;
 
 	for (int i = 0; i < agg->nroots; i++) {
 		const struct sg_rootstat *r = &agg->roots[i];
@@ -152,8 +244,9 @@ int sg_render_text(FILE *out, struct sg_aggregate *agg, const struct sg_text_sty
 		return ferror(out) ? -1 : 0;
 	}
 	if (sg_tree_sort(sg_tree_top(agg->merged), SG_ORDER_TOTAL) < 0 ||
-	    render_nodes(out, sg_tree_top(agg->merged), agg->has_time, style, 0) < 0)
+	    render_nodes(out, sg_tree_top(agg->merged), agg->has_time, style, 0, &hidden) < 0)
 		return -1;
+	put_hidden(out, hidden, style);
 	return ferror(out) ? -1 : 0;
 }
 
@@ -161,6 +254,7 @@ int sg_render_text_invocation(FILE *out, const struct sg_invocation *inv, int ha
 			      const struct sg_text_style *style)
 {
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], cut[64];
+	uint64_t hidden = 0;
 
 	/* root and comm come from the trace: any task names itself (prctl), escaped as names */
 	if (inv->seq)
@@ -182,8 +276,9 @@ int sg_render_text_invocation(FILE *out, const struct sg_invocation *inv, int ha
 	if (has_time)
 		fprintf(out, "  duration %s", sg_fmt_human(b, inv->duration));
 	fputc('\n', out);
-	if (render_nodes(out, sg_tree_top(inv->tree), has_time, style, 1) < 0)
+	if (render_nodes(out, sg_tree_top(inv->tree), has_time, style, 1, &hidden) < 0)
 		return -1;
+	put_hidden(out, hidden, style);
 	fputc('\n', out);
 	return ferror(out) ? -1 : 0;
 }

@@ -425,6 +425,17 @@ static void put_header(struct out *out, const char *id, const struct sg_flame_pa
 		}
 		puts_(out, "</text>\n");
 	}
+	for (int i = 0; pg->legend_y && i < sg_flame_nfamilies; i++) {
+		const unsigned char *c = sg_flame_families[i].rgb;
+		int x = sg_flame_legend_x(i);
+
+		printf_(out,
+			"<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+			"fill=\"#%02x%02x%02x\"/><text x=\"%d\" y=\"%d\">%s</text>\n",
+			x, pg->legend_y - SG_FLAME_SWATCH + 1, SG_FLAME_SWATCH, SG_FLAME_SWATCH,
+			c[0], c[1], c[2], x + SG_FLAME_LEGEND_GAP, pg->legend_y,
+			sg_flame_families[i].name);
+	}
 	printf_(out, "<text id=\"%s-reset\" class=\"b h\" x=\"%d\" y=\"%d\">Reset Zoom</text>\n",
 		id, SG_FLAME_PAD, pg->title_y);
 	printf_(out,
@@ -466,6 +477,12 @@ static void put_tooltip(struct out *out, const struct sg_flame *f, const struct 
 	}
 	put_u64(out, fr->calls);
 	puts_(out, fr->calls == 1 ? " call" : " calls");
+	/* the sum alone hides whether a frame is many cheap calls or a few slow ones */
+	if (f->has_time && fr->calls > 1) {
+		puts_(out, ", avg ");
+		put_us(out, fr->w / fr->calls);
+		puts_(out, " us per call");
+	}
 	if (fr->node && fr->node->ret && fr->node->ret->errs) {
 		char errs[256];
 
@@ -527,10 +544,7 @@ int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_ca
 			printf_(out, "<g transform=\"translate(0,%d)\">\n",
 				sg_flame_y(&pg, o, fr->depth));
 		}
-		if (o->frame_color)
-			o->frame_color(o->frame_ctx, fr, rgb);
-		else
-			sg_flame_color(fr->name, o->palette, rgb);
+		sg_flame_frame_color(fr, o, rgb);
 		put_tooltip(out, f, fr, o);
 		puts_(out, "<rect x=\"");
 		put_tenths(out, tx);
@@ -545,7 +559,8 @@ int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_ca
 		if (label[0]) {
 			puts_(out, "<text x=\"");
 			put_tenths(out, tx + 10 * SG_FLAME_LABEL_IN);
-			puts_(out, "\" y=\"11.5\">");
+			puts_(out, sg_flame_light_text(rgb) ? "\" y=\"11.5\" fill=\"#fff\">"
+							     : "\" y=\"11.5\">");
 			xml_str(out, label);
 			puts_(out, "</text>");
 		}

@@ -7,262 +7,41 @@
 #include <string.h>
 #include <unistd.h>
 #include "cmd_diff.h"
+#include "cmd_profile.h"
 #include "diff_folded.h"
 #include "diff_svg.h"
 #include "diff_text.h"
 #include "fmt.h"
 #include "log.h"
 #include "render_text.h"
+#include "options.h"
 #include "outfile.h"
 #include "strtab.h"
 #include "treediff.h"
 #include "treefile.h"
 
-/* clang-format off: one source line per help line */
-static const char usage[] =
-	"Usage: surfgraph diff [options] BEFORE.tree AFTER.tree\n"
-	"\n"
-	"Compare two runs saved with -o (same root function): for each call path, the time per\n"
-	"invocation of the root and the calls per invocation, before and after, and the change.\n"
-	"\n"
-	"Output:\n"
-	"  -m, --mode MODE       tree (default on a terminal): the latency distributions (avg,\n"
-	"                        p50, p99, max), the 10 paths whose self time changed most, and\n"
-	"                        AFTER's call tree with before, after, delta in us and %;\n"
-	"                        svg (default otherwise): a differential flame graph, AFTER's\n"
-	"                        shape, red where a frame got slower, blue where faster;\n"
-	"                        folded: 'a;b;c BEFORE AFTER' self times in ns, for\n"
-	"                        flamegraph.pl and inferno\n"
-	"  -o, --output FILE     write there (default: stdout; svg: ROOT.diff.svg; '-' stdout)\n"
-	"      --total           compare totals over all invocations, not averages per invocation\n"
-	"      --threshold PCT   hide paths whose time changed by less than PCT percent\n"
-	"      --negate          svg: draw BEFORE's shape, so paths that are gone show\n"
-	"      --force           compare runs of different root functions\n"
-	"      --ascii           tree: draw with ASCII (the default when not on a UTF-8 terminal)\n"
-	"      --unicode         tree: draw with box-drawing characters\n"
-	"\n"
-	"Regression gate:\n"
-	"      --fail-above PCT  exit with status 3 when the root's METRIC grew by more than PCT\n"
-	"                        percent from BEFORE to AFTER\n"
-	"      --metric METRIC   avg (default: the mean time per invocation), p50, p99 or max\n"
-	"\n"
-	"  -q, --quiet           no notes on stderr\n"
-	"  -h, --help            this help\n"
-	"\n"
-	"Examples:\n"
-	"  surfgraph -f __do_fault -i before.txt -o before.tree\n"
-	"  surfgraph -f __do_fault -i after.txt -o after.tree\n"
-	"  surfgraph diff before.tree after.tree -m tree --threshold 5\n"
-	"  surfgraph diff before.tree after.tree --fail-above 10 --metric p99 -m svg\n"
-	"\n"
-	"Exit status: 0 success, 1 runtime error (unreadable file, different roots),\n"
-	"2 usage error, 3 the --fail-above limit was passed.\n";
-/* clang-format on */
 
-enum mode { MODE_DEFAULT, MODE_TREE, MODE_SVG, MODE_FOLDED };
-
-struct diff_opts {
-	enum mode mode;
-	const char *output;
-	int totals, negate, force, ascii, unicode, quiet;
-	int gate;
-	uint32_t threshold_bp, limit_bp;
-	enum sg_treediff_metric metric;
-	const char *file[2];
-};
-
-enum {
-	OPT_TOTAL = 256,
-	OPT_THRESHOLD,
-	OPT_NEGATE,
-	OPT_FORCE,
-	OPT_ASCII,
-	OPT_UNICODE,
-	OPT_FAIL_ABOVE,
-	OPT_METRIC,
-};
-
-static const struct option longopts[] = {
-	{ "mode", required_argument, NULL, 'm' },
-	{ "output", required_argument, NULL, 'o' },
-	{ "total", no_argument, NULL, OPT_TOTAL },
-	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
-	{ "negate", no_argument, NULL, OPT_NEGATE },
-	{ "force", no_argument, NULL, OPT_FORCE },
-	{ "ascii", no_argument, NULL, OPT_ASCII },
-	{ "unicode", no_argument, NULL, OPT_UNICODE },
-	{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
-	{ "metric", required_argument, NULL, OPT_METRIC },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
-/*
- * A percentage as hundredths of a percent: "5", "2.5", "0.25", "10%". Two decimals are the
- * precision of every percentage surfgraph prints, so the limit is compared exactly.
- */
-static int parse_pct(const char *opt, const char *s, uint32_t *out)
-{
-	uint64_t v = 0;
-	int decimals = -1;
-	const char *p = s;
-
-	for (; *p && *p != '%'; p++) {
-		if (*p == '.' && decimals < 0) {
-			decimals = 0;
-			continue;
-		}
-		if (*p < '0' || *p > '9' || decimals == 2)
-			goto bad;
-		v = v * 10 + (uint64_t) (*p - '0');
-		if (decimals >= 0)
-			decimals++;
-		if (v > 100000000)
-			goto bad;
-	}
-	if (p == s || (*p == '%' && p[1]) || (decimals == 0 && p[-1] == '.' && p - 1 == s))
-		goto bad;
-	for (int d = decimals < 0 ? 0 : decimals; d < 2; d++)
-		v *= 10;
-	*out = (uint32_t) v;
-	return 0;
-bad:
-	sg_log_error("%s wants a percentage such as 5 or 2.5 (at most 2 decimals), not '%s'", opt,
-		     s);
-	return -1;
-}
-
-static int parse(struct diff_opts *o, int argc, char **argv)
-{
-	int c;
-
-	memset(o, 0, sizeof(*o));
-	o->metric = SG_TREEDIFF_AVG;
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":m:o:qh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'm':
-			if (strcmp(optarg, "tree") == 0)
-				o->mode = MODE_TREE;
-			else if (strcmp(optarg, "svg") == 0)
-				o->mode = MODE_SVG;
-			else if (strcmp(optarg, "folded") == 0)
-				o->mode = MODE_FOLDED;
-			else {
-				sg_log_error("diff: unknown mode '%s': use tree, svg or folded",
-					     optarg);
-				return -1;
-			}
-			break;
-		case 'o':
-			o->output = optarg;
-			break;
-		case OPT_TOTAL:
-			o->totals = 1;
-			break;
-		case OPT_THRESHOLD:
-			if (parse_pct("--threshold", optarg, &o->threshold_bp) < 0)
-				return -1;
-			break;
-		case OPT_NEGATE:
-			o->negate = 1;
-			break;
-		case OPT_FORCE:
-			o->force = 1;
-			break;
-		case OPT_ASCII:
-			o->ascii = 1;
-			break;
-		case OPT_UNICODE:
-			o->unicode = 1;
-			break;
-		case OPT_FAIL_ABOVE:
-			if (parse_pct("--fail-above", optarg, &o->limit_bp) < 0)
-				return -1;
-			o->gate = 1;
-			break;
-		case OPT_METRIC:
-			if (sg_treediff_metric_parse(optarg, &o->metric) < 0)
-				return -1;
-			break;
-		case 'q':
-			o->quiet = 1;
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			return 1;
-		case ':':
-			sg_log_error("diff: option '%s' needs a value (see surfgraph diff --help)",
-				     argv[optind - 1]);
-			return -1;
-		default:
-			sg_log_error("diff: unknown option '%s' (see surfgraph diff --help)",
-				     argv[optind - 1]);
-			return -1;
-		}
-	}
-	if (argc - optind != 2) {
-		sg_log_error("diff wants two .tree files, BEFORE and AFTER, not %d: surfgraph diff "
-			     "BEFORE.tree AFTER.tree (see --help)",
-			     argc - optind);
-		return -1;
-	}
-	o->file[0] = argv[optind];
-	o->file[1] = argv[optind + 1];
-	if (o->negate && o->mode != MODE_SVG && o->mode != MODE_DEFAULT) {
-		sg_log_error("--negate only changes the flame graph: add -m svg or drop --negate");
-		return -1;
-	}
-	return 0;
-}
-
-/* Reads a run; a file that is not a .tree says how to make one. */
-static struct sg_aggregate *load(const char *path, struct sg_strtab *st)
-{
-	char head[32];
-	size_t n;
-	struct sg_aggregate *agg;
-	FILE *in = fopen(path, "r");
-
-	if (!in) {
-		sg_log_error("cannot open %s: %s: give two .tree files saved with -o", path,
-			     strerror(errno));
-		return NULL;
-	}
-	n = fread(head, 1, sizeof(head), in);
-	if (!sg_treefile_sniff(head, n)) {
-		sg_log_error("%s is not a .tree file: save a run with surfgraph -f FUNC -i "
-			     "TRACE -o FILE.tree and compare those",
-			     path);
-		fclose(in);
-		return NULL;
-	}
-	rewind(in);
-	agg = sg_treefile_read(in, path, st);
-	fclose(in);
-	return agg;
-}
-
-static int render(const struct diff_opts *o, const struct sg_treediff *d, FILE *out)
+static int render(const struct sg_options *o, const struct sg_treediff *d, FILE *out)
 {
 	struct sg_diff_text_style style = {
 		.unicode = o->unicode || (!o->ascii && sg_text_utf8_terminal()),
 	};
 
 	switch (o->mode) {
-	case MODE_FOLDED:
+	case SG_MODE_FOLDED:
 		return sg_diff_folded_render(out, d);
-	case MODE_SVG:
+	case SG_MODE_SVG:
 		return sg_diff_svg_render(out, d, o->negate);
+	case SG_MODE_PNG:
+	case SG_MODE_PDF:
+		return sg_diff_cairo_render(out, d, o->negate, o->mode == SG_MODE_PDF);
 	default:
 		return sg_diff_text_render(out, d, &style);
 	}
 }
 
 /* Render to a file written atomically, or straight to stdout. */
-static int write_output(const struct diff_opts *o, const struct sg_treediff *d, const char *path)
+static int write_output(const struct sg_options *o, const struct sg_treediff *d, const char *path)
 {
 	struct sg_outfile *f;
 
@@ -275,7 +54,7 @@ static int write_output(const struct diff_opts *o, const struct sg_treediff *d, 
 		return 0;
 	}
 	for (int k = 0; k < 2; k++) {
-		if (sg_outfile_same(path, o->file[k])) {
+		if (sg_outfile_same(path, o->files[k])) {
 			sg_log_error("%s is an input: not overwritten (choose another -o)", path);
 			return -1;
 		}
@@ -308,12 +87,14 @@ static void growth(char *buf, size_t size, uint64_t b, uint64_t a)
 }
 
 /* Returns 0, 1 when there is nothing to compare, or SG_CMD_DIFF_TRIPPED (message set). */
-static int gate(const struct diff_opts *o, const struct sg_treediff *d)
+static int gate(const struct sg_options *o, const struct sg_treediff *d)
 {
 	const struct sg_treediff_root *w;
-	int tripped = sg_treediff_gate(d, o->metric, o->limit_bp, &w);
-	const char *metric = sg_treediff_metric_name(o->metric);
-	char g[48], lim[32];
+	enum sg_treediff_metric m = (enum sg_treediff_metric) o->metric;
+	int tripped = sg_treediff_gate(d, m, o->limit_bp, &w);
+	const char *metric = sg_treediff_metric_name(m);
+	char g[48], lim[32], hb[SG_FMT_LEN], ha[SG_FMT_LEN];
+	uint64_t need = sg_treediff_metric_needs(m);
 
 	snprintf(lim, sizeof(lim), "%" PRIu32 ".%02" PRIu32 "%%", o->limit_bp / 100,
 		 o->limit_bp % 100);
@@ -323,73 +104,93 @@ static int gate(const struct diff_opts *o, const struct sg_treediff *d)
 			     "nothing can be compared: check that both traces caught the function");
 		return 1;
 	}
-	uint64_t b = sg_treediff_metric_value(&w->sum[0], o->metric);
-	uint64_t a = sg_treediff_metric_value(&w->sum[1], o->metric);
+	uint64_t b = sg_treediff_metric_value(&w->sum[0], m);
+	uint64_t a = sg_treediff_metric_value(&w->sum[1], m);
 
 	growth(g, sizeof(g), b, a);
+	sg_fmt_human(hb, b);
+	sg_fmt_human(ha, a);
+	/* 6 against 10 calls once gave p50 -80% and avg +33%: say when the figure is that thin */
+	if (!o->quiet && (w->sum[0].count < need || w->sum[1].count < need))
+		fprintf(stderr,
+			"surfgraph: warning: %s has %" PRIu64 " invocations before and %" PRIu64
+			" after: its %s needs %" PRIu64 " of each to mean more than a few calls "
+			"(trace longer, or -n %" PRIu64 ")\n",
+			w->name[1], w->sum[0].count, w->sum[1].count, metric, need, need);
 	if (tripped) {
-		sg_log_error("%s %s grew by %s (%" PRIu64 " ns -> %" PRIu64 " ns), more than "
-			     "--fail-above %s: a regression, or raise the limit",
-			     w->name[1], metric, g, b, a, lim);
+		sg_log_error(
+		    "%s %s grew by %s (%s -> %s), more than --fail-above %s: a regression, "
+		    "or raise the limit",
+		    w->name[1], metric, g, hb, ha, lim);
 		return SG_CMD_DIFF_TRIPPED;
 	}
 	if (!o->quiet) {
 		/* the root's name comes from the runs: escaped as in the tree */
 		fputs("surfgraph: ", stderr);
 		sg_fmt_put_name(stderr, w->name[1]);
-		fprintf(stderr, " %s changed by %s (%" PRIu64 " ns -> %" PRIu64
-				" ns), within --fail-above %s\n",
-			metric, g, b, a, lim);
+		fprintf(stderr, " %s changed by %s (%s -> %s), within --fail-above %s\n", metric, g,
+			hb, ha, lim);
 	}
 	return 0;
 }
 
-int sg_cmd_diff_run(int argc, char **argv)
+int sg_cmd_diff_run(const struct sg_options *o)
 {
-	struct diff_opts o;
 	struct sg_strtab *st = NULL;
 	struct sg_aggregate *run[2] = { NULL, NULL };
 	struct sg_treediff *d = NULL;
 	char *defname = NULL;
 	const char *path;
-	int parsed, rc = 1;
+	int rc = 1;
 
-	parsed = parse(&o, argc, argv);
-	if (parsed)
-		return parsed > 0 ? 0 : 2;
-	if (o.mode == MODE_DEFAULT)
-		o.mode = isatty(STDOUT_FILENO) ? MODE_TREE : MODE_SVG;
 	st = sg_strtab_new();
 	if (!st) {
 		sg_log_error("out of memory");
 		goto out;
 	}
-	for (int k = 0; k < 2; k++)
-		if (!(run[k] = load(o.file[k], st)))
+	if (o->old_file && access(o->old_file, F_OK) < 0) {
+		sg_log_error("no %s to compare %s with: a run that replaces a .tree keeps the "
+			     "previous one there; or give BEFORE and AFTER",
+			     o->old_file, o->files[1]);
+		goto out;
+	}
+	/* each side as -i would read it: a .tree, or a trace with -f, both with the filters */
+	for (int k = 0; k < 2; k++) {
+		int ret = sg_cmd_profile_load(o, o->files[k], st, &run[k]);
+
+		if (ret < 0) {
+			rc = ret == -2 ? 2 : 1;
 			goto out;
+		}
+	}
 	struct sg_treediff_options dopt = {
-		.totals = o.totals,
-		.force = o.force,
-		.threshold_bp = o.threshold_bp,
-		.label = { o.file[0], o.file[1] },
+		.totals = o->totals,
+		.force = o->force,
+		.threshold_bp = o->threshold_bp,
+		.label = { o->files[0], o->files[1] },
 	};
 
 	d = sg_treediff_new(run[0], run[1], &dopt);
 	if (!d)
 		goto out;
-	path = o.output;
-	if (!path && o.mode == MODE_SVG) {
-		/* ROOT.diff.svg, named by the same rule as ROOT.tree */
+	path = o->output;
+	if (!path && (o->mode == SG_MODE_SVG || o->mode == SG_MODE_PNG || o->mode == SG_MODE_PDF)) {
+		/* ROOT.diff.svg (.png, .pdf), named by the same rule as ROOT.tree */
 		const char *root = d->root_pattern[1];
+		const char *ext = o->mode == SG_MODE_PNG   ? ".png"
+				  : o->mode == SG_MODE_PDF ? ".pdf"
+							   : ".svg";
+		char suffix[16];
 
-		defname = sg_outfile_name(NULL, *root ? root : "diff", *root ? ".diff.svg" : ".svg");
+		snprintf(suffix, sizeof(suffix), ".diff%s", ext);
+		defname = sg_outfile_name(NULL, *root ? root : "diff", *root ? suffix : ext);
 		if (!defname)
 			goto out;
 		path = defname;
 	}
-	if (write_output(&o, d, path) < 0)
+	if (write_output(o, d, path) < 0)
 		goto out;
-	rc = o.gate ? gate(&o, d) : 0;
+	rc = o->gate ? gate(o, d) : 0;
 out:
 	free(defname);
 	sg_treediff_free(d);

@@ -191,7 +191,7 @@ int sg_flamefiles_merged(struct sg_flamefiles *ff, const struct sg_aggregate *ag
 	struct sg_flame_caption *c = calloc(1, sizeof(*c));
 	const struct sg_node *top = sg_tree_top(agg->merged);
 	const char *source = sg_aggregate_meta(agg, "source");
-	char a[SG_FMT_LEN], b[SG_FMT_LEN], d[SG_FMT_LEN];
+	char a[SG_FMT_LEN], b[SG_FMT_LEN], d[SG_FMT_LEN], t[SG_FMT_LEN], v[SG_FMT_LEN];
 	int ret;
 
 	if (!c || set_path(ff, 0) < 0) {
@@ -220,13 +220,14 @@ int sg_flamefiles_merged(struct sg_flamefiles *ff, const struct sg_aggregate *ag
 
 		if (agg->nroots > 1)
 			snprintf(who, sizeof(who), "%s: ", r->root);
-		if (agg->has_time && r->sum.count)
-			sg_flame_note(c, 0,
-				      "%s%" PRIu64 " complete invocation%s, p50 %s, p99 %s, max %s",
+		/* what a bug report quotes: how long in all, and per call */
+		if (agg->has_time && r->sum.count) {
+			sg_flame_note(c, 0, "%s%" PRIu64 " complete invocation%s, total %s, avg %s",
 				      who, r->sum.count, r->sum.count == 1 ? "" : "s",
-				      sg_fmt_human(a, r->sum.p50), sg_fmt_human(b, r->sum.p99),
-				      sg_fmt_human(d, r->sum.max));
-		else
+				      sg_fmt_human(t, r->sum.total), sg_fmt_human(v, r->sum.avg));
+			sg_flame_note(c, 0, "p50 %s, p99 %s, max %s", sg_fmt_human(a, r->sum.p50),
+				      sg_fmt_human(b, r->sum.p99), sg_fmt_human(d, r->sum.max));
+		} else
 			sg_flame_note(c, 0, "%s%" PRIu64 " complete invocation%s", who,
 				      r->sum.count, r->sum.count == 1 ? "" : "s");
 	}

@@ -10,6 +10,32 @@
 
 #define DAT_MAGIC "\x17\x08\x44tracing"
 
+/*
+ * Exported by libtracecmd (1.3) but not declared in its headers: the recording machine's
+ * "sysname nodename release machine", NULL when the file has no uname option.
+ */
+const char *tracecmd_get_uname(struct tracecmd_input *handle);
+
+/* The release out of trace-cmd's uname string ("Linux host 6.1.0-56-amd64 x86_64"). */
+static void uname_release(struct tracecmd_input *h, char *kernel, size_t size)
+{
+	const char *u = tracecmd_get_uname(h), *r;
+	size_t n;
+
+	kernel[0] = '\0';
+	if (!u)
+		return;
+	r = strchr(u, ' ');
+	r = r ? strchr(r + 1, ' ') : NULL;
+	if (!r)
+		return;
+	n = strcspn(++r, " ");
+	/* the .tree and the picture carry it: only a plain release string */
+	if (n && n < size && strspn(r, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				       "0123456789._+-~") >= n)
+		snprintf(kernel, size, "%.*s", (int) n, r);
+}
+
 int sg_dat_sniff(const char *head, size_t len)
 {
 	return len >= sizeof(DAT_MAGIC) - 1 && memcmp(head, DAT_MAGIC, sizeof(DAT_MAGIC) - 1) == 0;
@@ -85,13 +111,15 @@ static int open_survives(const char *path)
 }
 
 int sg_dat_read(const char *path, struct sg_strtab *st, sg_event_fn fn, void *ctx, int lines,
-		struct sg_raw_stats *stats)
+		struct sg_raw_stats *stats, char *kernel, size_t ksize)
 {
 	struct tracecmd_input *h;
 	struct dat_ctx c = { 0 };
 	int ret = -1;
 
 	memset(stats, 0, sizeof(*stats));
+	if (ksize)
+		kernel[0] = '\0';
 	/* The library reports its own parse problems on stderr; inputs never print. */
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	if (!page_size_ok(path)) {
@@ -109,6 +137,7 @@ int sg_dat_read(const char *path, struct sg_strtab *st, sg_event_fn fn, void *ct
 			     errno ? strerror(errno) : "");
 		return -1;
 	}
+	uname_release(h, kernel, ksize);
 	c.dec = sg_raw_decoder_new(tracecmd_get_tep(h), st, fn, ctx, lines);
 	if (!c.dec)
 		goto out;

@@ -11,6 +11,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "cpulist.h"
+#include "input_raw.h"
 #include "raw_reader.h"
 #include "linebuf.h"
 #include "live.h"
@@ -98,25 +100,10 @@ static int on_event(void *ctx, const struct sg_event *ev)
 	return 0;
 }
 
-/* A CPU number: digits only (a sign would index before the set), -1 when there are none. */
-static long cpu_number(const char *p, const char **end)
-{
-	long v = 0;
-
-	*end = p;
-	if (*p < '0' || *p > '9')
-		return -1;
-	for (; *p >= '0' && *p <= '9'; p++)
-		v = v < 100000000 ? v * 10 + (*p - '0') : v; /* past any CPU count: refused below */
-	*end = p;
-	return v;
-}
-
 int sg_live_cpus(const char *list, long ncpus, int **cpus, int *n, char **mask)
 {
 	unsigned char *set = calloc((size_t) ncpus, 1);
 	long groups = (ncpus + 31) / 32;
-	const char *p = list, *end;
 	size_t off = 0, msize = (size_t) groups * 9 + 1; /* "%08lx," a group, and the NUL */
 	int count = 0;
 
@@ -126,28 +113,9 @@ int sg_live_cpus(const char *list, long ncpus, int **cpus, int *n, char **mask)
 		sg_log_error("out of memory");
 		return -1;
 	}
-	while (*p) {
-		long a = cpu_number(p, &end), b = a;
-
-		if (a < 0)
-			goto bad;
-		if (*end == '-') {
-			b = cpu_number(end + 1, &end);
-			if (b < 0)
-				goto bad;
-		}
-		if (a > b || b >= ncpus) {
-			free(set);
-			sg_log_error("-C %s: this machine has CPUs 0-%ld", list, ncpus - 1);
-			return -1;
-		}
-		for (long c = a; c <= b; c++)
-			set[c] = 1;
-		p = end;
-		if (*p == ',')
-			p++;
-		else if (*p)
-			goto bad;
+	if (sg_cpulist_parse(list, ncpus, set) < 0) {
+		free(set);
+		return -1;
 	}
 	*cpus = calloc((size_t) ncpus, sizeof(**cpus));
 	*mask = malloc(msize);
@@ -177,10 +145,6 @@ int sg_live_cpus(const char *list, long ncpus, int **cpus, int *n, char **mask)
 	}
 	free(set);
 	return 0;
-bad:
-	free(set);
-	sg_log_error("-C wants a CPU list like 0-3,6, not '%s'", list);
-	return -1;
 }
 
 /* Fork the command now, held before exec until tracing is on, so its pid can be filtered. */
@@ -448,6 +412,7 @@ static int capture(struct live *l, const struct sg_options *o)
 
 	if (sg_tracefs_session_tracing(l->s, 1) < 0)
 		return -1;
+	l->res->began = 1;
 	if (l->child && release(l) < 0)
 		return -1;
 	for (;;) {

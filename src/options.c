@@ -4,89 +4,26 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "closest.h"
 #include "log.h"
 #include "options.h"
+#include "treediff.h"
+#include "usage.h"
 
-static const char usage[] =
-	"Usage: surfgraph -f FUNC [-m MODE] [-i INPUT] [-o FILE.tree] [options]\n"
-	"       surfgraph diff [options] BEFORE.tree AFTER.tree   (compare two runs: diff --help)\n"
-	"\n"
-	"Profile a kernel function with the ftrace function_graph tracer: every call of FUNC\n"
-	"becomes a call tree with the time spent in each callee; the trees are merged and\n"
-	"rendered as a flame graph, a text tree, walk lines, folded stacks or a flat profile.\n"
-	"\n"
-	"Input:\n"
-	"  -f, --function FUNC   the root function (repeatable; globs and .isra/.part/.constprop/\n"
-	"                        .cold variants match: -f __do_fault also matches __do_fault.isra.0)\n"
-	"  -i, --input FILE      read a saved trace instead of the live kernel: `trace` or\n"
-	"                        `trace_pipe` text (any funcgraph-* options), `trace-cmd report`\n"
-	"                        text, or a .tree file written by -o ('-' reads stdin)\n"
-	"\n"
-	"Live tracing (root; without -i):\n"
-	"  -d SECONDS            stop after this long (default: Ctrl-C)\n"
-	"  -n N                  stop after N complete invocations\n"
-	"  -- CMD [ARGS]         run CMD and trace only it and its children, until it exits\n"
-	"  -p PID                trace only this task (repeatable)\n"
-	"  -C CPULIST            trace only these CPUs (e.g. 0-3,6)\n"
-	"      --max-depth N     do not trace deeper than N calls below the root\n"
-	"  -x, --exclude FUNC    do not trace FUNC nor what it calls (repeatable)\n"
-	"      --no-irqs         leave interrupts out of the trees\n"
-	"      --no-sleep-time   durations without the time spent asleep\n"
-	"      --buffer-size KB  per-CPU ring buffer size\n"
-	"      --text            read the text trace_pipe instead of the binary buffers\n"
-	"      --args            record each call's arguments (funcgraph-args, Linux 6.15 on)\n"
-	"      --retval          record each call's return value (funcgraph-retval, 6.5 on)\n"
-	"      --force           take over tracefs even when another tracer is active\n"
-	"  The kernel's tracing settings are saved first and restored at exit, also on Ctrl-C\n"
-	"  and any other terminating signal, or at the next start after a crash (state kept\n"
-	"  in /run/surfgraph). -v shows every tracefs write.\n"
-	"\n"
-	"Output:\n"
-	"  -m, --mode MODE       svg (default: flame graph), tree (indented call tree), walk (one\n"
-	"                        line per node per invocation), raw (the trace lines of each\n"
-	"                        invocation), folded (flamegraph.pl stacks), top (flat profile),\n"
-	"                        png or pdf (the flame graph drawn through cairo)\n"
-	"  -o, --output FILE     save the merged tree and the last invocations to FILE\n"
-	"                        (default ROOT.tree for traces; '-' is stdout); reload with -i.\n"
-	"                        Not the flame graph: that is ROOT.svg (see --outdir)\n"
-	"      --no-save         do not write the .tree file\n"
-	"  -s, --step N          svg: also draw invocation N, 2N, ... (default 1; 0: none)\n"
-	"      --outdir DIR      svg/png/pdf: write ROOT.svg and ROOT-N.svg into DIR\n"
-	"      --width PX        svg/png/pdf: image width (default 1200)\n"
-	"      --minwidth PX     svg/png/pdf: leave out frames narrower than PX (default 0.1)\n"
-	"      --title TEXT      svg/png/pdf: title instead of the root's name\n"
-	"      --subtitle TEXT   svg/png/pdf: a line under the title, before the run's facts\n"
-	"      --inverted        svg/png/pdf: icicle graph, the root at the top\n"
-	"      --sort-name       svg/png/pdf: callees in name order (default: widest first)\n"
-	"      --palette P       svg/png/pdf: hot (default: warm colours hashed from the name)\n"
-	"                        or subsys (hue by subsystem: mm, fs, sched, irq, locking)\n"
-	"      --each            tree: also print every invocation's own tree, in call order\n"
-	"      --keep N          invocations kept whole in the .tree file (default 32)\n"
-	"      --ascii           tree: draw with ASCII (the default when not on a UTF-8 terminal)\n"
-	"      --unicode         tree: draw with box-drawing characters\n"
-	"      --unit ns|us      folded: weight unit (default ns: weights add up to the total)\n"
-	"  -q, --quiet           no summary on stderr\n"
-	"  -v, --verbose         more detail in the summary; show tracefs writes\n"
-	"  -h, --help            this help\n"
-	"  -V, --version         the version\n"
-	"\n"
-	"Examples:\n"
-	"  surfgraph -f __do_fault -i trace.txt -m tree       merged call tree of a saved trace\n"
-	"  surfgraph -f __do_fault -i trace.txt -m folded | flamegraph.pl > f.svg\n"
-	"  surfgraph -i __do_fault.tree -m top                 flat profile of a saved run\n"
-	"  cat /sys/kernel/tracing/trace_pipe | surfgraph -f vfs_read -i - -m walk\n"
-	"\n"
-	"Times are the kernel's (sleep included unless sleep-time is off). Exit status: 0 success,\n"
-	"1 runtime error, 2 usage error. Formats: docs/tree-format.md; design: docs/architecture.md.\n";
 
-enum { OPT_NO_SAVE = 256, OPT_EACH, OPT_KEEP, OPT_ASCII, OPT_UNICODE, OPT_UNIT };
+enum { OPT_NO_SAVE = 256, OPT_EACH, OPT_KEEP, OPT_ASCII, OPT_UNICODE, OPT_UNIT, OPT_MIN_PERCENT,
+       OPT_DEPTH, OPT_COLOR, OPT_NO_PAGER };
 
 /* flame graph options */
 enum { OPT_OUTDIR = 768, OPT_WIDTH, OPT_MINWIDTH, OPT_TITLE, OPT_SUBTITLE, OPT_INVERTED,
        OPT_SORT_NAME, OPT_PALETTE };
 
+/* surfgraph diff */
+enum { OPT_TOTAL = 1024, OPT_THRESHOLD, OPT_NEGATE, OPT_FAIL_ABOVE, OPT_METRIC };
+
 enum { OPT_MAX_DEPTH = 512, OPT_NO_IRQS, OPT_NO_SLEEP_TIME, OPT_BUFFER_SIZE, OPT_TEXT, OPT_FORCE };
-enum { OPT_ARGS = 1024, OPT_RETVAL };
+/* below OPT_TOTAL: options of the main command */
+enum { OPT_ARGS = OPT_FORCE + 1, OPT_RETVAL };
 
 static const struct option longopts[] = {
 	{ "function", required_argument, NULL, 'f' },
@@ -100,6 +37,11 @@ static const struct option longopts[] = {
 	{ "ascii", no_argument, NULL, OPT_ASCII },
 	{ "unicode", no_argument, NULL, OPT_UNICODE },
 	{ "unit", required_argument, NULL, OPT_UNIT },
+	{ "min-percent", required_argument, NULL, OPT_MIN_PERCENT },
+	{ "depth", required_argument, NULL, OPT_DEPTH },
+	{ "color", optional_argument, NULL, OPT_COLOR },
+	{ "colour", optional_argument, NULL, OPT_COLOR },
+	{ "no-pager", no_argument, NULL, OPT_NO_PAGER },
 	{ "outdir", required_argument, NULL, OPT_OUTDIR },
 	{ "width", required_argument, NULL, OPT_WIDTH },
 	{ "minwidth", required_argument, NULL, OPT_MINWIDTH },
@@ -121,6 +63,11 @@ static const struct option longopts[] = {
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "args", no_argument, NULL, OPT_ARGS },
 	{ "retval", no_argument, NULL, OPT_RETVAL },
+	{ "total", no_argument, NULL, OPT_TOTAL },
+	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
+	{ "negate", no_argument, NULL, OPT_NEGATE },
+	{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
+	{ "metric", required_argument, NULL, OPT_METRIC },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -130,6 +77,135 @@ static const struct option longopts[] = {
 
 static const char *const modes[] = { "svg", "tree", "walk", "raw",
 				      "folded", "top", "png", "pdf", NULL };
+
+#define FLAME_MODES (1u << SG_MODE_SVG | 1u << SG_MODE_PNG | 1u << SG_MODE_PDF)
+
+/*
+ * Options only some modes read: with another mode they would be accepted and do nothing.
+ * --ascii and --unicode are not here: a choice of characters, harmless where none are drawn.
+ */
+static const struct {
+	int code;
+	const char *name;
+	unsigned modes;
+	const char *which;
+} mode_only[] = {
+	{ 's', "-s", FLAME_MODES, "svg, png or pdf" },
+	{ OPT_WIDTH, "--width", FLAME_MODES, "svg, png or pdf" },
+	{ OPT_MINWIDTH, "--minwidth", FLAME_MODES, "svg, png or pdf" },
+	{ OPT_TITLE, "--title", FLAME_MODES, "svg, png or pdf" },
+	{ OPT_SUBTITLE, "--subtitle", FLAME_MODES, "svg, png or pdf" },
+	{ OPT_INVERTED, "--inverted", FLAME_MODES, "svg, png or pdf" },
+	{ OPT_SORT_NAME, "--sort-name", FLAME_MODES, "svg, png or pdf" },
+	{ OPT_PALETTE, "--palette", FLAME_MODES, "svg, png or pdf" },
+	{ OPT_EACH, "--each", 1u << SG_MODE_TREE, "tree" },
+	{ OPT_MIN_PERCENT, "--min-percent", 1u << SG_MODE_TREE, "tree" },
+	{ OPT_DEPTH, "--depth", 1u << SG_MODE_TREE, "tree" },
+	{ OPT_COLOR, "--color", 1u << SG_MODE_TREE, "tree" },
+	{ OPT_UNIT, "--unit", 1u << SG_MODE_FOLDED | 1u << SG_MODE_TREE, "folded or tree" },
+};
+
+#define MAX_CODE 1100
+
+/* "-x" or "--name" for an option code, as the user may have typed it. */
+static const char *opt_name(int code, char *buf, size_t size)
+{
+	if (code < 256) {
+		snprintf(buf, size, "-%c", code);
+		return buf;
+	}
+	for (const struct option *l = longopts; l->name; l++)
+		if (l->val == code) {
+			snprintf(buf, size, "--%s", l->name);
+			return buf;
+		}
+	return "?";
+}
+
+/* What diff reads: the output, the root and filters of the runs it builds, its own options. */
+static const int diff_takes[] = { 'm', 'o', 'q', 'h', 'f', 'x', 'C', 'p', OPT_MAX_DEPTH,
+				  OPT_NO_IRQS, OPT_FORCE, OPT_ASCII, OPT_UNICODE, OPT_TOTAL,
+				  OPT_THRESHOLD, OPT_NEGATE, OPT_FAIL_ABOVE, OPT_METRIC };
+
+/* An option of the other subcommand would be accepted and do nothing: one line instead. */
+static int check_subcommand(const struct sg_options *o, const unsigned char *seen)
+{
+	char name[32];
+
+	for (int c = 0; c < MAX_CODE; c++) {
+		size_t i;
+
+		if (!seen[c])
+			continue;
+		for (i = 0; i < sizeof(diff_takes) / sizeof(diff_takes[0]) && diff_takes[i] != c;
+		     i++)
+			;
+		if (o->diff && i == sizeof(diff_takes) / sizeof(diff_takes[0])) {
+			sg_log_error("diff: %s is not a diff option (see surfgraph diff --help)",
+				     opt_name(c, name, sizeof(name)));
+			return -1;
+		}
+		if (!o->diff && c >= OPT_TOTAL) {
+			sg_log_error("%s is for surfgraph diff (see surfgraph diff --help)",
+				     opt_name(c, name, sizeof(name)));
+			return -1;
+		}
+	}
+	if (o->diff && o->mode != SG_MODE_TREE && o->mode != SG_MODE_SVG &&
+	    o->mode != SG_MODE_FOLDED && o->mode != SG_MODE_PNG && o->mode != SG_MODE_PDF) {
+		sg_log_error("diff: unknown mode '%s': use tree, svg, png, pdf or folded",
+			     o->mode_name);
+		return -1;
+	}
+	if (o->diff && o->negate && o->mode != SG_MODE_SVG && o->mode != SG_MODE_PNG &&
+	    o->mode != SG_MODE_PDF) {
+		sg_log_error("--negate only changes the flame graph: add -m svg or drop --negate");
+		return -1;
+	}
+	return 0;
+}
+
+/* One line naming the first option given that the chosen mode would ignore. */
+static int check_mode_only(const struct sg_options *o, const unsigned char *seen)
+{
+	for (size_t i = 0; i < sizeof(mode_only) / sizeof(mode_only[0]); i++) {
+		if (!seen[mode_only[i].code] || (mode_only[i].modes & (1u << o->mode)))
+			continue;
+		sg_log_error("%s is for -m %s, not -m %s", mode_only[i].name, mode_only[i].which,
+			     o->mode_name);
+		return -1;
+	}
+	if (o->mode == SG_MODE_TREE && seen[OPT_UNIT] && !o->unit_us) {
+		sg_log_error("-m tree --unit takes us (times in fixed microseconds, for scripts)");
+		return -1;
+	}
+	if (o->no_save && (o->output || seen[OPT_KEEP])) {
+		sg_log_error("--no-save writes no .tree file: %s has nothing to do",
+			     o->output ? "-o" : "--keep");
+		return -1;
+	}
+	return 0;
+}
+
+/* An unknown option, with the nearest long option when it looks like a typo of one. */
+static void unknown_option(const struct sg_options *o, const char *arg)
+{
+	struct sg_closest c;
+	char near[64] = "";
+
+	if (strncmp(arg, "--", 2) == 0) {
+		char typed[64];
+
+		snprintf(typed, sizeof(typed), "%.*s", (int) strcspn(arg + 2, "="), arg + 2);
+		sg_closest_init(&c, typed, strlen(typed) / 3 + 1);
+		for (const struct option *l = longopts; l->name; l++)
+			sg_closest_offer(&c, l->name, strlen(l->name));
+		sg_closest_list(&c, 1, near, sizeof(near));
+	}
+	sg_log_error("%sunknown option '%s' (see %s--help)%s%s%s", o->diff ? "diff: " : "", arg,
+		     o->diff ? "surfgraph diff " : "", *near ? ": did you mean --" : "", near,
+		     *near ? "?" : "");
+}
 
 /* A whole non-negative number no larger than max. */
 static int parse_count(const char *opt, const char *s, long max, long *out)
@@ -146,6 +222,41 @@ static int parse_count(const char *opt, const char *s, long max, long *out)
 	return 0;
 bad:
 	sg_log_error("%s wants a whole number from 0 to %ld, not '%s'", opt, max, s);
+	return -1;
+}
+
+/*
+ * A percentage as hundredths of a percent: "5", "2.5", "0.25", "10%". Two decimals are the
+ * precision of every percentage surfgraph prints, so the limit is compared exactly.
+ */
+int sg_options_pct(const char *opt, const char *s, uint32_t *out)
+{
+	uint64_t v = 0;
+	int decimals = -1;
+	const char *p = s;
+
+	for (; *p && *p != '%'; p++) {
+		if (*p == '.' && decimals < 0) {
+			decimals = 0;
+			continue;
+		}
+		if (*p < '0' || *p > '9' || decimals == 2)
+			goto bad;
+		v = v * 10 + (uint64_t) (*p - '0');
+		if (decimals >= 0)
+			decimals++;
+		if (v > 100000000)
+			goto bad;
+	}
+	if (p == s || (*p == '%' && p[1]) || (decimals == 0 && p[-1] == '.' && p - 1 == s))
+		goto bad;
+	for (int d = decimals < 0 ? 0 : decimals; d < 2; d++)
+		v *= 10;
+	*out = (uint32_t) v;
+	return 0;
+bad:
+	sg_log_error("%s wants a percentage such as 5 or 2.5 (at most 2 decimals), not '%s'", opt,
+		     s);
 	return -1;
 }
 
@@ -263,6 +374,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 {
 	int c;
 	long v;
+	unsigned char seen[MAX_CODE] = { 0 }; /* option codes given */
 
 	memset(o, 0, sizeof(*o));
 	o->step = 1;
@@ -270,9 +382,19 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	o->width = 1200;
 	o->minwidth = 0.1;
 	o->mode_name = "svg";
+	o->min_percent_bp = -1;
 	opterr = 0;
+	optind = 1;
+	/* a subcommand shares the options; from here argv[0] is "diff" */
+	if (argc > 1 && strcmp(argv[1], "diff") == 0) {
+		o->diff = 1;
+		o->mode = SG_MODE_TREE;
+		o->mode_name = "tree";
+		argc--;
+		argv++;
+	}
 	/* Everything after "--" is the command to trace; getopt never sees it. */
-	for (int i = 1; i < argc; i++) {
+	for (int i = 1; i < argc && !o->diff; i++) {
 		if (strcmp(argv[i], "--") == 0) {
 			if (i + 1 == argc) {
 				sg_log_error("'--' wants a command after it");
@@ -285,6 +407,9 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	}
 	while ((c = getopt_long(argc, argv, ":f:m:s:o:i:d:n:p:C:x:qvhV", longopts, NULL)) != -1) {
 		int live = parse_live(o, c, optarg);
+
+		if (c >= 0 && c < (int) sizeof(seen))
+			seen[c] = 1;
 
 		if (live < 0)
 			return -1;
@@ -328,6 +453,11 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			break;
 		case 'o':
 			o->output = optarg;
+			/* surfGraph's -o 0 / -o 1: do not save / save (under the default name) */
+			if (!o->diff && (strcmp(optarg, "0") == 0 || strcmp(optarg, "1") == 0)) {
+				o->no_save = strcmp(optarg, "0") == 0;
+				o->output = NULL;
+			}
 			break;
 		case 'i':
 			o->input = optarg;
@@ -355,6 +485,42 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 				return -1;
 			}
 			o->unit_us = strcmp(optarg, "us") == 0;
+			break;
+		case OPT_MIN_PERCENT: {
+			uint32_t bp;
+
+			if (sg_options_pct("--min-percent", optarg, &bp) < 0)
+				return -1;
+			if (bp > 10000) {
+				sg_log_error(
+				    "--min-percent %s would hide even the root: give 0 to 100",
+				    optarg);
+				return -1;
+			}
+			o->min_percent_bp = (int) bp;
+			break;
+		}
+		case OPT_DEPTH:
+			if (parse_count("--depth", optarg, 1000000, &v) < 0)
+				return -1;
+			o->depth = (int) v;
+			break;
+		case OPT_COLOR:
+			/* as git: --color alone means always */
+			if (!optarg || strcmp(optarg, "always") == 0) {
+				o->color = SG_COLOR_ALWAYS;
+			} else if (strcmp(optarg, "auto") == 0) {
+				o->color = SG_COLOR_AUTO;
+			} else if (strcmp(optarg, "never") == 0) {
+				o->color = SG_COLOR_NEVER;
+			} else {
+				sg_log_error("--color takes auto, always or never, not '%s'",
+					     optarg);
+				return -1;
+			}
+			break;
+		case OPT_NO_PAGER:
+			o->no_pager = 1;
 			break;
 		case OPT_OUTDIR:
 			o->outdir = optarg;
@@ -399,6 +565,29 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			}
 			o->palette_subsys = strcmp(optarg, "subsys") == 0;
 			break;
+		case OPT_TOTAL:
+			o->totals = 1;
+			break;
+		case OPT_THRESHOLD:
+			if (sg_options_pct("--threshold", optarg, &o->threshold_bp) < 0)
+				return -1;
+			break;
+		case OPT_NEGATE:
+			o->negate = 1;
+			break;
+		case OPT_FAIL_ABOVE:
+			if (sg_options_pct("--fail-above", optarg, &o->limit_bp) < 0)
+				return -1;
+			o->gate = 1;
+			break;
+		case OPT_METRIC: {
+			enum sg_treediff_metric m;
+
+			if (sg_treediff_metric_parse(optarg, &m) < 0)
+				return -1;
+			o->metric = (int) m;
+			break;
+		}
 		case 'q':
 			o->quiet = 1;
 			break;
@@ -406,23 +595,58 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			o->verbose++;
 			break;
 		case 'h':
-			fputs(usage, stdout);
+			fputs(o->diff ? sg_usage_diff : sg_usage_profile, stdout);
 			return 1;
 		case 'V':
 			printf("surfgraph %s\n", SG_VERSION);
 			return 1;
 		case ':':
-			sg_log_error("option '%s' needs a value (see --help)", argv[optind - 1]);
+			sg_log_error("%soption '%s' needs a value (see %s--help)",
+				     o->diff ? "diff: " : "", argv[optind - 1],
+				     o->diff ? "surfgraph diff " : "");
 			return -1;
 		default:
-			sg_log_error("unknown option '%s' (see --help)", argv[optind - 1]);
+			unknown_option(o, argv[optind - 1]);
 			return -1;
 		}
+	}
+	if (check_subcommand(o, seen) < 0)
+		return -1;
+	if (o->diff) {
+		o->files = argv + optind;
+		o->nfiles = argc - optind;
+		if (o->nfiles == 1) {
+			/* diff ROOT.tree: the run before it, kept as ROOT.tree.old, against it */
+			size_t n = strlen(o->files[0]);
+
+			o->old_file = malloc(n + 5);
+			if (!o->old_file) {
+				sg_log_error("out of memory");
+				return -1;
+			}
+			memcpy(o->old_file, o->files[0], n);
+			memcpy(o->old_file + n, ".old", 5);
+			o->pair[0] = o->old_file;
+			o->pair[1] = o->files[0];
+			o->files = o->pair;
+			o->nfiles = 2;
+		}
+		if (o->nfiles != 2) {
+			sg_log_error(
+			    "diff wants two runs, BEFORE and AFTER, not %d: .tree files, or "
+			    "traces with -f ROOT; or one ROOT.tree to compare with the run "
+			    "before it, ROOT.tree.old (see surfgraph diff --help)",
+			    o->nfiles);
+			return -1;
+		}
+		return 0;
 	}
 	if (optind < argc) {
 		sg_log_error("unexpected argument '%s' (see --help)", argv[optind]);
 		return -1;
 	}
+	if (check_mode_only(o, seen) < 0)
+		return -1;
 	if (o->output && names_picture(o->output)) {
 		sg_log_error("-o %s: -o names the .tree file (reload it with -i); flame graphs are "
 			     "named after the root (ROOT.svg, ROOT-N.svg): --outdir chooses where",
@@ -440,4 +664,6 @@ void sg_options_free(struct sg_options *o)
 	o->pids = NULL;
 	free(o->excludes);
 	o->excludes = NULL;
+	free(o->old_file);
+	o->old_file = NULL;
 }

@@ -171,3 +171,11 @@ void sg_strtab_set_tag(const char *interned, int tag)
 {
 	ENTRY_OF(interned)->tag = tag;
 }
+
+void sg_strtab_each(const struct sg_strtab *st, void (*fn)(void *ctx, const char *s, size_t len),
+		    void *ctx)
+{
+	for (size_t i = 0; i < st->cap; i++)
+		if (st->slots[i])
+			fn(ctx, st->slots[i]->s, st->slots[i]->len);
+}

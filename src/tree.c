@@ -313,6 +313,26 @@ int sg_tree_note_retval(struct sg_tree *t, struct sg_node *n, struct sg_call *ca
 	return 0;
 }
 
+void sg_tree_unlink(struct sg_node *n)
+{
+	struct sg_node *p = n->parent, *prev = NULL;
+
+	if (!p)
+		return;
+	for (struct sg_node *c = p->child; c && c != n; c = c->next)
+		prev = c;
+	if (prev)
+		prev->next = n->next;
+	else
+		p->child = n->next;
+	if (p->last_child == n)
+		p->last_child = prev;
+	p->nchild--;
+	/* the hash matches on the parent: a node without one is never found */
+	n->parent = NULL;
+	n->next = NULL;
+}
+
 void sg_node_add_call(struct sg_node *n, uint64_t dur, int has_dur)
 {
 	n->calls = sg_add_sat(n->calls, 1);

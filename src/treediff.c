@@ -444,6 +444,11 @@ const char *sg_treediff_metric_name(enum sg_treediff_metric m)
 	return metric_names[m];
 }
 
+uint64_t sg_treediff_metric_needs(enum sg_treediff_metric m)
+{
+	return m == SG_TREEDIFF_P99 ? 100 : m == SG_TREEDIFF_MAX ? 1 : 10;
+}
+
 uint64_t sg_treediff_metric_value(const struct sg_summary *s, enum sg_treediff_metric m)
 {
 	switch (m) {

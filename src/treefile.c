@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "log.h"
 #include "pathbuf.h"
 #include "treefile.h"
@@ -709,4 +710,56 @@ out:
 		return NULL;
 	}
 	return r.agg;
+}
+
+struct sg_aggregate *sg_treefile_read_fd(int fd, const char *head, size_t head_len,
+					 const char *name, struct sg_strtab *st)
+{
+	/* the head was consumed: the rest of the file (or of stdin) after it, in memory */
+	struct sg_aggregate *agg;
+	FILE *in;
+	char *all = NULL;
+	size_t len = head_len, cap = head_len + 65536;
+
+	all = malloc(cap);
+	if (!all) {
+		sg_log_error("out of memory");
+		return NULL;
+	}
+	memcpy(all, head, head_len);
+	for (;;) {
+		if (len == cap) {
+			char *n = realloc(all, cap * 2);
+
+			if (!n) {
+				free(all);
+				sg_log_error("out of memory");
+				return NULL;
+			}
+			all = n;
+			cap *= 2;
+		}
+		ssize_t got = read(fd, all + len, cap - len);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			sg_log_error("%s: read failed: %s", name, strerror(errno));
+			free(all);
+			return NULL;
+		}
+		if (got == 0)
+			break;
+		len += (size_t) got;
+	}
+	in = fmemopen(all, len ? len : 1, "r");
+	if (!in) {
+		free(all);
+		sg_log_error("out of memory");
+		return NULL;
+	}
+	agg = sg_treefile_read(in, name, st);
+	fclose(in);
+	free(all);
+	return agg;
 }

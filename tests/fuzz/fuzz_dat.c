@@ -21,6 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct sg_aggregate *agg = sg_aggregate_new(4);
 	struct sg_callstack *cs;
 	struct sg_raw_stats stats;
+	char kernel[80];
 
 	/* the library opens a path: one in-memory file, rewritten for each input */
 	if (fd < 0) {
@@ -33,7 +34,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_ASSERT(st && agg);
 	cs = sg_callstack_new(st, m, on_invocation, agg, size && (data[size - 1] & 1));
 	FUZZ_ASSERT(cs);
-	if (sg_dat_read(path, st, sg_callstack_feed, cs, size && (data[size - 1] & 1), &stats) == 0) {
+	if (sg_dat_read(path, st, sg_callstack_feed, cs, size && (data[size - 1] & 1), &stats,
+			kernel, sizeof(kernel)) == 0) {
 		FUZZ_ASSERT(sg_callstack_finish(cs) == 0);
 		sg_aggregate_finish(agg);
 		FUZZ_ASSERT(sg_aggregate_set_meta(agg, "root", sg_match_describe(m)) == 0);

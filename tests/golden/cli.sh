@@ -36,9 +36,13 @@ n=$((n + 1))
 run 1 "cannot open /nonexistent/trace: No such file or directory" -f x -i /nonexistent/trace -m tree
 run 1 "no call of nosuchfunc in $fix (204 lines, 196 call events)" -f nosuchfunc -i $fix -m tree --no-save
 : >"$out/empty"
-run 1 "no call of x in $out/empty (0 lines, 0 call events)" -f x -i "$out/empty" -m tree --no-save
+run 1 "$out/empty is empty" -f x -i "$out/empty" -m tree --no-save
 head -c 100000 /dev/urandom >"$out/garbage"
-run 1 "no call of x in $out/garbage" -f x -i "$out/garbage" -m tree --no-save
+# random bytes: not a trace, or (when a stray line parses as a call) no call of x
+run 1 "" -f x -i "$out/garbage" -m tree --no-save
+n=$((n + 1))
+grep -qE "is not a function_graph trace|no call of x in" "$out/stderr" && ! grep -q $'\033' "$out/stderr" ||
+	{ echo "FAIL: garbage: $(head -c 200 "$out/stderr")"; fail=$((fail + 1)); }
 run 0 "" --help
 grep -q "^Examples:" "$out/stdout" || { echo "FAIL: --help has no examples"; fail=$((fail + 1)); }
 run 0 "" -V
@@ -74,6 +78,190 @@ n=$((n + 1))
 "$bin" -f __do_fault -i $fix --outdir "$out/od" -s 0 -q >/dev/null 2>&1
 [ -f "$out/od/__do_fault.svg" ] && [ -f "$out/od/__do_fault.tree" ] ||
 	{ echo "FAIL: --outdir: $(ls "$out/od" 2>&1)"; fail=$((fail + 1)); }
+
+# Point 1 of issue 14: no option is accepted and ignored. Filters slice a saved trace as the
+# kernel would have traced it: the same call paths as the captures made with the option live.
+d=tests/data/linux-6.1
+paths() { "$bin" -m folded -q --no-save "$@" | cut -d' ' -f1 | sort; }
+n=$((n + 1))
+[ "$(paths -f __do_fault -i $fix --no-irqs)" = "$(paths -f __do_fault -i $d/do_fault_nofuncgraph-irqs.txt)" ] ||
+	{ echo "FAIL: --no-irqs -i differs from the funcgraph-irqs=0 capture"; fail=$((fail + 1)); }
+n=$((n + 1))
+[ "$(paths -f __do_fault -i $fix --max-depth 3)" = "$(paths -f __do_fault -i $d/do_fault_max_depth3.txt)" ] ||
+	{ echo "FAIL: --max-depth 3 -i differs from the max_graph_depth=3 capture"; fail=$((fail + 1)); }
+# -x drops the function and its callees; its time becomes the caller's self time
+n=$((n + 1))
+"$bin" -f __do_fault -i $fix -m tree --ascii --no-save -q -x vmf_insert_pfn >"$out/x.txt"
+! grep -q "vmf_insert_pfn\|lookup_memtype" "$out/x.txt" && grep -q "^ *2.602 ms *2.602 ms .*vvar_fault" "$out/x.txt" ||
+	{ echo "FAIL: -x vmf_insert_pfn -i: $(grep -c . "$out/x.txt") lines"; fail=$((fail + 1)); }
+# the same filters on a .tree file
+n=$((n + 1))
+"$bin" -i "$out/good.tree" -m tree --ascii -q --no-irqs >"$out/xt.txt"
+[ "$(grep -c . "$out/xt.txt")" -lt 60 ] && ! grep -q irq_exit_rcu "$out/xt.txt" ||
+	{ echo "FAIL: --no-irqs on a .tree: $(grep -c . "$out/xt.txt") lines"; fail=$((fail + 1)); }
+# -p and -C keep the calls of those tasks and CPUs (schedule: 958 calls, 589 on CPU 0 only)
+gunzip -c $d/schedule_funcgraph-proc.txt.gz >"$out/sched.txt"
+run 0 "schedule: 589 complete invocations" -f schedule -i "$out/sched.txt" -m top --no-save -C 0
+run 0 "schedule: 72 complete invocations" -f schedule -i "$out/sched.txt" -m top --no-save -p 14
+run 0 "left out 900 calls of other tasks or CPUs" -f schedule -i "$out/sched.txt" -m top --no-save -p 14
+run 2 "none of the 6 calls of __do_fault in $fix ran on CPUs 1 only" -f __do_fault -i $fix -m top --no-save -C 1
+run 2 "none of the 6 calls of __do_fault in $fix ran in the -p tasks" -f __do_fault -i $fix -m top --no-save -p 1
+run 2 "a .tree file keeps no CPU or task of each call: give -C" -i "$out/good.tree" -m tree -C 0
+run 2 "holds the calls of __do_fault, not vfs_read: a .tree cannot be re-rooted" -i "$out/good.tree" -m tree -f vfs_read
+run 0 "" -i "$out/good.tree" -m tree -f __do_fault
+run 2 "--each is for -m tree, not -m top" -f __do_fault -i $fix -m top --no-save --each
+run 2 "-s is for -m svg, png or pdf, not -m tree" -f __do_fault -i $fix -m tree --no-save -s 3
+run 2 "--inverted is for -m svg, png or pdf, not -m folded" -f __do_fault -i $fix -m folded --no-save --inverted
+run 2 "--unit is for -m folded or tree, not -m top" -f __do_fault -i $fix -m top --no-save --unit us
+run 2 "--no-save writes no .tree file: -o has nothing to do" -f __do_fault -i $fix -m tree --no-save -o "$out/n.tree"
+run 2 "--retval and --force are for live tracing, not with -i" -f __do_fault -i $fix -m tree --no-save --text
+run 2 "-m raw prints the trace lines unchanged" -f __do_fault -i $fix -m raw --no-save -x vmf_insert_pfn
+
+# Point 2: a tree that fits. Times scale per value; --min-percent and --depth hide nodes and
+# say how many; colours and the pager only on a terminal (piped output stays as it was).
+run 0 "" -f schedule -i "$out/sched.txt" -m tree --no-save -q
+n=$((n + 1))
+grep -q "^ *45.036 s .* schedule$" "$out/stdout" && ! grep -q "45036276" "$out/stdout" &&
+	! grep -q "hidden" "$out/stdout" && ! grep -q $'\033' "$out/stdout" ||
+	{ echo "FAIL: -m tree times are not scaled: $(sed -n 5p "$out/stdout")"; fail=$((fail + 1)); }
+all=$(grep -c . "$out/stdout")
+run 0 "" -f schedule -i "$out/sched.txt" -m tree --no-save -q --min-percent 1
+n=$((n + 1))
+hid=$(sed -n 's/^(\([0-9]*\) nodes hidden: under 1.00% of the root;.*/\1/p' "$out/stdout")
+[ -n "$hid" ] && [ $(($(grep -c . "$out/stdout") - 1 + hid)) = "$all" ] ||
+	{ echo "FAIL: --min-percent 1: $hid hidden, $(grep -c . "$out/stdout") of $all lines"; fail=$((fail + 1)); }
+run 0 "" -f __do_fault -i $fix -m tree --no-save -q --depth 2 --ascii
+n=$((n + 1))
+[ "$(grep -c . "$out/stdout")" = 9 ] && grep -q "^(106 nodes hidden: deeper than --depth" "$out/stdout" ||
+	{ echo "FAIL: --depth 2: $(cat "$out/stdout")"; fail=$((fail + 1)); }
+run 0 "" -f __do_fault -i $fix -m tree --no-save -q --color=always
+n=$((n + 1))
+grep -q $'^\033\[31m   4.422 ms\033\[m' "$out/stdout" ||
+	{ echo "FAIL: --color=always: $(sed -n 5p "$out/stdout" | od -c | head -2)"; fail=$((fail + 1)); }
+# --unit us keeps the fixed microsecond columns for scripts
+run 0 "" -f schedule -i "$out/sched.txt" -m tree --no-save -q --unit us
+n=$((n + 1))
+grep -q "^ *total_us *self_us" "$out/stdout" && grep -q "^ *45036276.320 .* schedule$" "$out/stdout" ||
+	{ echo "FAIL: -m tree --unit us: $(sed -n 4,5p "$out/stdout")"; fail=$((fail + 1)); }
+run 2 "-m tree --unit takes us" -f __do_fault -i $fix -m tree --no-save --unit ns
+run 2 "--color takes auto, always or never, not 'sometimes'" -f __do_fault -i $fix -m tree --color=sometimes
+run 2 "--depth is for -m tree, not -m folded" -f __do_fault -i $fix -m folded --depth 2
+# on a terminal (script gives one): paged through $PAGER, coloured, 0.5% hidden by default
+if command -v script >/dev/null; then
+	n=$((n + 1))
+	rm -f "$out/paged"
+	PAGER="cat >$out/paged" script -qec "$bin -f schedule -i $out/sched.txt -m tree --no-save" /dev/null >"$out/tty" 2>&1
+	grep -q $'\033\[31m' "$out/paged" && grep -q "hidden: under 0.50% of the root" "$out/paged" &&
+		grep -q "schedule: 958 complete invocations" "$out/tty" && ! grep -q "hidden" "$out/tty" ||
+		{ echo "FAIL: -m tree on a terminal: paged $(wc -l <"$out/paged" 2>&1), shown $(wc -l <"$out/tty")"; fail=$((fail + 1)); }
+	n=$((n + 1))
+	rm -f "$out/paged"
+	PAGER="cat >$out/paged" script -qec "$bin -f schedule -i $out/sched.txt -m tree --no-save --no-pager" /dev/null >"$out/tty" 2>&1
+	[ ! -e "$out/paged" ] && grep -q "hidden: under 0.50% of the root" "$out/tty" ||
+		{ echo "FAIL: --no-pager on a terminal still paged"; fail=$((fail + 1)); }
+fi
+
+# Point 4: the previous ROOT.tree is kept as ROOT.tree.old, and `diff ROOT.tree` compares them
+mkdir -p "$out/old"
+(cd "$out/old" && "$bin" -f __do_fault -i "../../../../$fix" -m top -q >/dev/null &&
+	cp __do_fault.tree first.tree &&
+	"$bin" -f __do_fault -i ../../../../tests/data/linux-6.12/do_fault.txt -m top >/dev/null 2>summary)
+n=$((n + 1))
+cmp -s "$out/old/first.tree" "$out/old/__do_fault.tree.old" &&
+	grep -q "the previous run is __do_fault.tree.old: surfgraph diff __do_fault.tree compares them" "$out/old/summary" ||
+	{ echo "FAIL: the replaced .tree was not kept as .old: $(ls "$out/old") $(cat "$out/old/summary")"; fail=$((fail + 1)); }
+n=$((n + 1))
+(cd "$out/old" && "$bin" diff __do_fault.tree >diff.out 2>&1)
+grep -q "^BEFORE __do_fault.tree.old$" "$out/old/diff.out" && grep -q "^  invocations  *6  *10 " "$out/old/diff.out" ||
+	{ echo "FAIL: diff ROOT.tree: $(head -3 "$out/old/diff.out")"; fail=$((fail + 1)); }
+# surfGraph's -o 0 (no .tree) and -o 1 (the default .tree), not files named 0 and 1
+mkdir -p "$out/o01"
+(cd "$out/o01" && "$bin" -f __do_fault -i "../../../../$fix" -m top -q -o 0 >/dev/null)
+n=$((n + 1))
+[ -z "$(ls "$out/o01")" ] || { echo "FAIL: -o 0 wrote $(ls "$out/o01")"; fail=$((fail + 1)); }
+(cd "$out/o01" && "$bin" -f __do_fault -i "../../../../$fix" -m top -q -o 1 >/dev/null)
+n=$((n + 1))
+[ "$(ls "$out/o01")" = __do_fault.tree ] || { echo "FAIL: -o 1 wrote $(ls "$out/o01")"; fail=$((fail + 1)); }
+# a directory that cannot be written is refused before anything is read or printed
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+	as_user() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+else
+	as_user() { "$@"; }
+fi
+mkdir -p "$out/ro" && chmod 555 "$out/ro"
+n=$((n + 1))
+(cd "$out/ro" && as_user "$bin" -f __do_fault -i "$PWD/../../../../$fix" -m tree >../ro.out 2>../ro.err)
+st=$?
+[ $st = 1 ] && [ ! -s "$out/ro.out" ] && grep -q "cannot write __do_fault.tree: .: Permission denied" "$out/ro.err" ||
+	{ echo "FAIL: unwritable directory: exit $st, $(wc -l <"$out/ro.out") lines out, $(cat "$out/ro.err")"; fail=$((fail + 1)); }
+
+# Point 5: first errors say what happened
+printf 'root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n' >"$out/passwd"
+run 1 "$out/passwd is not a function_graph trace: 2 lines, no function call in them (first: \"root:x:0:0:root:/root:/bin/bash\")" \
+	-f x -i "$out/passwd" -m tree --no-save
+run 1 "no call of do_fault in $fix (204 lines, 196 call events): did you mean __do_fault, " -f do_fault -i $fix -m tree --no-save
+# every call cut: exit 1 and why, no picture; the .tree keeps the counts
+gunzip -c $d/ksys_read_small_buffer_pipe_lost.txt.gz >"$out/lost.txt"
+mkdir -p "$out/cut"
+run 1 "no complete call of ksys_read in $out/lost.txt: 31 incomplete (1 still open at its end, 31 cut by missing events" \
+	-f ksys_read -i "$out/lost.txt" --outdir "$out/cut" -s 0
+n=$((n + 1))
+[ ! -e "$out/cut/ksys_read.svg" ] && grep -q "^incomplete=31" "$out/cut/ksys_read.tree" && grep -q "a larger --buffer-size" "$out/stderr" ||
+	{ echo "FAIL: a run without complete calls: $(ls "$out/cut") $(tail -1 "$out/stderr")"; fail=$((fail + 1)); }
+run 2 "unknown option '--colr=never' (see --help): did you mean --color?" -f x -i $fix --colr=never
+run 2 "diff: unknown option '--treshold' (see surfgraph diff --help): did you mean --threshold?" diff --treshold 5 a b
+
+# Point 6: a trace.dat's kernel release reaches the .tree and the picture's notes
+mkdir -p "$out/dat"
+run 0 "" -f __do_fault -i tests/data/linux-6.1/do_fault_trace-cmd.dat -s 0 -q --outdir "$out/dat"
+n=$((n + 1))
+grep -q "^kernel=6.1.0-56-amd64$" "$out/dat/__do_fault.tree" && grep -q "kernel 6.1.0-56-amd64" "$out/dat/__do_fault.svg" ||
+	{ echo "FAIL: trace.dat kernel: $(grep -c kernel "$out/dat/__do_fault.tree")"; fail=$((fail + 1)); }
+
+# Point 7: bash completion, installed by make install; --help names trace.dat
+run 0 "" --help
+n=$((n + 1))
+grep -q "a trace.dat file from .trace-cmd record" "$out/stdout" || { echo "FAIL: --help does not list trace.dat input"; fail=$((fail + 1)); }
+# complete WORDS...: what the completion offers for the last word (the program is this binary)
+complete_words() {
+	bash -c '. completion/surfgraph.bash
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+		_surfgraph; printf "%s\n" "${COMPREPLY[@]}"' _ "$@" | sort | tr '\n' ' '
+}
+check_completion() { # WANT WORDS...
+	local want=$1 got
+	shift
+	n=$((n + 1))
+	got=$(complete_words "$@")
+	[ "$got" = "$want" ] || { echo "FAIL: completion of '$*': '$got', want '$want'"; fail=$((fail + 1)); }
+}
+check_completion "top tree " "$bin" -m t
+check_completion "--color " "$bin" --col
+check_completion "--min-percent --minwidth " "$bin" --min
+check_completion "always auto " "$bin" --color = a
+check_completion "always auto never " "$bin" --color =
+check_completion "diff " "$bin" di
+check_completion "--threshold --total " "$bin" diff --t
+check_completion "pdf png " "$bin" diff -m p
+mkdir -p "$out/tracefs"
+printf '__do_fault\ndo_fault\ndo_fault_around [ext4]\nvfs_read\n' >"$out/tracefs/available_filter_functions"
+n=$((n + 1))
+got=$(SG_TRACEFS=$out/tracefs bash -c '. completion/surfgraph.bash; COMP_WORDS=(surfgraph -f do); COMP_CWORD=2; _surfgraph; echo "${COMPREPLY[*]}"')
+[ "$got" = "do_fault do_fault_around" ] || { echo "FAIL: -f completion from available_filter_functions: '$got'"; fail=$((fail + 1)); }
+check_completion "$fix " "$bin" -i tests/data/linux-6.1/do_fault.t
+# every mode the completion offers is one the parser takes
+n=$((n + 1))
+for m in $(complete_words "$bin" -m ""); do
+	case $m in svg | png | pdf) s="-s 0 --outdir $out/modes" ;; *) s= ;; esac
+	# shellcheck disable=SC2086
+	"$bin" -f __do_fault -i $fix -m $m --no-save -q $s >/dev/null 2>&1 ||
+		{ echo "FAIL: completion offers -m $m, which surfgraph refuses"; fail=$((fail + 1)); }
+done
+rm -rf "$out/inst"
+make -s install DESTDIR="$PWD/$out/inst" PREFIX=/usr >/dev/null 2>&1
+n=$((n + 1))
+[ -f "$out/inst/usr/share/bash-completion/completions/surfgraph" ] ||
+	{ echo "FAIL: make install did not install the completion: $(find "$out/inst" -type f)"; fail=$((fail + 1)); }
 
 echo "cli: $n checked, $fail failed"
 [ $fail = 0 ]

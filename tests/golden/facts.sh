@@ -46,8 +46,11 @@ expect "thresh total_ns" "$(meta total_ns)" "$(echo "$closes" | sum_ns)"
 expect "thresh mode" "$(meta threshold_mode)" 1
 
 # small buffer: every ksys_read spans LOST records; none is whole, all are counted
+# (nothing to draw: exit status 1, but the .tree is written with the counts)
 f=$(data linux-6.1/ksys_read_small_buffer_pipe_lost.txt.gz)
-tree_of ksys_read "$f" >/dev/null
+st=0
+tree_of ksys_read "$f" >/dev/null 2>&1 || st=$?
+expect "lost exit status" "$st" 1
 expect "lost invocations" "$(meta invocations)" 0
 expect "lost incomplete" "$(meta incomplete)" "$(grep -c '|  ksys_read() {' "$f")"
 expect "lost events" "$(meta lost_events)" "$(grep -o 'LOST [0-9]*' "$f" | awk '{s+=$2} END {print s}')"
@@ -117,7 +120,8 @@ printed_roots() {
 roots_printed() {
 	local f
 	f=$(data "$1")
-	"$bin" -f "$2" -i "$f" -m top -v --keep 65536 -o "$out/t.tree" >/dev/null 2>"$out/t.err"
+	# (a run whose every call was cut exits 1, its .tree written all the same)
+	"$bin" -f "$2" -i "$f" -m top -v --keep 65536 -o "$out/t.tree" >/dev/null 2>"$out/t.err" || true
 	awk -F'\t' '$1 == "inv" {print $8}' "$out/t.tree" | sort >"$out/roots.sg"
 	printed_roots "$f" >"$out/roots.printed"
 	expect "$1 complete invocations kept" "$(wc -l <"$out/roots.sg")" "$(meta invocations)"

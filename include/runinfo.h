@@ -1,0 +1,40 @@
+/* runinfo.h - what a run says about itself: the stderr summary and the .tree file's metadata. */
+#ifndef SG_RUNINFO_H
+#define SG_RUNINFO_H
+
+#include <stdio.h>
+#include "aggregate.h"
+#include "callstack.h"
+#include "input_text.h"
+#include "live.h"
+#include "strtab.h"
+
+/* Why the incomplete invocations are: "2 started before the trace, 1 still open at its end". */
+const char *sg_runinfo_why(const struct sg_aggregate *a, char *buf, size_t size);
+
+/* The summary of a finished run: invocations, why some are incomplete, what was skipped. */
+void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
+		      const struct sg_callstack_stats *cs, const struct sg_text_stats *ts,
+		      int verbose, const char *saved);
+
+/* What only a live run knows: how long, how fast, what the kernel lost, how it stopped. */
+void sg_runinfo_print_live(FILE *f, const struct sg_live_result *l, char **command);
+
+/* Fill the aggregate's metadata for the .tree file (input NULL: live). -1: no memory. */
+int sg_runinfo_describe(struct sg_aggregate *a, const char *root, const char *input,
+			const struct sg_callstack_stats *cs, const struct sg_text_stats *ts);
+
+/* Live metadata for the .tree file: the numbers a later reader needs to trust it. */
+int sg_runinfo_describe_live(struct sg_aggregate *a, const struct sg_live_result *l);
+
+/*
+ * Why a run has no complete invocation, as one message (sg_log_error): calls that were all
+ * cut, an empty file, a file that is no function_graph trace (its first line quoted), or a
+ * root the trace never calls, with the trace's own names nearest to pattern (from st).
+ * input NULL: the live trace.
+ */
+void sg_runinfo_explain(const struct sg_aggregate *a, const char *root, const char *pattern,
+			const char *input, struct sg_text_stats *ts, uint64_t events,
+			const struct sg_strtab *st);
+
+#endif

@@ -1,0 +1,671 @@
+/* cmd_profile.c - profiling a function: wires input, call stacks, aggregate and renderers. */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "aggregate.h"
+#include "callstack.h"
+#include "cmd_profile.h"
+#include "flamefiles.h"
+#include "input_dat.h"
+#include "live.h"
+#include "input_text.h"
+#include "log.h"
+#include "match.h"
+#include "options.h"
+#include "pager.h"
+#include "outfile.h"
+#include "render_folded.h"
+#include "render_raw.h"
+#include "render_text.h"
+#include "render_top.h"
+#include "render_walk.h"
+#include "runinfo.h"
+#include "strtab.h"
+#include "treefile.h"
+#include "treefilter.h"
+#include "treesave.h"
+
+struct run {
+	struct sg_options opt;
+	struct sg_strtab *st;
+	struct sg_match *match;
+	struct sg_aggregate *agg;
+	struct sg_callstack *cs;
+	struct sg_text_style style;
+	int has_time; /* durations seen so far (per-invocation output) */
+	int dat;      /* the input is a trace.dat file */
+	struct sg_raw_stats raw; /* binary inputs' counts */
+	struct sg_live_result live; /* live tracing's counts */
+	int exit2; /* the failure is a usage problem: exit status 2 */
+	struct sg_flamefiles *ff; /* -m svg, png, pdf */
+	char *tree_path;	  /* the default .tree file's name */
+	int raw_tty;		  /* -m raw to a terminal: control bytes escaped */
+	char *old_path;		  /* where the .tree it replaced was kept */
+	struct sg_treefilter *filter; /* -x, --no-irqs, --max-depth, -C, -p on a saved trace */
+	int page;		      /* text for a terminal: through the pager once it starts */
+	int load;		      /* only build the aggregate (for diff): no output, no .tree */
+};
+
+/* The pager starts with the first line of text, so a live run's status line is not under it. */
+static int start_text(struct run *r)
+{
+	if (!r->page)
+		return 0;
+	r->page = 0;
+	return sg_pager_start();
+}
+
+static int is_flame_mode(enum sg_mode m)
+{
+	return m == SG_MODE_SVG || m == SG_MODE_PNG || m == SG_MODE_PDF;
+}
+
+/* The flame graph files' policy lives in flamefiles.c; their base name and date come from here. */
+static int open_flamefiles(struct run *r, const char *base, int dated)
+{
+	struct sg_flamefiles_opts fo = { 0 };
+
+	sg_flame_opts_init(&fo.flame);
+	fo.format = r->opt.mode == SG_MODE_PNG ? SG_FLAME_PNG :
+		    r->opt.mode == SG_MODE_PDF ? SG_FLAME_PDF : SG_FLAME_SVG;
+	fo.outdir = r->opt.outdir;
+	fo.base = base;
+	fo.step = r->opt.step;
+	fo.title = r->opt.title;
+	fo.subtitle = r->opt.subtitle;
+	fo.dated = dated;
+	fo.flame.width = r->opt.width;
+	fo.flame.minwidth = r->opt.minwidth;
+	fo.flame.order = r->opt.sort_name ? SG_ORDER_NAME : SG_ORDER_TOTAL;
+	fo.flame.inverted = r->opt.inverted;
+	fo.flame.palette = r->opt.palette_subsys ? SG_PALETTE_SUBSYS : SG_PALETTE_HOT;
+	r->ff = sg_flamefiles_new(&fo);
+	return r->ff ? 0 : -1;
+}
+
+/* The save and write lines go to stdout, unless the .tree file goes there (-o -). */
+static FILE *flame_log(const struct run *r)
+{
+	return r->opt.output && strcmp(r->opt.output, "-") == 0 ? stderr : stdout;
+}
+
+/* ROOT-N.svg when -s says so, announced as surfGraph did. */
+static int flame_invocation(struct run *r, const struct sg_invocation *inv, int has_time)
+{
+	int ret = sg_flamefiles_invocation(r->ff, inv, r->agg, has_time);
+
+	if (ret > 0 && fprintf(flame_log(r), "save %s\n", sg_flamefiles_path(r->ff)) < 0) {
+		sg_log_error("write to stdout failed: %s", strerror(errno));
+		return -1;
+	}
+	return ret < 0 ? -1 : 0;
+}
+
+static int flame_merged(struct run *r)
+{
+	if (sg_flamefiles_merged(r->ff, r->agg) < 0)
+		return -1;
+	fprintf(flame_log(r), "write %s\n", sg_flamefiles_path(r->ff));
+	return 0;
+}
+
+/* With thousands of invocations the save lines scroll away: count them. */
+static void flame_summary(struct run *r)
+{
+	uint64_t first, last, n = sg_flamefiles_count(r->ff, &first, &last);
+
+	if (n)
+		fprintf(stderr,
+			"surfgraph: wrote %" PRIu64
+			" per-invocation flame graph%s (invocations %" PRIu64 " to %" PRIu64
+			", every %d) and %s\n",
+			n, n == 1 ? "" : "s", first, last, r->opt.step, sg_flamefiles_path(r->ff));
+}
+
+/* Per-invocation output happens as invocations complete, so a long trace streams. */
+static int on_invocation(void *ctx, struct sg_invocation *inv)
+{
+	struct run *r = ctx;
+	int rc = 0;
+
+	if (r->filter) {
+		/* as if the kernel had traced only these tasks and CPUs, and not the cut calls */
+		if (!sg_treefilter_keep(r->filter, inv)) {
+			sg_invocation_free(inv);
+			return 0;
+		}
+		sg_treefilter_prune(r->filter, sg_tree_top(inv->tree));
+	}
+	if (inv->has_dur)
+		r->has_time = 1;
+	if (!inv->cut && !r->load) {
+		/* numbered as the aggregate will number it */
+		inv->seq = r->agg->complete + 1;
+		/* live, this output comes while tracing: no pager under the status line */
+		if (r->opt.input && start_text(r) < 0) {
+			sg_invocation_free(inv);
+			return -1;
+		}
+		switch (r->opt.mode) {
+		case SG_MODE_WALK:
+			rc = sg_render_walk(stdout, inv, r->has_time);
+			break;
+		case SG_MODE_RAW:
+			rc = sg_render_raw(stdout, inv, r->raw_tty);
+			/* printed: the kept copy needs only its tree */
+			free(inv->raw);
+			inv->raw = NULL;
+			inv->raw_len = inv->raw_cap = 0;
+			break;
+		case SG_MODE_TREE:
+			if (r->opt.each)
+				rc = sg_render_text_invocation(stdout, inv, r->has_time, &r->style);
+			break;
+		case SG_MODE_SVG:
+		case SG_MODE_PNG:
+		case SG_MODE_PDF:
+			if (flame_invocation(r, inv, r->has_time) < 0) {
+				sg_invocation_free(inv);
+				return -1;
+			}
+			break;
+		default:
+			break;
+		}
+		if (rc < 0) {
+			sg_log_error("write to stdout failed: %s", strerror(errno));
+			sg_invocation_free(inv);
+			return -1;
+		}
+	}
+	if (sg_aggregate_add(r->agg, inv) < 0) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+/* Read a text trace from the open fd (head already read) through the call stacks. */
+static int read_text(struct run *r, int fd, const char *head, size_t head_len,
+		     struct sg_text_stats *stats)
+{
+	struct sg_text_parser *p = sg_text_parser_new(r->st, sg_callstack_feed, r->cs);
+	int ret;
+
+	if (!p) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	ret = sg_text_parser_read_fd(p, fd, head, head_len);
+	if (ret == 0)
+		ret = sg_callstack_finish(r->cs);
+	*stats = *sg_text_parser_stats(p);
+	sg_text_parser_free(p);
+	return ret;
+}
+
+/* A trace.dat through the binary decoder; the text counts stay zero. */
+static int read_dat(struct run *r, struct sg_text_stats *stats)
+{
+	memset(stats, 0, sizeof(*stats));
+	if (sg_dat_read(r->opt.input, r->st, sg_callstack_feed, r->cs, r->opt.mode == SG_MODE_RAW,
+			&r->raw, stats->kernel, sizeof(stats->kernel)) < 0)
+		return -1;
+	stats->lines = r->raw.records;
+	stats->has_dur = 1;
+	return sg_callstack_finish(r->cs);
+}
+
+/* The live kernel, through live.c; tracefs is restored when it returns. */
+static int read_live(struct run *r, struct sg_text_stats *stats)
+{
+	int ret = sg_live_run(&r->opt, r->st, r->cs, &r->live);
+
+	memset(stats, 0, sizeof(*stats));
+	if (r->live.text)
+		*stats = r->live.text_stats;
+	snprintf(stats->kernel, sizeof(stats->kernel), "%s", r->live.kernel);
+	if (!r->live.text)
+		stats->lines = r->live.records;
+	r->exit2 = ret == -2;
+	return ret < 0 ? -1 : 0;
+}
+
+static int render_final(struct run *r)
+{
+	int rc = 0;
+
+	if (start_text(r) < 0)
+		return -1;
+	switch (r->opt.mode) {
+	case SG_MODE_TREE:
+		rc = sg_render_text(stdout, r->agg, &r->style);
+		break;
+	case SG_MODE_FOLDED:
+		rc = sg_render_folded(stdout, r->agg, r->opt.unit_us ? SG_FOLDED_US : SG_FOLDED_NS);
+		break;
+	case SG_MODE_TOP:
+		rc = sg_render_top(stdout, r->agg);
+		break;
+	case SG_MODE_SVG:
+	case SG_MODE_PNG:
+	case SG_MODE_PDF:
+		rc = flame_merged(r);
+		break;
+	default:
+		break;
+	}
+	if (fflush(stdout) != 0 || rc < 0) {
+		if (!*sg_log_message())
+			sg_log_error("write to stdout failed: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Per-invocation modes on a loaded .tree: its kept invocations. */
+static int render_kept(struct run *r)
+{
+	for (unsigned i = 0; i < r->agg->nring; i++) {
+		struct sg_invocation *inv = sg_aggregate_kept(r->agg, i);
+		int rc = 0;
+
+		if (r->opt.mode == SG_MODE_WALK)
+			rc = sg_render_walk(stdout, inv, r->agg->has_time);
+		else if (r->opt.mode == SG_MODE_TREE && r->opt.each)
+			rc = sg_render_text_invocation(stdout, inv, r->agg->has_time, &r->style);
+		else if (r->ff)
+			rc = flame_invocation(r, inv, r->agg->has_time);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * Where the run's files go, checked before a trace is read or the kernel traced: a directory
+ * that cannot be written is said at once, not after the whole profile was printed.
+ */
+static int prepare_save(struct run *r, int trace)
+{
+	if (trace && !r->opt.no_save && !r->opt.output) {
+		/* ROOT.tree beside the flame graphs */
+		r->tree_path = sg_outfile_name(r->opt.outdir, r->opt.functions[0], ".tree");
+		if (!r->tree_path)
+			return -1;
+		r->opt.output = r->tree_path;
+	}
+	if (!r->opt.no_save && r->opt.output && sg_treesave_can_write(r->opt.output) < 0)
+		return -1;
+	if (is_flame_mode(r->opt.mode)) {
+		char *probe = sg_outfile_name(r->opt.outdir, "x", "");
+		int ret = probe ? sg_treesave_can_write(probe) : -1;
+
+		free(probe);
+		return ret;
+	}
+	return 0;
+}
+
+/* -p and -C that leave nothing: say why, rather than "no call of ROOT". */
+static int check_selected(struct run *r)
+{
+	uint64_t dropped, no_pid, no_cpu;
+
+	sg_treefilter_counts(r->filter, &dropped, &no_pid, &no_cpu);
+	if (r->agg->complete || r->agg->incomplete || !dropped)
+		return 0;
+	if (dropped > no_pid + no_cpu)
+		sg_log_error("none of the %" PRIu64 " calls of %s in %s ran %s%s%s%s%s", dropped,
+			     sg_match_describe(r->match), r->opt.input,
+			     r->opt.npids ? "in the -p tasks" : "",
+			     r->opt.npids && r->opt.cpus ? " and " : "",
+			     r->opt.cpus ? "on CPUs " : "", r->opt.cpus ? r->opt.cpus : "",
+			     r->opt.cpus ? " only" : "");
+	else if (no_pid)
+		sg_log_error("-p: %s does not say which task made the calls (trace with "
+			     "funcgraph-proc, or use trace-cmd)",
+			     r->opt.input);
+	else
+		sg_log_error("-C: %s does not say which CPU ran the calls (trace with "
+			     "funcgraph-cpu)",
+			     r->opt.input);
+	r->exit2 = 1;
+	return -1;
+}
+
+/*
+ * A .tree holds merged trees: -x, --no-irqs and --max-depth cut them as they cut a trace, but
+ * its calls no longer carry CPUs or tasks, and its roots are fixed.
+ */
+static int filter_treefile(struct run *r)
+{
+	r->exit2 = 1;
+	if (r->opt.cpus || r->opt.npids) {
+		sg_log_error("%s: a .tree file keeps no CPU or task of each call: give %s with the "
+			     "trace it was made from",
+			     r->opt.input, r->opt.cpus ? "-C" : "-p");
+		return -1;
+	}
+	for (int i = 0; i < r->agg->nroots; i++) {
+		if (r->opt.nfunctions && sg_match_test(r->match, r->agg->roots[i].root) < 0) {
+			sg_log_error(
+			    "%s holds the calls of %s, not %s: a .tree cannot be re-rooted; "
+			    "give -f with the trace it was made from",
+			    r->opt.input, r->agg->roots[i].root, sg_match_describe(r->match));
+			return -1;
+		}
+	}
+	r->exit2 = 0;
+	if (r->filter && sg_treefilter_prunes(r->filter)) {
+		sg_treefilter_prune(r->filter, sg_tree_top(r->agg->merged));
+		for (unsigned i = 0; i < r->agg->nring; i++)
+			sg_treefilter_prune(r->filter,
+					    sg_tree_top(sg_aggregate_kept(r->agg, i)->tree));
+	}
+	return 0;
+}
+
+static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
+{
+	struct sg_text_stats ts;
+	const char *saved = NULL;
+	int cut_only;
+
+	r->cs = sg_callstack_new(r->st, r->match, on_invocation, r, r->opt.mode == SG_MODE_RAW);
+	if (!r->cs) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	if ((!r->opt.input ? read_live(r, &ts)
+	     : r->dat	   ? read_dat(r, &ts)
+			   : read_text(r, fd, head, head_len, &ts)) < 0)
+		return -1;
+	sg_aggregate_finish(r->agg);
+	if (sg_runinfo_describe(r->agg, sg_match_describe(r->match), r->opt.input,
+				sg_callstack_stats(r->cs), &ts) < 0 ||
+	    (!r->opt.input && sg_runinfo_describe_live(r->agg, &r->live) < 0))
+		return -1;
+	if (r->filter && check_selected(r) < 0)
+		return -1;
+	if (!r->opt.input && !r->live.began && r->live.stop == SG_STOP_SIGNAL) {
+		/* as an interrupted run: not an error, but nothing to show or save */
+		fprintf(stderr,
+			"surfgraph: stopped by signal %d before tracing began (function_graph "
+			"was still being set up): nothing traced, nothing written\n",
+			r->live.signal);
+		return 0;
+	}
+	/* calls that were all cut: counted in the .tree and the summary, but nothing to draw */
+	cut_only = !r->agg->complete && r->agg->incomplete && !r->load;
+	if (!r->agg->complete && !cut_only) {
+		sg_runinfo_explain(r->agg, sg_match_describe(r->match), r->opt.functions[0],
+				   r->opt.input, &ts, sg_callstack_stats(r->cs)->events, r->st);
+		return -1;
+	}
+	if (r->load)
+		return 0;
+	if (!cut_only && render_final(r) < 0)
+		return -1;
+	/* the summary after the text, once the pager is closed, not under it */
+	sg_pager_finish();
+	if (!r->opt.no_save) {
+		if (sg_treesave_write(r->opt.output, r->opt.input, r->agg, &r->old_path) < 0)
+			return -1;
+		saved = strcmp(r->opt.output, "-") == 0 ? NULL : r->opt.output;
+	}
+	if (!r->opt.quiet)
+		sg_runinfo_print(stderr, sg_match_describe(r->match), r->agg,
+				 sg_callstack_stats(r->cs), &ts, r->opt.verbose, saved);
+	if (!r->opt.quiet && r->old_path && saved)
+		fprintf(stderr,
+			"surfgraph: the previous run is %s: surfgraph diff %s compares them\n",
+			r->old_path, saved);
+	if (!r->opt.quiet && !r->opt.input)
+		sg_runinfo_print_live(stderr, &r->live, r->opt.command);
+	if (!r->opt.quiet && r->filter && sg_treefilter_selects(r->filter)) {
+		uint64_t dropped, no_pid, no_cpu;
+
+		sg_treefilter_counts(r->filter, &dropped, &no_pid, &no_cpu);
+		fprintf(stderr,
+			"surfgraph: left out %" PRIu64 " calls of other tasks or CPUs (-p, -C)",
+			dropped);
+		if (no_pid + no_cpu)
+			fprintf(stderr, ", %" PRIu64 " of them of an unknown one", no_pid + no_cpu);
+		fputc('\n', stderr);
+	}
+	if (!r->opt.quiet && r->ff && !cut_only)
+		flame_summary(r);
+	if (cut_only) {
+		sg_runinfo_explain(r->agg, sg_match_describe(r->match), r->opt.functions[0],
+				   r->opt.input, &ts, sg_callstack_stats(r->cs)->events, r->st);
+		return -1;
+	}
+	return 0;
+}
+
+static int run_treefile(struct run *r, int fd, const char *head, size_t head_len)
+{
+	sg_aggregate_free(r->agg);
+	r->agg = sg_treefile_read_fd(fd, head, head_len, r->opt.input, r->st);
+	if (!r->agg)
+		return -1;
+	if (filter_treefile(r) < 0)
+		return -1;
+	if (r->load)
+		return 0;
+	if (r->opt.mode == SG_MODE_RAW) {
+		sg_log_error("-m raw needs a trace: a .tree file keeps no trace lines");
+		return -1;
+	}
+	if (is_flame_mode(r->opt.mode)) {
+		/* graphs of x.tree are x.svg and x-N.svg; a .tree keeps its capture's date */
+		char base[256];
+		const char *slash = strrchr(r->opt.input, '/'),
+			   *name = slash ? slash + 1 : r->opt.input;
+		size_t len = strlen(name);
+
+		if (strcmp(r->opt.input, "-") == 0) {
+			name = sg_aggregate_meta(r->agg, "root");
+			name = name ? name : "surfgraph";
+			len = strlen(name);
+		} else if (len > 5 && strcmp(name + len - 5, ".tree") == 0) {
+			len -= 5;
+		}
+		snprintf(base, sizeof(base), "%.*s", (int) len, name);
+		if (open_flamefiles(r, base, 1) < 0)
+			return -1;
+	}
+	if (start_text(r) < 0 || render_kept(r) < 0 || render_final(r) < 0)
+		return -1;
+	sg_pager_finish();
+	if (r->opt.output && !r->opt.no_save &&
+	    sg_treesave_write(r->opt.output, r->opt.input, r->agg, &r->old_path) < 0)
+		return -1;
+	if (!r->opt.quiet && r->ff)
+		flame_summary(r);
+	return 0;
+}
+
+/* Read the saved trace or .tree named by -i through the stages; the caller owns what r holds. */
+static int run_input(struct run *r)
+{
+	char head[64];
+	ssize_t head_len = 0;
+	int fd, ret = -1;
+
+	r->exit2 = 1;
+	if (r->opt.command || r->opt.duration > 0 || r->opt.count || r->opt.no_sleep_time ||
+	    r->opt.buffer_kb || r->opt.text || r->opt.args || r->opt.retval ||
+	    (r->opt.force && !r->load)) {
+		sg_log_error("-d, -n, -- CMD, --no-sleep-time, --buffer-size, --text, --args, "
+			     "--retval and --force are for live tracing, not with -i (a saved "
+			     "trace shows the arguments and return values it has)");
+		return -1;
+	}
+	if (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth || r->opt.cpus || r->opt.npids) {
+		if (r->opt.mode == SG_MODE_RAW &&
+		    (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth)) {
+			sg_log_error("-m raw prints the trace lines unchanged: -x, --no-irqs and "
+				     "--max-depth cut trees (use -m tree, walk or folded)");
+			return -1;
+		}
+		r->filter = sg_treefilter_new(&r->opt);
+		if (!r->filter)
+			return -1;
+	}
+	r->exit2 = 0;
+	fd = strcmp(r->opt.input, "-") == 0 ? STDIN_FILENO : open(r->opt.input, O_RDONLY);
+	if (fd < 0) {
+		sg_log_error("cannot open %s: %s", r->opt.input, strerror(errno));
+		return -1;
+	}
+	/* Sniff the format from the first bytes; they are handed on, not re-read. */
+	while (head_len < (ssize_t) sizeof(head)) {
+		ssize_t n = read(fd, head + head_len, sizeof(head) - (size_t) head_len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			sg_log_error("cannot read %s: %s", r->opt.input, strerror(errno));
+			goto out;
+		}
+		if (n == 0)
+			break;
+		head_len += n;
+	}
+	if (sg_treefile_sniff(head, (size_t) head_len)) {
+		if (r->load || prepare_save(r, 0) == 0)
+			ret = run_treefile(r, fd, head, (size_t) head_len);
+		goto out;
+	}
+	if (!r->opt.nfunctions) {
+		if (r->load)
+			sg_log_error(
+			    "%s is not a .tree file: give the root with -f ROOT to compare "
+			    "traces, or compare runs saved with -o",
+			    r->opt.input);
+		else
+			sg_log_error("which function? give the root with -f FUNC (see --help)");
+		r->exit2 = !r->load;
+		goto out;
+	}
+	r->dat = sg_dat_sniff(head, (size_t) head_len);
+	if (r->dat && fd == STDIN_FILENO) {
+		sg_log_error("a trace.dat file cannot be read from stdin: give its path to -i");
+		goto out;
+	}
+	if (!r->load && prepare_save(r, 1) < 0)
+		goto out;
+	/* a saved trace's capture date is unknown: the graphs carry none */
+	if (!r->load && is_flame_mode(r->opt.mode) &&
+	    open_flamefiles(r, r->opt.functions[0], 0) < 0)
+		goto out;
+	ret = run_trace(r, fd, head, (size_t) head_len);
+out:
+	if (fd > STDIN_FILENO)
+		close(fd);
+	return ret;
+}
+
+/* The string table, matcher and aggregate of a run; st is the caller's when given. */
+static int run_setup(struct run *r, struct sg_strtab *st)
+{
+	r->st = st ? st : sg_strtab_new();
+	r->match = sg_match_new();
+	r->agg = sg_aggregate_new(r->opt.keep);
+	if (!r->st || !r->match || !r->agg) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	for (int i = 0; i < r->opt.nfunctions; i++)
+		if (sg_match_add(r->match, r->opt.functions[i]) < 0) {
+			sg_log_error("out of memory");
+			return -1;
+		}
+	return 0;
+}
+
+static void run_free(struct run *r, int own_st)
+{
+	sg_pager_finish();
+	sg_callstack_free(r->cs);
+	sg_treefilter_free(r->filter);
+	sg_flamefiles_free(r->ff);
+	sg_aggregate_free(r->agg);
+	sg_match_free(r->match);
+	if (own_st)
+		sg_strtab_free(r->st);
+	free(r->tree_path);
+	free(r->old_path);
+}
+
+int sg_cmd_profile_run(const struct sg_options *o)
+{
+	struct run r = { .opt = *o };
+	int rc = 1, tty;
+
+	sg_log_set_verbose(r.opt.verbose);
+	r.style.unicode = r.opt.unicode || (!r.opt.ascii && sg_text_utf8_terminal());
+	/* on a terminal the tree is read, not diffed: hide the crumbs, colour the hot paths */
+	tty = isatty(STDOUT_FILENO);
+	r.raw_tty = tty;
+	r.style.min_bp = r.opt.min_percent_bp >= 0 ? (uint32_t) r.opt.min_percent_bp : tty ? 50 : 0;
+	r.style.depth = r.opt.depth;
+	r.style.fixed_us = r.opt.unit_us;
+	r.style.color = r.opt.color == SG_COLOR_ALWAYS || (r.opt.color == SG_COLOR_AUTO && tty);
+	r.page = tty && !r.opt.no_pager && !is_flame_mode(r.opt.mode) &&
+		 !(r.opt.output && strcmp(r.opt.output, "-") == 0);
+	if (run_setup(&r, NULL) < 0)
+		goto out;
+	if (r.opt.input) {
+		if (run_input(&r) < 0)
+			goto fail;
+	} else {
+		if (!r.opt.nfunctions) {
+			sg_log_error("which function? give the root with -f FUNC (see --help)");
+			rc = 2;
+			goto out;
+		}
+		if (prepare_save(&r, 1) < 0)
+			goto fail;
+		if (is_flame_mode(r.opt.mode) && open_flamefiles(&r, r.opt.functions[0], 1) < 0)
+			goto fail;
+		if (run_trace(&r, -1, NULL, 0) < 0)
+			goto fail;
+	}
+	rc = 0;
+	goto out;
+fail:
+	rc = r.exit2 ? 2 : 1;
+out:
+	run_free(&r, 1);
+	return rc;
+}
+
+int sg_cmd_profile_load(const struct sg_options *o, const char *path, struct sg_strtab *st,
+			struct sg_aggregate **out)
+{
+	struct run r = { .opt = *o, .load = 1 };
+	int rc = -1;
+
+	/* the options are diff's: its -o and -m are not this run's */
+	r.opt.input = path;
+	r.opt.output = NULL;
+	r.opt.no_save = 1;
+	r.opt.mode = SG_MODE_TOP;
+	r.opt.each = 0;
+	if (run_setup(&r, st) == 0 && run_input(&r) == 0) {
+		*out = r.agg;
+		r.agg = NULL;
+		rc = 0;
+	} else if (r.exit2) {
+		rc = -2;
+	}
+	run_free(&r, 0);
+	return rc;
+}

@@ -1,0 +1,24 @@
+/* irqname.c - which kernel functions begin an interrupt's work inside the call they interrupted. */
+#include <string.h>
+#include "irqname.h"
+
+/*
+ * Prefixes of the x86 and generic entry points (arch/x86/include/asm/idtentry.h,
+ * kernel/softirq.c). A suffix like "_interrupt" is not enough: __next_timer_interrupt and
+ * get_next_timer_interrupt run in task context.
+ */
+static const char *const prefixes[] = {
+	"irq_enter", "irq_exit", "__irq_exit", "asm_sysvec_", "sysvec_", "__sysvec_",
+	"asm_common_interrupt", "common_interrupt", "__common_interrupt", "do_IRQ",
+	"smp_apic_timer_interrupt", "smp_call_function_interrupt",
+	"smp_call_function_single_interrupt", "smp_reschedule_interrupt",
+	"asm_exc_nmi", "exc_nmi", "default_do_nmi", NULL,
+};
+
+int sg_irqname_is_entry(const char *name)
+{
+	for (int i = 0; prefixes[i]; i++)
+		if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0)
+			return 1;
+	return 0;
+}

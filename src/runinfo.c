@@ -1,0 +1,241 @@
+/* runinfo.c - what a run says about itself: the stderr summary and the .tree file's metadata. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/wait.h>
+#include "closest.h"
+#include "log.h"
+#include "fmt.h"
+#include "runinfo.h"
+
+const char *sg_runinfo_why(const struct sg_aggregate *a, char *buf, size_t size)
+{
+	static const char *const why[] = {
+	    "started before the trace", "still open at its end",
+	    "cut by missing events (lost, or before a CPU's buffer began)", "return-stack overrun"};
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (int b = 0; b < 4 && off < size; b++)
+		if (a->incomplete_by[b])
+			off += (size_t) snprintf(buf + off, size - off, "%s%" PRIu64 " %s",
+						 off ? ", " : "", a->incomplete_by[b], why[b]);
+	return buf;
+}
+
+
+/*
+ * -v: the calls whose callees' printed durations outlast their own (kernel rounding, or an
+ * interrupt the kernel left out of the interrupted call's time). Totals stay the kernel's:
+ * the call stands at its callees' sum, its callers and the root at their printed durations.
+ */
+static void report_anomalies(FILE *f, const struct sg_callstack_stats *cs)
+{
+	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN];
+
+	for (uint64_t i = 0; i < cs->anomalies && i < SG_ANOMALIES_KEPT; i++) {
+		const struct sg_anomaly *x = &cs->anomaly[i];
+
+		fputs("surfgraph: callees outlast ", f);
+		sg_fmt_put_name(f, x->func);
+		if (x->caller) {
+			fputs(" (called by ", f);
+			sg_fmt_put_name(f, x->caller);
+			fputc(')', f);
+		}
+		fputs(" in ", f);
+		sg_fmt_put_name(f, x->root);
+		if (x->pid >= 0) {
+			fputs(" of ", f);
+			sg_fmt_put_name(f, x->comm ? x->comm : "?");
+			fprintf(f, "-%d", x->pid);
+		}
+		if (x->has_ts)
+			fprintf(f, " at %s", sg_fmt_ts(a, x->start_ts));
+		fprintf(f, ": %s us printed, its callees %s us (%s us more)\n",
+			sg_fmt_us(b, x->printed), sg_fmt_us(c, x->callees),
+			sg_fmt_us(a, x->callees - x->printed));
+	}
+	if (cs->anomalies > SG_ANOMALIES_KEPT)
+		fprintf(f, "surfgraph: ... and %" PRIu64 " more calls whose callees outlast them\n",
+			cs->anomalies - SG_ANOMALIES_KEPT);
+}
+
+void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
+		      const struct sg_callstack_stats *cs, const struct sg_text_stats *ts,
+		      int verbose, const char *saved)
+{
+	char why[256];
+
+	fprintf(f, "surfgraph: %s: %" PRIu64 " complete invocations", root, a->complete);
+	if (a->incomplete)
+		fprintf(f, ", %" PRIu64 " incomplete, not merged (%s)", a->incomplete,
+			sg_runinfo_why(a, why, sizeof(why)));
+	fputc('\n', f);
+	if (cs->lost_markers)
+		fprintf(f, "surfgraph: the kernel lost %" PRIu64 " events (%" PRIu64
+				" LOST records): the trees they cut are counted as incomplete\n",
+			cs->lost_events, cs->lost_markers);
+	if (cs->threshold_mode)
+		fprintf(f, "surfgraph: only returns in the input (tracing_thresh): trees show the "
+				"calls longer than the threshold\n");
+	if (!cs->has_dur && cs->events)
+		fprintf(f, "surfgraph: no durations in the input (nofuncgraph-duration): "
+				"structure and call counts only\n");
+	if (ts->skipped)
+		fprintf(f, "surfgraph: skipped %" PRIu64 " unrecognised lines (first, line %" PRIu64
+				": \"%s\")\n",
+			ts->skipped, ts->first_skipped_lineno, ts->first_skipped);
+	if (verbose)
+		fprintf(f,
+			"surfgraph: %" PRIu64 " lines, %" PRIu64 " call events, %" PRIu64
+			" returns without entry, %" PRIu64 " entries without return (%" PRIu64
+			" at the end), %" PRIu64 " calls whose callees outlast them\n",
+			ts->lines, cs->events, cs->orphan_closes, cs->abandoned + cs->unclosed,
+			cs->unclosed, cs->anomalies);
+	if (verbose)
+		report_anomalies(f, cs);
+	if (saved)
+		fprintf(f, "surfgraph: wrote %s\n", saved);
+}
+
+void sg_runinfo_print_live(FILE *f, const struct sg_live_result *l, char **command)
+{
+	double s = l->seconds > 0 ? l->seconds : 1e-9;
+
+	fprintf(f, "surfgraph: traced %.1f s on %s: %" PRIu64 " %s (%.0f/s) from %s%s\n",
+		l->seconds, l->kernel, l->records, l->text ? "lines" : "records",
+		(double) l->records / s, l->text ? "trace_pipe" : "the binary buffers",
+		l->instance ? " of instance surfgraph" : "");
+	if (l->lost_markers || l->overrun || l->dropped)
+		fprintf(f, "surfgraph: lost events: %" PRIu64 " announced in the buffers (%" PRIu64
+				" markers%s), kernel stats: %" PRIu64 " overrun, %" PRIu64
+				" dropped\n",
+			l->lost_events, l->lost_markers, l->lost_unknown ? ", some uncounted" : "",
+			l->overrun, l->dropped);
+	else
+		fprintf(f, "surfgraph: no events lost\n");
+	if (l->stop == SG_STOP_COMMAND && WIFEXITED(l->cmd_status))
+		fprintf(f, "surfgraph: %s exited with status %d\n", command[0],
+			WEXITSTATUS(l->cmd_status));
+	else if (l->stop == SG_STOP_COMMAND && WIFSIGNALED(l->cmd_status))
+		fprintf(f, "surfgraph: %s was killed by signal %d\n", command[0],
+			WTERMSIG(l->cmd_status));
+}
+
+/* "2026-11-22T05:31:02Z", from SOURCE_DATE_EPOCH when set (reproducible output). */
+static void iso_now(char *buf, size_t size)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	time_t t = sde && *sde ? (time_t) strtoll(sde, NULL, 10) : time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+int sg_runinfo_describe(struct sg_aggregate *a, const char *root, const char *input,
+			const struct sg_callstack_stats *cs, const struct sg_text_stats *ts)
+{
+	char now[32], num[32];
+	const char *src = !input			? "live"
+			  : strcmp(input, "-") == 0 ? "stdin"
+							   : input;
+
+	iso_now(now, sizeof(now));
+	a->lost_events = cs->lost_events;
+	snprintf(num, sizeof(num), "%" PRIu64, ts->skipped);
+	if (sg_aggregate_set_meta(a, "root", root) < 0 ||
+	    sg_aggregate_set_meta(a, "source", src) < 0 ||
+	    (ts->kernel[0] && sg_aggregate_set_meta(a, "kernel", ts->kernel) < 0) ||
+	    sg_aggregate_set_meta(a, "created", now) < 0 ||
+	    sg_aggregate_set_meta(a, "skipped_lines", num) < 0 ||
+	    (cs->threshold_mode && sg_aggregate_set_meta(a, "threshold_mode", "1") < 0)) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+int sg_runinfo_describe_live(struct sg_aggregate *a, const struct sg_live_result *l)
+{
+	char v[64];
+	int ret = 0;
+
+	snprintf(v, sizeof(v), "%.3f", l->seconds);
+	ret |= sg_aggregate_set_meta(a, "seconds", v);
+	ret |= sg_aggregate_set_meta(a, "reader", l->text ? "trace_pipe" : "trace_pipe_raw");
+	snprintf(v, sizeof(v), "%" PRIu64, l->lost_events);
+	ret |= sg_aggregate_set_meta(a, "lost_events", v);
+	snprintf(v, sizeof(v), "%" PRIu64, l->overrun);
+	ret |= sg_aggregate_set_meta(a, "kernel_overrun", v);
+	snprintf(v, sizeof(v), "%" PRIu64, l->dropped);
+	ret |= sg_aggregate_set_meta(a, "kernel_dropped", v);
+	if (ret) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+static void offer_name(void *ctx, const char *s, size_t len)
+{
+	sg_closest_offer(ctx, s, len);
+}
+
+/*
+ * A line from the input, for a message: anything but printable ASCII as '?', so it cannot drive
+ * the terminal (C1 controls included), and at most 60 bytes of it.
+ */
+static const char *printable(char *s)
+{
+	for (char *p = s; *p; p++)
+		if ((unsigned char) *p < 0x20 || (unsigned char) *p >= 0x7f)
+			*p = '?';
+	if (strlen(s) > 60)
+		strcpy(s + 57, "...");
+	return s;
+}
+
+/*
+ * No complete invocation: say why in terms of what was read. An empty file, a file with no
+ * function_graph call, a root not among the trace's names (the nearest ones suggested), or
+ * calls that were all cut: each gets its own line, never an empty picture.
+ */
+void sg_runinfo_explain(const struct sg_aggregate *a, const char *root, const char *pattern,
+			const char *input, struct sg_text_stats *ts, uint64_t events,
+			const struct sg_strtab *st)
+{
+	const char *src = input ? input : "the live trace";
+	char why[256], near[400];
+
+	if (a->incomplete) {
+		sg_log_error("no complete call of %s in %s: %" PRIu64
+			     " incomplete (%s), so nothing to "
+			     "merge or draw: %s",
+			     root, src, a->incomplete, sg_runinfo_why(a, why, sizeof(why)),
+			     a->incomplete_by[2] ? "the kernel lost events inside them (a larger "
+						   "--buffer-size, or fewer traced functions)"
+						 : "trace for longer");
+	} else if (input && !ts->lines && !ts->bytes) {
+		sg_log_error("%s is empty", src);
+	} else if (input && !events) {
+		sg_log_error("%s is not a function_graph trace: %" PRIu64 " lines, no function call "
+			     "in them%s%s%s",
+			     src, ts->lines, ts->first_skipped[0] ? " (first: \"" : "",
+			     printable(ts->first_skipped), ts->first_skipped[0] ? "\")" : "");
+	} else {
+		struct sg_closest c;
+
+		/* the trace's own names: offline there is no available_filter_functions to ask */
+		sg_closest_init(&c, pattern, strlen(pattern) / 2 + 1);
+		sg_strtab_each(st, offer_name, &c);
+		sg_closest_list(&c, 3, near, sizeof(near));
+		sg_log_error("no call of %s in %s (%" PRIu64 " lines, %" PRIu64 " call events)%s%s%s",
+			     root, src, ts->lines, events, *near ? ": did you mean " : "", near,
+			     *near ? "?" : ": is it the traced function?");
+	}
+}
+

@@ -1,0 +1,163 @@
+/* treefilter.c - slicing a capture afterwards: -x, --no-irqs, --max-depth, -C and -p. */
+#include <stdlib.h>
+#include "cpulist.h"
+#include "irqname.h"
+#include "log.h"
+#include "match.h"
+#include "treefilter.h"
+
+/* No kernel is built with more (CONFIG_NR_CPUS); a saved trace may come from a larger machine. */
+#define MAX_CPUS 8192
+
+struct sg_treefilter {
+	struct sg_match *exclude; /* -x; NULL: none */
+	int no_irqs, max_depth;
+	unsigned char *cpus; /* -C: MAX_CPUS flags; NULL: any CPU */
+	const int *pids;     /* -p */
+	int npids;
+	uint64_t dropped, no_pid, no_cpu;
+};
+
+struct sg_treefilter *sg_treefilter_new(const struct sg_options *o)
+{
+	struct sg_treefilter *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		goto oom;
+	f->no_irqs = o->no_irqs;
+	f->max_depth = o->max_depth;
+	f->pids = o->pids;
+	f->npids = o->npids;
+	if (o->nexcludes) {
+		f->exclude = sg_match_new();
+		if (!f->exclude)
+			goto oom;
+		for (int i = 0; i < o->nexcludes; i++)
+			if (sg_match_add(f->exclude, o->excludes[i]) < 0)
+				goto oom;
+	}
+	if (o->cpus) {
+		f->cpus = calloc(MAX_CPUS, 1);
+		if (!f->cpus)
+			goto oom;
+		if (sg_cpulist_parse(o->cpus, MAX_CPUS, f->cpus) < 0) {
+			sg_treefilter_free(f);
+			return NULL;
+		}
+	}
+	return f;
+oom:
+	sg_treefilter_free(f);
+	sg_log_error("out of memory");
+	return NULL;
+}
+
+void sg_treefilter_free(struct sg_treefilter *f)
+{
+	if (!f)
+		return;
+	sg_match_free(f->exclude);
+	free(f->cpus);
+	free(f);
+}
+
+int sg_treefilter_prunes(const struct sg_treefilter *f)
+{
+	return f->exclude || f->no_irqs || f->max_depth;
+}
+
+int sg_treefilter_selects(const struct sg_treefilter *f)
+{
+	return f->cpus || f->npids;
+}
+
+static int selected(struct sg_treefilter *f, const struct sg_invocation *inv)
+{
+	if (f->npids) {
+		int i;
+
+		if (inv->pid < 0) {
+			f->no_pid++;
+			return 0;
+		}
+		for (i = 0; i < f->npids && f->pids[i] != inv->pid; i++)
+			;
+		if (i == f->npids)
+			return 0;
+	}
+	if (f->cpus) {
+		if (!inv->ncpus) {
+			f->no_cpu++;
+			return 0;
+		}
+		/* live -C would have lost the part that ran elsewhere: such a call is not whole */
+		for (int i = 0; i < inv->ncpus; i++)
+			if (inv->cpus[i] < 0 || inv->cpus[i] >= MAX_CPUS || !f->cpus[inv->cpus[i]])
+				return 0;
+	}
+	return 1;
+}
+
+int sg_treefilter_keep(struct sg_treefilter *f, const struct sg_invocation *inv)
+{
+	int keep = selected(f, inv);
+
+	f->dropped += !keep;
+	return keep;
+}
+
+void sg_treefilter_counts(const struct sg_treefilter *f, uint64_t *dropped, uint64_t *no_pid,
+			  uint64_t *no_cpu)
+{
+	*dropped = f->dropped;
+	*no_pid = f->no_pid;
+	*no_cpu = f->no_cpu;
+}
+
+static int drops(const struct sg_treefilter *f, const struct sg_node *n, int depth)
+{
+	if (f->max_depth && depth > f->max_depth)
+		return 1;
+	if (f->no_irqs && sg_irqname_is_entry(n->name))
+		return 1;
+	return f->exclude && sg_match_test(f->exclude, n->name) >= 0;
+}
+
+/* The node after n's subtree in pre-order, with *depth following it. */
+static struct sg_node *after(struct sg_node *n, const struct sg_node *top, int *depth)
+{
+	while (n != top) {
+		if (n->next)
+			return n->next;
+		n = n->parent;
+		(*depth)--;
+	}
+	return NULL;
+}
+
+uint64_t sg_treefilter_prune(const struct sg_treefilter *f, struct sg_node *top)
+{
+	uint64_t removed = 0;
+	int depth = 1; /* a root call */
+	struct sg_node *n = top->child;
+
+	while (n) {
+		if (depth > 1 && drops(f, n, depth)) {
+			struct sg_node *gone = n;
+
+			n = after(n, top, &depth);
+			/* self = total - children's totals: the parent's total already holds it */
+			gone->parent->self = sg_add_sat(gone->parent->self, gone->total);
+			sg_tree_unlink(gone);
+			removed++;
+			continue;
+		}
+		if (n->child) {
+			n = n->child;
+			depth++;
+		} else {
+			n = after(n, top, &depth);
+		}
+	}
+	return removed;
+}
