@@ -148,12 +148,14 @@ check_s8() {
 		return
 	fi
 	ok "s8: -p, --max-depth 2, -x vfs_read, --no-sleep-time: 20 invocations, all of dd-$dpid, none deeper than 1, no vfs_read"
-	[ "$(val s8c_rc)" = 0 ] || { bad "s8: -C 1 exited $(val s8c_rc): $(head -c 300 "$o/s8c.err")"; return; }
-	other=$(grep '^# invocation' "$o/s8c.out" | grep -vc ' cpu=1 ' || true)
+	local cpu
+	cpu=$(val s8_cpu)
+	[ "$(val s8c_rc)" = 0 ] || { bad "s8: -C $cpu exited $(val s8c_rc): $(head -c 300 "$o/s8c.err")"; return; }
+	other=$(grep '^# invocation' "$o/s8c.out" | grep -vc " cpu=$cpu " || true)
 	n=$(grep -c '^# invocation' "$o/s8c.out" || true)
 	[ "$n" = 20 ] && [ "$other" = 0 ] ||
-		{ bad "s8: -C 1: $n invocations, $other seen on another CPU"; return; }
-	ok "s8: -C 1: 20 invocations, all on CPU 1"
+		{ bad "s8: -C $cpu: $n invocations, $other seen on another CPU"; return; }
+	ok "s8: -C $cpu: 20 invocations, all on CPU $cpu"
 }
 
 # tests/live's session checks on a tracefs nobody wrote since boot
@@ -269,4 +271,21 @@ check_s10() {
 		bad "s10: --retval exited $(val s10_ret_rc): $(head -c 300 "$o/s10.ret.err")"
 	fi
 	[ "$(val s10_tracer_after)" = nop ] || bad "s10: current_tracer left as '$(val s10_tracer_after)'"
+}
+
+# Ctrl-C while function_graph is still being set up
+check_s11() {
+	if [ "$(val s11_late)" = yes ]; then
+		ok "s11: inconclusive: the set-up was over within 0.3 s, the signal came while tracing"
+		return
+	fi
+	[ "$(val s11_rc)" = 0 ] ||
+		{ bad "s11: exit $(val s11_rc), want 0 as an interrupted run: $(head -c 300 "$o/s11.err")"; return; }
+	grep -q 'before tracing began (function_graph was still being set up): nothing traced, nothing written' "$o/s11.err" ||
+		{ bad "s11: no 'stopped before tracing began': $(head -c 300 "$o/s11.err")"; return; }
+	grep -q 'is it the traced function' "$o/s11.err" &&
+		{ bad "s11: still asks whether __do_fault is the traced function"; return; }
+	[ -z "$(val s11_files | tr -d ' ')" ] || { bad "s11: wrote $(val s11_files)"; return; }
+	[ "$(val s11_same)" = same ] || { bad "s11: tracefs differs after: $(head -c 600 "$o/s11.diff")"; return; }
+	ok "s11: Ctrl-C during set-up: 'stopped before tracing began', exit 0, nothing written, tracefs byte-identical"
 }

@@ -10,7 +10,10 @@ result s8_dpid $dpid
 surfgraph -f ksys_read -p $dpid --max-depth 2 -x vfs_read --no-sleep-time -n 20 -m walk \
 	--no-save >/tmp/s8a.out 2>/tmp/s8a.err
 result s8a_rc $?
-surfgraph -f ksys_read -C 1 -n 20 -m walk --no-save >/tmp/s8c.out 2>/tmp/s8c.err
+# the last CPU (7.x boots with one)
+cpu=$(($(grep -c '^processor' /proc/cpuinfo) - 1))
+result s8_cpu $cpu
+surfgraph -f ksys_read -C $cpu -n 20 -m walk --no-save >/tmp/s8c.out 2>/tmp/s8c.err
 result s8c_rc $?
 kill $dpid $wl
 wait
