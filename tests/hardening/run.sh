@@ -217,7 +217,7 @@ done
 sg esc-raw 0 -f __do_fault -i "$out/esc-comm.txt" -m raw --no-save -q
 check "escapes: -m raw into a file keeps the bytes" test "$(grep -c $'\e' "$out/esc-raw.out")" = 38
 if command -v script >/dev/null; then
-	script -qc "'$bin' -f __do_fault -i '$out/esc-comm.txt' -m raw --no-save -q" /dev/null >"$out/esc-raw-tty.out"
+	script -qc "'$bin' -f __do_fault -i '$out/esc-comm.txt' -m raw --no-save --no-pager -q" /dev/null </dev/null >"$out/esc-raw-tty.out"
 	check "escapes: -m raw on a terminal writes no ESC" test "$(tr -cd '\033' <"$out/esc-raw-tty.out" | wc -c)" = 0
 	check "escapes: -m raw on a terminal shows the line" grep -q '?\[31mls-135' "$out/esc-raw-tty.out"
 fi
