@@ -5,10 +5,10 @@
 #include <string.h>
 #include "callstack.h"
 #include "log.h"
+#include "pending.h"
 #include "tasks.h"
 
 /* Parentless fragments kept per task before they are given up (nodes). */
-#define FRAGMENT_CAP 1000000
 #define RAW_FRAGMENT_CAP (16u << 20)
 #define HELD_MAX 1024
 /* Open frames kept at one depth (the interrupt quirk) before they count as lost returns. */
@@ -182,13 +182,6 @@ static long parent_index(const struct sg_task *t, int depth)
 	return i;
 }
 
-static struct sg_tree *scratch_of(struct sg_task *t)
-{
-	if (!t->scratch)
-		t->scratch = sg_tree_new();
-	return t->scratch;
-}
-
 /* Once a task has nothing open and nothing waiting, its scratch space can go. */
 static void task_settle(struct sg_task *t)
 {
@@ -201,168 +194,13 @@ static void task_settle(struct sg_task *t)
 	t->fraw_len = 0;
 }
 
-/* Index of the first of the last pending nodes anchored to anchor and deeper than depth. */
-static size_t pending_tail(const struct sg_task *t, uint64_t anchor, int depth)
-{
-	size_t first = t->npend;
-
-	while (first > 0 && t->pend[first - 1].anchor == anchor && t->pend[first - 1].depth > depth)
-		first--;
-	return first;
-}
-
-/*
- * node adopts the pending nodes anchored to anchor that are deeper than depth, oldest first;
- * their time is added to *kids when given (the adopting frame's callees).
- */
-static int adopt_pending(struct sg_task *t, struct sg_tree *tree, struct sg_node *node,
-			 uint64_t anchor, int depth, uint64_t *kids)
-{
-	size_t first = pending_tail(t, anchor, depth);
-
-	for (size_t i = first; i < t->npend; i++) {
-		if (kids)
-			*kids = sg_add_sat(*kids, t->pend[i].node->total);
-		if (sg_tree_attach(tree, node, t->pend[i].node) < 0)
-			return oom();
-	}
-	t->npend = first;
-	return 0;
-}
-
-static int push_pending(struct sg_callstack *cs, struct sg_task *t, int depth, uint64_t anchor,
-			struct sg_node *node)
-{
-	if (!anchor && t->scratch && sg_tree_size(t->scratch) > FRAGMENT_CAP) {
-		cs->stats.fragments_dropped += t->npend;
-		t->npend = 0;
-		return 0;
-	}
-	if (t->npend == t->pcap) {
-		size_t ncap = t->pcap ? t->pcap * 2 : 16;
-		struct sg_pending *v = realloc(t->pend, ncap * sizeof(*v));
-
-		if (!v)
-			return oom();
-		t->pend = v;
-		t->pcap = ncap;
-	}
-	t->pend[t->npend].depth = depth;
-	t->pend[t->npend].anchor = anchor;
-	t->pend[t->npend].node = node;
-	t->npend++;
-	return 0;
-}
-
-/*
- * Where a call at depth d goes: under the recording frame pi (anchor = its serial) or, with
- * nothing open below it, into the scratch tree (anchor 0). *node is NULL when the call is not
- * recorded (its caller is outside every invocation). Missing levels between the caller and d
- * make the node detached, to be adopted later.
- */
-static int place(struct sg_task *t, long pi, int d, const char *func, struct sg_tree **tree,
-		 struct sg_node **node, uint64_t *anchor)
-{
-	*node = NULL;
-	*tree = NULL;
-	*anchor = 0;
-	if (pi >= 0) {
-		struct sg_frame *p = &t->stack[pi];
-
-		if (!p->node)
-			return 0;
-		*tree = p->tree;
-		*anchor = p->serial;
-		if (p->depth < d - 1)
-			*node = sg_tree_detached(p->tree, func);
-		else
-			*node = sg_tree_child(p->tree, p->node, func);
-	} else {
-		*tree = scratch_of(t);
-		if (*tree)
-			*node = sg_tree_detached(*tree, func);
-	}
-	return *tree && !*node ? oom() : 0;
-}
-
-/* A closed node that has no parent yet waits; at depth 0 with nothing open it is dropped. */
-static int settle_node(struct sg_callstack *cs, struct sg_task *t, int d, uint64_t anchor,
-		       struct sg_node *node)
-{
-	if (node->parent)
-		return 0;
-	if (!anchor && d == 0) {
-		t->npend = pending_tail(t, 0, -1);
-		return 0;
-	}
-	return push_pending(cs, t, d, anchor, node);
-}
-
-/*
- * The first call at depth d under caller p to finish decides who owns the deeper nodes that
- * waited under p: they ran before its entry was printed (an interrupt at its very start). When
- * its duration covers them they are its children; when it does not, the kernel took its start
- * time after the interrupt, and they are p's.
- */
-static int claim_pending(struct sg_task *t, struct sg_frame *p, struct sg_node *node, int d,
-			 uint64_t dur, int has_dur)
-{
-	size_t first = pending_tail(t, p->serial, d);
-	uint64_t sum = 0;
-
-	if (first == t->npend)
-		return 0;
-	for (size_t i = first; i < t->npend; i++)
-		sum = sg_add_sat(sum, t->pend[i].node->total);
-	if (has_dur && sum <= dur)
-		return adopt_pending(t, p->tree, node, p->serial, d, NULL);
-	return adopt_pending(t, p->tree, p->node, p->serial, d, &p->kids);
-}
-
-/*
- * Close frame f (already popped; dur is its printed duration when has_dur): it takes the
- * deeper nodes anchored to it (its late-printed callees). Calls printed at f's own depth while
- * it was open ("guests": the kernel prints an interrupt's calls at the depth of the call they
- * interrupted) are f's when its duration covers them beside its callees; otherwise they ran
- * in f's caller, which takes them (or, itself a call at that depth, keeps them waiting).
- */
-static int close_frame(struct sg_task *t, struct sg_frame *f, uint64_t dur, int has_dur)
-{
-	uint64_t guests = 0;
-	size_t first;
-
-	if (!f->node)
-		return 0;
-	if (adopt_pending(t, f->tree, f->node, f->serial, f->depth, &f->kids) < 0)
-		return -1;
-	first = pending_tail(t, f->serial, f->depth - 1);
-	if (first == t->npend)
-		return 0;
-	for (size_t i = first; i < t->npend; i++)
-		guests = sg_add_sat(guests, t->pend[i].node->total);
-	if (has_dur && sg_add_sat(f->kids, guests) <= dur)
-		return adopt_pending(t, f->tree, f->node, f->serial, f->depth - 1, &f->kids);
-	if (t->n && t->stack[t->n - 1].depth == f->depth && t->stack[t->n - 1].node) {
-		for (size_t i = first; i < t->npend; i++)
-			t->pend[i].anchor = t->stack[t->n - 1].serial;
-		return 0;
-	}
-	if (t->n && t->stack[t->n - 1].node) {
-		struct sg_frame *p = &t->stack[t->n - 1];
-
-		return adopt_pending(t, p->tree, p->node, f->serial, f->depth - 1, &p->kids);
-	}
-	t->npend = first; /* outside every recorded call */
-	return 0;
-}
-
 /* Pop frames until n remain; the calls they were in lost their returns. */
 static int abandon_to(struct sg_callstack *cs, struct sg_task *t, size_t n, int at_end)
 {
 	while (t->n > n) {
 		struct sg_frame f = t->stack[--t->n];
 
-		if (close_frame(t, &f, 0, 0) < 0)
+		if (sg_pending_close(t, &f, 0, 0) < 0)
 			return -1;
 		if (at_end)
 			cs->stats.unclosed++;
@@ -546,12 +384,12 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 		anchor = h->serial;
 		if (tree && !node)
 			return oom();
-	} else if (place(t, pi, d, ev->func, &tree, &node, &anchor) < 0) {
+	} else if (sg_pending_place(t, pi, d, ev->func, &tree, &node, &anchor) < 0) {
 		return -1;
 	}
 	/* Without a caller, deeper waiting nodes belonged to a call that ended unseen. */
 	if (node && !anchor)
-		t->npend = pending_tail(t, 0, d);
+		t->npend = sg_pending_tail(t, 0, d);
 	if (!leaf)
 		return push_entry(t, ev, d, tree, node);
 	if (!node)
@@ -563,10 +401,10 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 		return -1;
 	if (hi < 0) {
 		count_kid(t, pi, ev->dur, ev->has_dur);
-		if (anchor && claim_pending(t, &t->stack[pi], node, d, ev->dur, ev->has_dur) < 0)
+		if (anchor && sg_pending_claim(t, &t->stack[pi], node, d, ev->dur, ev->has_dur) < 0)
 			return -1;
 	}
-	return settle_node(cs, t, d, anchor, node);
+	return sg_pending_settle(t, d, anchor, node, &cs->stats.fragments_dropped);
 }
 
 /* A return whose entry was never seen: rebuild what we can from returns (post-order). */
@@ -587,13 +425,13 @@ static int on_orphan_exit(struct sg_callstack *cs, struct sg_task *t, struct sg_
 
 	if (is_root && (pi < 0 || !t->stack[pi].node)) {
 		/* its caller, if any, is not recorded: an invocation of its own, incomplete */
-		tree = scratch_of(t);
+		tree = sg_pending_scratch(t);
 		node = tree ? sg_tree_detached(tree, func) : NULL;
 		anchor = 0;
 		if (!node)
 			return oom();
 	} else {
-		if (place(t, pi, d, func, &tree, &node, &anchor) < 0)
+		if (sg_pending_place(t, pi, d, func, &tree, &node, &anchor) < 0)
 			return -1;
 		if (!node)
 			return 0;
@@ -603,10 +441,10 @@ static int on_orphan_exit(struct sg_callstack *cs, struct sg_task *t, struct sg_
 	sg_node_add_call(node, ev->dur, ev->has_dur);
 	if (note_retval(tree, node, NULL, ev) < 0)
 		return -1;
-	if (adopt_pending(t, tree, node, anchor, d, NULL) < 0)
+	if (sg_pending_adopt(t, tree, node, anchor, d, NULL) < 0)
 		return -1;
 	if (!is_root || anchor)
-		return settle_node(cs, t, d, anchor, node);
+		return sg_pending_settle(t, d, anchor, node, &cs->stats.fragments_dropped);
 	if (t->inv)
 		return 0; /* a root's return under an open root's unrecorded caller: too broken */
 
@@ -654,7 +492,7 @@ static int on_return(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *
 		return -1;
 	struct sg_frame f = t->stack[--t->n];
 
-	if (close_frame(t, &f, ev->dur, ev->has_dur) < 0)
+	if (sg_pending_close(t, &f, ev->dur, ev->has_dur) < 0)
 		return -1;
 	if (!f.node)
 		return 0;
@@ -668,14 +506,14 @@ static int on_return(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *
 	long hi = host_index(t, d);
 
 	if (hi >= 0) /* a guest: it waits for its host to return */
-		return settle_node(cs, t, d, t->stack[hi].serial, f.node);
+		return sg_pending_settle(t, d, t->stack[hi].serial, f.node, &cs->stats.fragments_dropped);
 	long pi = parent_index(t, d);
 	uint64_t anchor = pi >= 0 && t->stack[pi].node ? t->stack[pi].serial : 0;
 
 	count_kid(t, pi, ev->dur, ev->has_dur);
-	if (anchor && claim_pending(t, &t->stack[pi], f.node, d, ev->dur, ev->has_dur) < 0)
+	if (anchor && sg_pending_claim(t, &t->stack[pi], f.node, d, ev->dur, ev->has_dur) < 0)
 		return -1;
-	return settle_node(cs, t, d, anchor, f.node);
+	return sg_pending_settle(t, d, anchor, f.node, &cs->stats.fragments_dropped);
 }
 
 /* The first switch away from a task we knew only by its CPU names it. */
