@@ -26,6 +26,7 @@
 #include "runinfo.h"
 #include "strtab.h"
 #include "treefile.h"
+#include "treeread.h"
 #include "treefilter.h"
 #include "treesave.h"
 
@@ -451,7 +452,7 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 static int run_treefile(struct run *r, int fd, const char *head, size_t head_len)
 {
 	sg_aggregate_free(r->agg);
-	r->agg = sg_treefile_read_fd(fd, head, head_len, r->opt.input, r->st);
+	r->agg = sg_treeread_fd(fd, head, head_len, r->opt.input, r->st);
 	if (!r->agg)
 		return -1;
 	if (filter_treefile(r) < 0)

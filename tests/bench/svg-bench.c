@@ -9,6 +9,7 @@
 #include "strtab.h"
 #include "svg.h"
 #include "treefile.h"
+#include "treeread.h"
 
 /* CPU time: the machine is shared, and this is what rendering costs whatever else runs */
 static double now(void)
@@ -36,7 +37,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	in = fopen(argv[1], "r");
-	if (!st || !in || !(agg = sg_treefile_read(in, argv[1], st))) {
+	if (!st || !in || !(agg = sg_treeread_file(in, argv[1], st))) {
 		fprintf(stderr, "svg-bench: %s: %s\n", argv[1],
 			in ? sg_log_message() : "cannot open");
 		return 1;

@@ -16,6 +16,7 @@
 #include "render_walk.h"
 #include "strtab.h"
 #include "treefile.h"
+#include "treeread.h"
 
 /* A finding that is not a sanitizer report: print it and abort, so libFuzzer keeps the input. */
 #define FUZZ_ASSERT(cond)                                                                  \
@@ -99,7 +100,7 @@ static inline void fuzz_render_and_round_trip(struct sg_aggregate *agg, struct s
 	fuzz_sink_close(&a);
 	in = fmemopen(a.buf, a.len, "r");
 	FUZZ_ASSERT(in);
-	struct sg_aggregate *back = sg_treefile_read(in, "fuzz.tree", st);
+	struct sg_aggregate *back = sg_treeread_file(in, "fuzz.tree", st);
 
 	fclose(in);
 	if (!back) {

@@ -11,7 +11,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_ASSERT(st && in);
 	if (!size)
 		fgetc(in); /* fmemopen cannot make an empty stream: consume the byte */
-	agg = sg_treefile_read(in, "fuzz.tree", st);
+	agg = sg_treeread_file(in, "fuzz.tree", st);
 	fclose(in);
 	if (!agg) {
 		/* refused with "file:line: reason" */

@@ -5,6 +5,7 @@
 #include "log.h"
 #include "treediff.h"
 #include "treefile.h"
+#include "treeread.h"
 
 /*
  * BEFORE, 2 invocations          AFTER, 4 invocations
@@ -32,7 +33,7 @@ static const char after[] = "# surfgraph-tree 1\nroot=f\ntime=ns\n"
 static struct sg_aggregate *load(struct sg_strtab *st, const char *text)
 {
 	FILE *f = fmemopen((void *) text, strlen(text), "r");
-	struct sg_aggregate *agg = sg_treefile_read(f, "t.tree", st);
+	struct sg_aggregate *agg = sg_treeread_file(f, "t.tree", st);
 
 	fclose(f);
 	return agg;

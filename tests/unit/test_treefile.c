@@ -3,6 +3,7 @@
 #include "check.h"
 #include "log.h"
 #include "treefile.h"
+#include "treeread.h"
 
 static const char good[] =
 	"# surfgraph-tree 1\n"
@@ -38,7 +39,7 @@ static const char good[] =
 static struct sg_aggregate *load(struct sg_strtab *st, const char *text)
 {
 	FILE *f = fmemopen((void *) text, strlen(text), "r");
-	struct sg_aggregate *agg = sg_treefile_read(f, "t.tree", st);
+	struct sg_aggregate *agg = sg_treeread_file(f, "t.tree", st);
 
 	fclose(f);
 	return agg;

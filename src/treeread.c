@@ -1,0 +1,554 @@
+/* treeread.c - the strict reader of `.tree` files (docs/tree-format.md) into an aggregate. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "log.h"
+#include "pathbuf.h"
+#include "treefile.h"
+#include "treeread.h"
+
+struct reader {
+	const char *name;
+	unsigned long lineno;
+	struct sg_strtab *st;
+	struct sg_aggregate *agg;
+	struct sg_invocation *inv; /* receiving invnode lines */
+	struct sg_node **chain;	   /* nodes of the previous path, by depth */
+	size_t nchain, chaincap;
+	const char **comps;
+	size_t ncomps, compcap;
+	char *buf;
+	size_t bufcap;
+	int saw_root, saw_end;
+	int version;		  /* 1, or 2 with return values and calls */
+	struct sg_node *last_inv; /* the last invnode, which call lines belong to */
+};
+
+static int fail(struct reader *r, const char *fmt, const char *arg)
+{
+	char msg[256];
+
+	snprintf(msg, sizeof(msg), fmt, arg);
+	sg_log_error("%s:%lu: %s", r->name, r->lineno, msg);
+	return -1;
+}
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* Unescape s[0..len) and intern it; NULL when an escape is malformed. */
+static const char *unescape(struct reader *r, const char *s, size_t len)
+{
+	if (len + 1 > r->bufcap) {
+		char *b = realloc(r->buf, len + 1);
+
+		if (!b)
+			return NULL;
+		r->buf = b;
+		r->bufcap = len + 1;
+	}
+	size_t n = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] != '%') {
+			r->buf[n++] = s[i];
+			continue;
+		}
+		int hi = i + 2 < len ? hexval(s[i + 1]) : -1, lo = hi >= 0 ? hexval(s[i + 2]) : -1;
+
+		if (hi < 0 || lo < 0 || (hi == 0 && lo == 0))
+			return NULL;
+		r->buf[n++] = (char) (hi * 16 + lo);
+		i += 2;
+	}
+	return sg_strtab_intern(r->st, r->buf, n);
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		if (v > (UINT64_MAX - (uint64_t) (*s - '0')) / 10)
+			return -1;
+		v = v * 10 + (uint64_t) (*s - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+/* Split line at tabs into at most max fields; returns the count. */
+static int split_tabs(char *line, char **f, int max)
+{
+	int n = 0;
+
+	f[n++] = line;
+	for (char *p = line; *p && n < max; p++) {
+		if (*p == '\t') {
+			*p = '\0';
+			f[n++] = p + 1;
+		}
+	}
+	return n;
+}
+
+static int number_field(struct reader *r, const char *s, const char *what, uint64_t *out)
+{
+	if (parse_u64(s, out) < 0) {
+		char msg[128];
+
+		snprintf(msg, sizeof(msg), "bad number in column %s: '%.40s'", what, s);
+		return fail(r, "%s", msg);
+	}
+	return 0;
+}
+
+/* Version 2's "rets errs errno:calls,..." columns of a node line. */
+static int read_retinfo(struct reader *r, char **f, struct sg_tree *tree, struct sg_node *n)
+{
+	uint64_t rets, errs, err_n[SG_RET_ERRNOS] = {0}, sum = 0;
+	int err_v[SG_RET_ERRNOS] = {0}, k = 0;
+
+	if (number_field(r, f[0], "rets", &rets) < 0 || number_field(r, f[1], "errs", &errs) < 0)
+		return -1;
+	for (char *p = f[2]; *p; k++) {
+		char *colon = strchr(p, ':'), *comma = strchr(p, ',');
+		uint64_t e;
+
+		if (comma)
+			*comma = '\0';
+		if (k == SG_RET_ERRNOS || !colon || (*colon = '\0', parse_u64(p, &e) < 0) || !e ||
+		    e > 4095 || parse_u64(colon + 1, &err_n[k]) < 0)
+			return fail(r, "%s", "bad errnos column (errno:calls,...)");
+		err_v[k] = (int) e;
+		sum = sg_add_sat(sum, err_n[k]);
+		p = comma ? comma + 1 : p + strlen(p);
+	}
+	if (errs > rets || sum > errs || rets > n->calls)
+		return fail(r, "%s", "errors outnumber the calls");
+	if ((rets || errs) && sg_tree_note_errs(tree, n, rets, errs, err_v, err_n, k) < 0)
+		return fail(r, "%s", "out of memory");
+	return 0;
+}
+
+/* A "call ARGS RETVAL" line of version 2: one call of the invocation node just read. */
+static int read_call(struct reader *r, char **f, int nf)
+{
+	struct sg_tree *tree = r->inv ? r->inv->tree : NULL;
+	const char *args;
+	struct sg_call *c;
+
+	if (r->version != 2 || !r->last_inv || !tree)
+		return fail(r, "%s", "call line outside a version 2 invocation");
+	if (nf != 3)
+		return fail(r, "%s", "a call line has 3 tab-separated fields");
+	args = unescape(r, f[1], strlen(f[1]));
+	if (!args)
+		return fail(r, "%s", "bad %-escape in call arguments");
+	c = sg_tree_note_args(tree, r->last_inv, args, strlen(args));
+	if (!c)
+		return fail(r, "%s", "out of memory");
+	if (*f[2]) {
+		char *end;
+
+		errno = 0;
+		c->retval = strtoll(f[2], &end, 10);
+		if (errno || *end)
+			return fail(r, "%s", "bad return value in call line");
+		c->has_retval = 1;
+	}
+	return 0;
+}
+
+static int read_node(struct reader *r, char **f, int nf, struct sg_tree *tree)
+{
+	static const char *const cols[] = {"calls", "total_ns", "self_ns", "min_ns", "max_ns"};
+	uint64_t v[5];
+
+	if (nf != (r->version == 2 ? 10 : 7))
+		return fail(r, "%s",
+			    r->version == 2 ? "a node line has 10 tab-separated fields (version 2)"
+					    : "a node line has 7 tab-separated fields");
+	for (int i = 0; i < 5; i++)
+		if (number_field(r, f[2 + i], cols[i], &v[i]) < 0)
+			return -1;
+	/* split the path into interned names */
+	r->ncomps = 0;
+	for (char *p = f[1], *start = f[1];; p++) {
+		if (*p != ';' && *p)
+			continue;
+		if (r->ncomps == r->compcap) {
+			size_t ncap = r->compcap ? r->compcap * 2 : 64;
+			const char **c = realloc(r->comps, ncap * sizeof(*c));
+
+			if (!c)
+				return fail(r, "%s", "out of memory");
+			r->comps = c;
+			r->compcap = ncap;
+		}
+		if (p == start)
+			return fail(r, "%s", "empty name in path");
+		const char *name = unescape(r, start, (size_t) (p - start));
+
+		if (!name)
+			return fail(r, "%s", "bad %-escape in path");
+		r->comps[r->ncomps++] = name;
+		if (!*p)
+			break;
+		start = p + 1;
+	}
+	/* the parent is on the previous path's chain, or is an existing node */
+	struct sg_node *parent = sg_tree_top(tree);
+	size_t k = r->ncomps;
+
+	for (size_t i = 0; i + 1 < k; i++) {
+		if (i < r->nchain && r->chain[i]->name == r->comps[i] &&
+		    r->chain[i]->parent == parent) {
+			parent = r->chain[i];
+			continue;
+		}
+		parent = sg_tree_find(tree, parent, r->comps[i]);
+		if (!parent)
+			return fail(r, "%s", "path's parent was not defined on an earlier line");
+	}
+	if (sg_tree_find(tree, parent, r->comps[k - 1]))
+		return fail(r, "%s", "path defined twice");
+	struct sg_node *n = sg_tree_child(tree, parent, r->comps[k - 1]);
+
+	if (!n)
+		return fail(r, "%s", "out of memory");
+	n->calls = v[0];
+	n->total = v[1];
+	n->self = v[2];
+	n->min = v[3];
+	n->max = v[4];
+	if (k > r->chaincap) {
+		size_t ncap = k * 2;
+		struct sg_node **c = realloc(r->chain, ncap * sizeof(*c));
+
+		if (!c)
+			return fail(r, "%s", "out of memory");
+		r->chain = c;
+		r->chaincap = ncap;
+	}
+	/* the new chain: ancestors of n, then n */
+	r->nchain = k;
+	for (struct sg_node *x = n; k > 0; x = x->parent)
+		r->chain[--k] = x;
+	r->last_inv = tree == r->agg->merged ? NULL : n;
+	return r->version == 2 ? read_retinfo(r, f + 7, tree, n) : 0;
+}
+
+static int read_stat(struct reader *r, char **f, int nf)
+{
+	uint64_t v[8];
+	static const char *const cols[] = {"invocations", "incomplete", "total_ns", "min_ns",
+					   "avg_ns",	  "p50_ns",	"p99_ns",   "max_ns"};
+
+	if (nf != 10)
+		return fail(r, "%s", "a stat line has 10 tab-separated fields");
+	for (int i = 0; i < 8; i++)
+		if (number_field(r, f[2 + i], cols[i], &v[i]) < 0)
+			return -1;
+	const char *root = unescape(r, f[1], strlen(f[1]));
+
+	if (!root || !*root)
+		return fail(r, "%s", "bad root name");
+	struct sg_rootstat *rs = sg_aggregate_rootstat(r->agg, root);
+
+	if (!rs)
+		return fail(r, "%s", "out of memory");
+	rs->sum.count = v[0];
+	rs->incomplete = v[1];
+	rs->sum.total = v[2];
+	rs->sum.min = v[3];
+	rs->sum.avg = v[4];
+	rs->sum.p50 = v[5];
+	rs->sum.p99 = v[6];
+	rs->sum.max = v[7];
+	return 0;
+}
+
+static int read_inv(struct reader *r, char **f, int nf)
+{
+	uint64_t seq, dur, v;
+
+	if (nf != 8)
+		return fail(r, "%s", "an inv line has 8 tab-separated fields");
+	if (number_field(r, f[1], "seq", &seq) < 0 ||
+	    number_field(r, f[7], "duration_ns", &dur) < 0)
+		return -1;
+	struct sg_invocation *inv = sg_invocation_new();
+
+	if (!inv)
+		return fail(r, "%s", "out of memory");
+	if (sg_aggregate_keep(r->agg, inv) < 0)
+		return fail(r, "%s", "out of memory");
+	r->inv = inv;
+	r->last_inv = NULL;
+	r->nchain = 0;
+	inv->seq = seq;
+	inv->duration = dur;
+	inv->has_dur = r->agg->has_time;
+	inv->root = unescape(r, f[2], strlen(f[2]));
+	if (!inv->root || !*inv->root)
+		return fail(r, "%s", "bad root name");
+	if (*f[3]) {
+		if (number_field(r, f[3], "pid", &v) < 0)
+			return -1;
+		inv->pid = v > INT32_MAX ? -1 : (int) v;
+	}
+	if (*f[4] && !(inv->comm = unescape(r, f[4], strlen(f[4]))))
+		return fail(r, "%s", "bad comm");
+	for (char *p = f[5]; *p;) {
+		char *comma = strchr(p, ',');
+
+		if (comma)
+			*comma = '\0';
+		if (number_field(r, p, "cpus", &v) < 0)
+			return -1;
+		if (sg_invocation_add_cpu(inv, v > INT32_MAX ? -1 : (int) v) < 0)
+			return fail(r, "%s", "out of memory");
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	if (*f[6]) {
+		if (number_field(r, f[6], "start_ns", &inv->start_ts) < 0)
+			return -1;
+		inv->has_ts = 1;
+	}
+	return 0;
+}
+
+static int read_meta(struct reader *r, char *line)
+{
+	char *eq = strchr(line, '=');
+	struct sg_aggregate *agg = r->agg;
+	uint64_t v;
+
+	if (!eq || eq == line)
+		return fail(r, "%s", "expected key=value");
+	*eq = '\0';
+	const char *key = line, *val = eq + 1;
+	static const char *const counts[] = {
+	    "invocations",    "incomplete",	 "incomplete_start",
+	    "incomplete_end", "incomplete_lost", "incomplete_overrun",
+	    "lost_events",    "total_ns",	 NULL};
+	uint64_t *slots[] = {&agg->complete,	     &agg->incomplete,	     &agg->incomplete_by[0],
+			     &agg->incomplete_by[1], &agg->incomplete_by[2], &agg->incomplete_by[3],
+			     &agg->lost_events,	     &agg->total_ns};
+
+	for (int i = 0; counts[i]; i++) {
+		if (strcmp(key, counts[i]) == 0) {
+			char what[64];
+
+			snprintf(what, sizeof(what), "%s", key);
+			return number_field(r, val, what, slots[i]);
+		}
+	}
+	if (strcmp(key, "time") == 0) {
+		if (strcmp(val, "ns") && strcmp(val, "none"))
+			return fail(r, "%s", "time must be ns or none");
+		agg->has_time = strcmp(val, "ns") == 0;
+		return 0;
+	}
+	if (strcmp(key, "keep") == 0)
+		return number_field(r, val, "keep", &v); /* the file's own ring size: informative */
+	const char *value = unescape(r, val, strlen(val));
+
+	if (!value)
+		return fail(r, "%s", "bad %-escape in value");
+	if (strcmp(key, "root") == 0)
+		r->saw_root = 1;
+	if (sg_aggregate_set_meta(agg, key, value) < 0)
+		return fail(r, "%s", "out of memory");
+	return 0;
+}
+
+static int read_line(struct reader *r, char *line)
+{
+	char *f[12];
+
+	if (r->saw_end)
+		return fail(r, "%s", "text after the end line");
+	if (line[0] == '#')
+		return 0;
+	if (strcmp(line, "end") == 0) {
+		r->saw_end = 1;
+		return 0;
+	}
+	int nf = split_tabs(line, f, 11);
+
+	if (strcmp(f[0], "node") == 0) {
+		if (r->inv)
+			return fail(r, "%s", "merged-tree node after an invocation");
+		return read_node(r, f, nf, r->agg->merged);
+	}
+	if (strcmp(f[0], "invnode") == 0) {
+		if (!r->inv)
+			return fail(r, "%s", "invnode line before any inv line");
+		return read_node(r, f, nf, r->inv->tree);
+	}
+	if (strcmp(f[0], "call") == 0)
+		return read_call(r, f, nf);
+	if (strcmp(f[0], "stat") == 0)
+		return read_stat(r, f, nf);
+	if (strcmp(f[0], "inv") == 0)
+		return read_inv(r, f, nf);
+	if (nf == 1 && strchr(line, '='))
+		return read_meta(r, line);
+	return fail(r, "unknown line kind '%.40s'", f[0]);
+}
+
+struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strtab *st)
+{
+	struct reader r = {.name = name, .st = st};
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int ok = -1;
+	uint64_t keep = 32;
+
+	r.agg = sg_aggregate_new(1u << 16);
+	if (!r.agg) {
+		sg_log_error("out of memory");
+		return NULL;
+	}
+	while ((len = getline(&line, &cap, in)) >= 0) {
+		r.lineno++;
+		if (len && line[len - 1] == '\n')
+			line[--len] = '\0';
+		else if (!r.saw_end) {
+			fail(&r, "%s", "truncated: the last line has no newline");
+			goto out;
+		}
+		if ((size_t) len != strlen(line)) {
+			fail(&r, "%s", "NUL byte in line");
+			goto out;
+		}
+		if (r.lineno == 1) {
+			if (!sg_treefile_sniff(line, (size_t) len)) {
+				fail(&r, "%s",
+				     "not a surfgraph .tree file (no '# surfgraph-tree' header)");
+				goto out;
+			}
+			if (strcmp(line, SG_TREEFILE_MAGIC) == 0) {
+				r.version = 1;
+			} else if (strcmp(line, SG_TREEFILE_MAGIC2) == 0) {
+				r.version = 2;
+			} else {
+				fail(&r,
+				     "unsupported .tree version '%.20s' (this surfgraph reads "
+				     "versions 1 "
+				     "and 2)",
+				     line + strlen(SG_TREEFILE_PREFIX));
+				goto out;
+			}
+			continue;
+		}
+		if (strncmp(line, "keep=", 5) == 0 && parse_u64(line + 5, &keep) == 0 &&
+		    keep > (1u << 16)) {
+			fail(&r, "%s", "keep must be between 0 and 65536");
+			goto out;
+		}
+		if (read_line(&r, line) < 0)
+			goto out;
+	}
+	if (ferror(in)) {
+		sg_log_error("%s: read failed: %s", name, strerror(errno));
+		goto out;
+	}
+	if (r.lineno == 0) {
+		sg_log_error("%s: empty file", name);
+		goto out;
+	}
+	if (!r.saw_end) {
+		r.lineno++;
+		fail(&r, "%s", "truncated: no 'end' line");
+		goto out;
+	}
+	if (!r.saw_root) {
+		fail(&r, "%s", "no root= line");
+		goto out;
+	}
+	/* the ring holds what the file kept (none after --keep 0) */
+	r.agg->keep = r.agg->nring > keep ? r.agg->nring : (unsigned) keep;
+	ok = 0;
+out:
+	free(line);
+	free(r.chain);
+	free(r.comps);
+	free(r.buf);
+	if (ok < 0) {
+		sg_aggregate_free(r.agg);
+		return NULL;
+	}
+	return r.agg;
+}
+
+struct sg_aggregate *sg_treeread_fd(int fd, const char *head, size_t head_len, const char *name,
+				    struct sg_strtab *st)
+{
+	/* the head was consumed: the rest of the file (or of stdin) after it, in memory */
+	struct sg_aggregate *agg;
+	FILE *in;
+	char *all = NULL;
+	size_t len = head_len, cap = head_len + 65536;
+
+	all = malloc(cap);
+	if (!all) {
+		sg_log_error("out of memory");
+		return NULL;
+	}
+	memcpy(all, head, head_len);
+	for (;;) {
+		if (len == cap) {
+			char *n = realloc(all, cap * 2);
+
+			if (!n) {
+				free(all);
+				sg_log_error("out of memory");
+				return NULL;
+			}
+			all = n;
+			cap *= 2;
+		}
+		ssize_t got = read(fd, all + len, cap - len);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			sg_log_error("%s: read failed: %s", name, strerror(errno));
+			free(all);
+			return NULL;
+		}
+		if (got == 0)
+			break;
+		len += (size_t) got;
+	}
+	in = fmemopen(all, len ? len : 1, "r");
+	if (!in) {
+		free(all);
+		sg_log_error("out of memory");
+		return NULL;
+	}
+	agg = sg_treeread_file(in, name, st);
+	fclose(in);
+	free(all);
+	return agg;
+}
