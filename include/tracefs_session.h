@@ -4,25 +4,6 @@
 
 #include <tracefs.h>
 
-/* What a run asks of the kernel. Zero/NULL fields leave the kernel's setting alone. */
-struct sg_graph_setup {
-	const char *const *roots; /* set_graph_function: names or kernel globs */
-	int nroots;
-	const char *const *notrace; /* -x: set_graph_notrace */
-	int nnotrace;
-	int max_depth;	 /* max_graph_depth, 0: no limit */
-	const int *pids; /* set_ftrace_pid */
-	int npids;
-	int follow_forks;	 /* function-fork: children of pids are traced too */
-	const char *cpumask;	 /* tracing_cpumask, hex groups; NULL: all */
-	unsigned long buffer_kb; /* buffer_size_kb per CPU, 0: keep */
-	int no_irqs;		 /* funcgraph-irqs off */
-	int no_sleep_time;	 /* sleep-time off */
-	int text;  /* trace_pipe will be read: name tasks on every line (funcgraph-proc) */
-	int force; /* take over a busy top level */
-	int args, retval; /* funcgraph-args, funcgraph-retval: an error where the kernel lacks them */
-};
-
 struct sg_tracefs_session;
 
 /*
@@ -62,15 +43,20 @@ void sg_tracefs_session_names_free(char **names);
 /*
  * Check that function_graph is there, choose an instance or the top level (an instance only
  * when it offers function_graph and set_graph_function), and refuse a busy top level unless
- * force. Cheap: call it before slow preparations, so a refusal comes at once. -1 with a message.
+ * force. Cheap: call it before slow preparations, so a refusal comes at once; done once, later
+ * calls return 0. -1 with a message.
  */
 int sg_tracefs_session_prepare(struct sg_tracefs_session *s, int force);
 
+/* Like _write, with each of the n values on its own line (a filter list); n 0 empties it. */
+int sg_tracefs_session_write_list(struct sg_tracefs_session *s, int top, const char *file,
+				  const char *const *values, int n);
+
 /*
- * Prepare (when not done yet), then save and write every file the run needs, tracing still off.
- * -1 with a message; whatever was written is restored by _restore or _close.
+ * Save file now, unless saved already: something other than a write of ours is about to change
+ * it (the kernel expands the buffer when the tracer is set). -1 with a message.
  */
-int sg_tracefs_session_setup(struct sg_tracefs_session *s, const struct sg_graph_setup *setup);
+int sg_tracefs_session_save(struct sg_tracefs_session *s, int top, const char *file);
 
 /* The instance the events are recorded in; NULL means the top level. */
 struct tracefs_instance *sg_tracefs_session_instance(const struct sg_tracefs_session *s);

@@ -18,6 +18,7 @@
 #include "live.h"
 #include "log.h"
 #include "tracefs_session.h"
+#include "tracefs_setup.h"
 
 /* Idle wait between reads of empty buffers; the status line is refreshed every STATUS_NS. */
 #define IDLE_NS	  50000000L
@@ -367,7 +368,7 @@ static int setup(struct live *l, const struct sg_options *o)
 	g.force = o->force;
 	g.args = o->args;
 	g.retval = o->retval;
-	if (sg_tracefs_session_setup(l->s, &g) < 0)
+	if (sg_tracefs_setup(l->s, &g) < 0)
 		goto out;
 	l->res->instance = sg_tracefs_session_uses_instance(l->s);
 	if (o->text) {
