@@ -23,9 +23,9 @@ CFLAGS ?= -O2 -g
 CFLAGS += -Wall -Wextra -std=gnu11 -Iinclude $(PKG_CFLAGS)
 LDLIBS += $(PKG_LIBS) -lm
 
-SRC = $(wildcard src/*.c) $(wildcard render/*.c)
+SRC = $(wildcard src/*/*.c) $(wildcard render/*.c)
 OBJ = $(SRC:.c=.o)
-LIB_OBJ = $(filter-out src/main.o,$(OBJ))
+LIB_OBJ = $(filter-out src/commands/main.o,$(OBJ))
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:.c=)
 
@@ -112,13 +112,13 @@ SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined 
 	-fno-omit-frame-pointer
 SAN_DIR = build/asan
 SAN_OBJ = $(addprefix $(SAN_DIR)/,$(OBJ))
-SAN_LIB_OBJ = $(filter-out $(SAN_DIR)/src/main.o,$(SAN_OBJ))
+SAN_LIB_OBJ = $(filter-out $(SAN_DIR)/src/commands/main.o,$(SAN_OBJ))
 SAN_UNIT_BIN = $(addprefix $(SAN_DIR)/,$(UNIT_BIN))
 # The non-VM suites run again against the sanitized binary (they honour SURFGRAPH=path).
 SAN_SUITES = golden dat live-host diff svg hardening browser
 FUZZ_DIR = build/fuzz
 FUZZ_OBJ = $(addprefix $(FUZZ_DIR)/,$(LIB_OBJ))
-FUZZ_SRC = $(filter-out $(if $(wildcard src/input_dat.c),,tests/fuzz/fuzz_dat.c) \
+FUZZ_SRC = $(filter-out $(if $(wildcard src/input/input_dat.c),,tests/fuzz/fuzz_dat.c) \
 	$(if $(wildcard include/svg.h),,tests/fuzz/fuzz_svg.c),$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BIN = $(patsubst tests/fuzz/%.c,$(FUZZ_DIR)/%,$(FUZZ_SRC))
 FUZZ_SECONDS ?= 60
