@@ -122,12 +122,18 @@ int sg_pending_close(struct sg_task *t, struct sg_frame *f, uint64_t dur, int ha
 		guests = sg_add_sat(guests, t->pend[i].node->total);
 	if (has_dur && sg_add_sat(f->kids, guests) <= dur)
 		return sg_pending_adopt(t, f->tree, f->node, f->serial, f->depth - 1, &f->kids);
-	if (t->n && t->stack[t->n - 1].depth == f->depth && t->stack[t->n - 1].node) {
+	/*
+	 * The caller takes them only within the same tree: a root's guests that it does not
+	 * cover ran outside the invocation, and a caller recording into the task's scratch tree
+	 * must not hold nodes of an invocation tree that is freed once delivered.
+	 */
+	if (t->n && t->stack[t->n - 1].node && t->stack[t->n - 1].tree == f->tree &&
+	    t->stack[t->n - 1].depth == f->depth) {
 		for (size_t i = first; i < t->npend; i++)
 			t->pend[i].anchor = t->stack[t->n - 1].serial;
 		return 0;
 	}
-	if (t->n && t->stack[t->n - 1].node) {
+	if (t->n && t->stack[t->n - 1].node && t->stack[t->n - 1].tree == f->tree) {
 		struct sg_frame *p = &t->stack[t->n - 1];
 
 		return sg_pending_adopt(t, p->tree, p->node, f->serial, f->depth - 1, &p->kids);
