@@ -7,11 +7,14 @@ command -v valgrind >/dev/null || { echo "valgrind: not installed (apt-get insta
 logs=$PWD/tests/out/valgrind
 rm -rf "$logs"
 mkdir -p "$logs"
+# the CLI tests run some commands as another user (an unwritable directory): their logs too
+chmod 1777 "$logs"
 wrap=$logs/surfgraph
 cat >"$wrap" <<WRAP
 #!/bin/sh
 exec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \\
-	--show-leak-kinds=definite --log-file=$logs/vg.%p $PWD/surfgraph "\$@"
+	--show-leak-kinds=definite --suppressions=$PWD/tests/hardening/valgrind.supp \\
+	--log-file=$logs/vg.%p $PWD/surfgraph "\$@"
 WRAP
 chmod +x "$wrap"
 start=$(date +%s)
