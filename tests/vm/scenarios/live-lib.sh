@@ -87,6 +87,17 @@ workload() {
 	done
 }
 
+# A light workload until killed: a few processes a second. Each exec maps the vDSO
+# (special_mapping_fault under __do_fault), enough for a capture, and it leaves the guest's CPU
+# to surfgraph's set-up and teardown, which the busy loop of workload() competes with.
+light_workload() {
+	while :; do
+		ls / >/dev/null
+		cat /proc/version >/dev/null
+		sleep 0.1
+	done
+}
+
 # result NAME VALUE: a key=value line for the host's checks (sent as OUT/results).
 result() {
 	echo "$1=$2" >>/tmp/results

@@ -22,7 +22,7 @@ run() { # NAME ARGS...: one surfgraph run of __do_fault under the workload
 	_name=$1
 	shift
 	# until killed: set-up alone can outlast a fixed workload under TCG with one vCPU
-	workload 100000 &
+	light_workload &
 	_wl=$!
 	surfgraph -f __do_fault "$@" -m tree --ascii --no-save >/dev/null 2>/tmp/s0.$_name.err
 	result s0_${_name}_rc $?
