@@ -127,15 +127,14 @@ int sg_pending_close(struct sg_task *t, struct sg_frame *f, uint64_t dur, int ha
 	 * cover ran outside the invocation, and a caller recording into the task's scratch tree
 	 * must not hold nodes of an invocation tree that is freed once delivered.
 	 */
-	if (t->n && t->stack[t->n - 1].node && t->stack[t->n - 1].tree == f->tree &&
-	    t->stack[t->n - 1].depth == f->depth) {
-		for (size_t i = first; i < t->npend; i++)
-			t->pend[i].anchor = t->stack[t->n - 1].serial;
-		return 0;
-	}
-	if (t->n && t->stack[t->n - 1].node && t->stack[t->n - 1].tree == f->tree) {
-		struct sg_frame *p = &t->stack[t->n - 1];
+	struct sg_frame *p = t->n ? &t->stack[t->n - 1] : NULL;
 
+	if (p && p->node && p->tree == f->tree) {
+		if (p->depth == f->depth) { /* f was p's guest: its guests are p's too */
+			for (size_t i = first; i < t->npend; i++)
+				t->pend[i].anchor = p->serial;
+			return 0;
+		}
 		return sg_pending_adopt(t, p->tree, p->node, f->serial, f->depth - 1, &p->kids);
 	}
 	t->npend = first; /* outside every recorded call */
