@@ -16,6 +16,7 @@ sg_out s2n.err /tmp/s2n.err
 # something else busy meanwhile, which must not show up
 workload 20 &
 wl=$!
+background $wl
 surfgraph -f __do_fault -m walk --no-save -- ls -R /sys/kernel >/tmp/s2c.out 2>/tmp/s2c.err
 result s2c_rc $?
 kill $wl 2>/dev/null

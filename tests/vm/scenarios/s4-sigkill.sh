@@ -15,6 +15,7 @@ snap /tmp/s4.killed
 if same /tmp/s4.before /tmp/s4.killed >/dev/null; then result s4_left_changed no; else result s4_left_changed yes; fi
 workload 60 &
 wl=$!
+background $wl
 surfgraph -f __do_fault -d 2 -m tree --ascii --no-save >/tmp/s4.out 2>/tmp/s4.err
 result s4_rc $?
 kill $wl

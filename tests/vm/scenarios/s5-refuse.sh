@@ -40,6 +40,7 @@ sg_out s5.unknown.err /tmp/s5.unknown.err
 # the reader of the output goes away mid-capture (| head): surfgraph stops, tracefs restored
 workload 40 &
 wl=$!
+background $wl
 surfgraph -f __do_fault -m raw -d 60 --no-save 2>/tmp/s5.pipe.err | head -n 1 >/dev/null
 result s5_pipe_state "$([ -e /run/surfgraph/state ] && echo left || echo none)"
 result s5_pipe_tracer "$(cat "$T/current_tracer")"

@@ -6,6 +6,7 @@ dpid=$!
 # another task reading meanwhile, which -p must leave out
 dd if=/dev/zero of=/dev/null bs=1 count=100000000 2>/dev/null &
 wl=$!
+background $dpid $wl
 result s8_dpid $dpid
 surfgraph -f ksys_read -p $dpid --max-depth 2 -x vfs_read --no-sleep-time -n 20 -m walk \
 	--no-save >/tmp/s8a.out 2>/tmp/s8a.err
