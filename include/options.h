@@ -69,6 +69,7 @@ struct sg_options {
 	int gate;		   /* --fail-above given */
 	uint32_t limit_bp;	   /* --fail-above */
 	int metric;		   /* --metric: enum sg_treediff_metric */
+	int merge;		   /* surfgraph merge: files, -o */
 };
 
 /*
