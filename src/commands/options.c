@@ -63,6 +63,7 @@ static const struct option longopts[] = {
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "args", no_argument, NULL, OPT_ARGS },
 	{ "retval", no_argument, NULL, OPT_RETVAL },
+	{ "write", required_argument, NULL, 'w' },
 	{ "total", no_argument, NULL, OPT_TOTAL },
 	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
 	{ "negate", no_argument, NULL, OPT_NEGATE },
@@ -362,6 +363,9 @@ static int parse_live(struct sg_options *o, int c, const char *arg)
 	case OPT_RETVAL:
 		o->retval = 1;
 		return 0;
+	case 'w':
+		o->write_dat = arg;
+		return 0;
 	default:
 		return 1;
 	}
@@ -421,7 +425,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			break;
 		}
 	}
-	while ((c = getopt_long(argc, argv, ":f:m:s:o:i:d:n:p:C:x:qvhV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:m:s:o:i:d:n:p:C:x:w:qvhV", longopts, NULL)) != -1) {
 		int live = parse_live(o, c, optarg);
 
 		if (c >= 0 && c < (int) sizeof(seen))
@@ -674,6 +678,11 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	}
 	if (check_mode_only(o, seen) < 0)
 		return -1;
+	if (o->write_dat && (o->input || o->text)) {
+		sg_log_error("-w saves a live capture's binary pages: not with %s",
+			     o->input ? "-i (the input is already a file)" : "--text");
+		return -1;
+	}
 	if (o->output && names_picture(o->output)) {
 		sg_log_error("-o %s: -o names the .tree file (reload it with -i); flame graphs are "
 			     "named after the root (ROOT.svg, ROOT-N.svg): --outdir chooses where",
