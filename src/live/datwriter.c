@@ -50,9 +50,15 @@ static int oom(void)
 
 struct sg_datwriter *sg_datwriter_new(const char *path, int ncpus, int page_size)
 {
-	struct sg_datwriter *w = calloc(1, sizeof(*w));
+	struct sg_datwriter *w;
 	size_t n = strlen(path) + 32;
 
+	/* the library seeks back to fill in section sizes: a file, not a stream */
+	if (strcmp(path, "-") == 0) {
+		sg_log_error("-w needs a file name: a trace.dat cannot be written to stdout");
+		return NULL;
+	}
+	w = calloc(1, sizeof(*w));
 	if (!w || !(w->path = strdup(path)) || !(w->dir = malloc(n)) ||
 	    !(w->files = calloc((size_t) ncpus, sizeof(*w->files))) ||
 	    !(w->fds = malloc((size_t) ncpus * sizeof(*w->fds))) ||
