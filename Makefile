@@ -32,7 +32,7 @@ UNIT_BIN = $(UNIT_SRC:.c=)
 DEB_BUILD = build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev
 DEB_TEST = libxml2-utils time trace-cmd qemu-system-x86 busybox-static cpio clang-14 libclang-rt-14-dev valgrind poppler-utils chromium
 
-.PHONY: all deps test unit golden dat live-host diff vm bench examples install clean check-libs
+.PHONY: all deps test unit golden dat live-host diff merge vm bench examples install clean check-libs
 .PHONY: svg browser
 .PHONY: hardening sanitize fuzz fuzz-build fuzz-replay valgrind
 
@@ -81,6 +81,9 @@ live-host: surfgraph tests/live/test_session
 diff: surfgraph
 	@tests/diff/run.sh
 
+merge: surfgraph
+	@tests/merge/run.sh
+
 vm: surfgraph tests/live/test_session
 	@if [ -x tests/vm/run-tests.sh ]; then tests/vm/run-tests.sh; else echo "vm: no VM suite yet"; fi
 
@@ -96,7 +99,7 @@ svg: surfgraph tests/out/pngpixel
 browser: surfgraph
 	@tests/browser/run.sh
 
-test: check-libs unit golden dat live-host diff hardening sanitize valgrind fuzz-replay svg browser vm
+test: check-libs unit golden dat live-host diff merge hardening sanitize valgrind fuzz-replay svg browser vm
 
 # Hostile and broken input (tests/hardening): clear errors, no crash, hang or leak.
 hardening: surfgraph tests/hardening/test_limits
@@ -115,7 +118,7 @@ SAN_OBJ = $(addprefix $(SAN_DIR)/,$(OBJ))
 SAN_LIB_OBJ = $(filter-out $(SAN_DIR)/src/commands/main.o,$(SAN_OBJ))
 SAN_UNIT_BIN = $(addprefix $(SAN_DIR)/,$(UNIT_BIN))
 # The non-VM suites run again against the sanitized binary (they honour SURFGRAPH=path).
-SAN_SUITES = golden dat live-host diff svg hardening browser
+SAN_SUITES = golden dat live-host diff merge svg hardening browser
 FUZZ_DIR = build/fuzz
 FUZZ_OBJ = $(addprefix $(FUZZ_DIR)/,$(LIB_OBJ))
 FUZZ_SRC = $(filter-out $(if $(wildcard src/input/input_dat.c),,tests/fuzz/fuzz_dat.c) \

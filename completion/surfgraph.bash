@@ -19,7 +19,9 @@ _surfgraph()
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]} sub=
 	local modes="svg tree walk raw folded top png pdf"
 
-	[ "${COMP_WORDS[1]:-}" = diff ] && [ "$COMP_CWORD" -gt 1 ] && sub=diff
+	case ${COMP_WORDS[1]:-} in
+	diff | merge) [ "$COMP_CWORD" -gt 1 ] && sub=${COMP_WORDS[1]} ;;
+	esac
 	[ -n "$sub" ] && modes="tree svg png pdf folded"
 	# --color=WHEN: bash splits at '=' (COMP_WORDBREAKS), unless told not to
 	case $cur in
@@ -83,7 +85,7 @@ _surfgraph()
 		compopt -o filenames 2>/dev/null
 		COMPREPLY=($(compgen -f -- "$cur"))
 	elif [ "$COMP_CWORD" = 1 ]; then
-		COMPREPLY=($(compgen -W "diff" -- "$cur"))
+		COMPREPLY=($(compgen -W "diff merge" -- "$cur"))
 	fi
 }
 

@@ -26,6 +26,8 @@ struct sg_live_result {
 	uint64_t reordered;		 /* events that arrived after newer ones of another CPU */
 	int recovered, recovered_pid;	 /* files restored at start for a run that died */
 	struct sg_text_stats text_stats; /* --text */
+	const char *dat;		 /* -w: the trace.dat written, NULL: none */
+	uint64_t dat_bytes;		 /* its pages' bytes */
 };
 
 /*

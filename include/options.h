@@ -59,6 +59,7 @@ struct sg_options {
 	int text, force;	   /* --text, --force */
 	int args, retval;	   /* --args, --retval: funcgraph-args, funcgraph-retval */
 	char **command;		   /* after --: run and trace it; NULL: none */
+	const char *write_dat;	   /* -w: the binary pages also saved as this trace.dat */
 	/* surfgraph diff */
 	int diff;		   /* the subcommand */
 	char **files;		   /* BEFORE and AFTER */
@@ -69,6 +70,7 @@ struct sg_options {
 	int gate;		   /* --fail-above given */
 	uint32_t limit_bp;	   /* --fail-above */
 	int metric;		   /* --metric: enum sg_treediff_metric */
+	int merge;		   /* surfgraph merge: files, -o */
 };
 
 /*

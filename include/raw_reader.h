@@ -30,6 +30,13 @@ void sg_raw_reader_free(struct sg_raw_reader *r);
  */
 long sg_raw_reader_poll(struct sg_raw_reader *r, int final);
 
+/* -w: every page read from now on is also given to w as read (NULL: none). */
+struct sg_datwriter;
+void sg_raw_reader_record(struct sg_raw_reader *r, struct sg_datwriter *w);
+
+/* The largest sub-buffer a CPU gives, in bytes. */
+int sg_raw_reader_page_size(const struct sg_raw_reader *r);
+
 /*
  * What the kernel's per_cpu/cpuN/stats say was lost since the reader was opened: events
  * overwritten before they were read (overrun) and events dropped on a full buffer.

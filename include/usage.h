@@ -1,8 +1,9 @@
-/* usage.h - the --help texts of surfgraph and surfgraph diff. */
+/* usage.h - the --help texts of surfgraph, surfgraph diff and surfgraph merge. */
 #ifndef SG_USAGE_H
 #define SG_USAGE_H
 
 extern const char sg_usage_profile[];
 extern const char sg_usage_diff[];
+extern const char sg_usage_merge[];
 
 #endif

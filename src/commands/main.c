@@ -2,6 +2,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include "cmd_diff.h"
+#include "cmd_merge.h"
 #include "cmd_profile.h"
 #include "fmt.h"
 #include "live.h"
@@ -36,10 +37,12 @@ int main(int argc, char **argv)
 	for (int sig = 1; sig < NSIG; sig++)
 		if (sg_live_is_stop_signal(sig))
 			signal(sig, on_fatal_signal);
-	/* one parser for both commands: `surfgraph diff` sets o.diff */
+	/* one parser for every command: `surfgraph diff` sets o.diff, `merge` o.merge */
 	rc = sg_options_parse(&o, argc, argv);
 	if (rc == 0)
-		rc = o.diff ? sg_cmd_diff_run(&o) : sg_cmd_profile_run(&o);
+		rc = o.diff    ? sg_cmd_diff_run(&o)
+		     : o.merge ? sg_cmd_merge_run(&o)
+			       : sg_cmd_profile_run(&o);
 	else
 		rc = rc > 0 ? 0 : 2;
 	sg_options_free(&o);

@@ -63,6 +63,7 @@ static const struct option longopts[] = {
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "args", no_argument, NULL, OPT_ARGS },
 	{ "retval", no_argument, NULL, OPT_RETVAL },
+	{ "write", required_argument, NULL, 'w' },
 	{ "total", no_argument, NULL, OPT_TOTAL },
 	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
 	{ "negate", no_argument, NULL, OPT_NEGATE },
@@ -127,6 +128,9 @@ static const int diff_takes[] = { 'm', 'o', 'q', 'h', 'f', 'x', 'C', 'p', OPT_MA
 				  OPT_NO_IRQS, OPT_FORCE, OPT_ASCII, OPT_UNICODE, OPT_TOTAL,
 				  OPT_THRESHOLD, OPT_NEGATE, OPT_FAIL_ABOVE, OPT_METRIC };
 
+/* What merge reads: its inputs are whole runs, so only where the result goes. */
+static const int merge_takes[] = { 'o', 'q', 'h' };
+
 /* An option of the other subcommand would be accepted and do nothing: one line instead. */
 static int check_subcommand(const struct sg_options *o, const unsigned char *seen)
 {
@@ -137,6 +141,14 @@ static int check_subcommand(const struct sg_options *o, const unsigned char *see
 
 		if (!seen[c])
 			continue;
+		for (i = 0; i < sizeof(merge_takes) / sizeof(merge_takes[0]) && merge_takes[i] != c;
+		     i++)
+			;
+		if (o->merge && i == sizeof(merge_takes) / sizeof(merge_takes[0])) {
+			sg_log_error("merge: %s is not a merge option (see surfgraph merge --help)",
+				     opt_name(c, name, sizeof(name)));
+			return -1;
+		}
 		for (i = 0; i < sizeof(diff_takes) / sizeof(diff_takes[0]) && diff_takes[i] != c;
 		     i++)
 			;
@@ -202,9 +214,10 @@ static void unknown_option(const struct sg_options *o, const char *arg)
 			sg_closest_offer(&c, l->name, strlen(l->name));
 		sg_closest_list(&c, 1, near, sizeof(near));
 	}
-	sg_log_error("%sunknown option '%s' (see %s--help)%s%s%s", o->diff ? "diff: " : "", arg,
-		     o->diff ? "surfgraph diff " : "", *near ? ": did you mean --" : "", near,
-		     *near ? "?" : "");
+	sg_log_error("%sunknown option '%s' (see %s--help)%s%s%s",
+		     o->diff ? "diff: " : o->merge ? "merge: " : "", arg,
+		     o->diff ? "surfgraph diff " : o->merge ? "surfgraph merge " : "",
+		     *near ? ": did you mean --" : "", near, *near ? "?" : "");
 }
 
 /* A whole non-negative number no larger than max. */
@@ -350,6 +363,9 @@ static int parse_live(struct sg_options *o, int c, const char *arg)
 	case OPT_RETVAL:
 		o->retval = 1;
 		return 0;
+	case 'w':
+		o->write_dat = arg;
+		return 0;
 	default:
 		return 1;
 	}
@@ -392,9 +408,13 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		o->mode_name = "tree";
 		argc--;
 		argv++;
+	} else if (argc > 1 && strcmp(argv[1], "merge") == 0) {
+		o->merge = 1;
+		argc--;
+		argv++;
 	}
 	/* Everything after "--" is the command to trace; getopt never sees it. */
-	for (int i = 1; i < argc && !o->diff; i++) {
+	for (int i = 1; i < argc && !o->diff && !o->merge; i++) {
 		if (strcmp(argv[i], "--") == 0) {
 			if (i + 1 == argc) {
 				sg_log_error("'--' wants a command after it");
@@ -405,7 +425,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			break;
 		}
 	}
-	while ((c = getopt_long(argc, argv, ":f:m:s:o:i:d:n:p:C:x:qvhV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:m:s:o:i:d:n:p:C:x:w:qvhV", longopts, NULL)) != -1) {
 		int live = parse_live(o, c, optarg);
 
 		if (c >= 0 && c < (int) sizeof(seen))
@@ -454,7 +474,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		case 'o':
 			o->output = optarg;
 			/* surfGraph's -o 0 / -o 1: do not save / save (under the default name) */
-			if (!o->diff && (strcmp(optarg, "0") == 0 || strcmp(optarg, "1") == 0)) {
+			if (!o->diff && !o->merge && (strcmp(optarg, "0") == 0 || strcmp(optarg, "1") == 0)) {
 				o->no_save = strcmp(optarg, "0") == 0;
 				o->output = NULL;
 			}
@@ -595,15 +615,16 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			o->verbose++;
 			break;
 		case 'h':
-			fputs(o->diff ? sg_usage_diff : sg_usage_profile, stdout);
+			fputs(o->diff ? sg_usage_diff : o->merge ? sg_usage_merge : sg_usage_profile,
+			      stdout);
 			return 1;
 		case 'V':
 			printf("surfgraph %s\n", SG_VERSION);
 			return 1;
 		case ':':
 			sg_log_error("%soption '%s' needs a value (see %s--help)",
-				     o->diff ? "diff: " : "", argv[optind - 1],
-				     o->diff ? "surfgraph diff " : "");
+				     o->diff ? "diff: " : o->merge ? "merge: " : "", argv[optind - 1],
+				     o->diff ? "surfgraph diff " : o->merge ? "surfgraph merge " : "");
 			return -1;
 		default:
 			unknown_option(o, argv[optind - 1]);
@@ -612,6 +633,16 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	}
 	if (check_subcommand(o, seen) < 0)
 		return -1;
+	if (o->merge) {
+		o->files = argv + optind;
+		o->nfiles = argc - optind;
+		if (!o->nfiles || !o->output) {
+			sg_log_error("merge wants the runs' .tree files and -o ALL.tree for the "
+				     "result (see surfgraph merge --help)");
+			return -1;
+		}
+		return 0;
+	}
 	if (o->diff) {
 		o->files = argv + optind;
 		o->nfiles = argc - optind;
@@ -647,6 +678,11 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	}
 	if (check_mode_only(o, seen) < 0)
 		return -1;
+	if (o->write_dat && (o->input || o->text)) {
+		sg_log_error("-w saves a live capture's binary pages: not with %s",
+			     o->input ? "-i (the input is already a file)" : "--text");
+		return -1;
+	}
 	if (o->output && names_picture(o->output)) {
 		sg_log_error("-o %s: -o names the .tree file (reload it with -i); flame graphs are "
 			     "named after the root (ROOT.svg, ROOT-N.svg): --outdir chooses where",

@@ -117,6 +117,10 @@ void sg_runinfo_print_live(FILE *f, const struct sg_live_result *l, char **comma
 			l->overrun, l->dropped);
 	else
 		fprintf(f, "surfgraph: no events lost\n");
+	if (l->dat)
+		fprintf(f, "surfgraph: wrote %s (%" PRIu64 " bytes of pages, as read): trace-cmd "
+			   "report and surfgraph -i read it\n",
+			l->dat, l->dat_bytes);
 	if (l->stop == SG_STOP_COMMAND && WIFEXITED(l->cmd_status))
 		fprintf(f, "surfgraph: %s exited with status %d\n", command[0],
 			WEXITSTATUS(l->cmd_status));

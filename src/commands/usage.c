@@ -1,10 +1,11 @@
-/* usage.c - the --help texts of surfgraph and surfgraph diff. */
+/* usage.c - the --help texts of surfgraph, surfgraph diff and surfgraph merge. */
 #include "usage.h"
 
 /* clang-format off: one source line per help line */
 const char sg_usage_profile[] =
 	"Usage: surfgraph -f FUNC [-m MODE] [-i INPUT] [-o FILE.tree] [options]\n"
 	"       surfgraph diff [options] BEFORE AFTER   (compare two runs or traces: diff --help)\n"
+	"       surfgraph merge RUN.tree... -o ALL.tree (runs of one root as one: merge --help)\n"
 	"\n"
 	"Profile a kernel function with the ftrace function_graph tracer: every call of FUNC\n"
 	"becomes a call tree with the time spent in each callee; the trees are merged and\n"
@@ -33,6 +34,10 @@ const char sg_usage_profile[] =
 	"      --no-sleep-time   durations without the time spent asleep\n"
 	"      --buffer-size KB  per-CPU ring buffer size\n"
 	"      --text            read the text trace_pipe instead of the binary buffers\n"
+	"  -w, --write FILE.dat  also save the binary pages, as read, as a trace.dat (what\n"
+	"                        trace-cmd record writes): trace-cmd report, KernelShark and\n"
+	"                        surfgraph -i FILE.dat (any -f inside the root, filters, diff)\n"
+	"                        read it later (not with --text)\n"
 	"      --args            record each call's arguments (funcgraph-args, Linux 6.15 on)\n"
 	"      --retval          record each call's return value (funcgraph-retval, 6.5 on)\n"
 	"      --force           take over tracefs even when another tracer is active\n"
@@ -133,4 +138,28 @@ const char sg_usage_diff[] =
 	"\n"
 	"Exit status: 0 success, 1 runtime error (unreadable file, different roots),\n"
 	"2 usage error, 3 the --fail-above limit was passed.\n";
+
+const char sg_usage_merge[] =
+	"Usage: surfgraph merge RUN.tree... -o ALL.tree\n"
+	"\n"
+	"Merge runs of the same root function (from many hosts, days or kernels) into one run:\n"
+	"invocations, totals and call trees add up, lost events and incomplete invocations too;\n"
+	"per root, count, total, min, avg and max are exact; p50 and p99 are exact when every run\n"
+	"kept all its invocations whole (--keep), else estimates (percentiles=approximate). The\n"
+	"kept invocations are kept, numbered after the runs before them. ALL.tree lists each run\n"
+	"(source.N, invocations.N, incomplete.N, host.N, kernel.N, created.N); every mode and\n"
+	"surfgraph diff read it as any .tree. Runs of different roots are refused.\n"
+	"\n"
+	"  -o, --output FILE     the merged run ('-': stdout); a .tree it replaces is kept as\n"
+	"                        FILE.old; never one of the runs\n"
+	"  -q, --quiet           no notes on stderr\n"
+	"  -h, --help            this help\n"
+	"\n"
+	"Examples:\n"
+	"  surfgraph merge host1.tree host2.tree host3.tree -o fleet.tree\n"
+	"  surfgraph -i fleet.tree -m top\n"
+	"  surfgraph diff fleet-last-week.tree fleet.tree\n"
+	"\n"
+	"Exit status: 0 success, 1 runtime error (unreadable or damaged run, different roots),\n"
+	"2 usage error.\n";
 /* clang-format on */

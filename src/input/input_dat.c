@@ -1,5 +1,6 @@
 /* input_dat.c - trace-cmd trace.dat files through libtracecmd, decoded like live records. */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -63,15 +64,13 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, 
  * libtracecmd 1.3 crashes while giving up on a file whose page size is not a power of two: the
  * header is checked first. Layout: magic, version string, endian byte, long size, page size.
  */
-static int page_size_ok(const char *path)
+static int page_size_ok(int fd)
 {
 	unsigned char h[64];
-	FILE *f = fopen(path, "rb");
-	size_t n = f ? fread(h, 1, sizeof(h), f) : 0, i = sizeof(DAT_MAGIC) - 1;
+	ssize_t got = pread(fd, h, sizeof(h), 0);
+	size_t n = got > 0 ? (size_t) got : 0, i = sizeof(DAT_MAGIC) - 1;
 	uint32_t ps;
 
-	if (f)
-		fclose(f);
 	while (i < n && h[i])
 		i++;
 	if (i + 7 > n)
@@ -83,31 +82,98 @@ static int page_size_ok(const char *path)
 }
 
 /*
- * libtracecmd also crashes while refusing some other damaged headers: a child opens the file
- * first, so such a file is refused with a message instead of killing surfgraph.
+ * Exported by libtracecmd (1.3) but not declared in its headers: tracecmd_open_fd() in steps,
+ * so the headers (kallsyms and event formats: nearly all of an open's time) are parsed once.
  */
-static int open_survives(const char *path)
+struct tracecmd_input *tracecmd_alloc_fd(int fd, int flags);
+int tracecmd_read_headers(struct tracecmd_input *handle, int state);
+
+/*
+ * libtracecmd crashes while giving up on some damaged CPU data sections (a crash inside
+ * tracecmd_init_data's failure path, found by fuzz_dat). A child prepares the data on its copy
+ * of the parsed handle first; only its clean exit lets the parent do the same. The child shares
+ * the file offset (the v6 layout reads the CPU sections from where the headers ended), so the
+ * parent puts it back.
+ */
+static int init_survives(struct tracecmd_input *h, int fd)
 {
-	pid_t pid = fork();
+	off_t pos = lseek(fd, 0, SEEK_CUR);
+	pid_t pid;
 	int st = 0;
 
-	if (pid < 0)
+	if (pos < 0)
 		return 1; /* no probe: go ahead */
+	pid = fork();
+	if (pid < 0)
+		return 1;
 	if (pid == 0) {
 		/* a crash is the answer here, not something for a sanitizer's handler to report */
 		static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+		int ok;
 
 		for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
 			signal(fatal[i], SIG_DFL);
-		struct tracecmd_input *h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+		ok = tracecmd_init_data(h) == 0;
+		/*
+		 * Closed for the temporary files compressed data makes; the reference keeps the close
+		 * from freeing the parsed headers, page by page, in a process about to exit (held in
+		 * a static, so a leak checker sees it reachable, not lost).
+		 */
+		static struct tep_handle *volatile headers;
 
-		if (h)
-			tracecmd_close(h);
-		_exit(0);
+		headers = tracecmd_get_tep(h);
+		tep_ref(headers);
+		tracecmd_close(h);
+		_exit(ok ? 0 : 2);
 	}
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
+	if (lseek(fd, pos, SEEK_SET) != pos)
+		return 0;
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+/* The file parsed and ready to iterate, or NULL with a message. */
+static struct tracecmd_input *dat_open(const char *path)
+{
+	struct tracecmd_input *h;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+
+	if (fd < 0) {
+		sg_log_error("%s: not a readable trace.dat file: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (!page_size_ok(fd)) {
+		close(fd);
+		sg_log_error("%s: not a readable trace.dat file: bad page size in its header", path);
+		return NULL;
+	}
+	errno = 0;
+	h = tracecmd_alloc_fd(fd, TRACECMD_FL_LOAD_NO_PLUGINS);
+	if (!h) {
+		close(fd); /* the library closes it only once it has a handle */
+		goto refused;
+	}
+	if (tracecmd_read_headers(h, 0) < 0)
+		goto refused_close;
+	if (!init_survives(h, fd)) {
+		/* the parent's handle never tried: closing it is the safe path of a header-only open */
+		tracecmd_close(h);
+		sg_log_error("%s: not a readable trace.dat file: its headers are damaged", path);
+		return NULL;
+	}
+	if (tracecmd_init_data(h) < 0)
+		goto refused_close;
+	return h;
+refused_close:
+	err = errno;
+	tracecmd_close(h);
+	errno = err;
+refused:
+	err = errno;
+	sg_log_error("%s: not a readable trace.dat file%s%s", path, err ? ": " : "",
+		     err ? strerror(err) : "");
+	return NULL;
 }
 
 int sg_dat_read(const char *path, struct sg_strtab *st, sg_event_fn fn, void *ctx, int lines,
@@ -122,21 +188,9 @@ int sg_dat_read(const char *path, struct sg_strtab *st, sg_event_fn fn, void *ct
 		kernel[0] = '\0';
 	/* The library reports its own parse problems on stderr; inputs never print. */
 	tracecmd_set_loglevel(TEP_LOG_NONE);
-	if (!page_size_ok(path)) {
-		sg_log_error("%s: not a readable trace.dat file: bad page size in its header", path);
+	h = dat_open(path);
+	if (!h)
 		return -1;
-	}
-	if (!open_survives(path)) {
-		sg_log_error("%s: not a readable trace.dat file: its headers are damaged", path);
-		return -1;
-	}
-	errno = 0;
-	h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
-	if (!h) {
-		sg_log_error("%s: not a readable trace.dat file%s%s", path, errno ? ": " : "",
-			     errno ? strerror(errno) : "");
-		return -1;
-	}
 	uname_release(h, kernel, ksize);
 	c.dec = sg_raw_decoder_new(tracecmd_get_tep(h), st, fn, ctx, lines);
 	if (!c.dec)

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "cpulist.h"
 #include "input_raw.h"
+#include "datwriter.h"
 #include "raw_reader.h"
 #include "linebuf.h"
 #include "live.h"
@@ -64,6 +65,7 @@ struct live {
 	struct sg_live_result *res;
 	struct sg_tracefs_session *s;
 	struct sg_raw_reader *reader;
+	struct sg_datwriter *dat; /* -w */
 	struct sg_text_parser *parser;
 	int pipe_fd; /* trace_pipe, --text */
 	struct sg_linebuf *lines; /* --text: trace_pipe's bytes into lines */
@@ -395,6 +397,13 @@ static int setup(struct live *l, const struct sg_options *o)
 					       l->st, on_event, l, o->mode == SG_MODE_RAW);
 		if (!l->reader)
 			goto out;
+		if (o->write_dat) {
+			l->dat = sg_datwriter_new(o->write_dat, (int) nconf,
+						  sg_raw_reader_page_size(l->reader));
+			if (!l->dat)
+				goto out;
+			sg_raw_reader_record(l->reader, l->dat);
+		}
 	}
 	ret = 0;
 out:
@@ -582,6 +591,13 @@ out:
 		if (sg_live_is_stop_signal(sig) || sig == SIGTSTP || sig == SIGTTIN ||
 		    sig == SIGTTOU || sig == SIGPIPE)
 			sigaction(sig, &l.old[sig], NULL);
+	/* after the restore: the file's headers are read from tracefs, the tracer need not wait */
+	if (ret == 0 && l.dat) {
+		res->dat_bytes = sg_datwriter_bytes(l.dat);
+		ret = sg_datwriter_finish(l.dat);
+		res->dat = ret == 0 ? o->write_dat : NULL;
+	}
+	sg_datwriter_free(l.dat);
 	if (ret == 0)
 		ret = sg_callstack_finish(cs);
 	return ret;

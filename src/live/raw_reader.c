@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <kbuffer.h>
+#include "datwriter.h"
 #include "log.h"
 #include "raw_reader.h"
 
@@ -44,6 +45,7 @@ struct sg_raw_reader {
 	int lines;
 	char line[512];
 	long records; /* read by the current poll */
+	struct sg_datwriter *dat; /* -w: every page read also goes there, as read */
 	struct sg_raw_stats stats, out;
 };
 
@@ -257,6 +259,8 @@ long sg_raw_reader_poll(struct sg_raw_reader *r, int final)
 				break;
 			pages++;
 			r->stats.bytes += (uint64_t) n;
+			if (r->dat && sg_datwriter_page(r->dat, c->cpu, r->page, n) < 0)
+				return -1;
 			if (decode_page(r, i, n) < 0)
 				return -1;
 		}
@@ -273,6 +277,16 @@ long sg_raw_reader_poll(struct sg_raw_reader *r, int final)
 	if (merge(r, limit, final) < 0)
 		return -1;
 	return r->records;
+}
+
+void sg_raw_reader_record(struct sg_raw_reader *r, struct sg_datwriter *w)
+{
+	r->dat = w;
+}
+
+int sg_raw_reader_page_size(const struct sg_raw_reader *r)
+{
+	return r->page_size;
 }
 
 void sg_raw_reader_kernel_lost(struct sg_raw_reader *r, uint64_t *overrun, uint64_t *dropped)

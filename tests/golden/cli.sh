@@ -210,6 +210,11 @@ n=$((n + 1))
 	{ echo "FAIL: a run without complete calls: $(ls "$out/cut") $(tail -1 "$out/stderr")"; fail=$((fail + 1)); }
 run 2 "unknown option '--colr=never' (see --help): did you mean --color?" -f x -i $fix --colr=never
 run 2 "diff: unknown option '--treshold' (see surfgraph diff --help): did you mean --threshold?" diff --treshold 5 a b
+run 2 "merge: unknown option '--outptu' (see surfgraph merge --help): did you mean --output?" merge --outptu x a
+run 2 "merge: option '-o' needs a value (see surfgraph merge --help)" merge a -o
+run 2 "-w saves a live capture's binary pages: not with -i (the input is already a file)" -f x -i $fix -w x.dat
+run 2 "-w saves a live capture's binary pages: not with --text" -f x --text -w x.dat
+run 2 "diff: -w is not a diff option (see surfgraph diff --help)" diff -w x.dat a b
 
 # Point 6: a trace.dat's kernel release reaches the .tree and the picture's notes
 mkdir -p "$out/dat"
@@ -243,6 +248,8 @@ check_completion "always auto never " "$bin" --color =
 check_completion "diff " "$bin" di
 check_completion "--threshold --total " "$bin" diff --t
 check_completion "pdf png " "$bin" diff -m p
+check_completion "merge " "$bin" me
+check_completion "--output " "$bin" merge --o
 mkdir -p "$out/tracefs"
 printf '__do_fault\ndo_fault\ndo_fault_around [ext4]\nvfs_read\n' >"$out/tracefs/available_filter_functions"
 n=$((n + 1))

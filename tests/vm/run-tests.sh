@@ -54,7 +54,7 @@ scenarios_for() {
 	elif [ "$1" = 6.12 ]; then
 		echo s0-fresh s1-tree s3-restore s5-refuse s7-text s8-filters s10-args
 	else
-		echo s0-fresh s1-tree s3-restore s7-text s8-filters s10-args
+		echo s0-fresh s1-tree s3-restore s7-text s8-filters s10-args s13-record
 	fi
 }
 # What a scenario costs in guest time, roughly (tens of seconds on 2 vCPUs; 7.x's one vCPU is
@@ -66,7 +66,7 @@ cost_of() {
 	for s in "$@"; do
 		case ${s%%-*} in
 		s0 | s3 | s9) c=$((c + 6 * f)) ;;
-		s1 | s2 | s4 | s6 | s8) c=$((c + 3 * f)) ;;
+		s1 | s2 | s4 | s6 | s8 | s13) c=$((c + 3 * f)) ;;
 		s5) c=$((c + 4 * f)) ;;
 		*) c=$((c + f)) ;;
 		esac

@@ -289,3 +289,35 @@ check_s11() {
 	[ "$(val s11_same)" = same ] || { bad "s11: tracefs differs after: $(head -c 600 "$o/s11.diff")"; return; }
 	ok "s11: Ctrl-C during set-up: 'stopped before tracing began', exit 0, nothing written, tracefs byte-identical"
 }
+
+# -w: the trace.dat a live run wrote opens in trace-cmd and gives the live run's tree again
+check_s13() {
+	local d=$o/s13.dat n
+	[ "$(val s13_rc)" = 0 ] || { bad "s13: surfgraph -w exited $(val s13_rc): $(head -c 300 "$o/s13.err")"; return; }
+	[ "$(val s13_tracer_after)" = nop ] || bad "s13: current_tracer left as '$(val s13_tracer_after)'"
+	[ "$(val s13_left)" = 0 ] || bad "s13: page files left beside the output"
+	# -q: nothing on stderr, libtracecmd's notes on the CPU data included
+	[ ! -s "$o/s13.err" ] || bad "s13: -q -w printed: $(head -c 300 "$o/s13.err")"
+	[ -s "$d" ] && [ -s "$o/s13.tree" ] || { bad "s13: no trace.dat or no .tree came back"; return; }
+	# trace-cmd's own reader: the file opens and holds the function_graph events
+	trace-cmd report "$d" >"$o/s13.report" 2>"$o/s13.report.err" ||
+		{ bad "s13: trace-cmd report failed: $(head -c 300 "$o/s13.report.err")"; return; }
+	n=$(grep -c 'funcgraph_exit:' "$o/s13.report" || true)
+	[ "$n" -gt 0 ] && grep -q 'funcgraph_entry:' "$o/s13.report" ||
+		{ bad "s13: trace-cmd report shows no funcgraph events: $(head -c 300 "$o/s13.report")"; return; }
+	"$bin" -q -f __do_fault -i "$d" -m top -o "$o/s13.reread.tree" >/dev/null 2>"$o/s13.reread.err" ||
+		{ bad "s13: surfgraph -i the .dat failed: $(head -c 300 "$o/s13.reread.err")"; return; }
+	# invocations, totals, statistics, every path and every kept invocation (but its comm:
+	# /proc's live, the file's saved_cmdlines later) as the live run found them
+	local live=$o/s13.tree re=$o/s13.reread.tree key
+	for key in invocations incomplete total_ns lost_events; do
+		[ "$(grep -m1 "^$key=" "$live")" = "$(grep -m1 "^$key=" "$re")" ] ||
+			{ bad "s13: $key: live $(grep -m1 "^$key=" "$live"), from the .dat $(grep -m1 "^$key=" "$re")"; return; }
+	done
+	body() { awk -F'\t' -v OFS='\t' '$1 == "stat" || $1 == "node" || $1 == "invnode" { print } $1 == "inv" { $5 = ""; print }' "$1"; }
+	if ! diff <(body "$live") <(body "$re") >"$o/s13.diff"; then
+		bad "s13: the .dat's tree differs from the live one: $(head -c 400 "$o/s13.diff")"
+		return
+	fi
+	ok "s13: -w wrote $(wc -c <"$d") bytes; trace-cmd report shows $n funcgraph exits; surfgraph -i gives the live tree ($(grep '^invocations=' "$live"), $(grep -c '^node' "$live") paths)"
+}

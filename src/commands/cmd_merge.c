@@ -1,0 +1,78 @@
+/* cmd_merge.c - `surfgraph merge A.tree B.tree ... -o ALL.tree`: runs of one root as one run. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd_merge.h"
+#include "log.h"
+#include "outfile.h"
+#include "strtab.h"
+#include "treemerge.h"
+#include "treeread.h"
+#include "treesave.h"
+
+/* One .tree, read strictly: a damaged file is refused with file:line: reason. */
+static struct sg_aggregate *load(const char *path, struct sg_strtab *st)
+{
+	struct sg_aggregate *a;
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "re");
+
+	if (!f) {
+		sg_log_error("cannot open %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	a = sg_treeread_file(f, path, st);
+	if (f != stdin)
+		fclose(f);
+	return a;
+}
+
+int sg_cmd_merge_run(const struct sg_options *o)
+{
+	struct sg_strtab *st = sg_strtab_new();
+	struct sg_aggregate **runs = calloc((size_t) o->nfiles, sizeof(*runs)), *m = NULL;
+	char *old = NULL;
+	int rc = 1, stdin_used = 0;
+
+	if (!st || !runs) {
+		sg_log_error("out of memory");
+		goto out;
+	}
+	for (int i = 0; i < o->nfiles; i++) {
+		/* the output replaces its file only after every input was read: still, never one */
+		if (sg_outfile_same(o->output, o->files[i])) {
+			sg_log_error("%s is an input: not overwritten (choose another -o)",
+				     o->output);
+			goto out;
+		}
+		if (strcmp(o->files[i], "-") == 0 && stdin_used++) {
+			sg_log_error("stdin ('-') can be read once");
+			goto out;
+		}
+		runs[i] = load(o->files[i], st);
+		if (!runs[i])
+			goto out;
+	}
+	m = sg_treemerge(runs, (const char *const *) o->files, o->nfiles);
+	if (!m || sg_treesave_write(o->output, NULL, m, &old) < 0)
+		goto out;
+	if (!o->quiet && strcmp(o->output, "-") != 0)
+		fprintf(stderr,
+			"surfgraph: merged %d runs, %" PRIu64 " complete invocations, into %s\n",
+			o->nfiles, m->complete, o->output);
+	if (!o->quiet && old)
+		fprintf(stderr, "surfgraph: the previous %s is %s\n", o->output, old);
+	if (!o->quiet && sg_aggregate_meta(m, "percentiles"))
+		fprintf(stderr, "surfgraph: a run kept fewer invocations than it had: p50 and p99 "
+				"are estimates (the invocation-weighted mean of the runs')\n");
+	rc = 0;
+out:
+	free(old);
+	sg_aggregate_free(m);
+	for (int i = 0; runs && i < o->nfiles; i++)
+		sg_aggregate_free(runs[i]);
+	free(runs);
+	sg_strtab_free(st);
+	return rc;
+}
