@@ -19,6 +19,7 @@
 #include "pager.h"
 #include "outfile.h"
 #include "render_folded.h"
+#include "render_pprof.h"
 #include "render_raw.h"
 #include "render_text.h"
 #include "render_top.h"
@@ -251,6 +252,9 @@ static int render_final(struct run *r)
 		break;
 	case SG_MODE_TOP:
 		rc = sg_render_top(stdout, r->agg);
+		break;
+	case SG_MODE_PPROF:
+		rc = sg_render_pprof(stdout, r->agg);
 		break;
 	case SG_MODE_SVG:
 	case SG_MODE_PNG:
@@ -621,6 +625,12 @@ int sg_cmd_profile_run(const struct sg_options *o)
 	r.style.color = r.opt.color == SG_COLOR_ALWAYS || (r.opt.color == SG_COLOR_AUTO && tty);
 	r.page = tty && !r.opt.no_pager && !is_flame_mode(r.opt.mode) &&
 		 !(r.opt.output && strcmp(r.opt.output, "-") == 0);
+	if (r.opt.mode == SG_MODE_PPROF && tty) {
+		sg_log_error("-m pprof writes a gzipped profile: redirect stdout to a file "
+			     "(> %s.pb.gz)", r.opt.nfunctions ? r.opt.functions[0] : "profile");
+		rc = 2;
+		goto out;
+	}
 	if (run_setup(&r, NULL) < 0)
 		goto out;
 	if (r.opt.input) {

@@ -75,8 +75,8 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char *const modes[] = { "svg", "tree", "walk", "raw",
-				      "folded", "top", "png", "pdf", NULL };
+static const char *const modes[] = { "svg", "tree", "walk", "raw",	 "folded",    "top",
+				      "png", "pdf",  "pprof", NULL };
 
 #define FLAME_MODES (1u << SG_MODE_SVG | 1u << SG_MODE_PNG | 1u << SG_MODE_PDF)
 
@@ -177,6 +177,11 @@ static int check_mode_only(const struct sg_options *o, const unsigned char *seen
 	}
 	if (o->mode == SG_MODE_TREE && seen[OPT_UNIT] && !o->unit_us) {
 		sg_log_error("-m tree --unit takes us (times in fixed microseconds, for scripts)");
+		return -1;
+	}
+	if (o->mode >= SG_MODE_PPROF && o->output && strcmp(o->output, "-") == 0) {
+		sg_log_error("-m %s writes to stdout: -o - would mix the .tree file into it",
+			     o->mode_name);
 		return -1;
 	}
 	if (o->no_save && (o->output || seen[OPT_KEEP])) {
@@ -437,8 +442,8 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			for (i = 0; modes[i] && strcmp(modes[i], optarg); i++)
 				;
 			if (!modes[i]) {
-				sg_log_error("unknown mode '%s': use svg, png, pdf, tree, walk, raw, folded "
-					     "or top",
+				sg_log_error("unknown mode '%s': use svg, png, pdf, tree, walk, raw, folded, "
+					     "top or pprof",
 					     optarg);
 				return -1;
 			}

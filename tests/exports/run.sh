@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# The exports read back by their real readers: -m pprof through go tool pprof (Debian's
+# golang-go), -m chrome and -m speedscope through a JSON checker (python3) for exact nesting and
+# figures. The figures are compared with -m top and -m folded on the same fixture, and the totals
+# with the root's durations summed by awk over the trace text.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bin=${SURFGRAPH:-./surfgraph}
+out=tests/out/exports
+mkdir -p "$out"
+export SOURCE_DATE_EPOCH=0
+pass=0 fail=0
+
+check() { # name, then a command that must succeed
+	local name=$1
+	shift
+	if "$@"; then
+		pass=$((pass + 1))
+	else
+		echo "FAIL exports $name"
+		fail=$((fail + 1))
+	fi
+}
+data() { # a fixture path, decompressed when gzipped
+	local f=tests/data/$1
+	if [ "${f%.gz}" != "$f" ]; then gunzip -c "$f" >"$out/$(basename "${f%.gz}")" && f=$out/$(basename "${f%.gz}"); fi
+	echo "$f"
+}
+# Sum of the "N.NNN us" durations on the given lines, in integer ns (as tests/golden/facts.sh).
+sum_ns() { sed -E 's/.*[ +!#*@$] +([0-9]+)(\.([0-9]+))? us.*/\1 \3/' | awk '{f=$2; while (length(f) < 3) f=f "0"; s += $1 * 1000 + f} END {printf "%d\n", s}'; }
+# -m top's rows as "function calls total_ns self_ns", sorted by name
+top_rows() { awk 'NR > 1 {t=$2; s=$3; sub(/\./, "", t); sub(/\./, "", s); printf "%s %s %.0f %.0f\n", $6, $1, t, s}' | sort; }
+
+# ---- -m pprof: go tool pprof reads it and gives -m top's figures and -m folded's paths
+if ! command -v go >/dev/null; then
+	echo "FAIL exports: go (Debian golang-go) is needed to read the pprof profiles: make deps"
+	exit 1
+fi
+export GOCACHE=$PWD/$out/gocache GOFLAGS=-mod=mod
+pprof() { go tool pprof "$@" 2>/dev/null; }
+# pprof -top's rows (ns, every node) as "function flat cum", sorted by name
+pprof_rows() { awk '/^ *[0-9]+(ns)? / {f=$1; c=$4; sub(/ns$/, "", f); sub(/ns$/, "", c); print $6, f, c}' | sort; }
+# pprof -traces as folded stacks: the leaf is printed first, labels are skipped
+pprof_folded() {
+	awk '/^-+\+/ { if (n) { s=st[n]; for (i = n - 1; i >= 1; i--) s = s ";" st[i]; print s, w } n=0; next }
+	     /^ +[a-z_]+: / { next }
+	     /^ *[0-9]+ns / { w=$1; sub(/ns$/, "", w); n=1; st[1]=$2; next }
+	     /^ +[^ ]/ && n { st[++n]=$1 }' | sort
+}
+for fx in linux-6.1/do_fault.txt:__do_fault linux-6.1/do_fault_trace-cmd.dat:__do_fault \
+	linux-6.1/schedule_sleep.txt.gz:schedule linux-6.12/do_fault_abstime_proc_overrun_tail.txt:__do_fault; do
+	f=$(data "${fx%%:*}") root=${fx##*:}
+	name=$(basename "$f")-$root
+	"$bin" -i "$f" -f "$root" -m pprof --no-save -q >"$out/$name.pb.gz"
+	check "$name: gzip" gzip -t "$out/$name.pb.gz"
+	"$bin" -i "$f" -f "$root" -m top --no-save -q | top_rows >"$out/$name.top"
+	pprof -top -unit=ns -nodecount=100000 -nodefraction=0 -edgefraction=0 "$out/$name.pb.gz" >"$out/$name.pprof-top"
+	pprof -top -sample_index=calls -nodecount=100000 -nodefraction=0 -edgefraction=0 "$out/$name.pb.gz" \
+		>"$out/$name.pprof-calls"
+	pprof_rows <"$out/$name.pprof-top" >"$out/$name.pprof-self"
+	check "$name: pprof -top lists every function of -m top" \
+		test "$(cut -d' ' -f1 "$out/$name.pprof-self")" = "$(cut -d' ' -f1 "$out/$name.top")"
+	# flat = self time, exactly
+	check "$name: pprof flat = -m top self" test "$(cut -d' ' -f1,2 "$out/$name.pprof-self")" = \
+		"$(awk '{print $1, $4}' "$out/$name.top")"
+	check "$name: pprof calls = -m top calls" \
+		test "$(pprof_rows <"$out/$name.pprof-calls" | cut -d' ' -f1,2)" = "$(cut -d' ' -f1,2 "$out/$name.top")"
+	"$bin" -i "$f" -f "$root" -m folded --no-save -q | sort >"$out/$name.folded"
+	pprof -traces -unit=ns "$out/$name.pb.gz" | pprof_folded >"$out/$name.pprof-folded"
+	check "$name: pprof -traces = -m folded (paths and weights)" cmp -s "$out/$name.pprof-folded" "$out/$name.folded"
+	check "$name: root label" grep -q "^ *root: *$root\$" <(pprof -traces "$out/$name.pb.gz")
+done
+# 6.1's captures have no anomaly (tests/golden/facts.sh): cum is -m top's total, and the
+# profile's total is the sum of the root's printed durations (awk over the trace)
+for name in do_fault.txt-__do_fault schedule_sleep.txt-schedule do_fault_trace-cmd.dat-__do_fault; do
+	check "$name: pprof cum = -m top total" test "$(cut -d' ' -f1,3 "$out/$name.pprof-self")" = \
+		"$(awk '{print $1, $3}' "$out/$name.top")"
+done
+f=tests/data/linux-6.1/do_fault.txt
+check "do_fault: pprof total = the trace's __do_fault durations" test \
+	"$(sed -nE 's/^Showing nodes accounting for ([0-9]+)ns.*/\1/p' "$out/do_fault.txt-__do_fault.pprof-top")" = \
+	"$(grep -E '^ [0-9]\) [^|]*\|  }$' "$f" | sum_ns)"
+check "trace.dat: kernel label" grep -q '^ *kernel: *6\.1\.0-56-amd64$' \
+	<(pprof -traces "$out/do_fault_trace-cmd.dat-__do_fault.pb.gz")
+check "pprof: sample types" grep -q '^calls/count total/nanoseconds self/nanoseconds\[dflt\]$' \
+	<(pprof -raw "$out/do_fault.txt-__do_fault.pb.gz")
+# a broken profile must be refused by the reader: the check above can fail
+head -c 200 "$out/do_fault.txt-__do_fault.pb.gz" >"$out/cut.pb.gz"
+check "pprof refuses a cut profile" bash -c "! go tool pprof -top '$out/cut.pb.gz' >/dev/null 2>&1"
+# a binary profile is not written to a terminal (script gives the run one)
+if command -v script >/dev/null; then
+	script -qec "$bin -i $f -f __do_fault -m pprof --no-save" /dev/null >"$out/tty.out" 2>&1 || true
+	check "pprof refuses a terminal" grep -q 'redirect' "$out/tty.out"
+fi
+
+echo "exports: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
