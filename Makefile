@@ -38,7 +38,7 @@ UNIT_BIN = $(UNIT_SRC:.c=)
 
 DEB_BUILD = build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev \
 	libprotobuf-c-dev protobuf-c-compiler zlib1g-dev
-DEB_TEST = golang-go libxml2-utils time trace-cmd qemu-system-x86 busybox-static cpio clang-14 libclang-rt-14-dev valgrind poppler-utils chromium
+DEB_TEST = golang-go python3 libxml2-utils time trace-cmd qemu-system-x86 busybox-static cpio clang-14 libclang-rt-14-dev valgrind poppler-utils chromium
 
 .PHONY: all deps test unit golden dat exports live-host diff vm bench examples install clean check-libs
 .PHONY: svg browser
@@ -83,7 +83,7 @@ golden: surfgraph
 dat: surfgraph
 	@tests/dat/run.sh
 
-# The exports read back by their readers: go tool pprof, JSON checkers (tests/exports).
+# The exports read back by their readers: go tool pprof, a JSON checker in python3 (tests/exports).
 exports: surfgraph
 	@tests/exports/run.sh
 

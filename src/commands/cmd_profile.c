@@ -19,6 +19,7 @@
 #include "pager.h"
 #include "outfile.h"
 #include "render_folded.h"
+#include "export.h"
 #include "render_pprof.h"
 #include "render_raw.h"
 #include "render_text.h"
@@ -50,6 +51,7 @@ struct run {
 	struct sg_treefilter *filter; /* -x, --no-irqs, --max-depth, -C, -p on a saved trace */
 	int page;		      /* text for a terminal: through the pager once it starts */
 	int load;		      /* only build the aggregate (for diff): no output, no .tree */
+	struct sg_export *ex;	      /* -m chrome, speedscope */
 };
 
 /* The pager starts with the first line of text, so a live run's status line is not under it. */
@@ -167,6 +169,10 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 			if (r->opt.each)
 				rc = sg_render_text_invocation(stdout, inv, r->has_time, &r->style);
 			break;
+		case SG_MODE_CHROME:
+		case SG_MODE_SPEEDSCOPE:
+			rc = sg_export_invocation(r->ex, inv);
+			break;
 		case SG_MODE_SVG:
 		case SG_MODE_PNG:
 		case SG_MODE_PDF:
@@ -255,6 +261,10 @@ static int render_final(struct run *r)
 		break;
 	case SG_MODE_PPROF:
 		rc = sg_render_pprof(stdout, r->agg);
+		break;
+	case SG_MODE_CHROME:
+	case SG_MODE_SPEEDSCOPE:
+		rc = sg_export_finish(r->ex, r->agg);
 		break;
 	case SG_MODE_SVG:
 	case SG_MODE_PNG:
@@ -583,6 +593,9 @@ static int run_setup(struct run *r, struct sg_strtab *st)
 	r->st = st ? st : sg_strtab_new();
 	r->match = sg_match_new();
 	r->agg = sg_aggregate_new(r->opt.keep);
+	if (!r->load && (r->opt.mode == SG_MODE_CHROME || r->opt.mode == SG_MODE_SPEEDSCOPE) &&
+	    !(r->ex = sg_export_new(r->opt.mode, stdout, r->opt.keep_all)))
+		return -1;
 	if (!r->st || !r->match || !r->agg) {
 		sg_log_error("out of memory");
 		return -1;
@@ -601,6 +614,7 @@ static void run_free(struct run *r, int own_st)
 	sg_callstack_free(r->cs);
 	sg_treefilter_free(r->filter);
 	sg_flamefiles_free(r->ff);
+	sg_export_free(r->ex);
 	sg_aggregate_free(r->agg);
 	sg_match_free(r->match);
 	if (own_st)

@@ -76,7 +76,7 @@ static const struct option longopts[] = {
 };
 
 static const char *const modes[] = { "svg", "tree", "walk", "raw",	 "folded",    "top",
-				      "png", "pdf",  "pprof", NULL };
+				      "png", "pdf",  "pprof", "chrome", "speedscope", NULL };
 
 #define FLAME_MODES (1u << SG_MODE_SVG | 1u << SG_MODE_PNG | 1u << SG_MODE_PDF)
 
@@ -184,7 +184,13 @@ static int check_mode_only(const struct sg_options *o, const unsigned char *seen
 			     o->mode_name);
 		return -1;
 	}
-	if (o->no_save && (o->output || seen[OPT_KEEP])) {
+	if (o->keep_all && o->mode != SG_MODE_CHROME && o->mode != SG_MODE_SPEEDSCOPE) {
+		sg_log_error("--keep all streams every invocation into -m chrome or speedscope; a .tree file "
+			     "keeps at most 65536");
+		return -1;
+	}
+	/* the timelines read --keep too: which invocations they show */
+	if (o->no_save && (o->output || (seen[OPT_KEEP] && o->mode < SG_MODE_CHROME))) {
 		sg_log_error("--no-save writes no .tree file: %s has nothing to do",
 			     o->output ? "-o" : "--keep");
 		return -1;
@@ -443,7 +449,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 				;
 			if (!modes[i]) {
 				sg_log_error("unknown mode '%s': use svg, png, pdf, tree, walk, raw, folded, "
-					     "top or pprof",
+					     "top, pprof, chrome or speedscope",
 					     optarg);
 				return -1;
 			}
@@ -474,6 +480,10 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			o->each = 1;
 			break;
 		case OPT_KEEP:
+			/* all: every invocation into the timeline as it completes (export.h) */
+			o->keep_all = strcmp(optarg, "all") == 0;
+			if (o->keep_all)
+				break;
 			if (parse_count("--keep", optarg, 65536, &v) < 0)
 				return -1;
 			o->keep = (unsigned) v;
