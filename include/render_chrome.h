@@ -11,8 +11,9 @@
  * "comm-pid" by metadata events; ts and dur in microseconds with the nanoseconds as decimals;
  * args give the calls, the printed total and self time in ns, the CPUs, and each call's
  * arguments and return value when the trace had them. An invocation that would overlap the one
- * before it on its task (text timestamps are whole microseconds) starts where that one ended,
- * and says by how much it moved; without timestamps invocations follow one another from 0.
+ * before it on its task (text timestamps are whole microseconds) starts 1 ns after that one
+ * ended, and says by how much it moved; without timestamps invocations follow one another
+ * from 0, 1 us apart.
  */
 struct sg_chrome;
 

@@ -8,9 +8,9 @@
 /*
  * An invocation's tree keeps, per call path, the calls' printed durations summed, not when each
  * call began: calls of one function from one caller are one node. So the layout is the tree's:
- * the root spans its printed duration from its start; a node's callees follow one another from
- * its start, in the order they were first called, each as long as its calls' printed total;
- * what is left of the caller after them is its self time. Positions inside an invocation are
+ * the root spans its printed duration from its start; a node's callees follow one another in
+ * the order they were first called, each as long as its calls' printed total, with the caller's
+ * self time spread evenly before, between and after them. Positions inside an invocation are
  * therefore drawn, not measured; every duration is the kernel's. A callee that would end after
  * its caller (an anomaly: callees that outlast the caller's printed time) is cut at the caller's
  * end and says by how much, so slices nest exactly.
@@ -28,6 +28,7 @@ struct sg_timeline {
 	int depth;
 	uint64_t *next; /* per depth: where the next callee begins */
 	uint64_t *end;	/* per depth: where the open slice ends */
+	uint64_t *gap;	/* per depth: the open slice's own time between its callees */
 	size_t cap;
 	uint64_t origin;
 };

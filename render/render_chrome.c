@@ -193,15 +193,20 @@ int sg_chrome_invocation(struct sg_chrome *c, const struct sg_invocation *inv)
 	if (fresh)
 		name_track(c, inv, pid);
 	else if (origin < t->end) {
-		/* no two slices on a track overlap: Perfetto refuses them */
-		moved = t->end - origin;
-		origin = t->end;
+		/* no two slices on a track overlap (Perfetto refuses them), nor touch (speedscope)
+		 */
+		moved = t->end + 1 - origin;
+		origin = t->end + 1;
 	}
 	sg_timeline_init(&c->tl, inv, origin);
 	while ((rc = sg_timeline_next(&c->tl, &s)) > 0) {
 		put_slice(c, inv, pid, &s, moved);
-		if (s.depth == 0)
-			t->end = c->untimed = s.start + s.dur;
+		if (s.depth == 0) {
+			t->end = s.start + s.dur;
+			/* untimed invocations 1 us apart: none of them seems to run inside another
+			 */
+			c->untimed = t->end + 1000;
+		}
 	}
 	c->invocations++;
 	return ferror(c->out) ? -1 : rc;
@@ -232,7 +237,7 @@ int sg_chrome_finish(struct sg_chrome *c, const struct sg_aggregate *agg)
 	put_meta(out, agg, "host");
 	put_meta(out, agg, "source");
 	fputs(",\"layout\":\"each slice lasts its calls' printed total; callees follow one another "
-	      "from their caller's start, in the order first called\"}}\n",
+	      "in the order first called, their caller's self time spread evenly around them\"}}\n",
 	      out);
 	return ferror(out) ? -1 : 0;
 }

@@ -15,7 +15,7 @@ static int reserve(struct sg_timeline *tl, size_t depth)
 	if (depth < tl->cap)
 		return 0;
 	size_t ncap = tl->cap ? tl->cap * 2 : 64;
-	uint64_t *nx, *en;
+	uint64_t *nx, *en, *gp;
 
 	while (ncap <= depth)
 		ncap *= 2;
@@ -23,11 +23,14 @@ static int reserve(struct sg_timeline *tl, size_t depth)
 	if (nx)
 		tl->next = nx;
 	en = nx ? realloc(tl->end, ncap * sizeof(*en)) : NULL;
-	if (!en) {
+	if (en)
+		tl->end = en;
+	gp = en ? realloc(tl->gap, ncap * sizeof(*gp)) : NULL;
+	if (!gp) {
 		sg_log_error("out of memory");
 		return -1;
 	}
-	tl->end = en;
+	tl->gap = gp;
 	tl->cap = ncap;
 	return 0;
 }
@@ -57,9 +60,19 @@ int sg_timeline_next(struct sg_timeline *tl, struct sg_slice *s)
 	/* saturated sums stop at the clock's end rather than wrap */
 	if (s->start + s->dur < s->start)
 		s->dur = UINT64_MAX - s->start;
-	tl->next[d] = s->start + s->dur;
 	tl->end[d] = s->start + s->dur;
-	tl->next[d + 1] = s->start;
+	tl->next[d] = s->start + s->dur + (d ? tl->gap[d - 1] : 0);
+	/*
+	 * The caller's own time goes evenly before, between and after its callees: neighbours
+	 * never touch and a callee never starts or ends with its caller, where importers that turn
+	 * slices into begin/end events in floating point (speedscope) cannot tell their order.
+	 */
+	uint64_t kids = 0, k = 0;
+
+	for (const struct sg_node *c = n->child; c; c = c->next, k++)
+		kids = sg_add_sat(kids, c->total);
+	tl->gap[d] = s->dur > kids ? (s->dur - kids) / (k + 1) : 0;
+	tl->next[d + 1] = s->start + tl->gap[d];
 	/* advance in pre-order */
 	if (n->child) {
 		tl->n = n->child;
@@ -79,6 +92,7 @@ void sg_timeline_release(struct sg_timeline *tl)
 {
 	free(tl->next);
 	free(tl->end);
-	tl->next = tl->end = NULL;
+	free(tl->gap);
+	tl->next = tl->end = tl->gap = NULL;
 	tl->cap = 0;
 }
