@@ -108,7 +108,8 @@ tests/out/pngpixel: tests/svg/pngpixel.c
 svg: surfgraph tests/out/pngpixel
 	@tests/svg/run.sh
 
-# The flame graphs in Debian's Chromium (tests/browser); installs chromium and playwright-core.
+# The flame graphs, and the -m speedscope and -m chrome files in speedscope, in Debian's Chromium
+# (tests/browser); installs chromium, playwright-core and speedscope (into tests/out/speedscope).
 browser: surfgraph
 	@tests/browser/run.sh
 
