@@ -164,6 +164,19 @@ printf '# tracer: function_graph\n 0)               |  r() {\n 0)   1.000 us    
 "$bin" -i "$out/names.txt" -f r -m chrome --no-save -q >"$out/names.json"
 check "chrome: a crafted name stays JSON" python3 -c "import json,sys; d=json.load(open(sys.argv[1])); \
 	n = d['traceEvents'][3]['name']; assert n == 'x\"y\\\\z\\x01\\ufffd\\ufffd', repr(n)" "$out/names.json"
+# tests/data/svg/hostile.txt: markup, quotes, a DEL and bytes that are not UTF-8 in names
+h=tests/data/svg/hostile.txt
+for kind in chrome speedscope; do
+	"$bin" -i "$h" -f hostile_root -m $kind --no-save -q >"$out/hostile.$kind.json"
+	check "hostile names: $kind is JSON with every name" python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+names = [e["name"] for e in d["traceEvents"] if e["ph"] == "X"] if "traceEvents" in d else \
+	[f["name"] for f in d["shared"]["frames"]]
+assert "a<script>alert" in names and "b&amp;c\"d'"'"'e" in names, names
+assert any(n.startswith("caf\u00e9_\ufffd") for n in names), names' "$out/hostile.$kind.json"
+done
+"$bin" -i "$h" -f hostile_root -m pprof --no-save -q >"$out/hostile.pb.gz"
+check "hostile names: pprof reads them" grep -qF "a<script>alert" <(pprof -raw "$out/hostile.pb.gz")
 check "usage: --keep all is for the timelines" bash -c "$bin -i $f -f __do_fault -m top --keep all --no-save 2>&1 | grep -q 'keep all streams'"
 
 echo "exports: $pass passed, $fail failed"
