@@ -177,6 +177,11 @@ assert any(n.startswith("caf\u00e9_\ufffd") for n in names), names' "$out/hostil
 done
 "$bin" -i "$h" -f hostile_root -m pprof --no-save -q >"$out/hostile.pb.gz"
 check "hostile names: pprof reads them" grep -qF "a<script>alert" <(pprof -raw "$out/hostile.pb.gz")
+# a run that knows its host (live runs record it) labels its samples with it
+sed 's/^source=.*/&\nhost=fleet-a\nkernel=6.1.0-56-amd64/' "$out/df.tree" >"$out/host.tree"
+"$bin" -i "$out/host.tree" -m pprof -q >"$out/host.pb.gz"
+check "pprof: host and kernel labels from the run" grep -q 'host:\[fleet-a\] kernel:\[6.1.0-56-amd64\] root:\[__do_fault\]' \
+	<(pprof -raw "$out/host.pb.gz")
 check "usage: --keep all is for the timelines" bash -c "$bin -i $f -f __do_fault -m top --keep all --no-save 2>&1 | grep -q 'keep all streams'"
 
 echo "exports: $pass passed, $fail failed"
