@@ -13,26 +13,34 @@ PKG_TRACEFS = libtracefs
 PKG_TRACEEVENT = libtraceevent
 PKG_TRACECMD = libtracecmd
 PKG_CAIRO = cairo
-ALL_PKGS = $(PKG_TRACEFS) $(PKG_TRACEEVENT) $(PKG_TRACECMD) $(PKG_CAIRO)
+ALL_PKGS = $(PKG_TRACEFS) $(PKG_TRACEEVENT) $(PKG_TRACECMD) $(PKG_CAIRO) libprotobuf-c zlib
 USED = $(PKG_TRACEFS) $(PKG_TRACEEVENT) $(PKG_TRACECMD) $(PKG_CAIRO)
 
-PKG_CFLAGS := $(if $(USED),$(shell $(PKG_CONFIG) --cflags $(USED)))
-PKG_LIBS := $(if $(USED),$(shell $(PKG_CONFIG) --libs $(USED)))
+# -m pprof: profile.proto through protobuf-c, gzipped through zlib
+PKG_PPROF = libprotobuf-c zlib
+PKG_CFLAGS := $(if $(USED),$(shell $(PKG_CONFIG) --cflags $(USED) $(PKG_PPROF)))
+PKG_LIBS := $(if $(USED),$(shell $(PKG_CONFIG) --libs $(USED) $(PKG_PPROF)))
 
 CFLAGS ?= -O2 -g
-CFLAGS += -Wall -Wextra -std=gnu11 -Iinclude $(PKG_CFLAGS)
+CFLAGS += -Wall -Wextra -std=gnu11 -Iinclude -I$(GEN_DIR) $(PKG_CFLAGS)
 LDLIBS += $(PKG_LIBS) -lm
 
-SRC = $(wildcard src/*/*.c) $(wildcard render/*.c)
+# C generated at build time from the vendored proto/profile.proto (google/pprof, Apache-2.0)
+GEN_DIR = build/gen
+GEN_SRC = $(GEN_DIR)/profile.pb-c.c
+GEN_HDR = $(GEN_DIR)/profile.pb-c.h
+PROTOC_C ?= protoc-c
+SRC = $(wildcard src/*/*.c) $(wildcard render/*.c) $(GEN_SRC)
 OBJ = $(SRC:.c=.o)
 LIB_OBJ = $(filter-out src/commands/main.o,$(OBJ))
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:.c=)
 
-DEB_BUILD = build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev
-DEB_TEST = libxml2-utils time trace-cmd qemu-system-x86 busybox-static cpio clang-14 libclang-rt-14-dev valgrind poppler-utils chromium
+DEB_BUILD = build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev \
+	libprotobuf-c-dev protobuf-c-compiler zlib1g-dev
+DEB_TEST = golang-go python3 libxml2-utils time trace-cmd qemu-system-x86 busybox-static cpio clang-14 libclang-rt-14-dev valgrind poppler-utils chromium
 
-.PHONY: all deps test unit golden dat live-host diff merge vm bench examples install clean check-libs
+.PHONY: all deps test unit golden dat exports live-host diff merge vm bench examples install clean check-libs
 .PHONY: svg browser
 .PHONY: hardening sanitize fuzz fuzz-build fuzz-replay valgrind
 
@@ -43,6 +51,10 @@ surfgraph: $(OBJ)
 
 %.o: %.c
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(GEN_SRC) $(GEN_HDR) &: proto/profile.proto
+	@mkdir -p $(GEN_DIR)
+	$(PROTOC_C) --c_out=$(GEN_DIR) -Iproto proto/profile.proto
 
 -include $(OBJ:.o=.d)
 
@@ -71,6 +83,10 @@ golden: surfgraph
 dat: surfgraph
 	@tests/dat/run.sh
 
+# The exports read back by their readers: go tool pprof, a JSON checker in python3 (tests/exports).
+exports: surfgraph
+	@tests/exports/run.sh
+
 tests/live/test_session: tests/live/test_session.c $(LIB_OBJ)
 	$(CC) $(CFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
@@ -95,11 +111,12 @@ tests/out/pngpixel: tests/svg/pngpixel.c
 svg: surfgraph tests/out/pngpixel
 	@tests/svg/run.sh
 
-# The flame graphs in Debian's Chromium (tests/browser); installs chromium and playwright-core.
+# The flame graphs, and the -m speedscope and -m chrome files in speedscope, in Debian's Chromium
+# (tests/browser); installs chromium, playwright-core and speedscope (into tests/out/speedscope).
 browser: surfgraph
 	@tests/browser/run.sh
 
-test: check-libs unit golden dat live-host diff merge hardening sanitize valgrind fuzz-replay svg browser vm
+test: check-libs unit golden dat exports live-host diff merge hardening sanitize valgrind fuzz-replay svg browser vm
 
 # Hostile and broken input (tests/hardening): clear errors, no crash, hang or leak.
 hardening: surfgraph tests/hardening/test_limits
@@ -118,7 +135,7 @@ SAN_OBJ = $(addprefix $(SAN_DIR)/,$(OBJ))
 SAN_LIB_OBJ = $(filter-out $(SAN_DIR)/src/commands/main.o,$(SAN_OBJ))
 SAN_UNIT_BIN = $(addprefix $(SAN_DIR)/,$(UNIT_BIN))
 # The non-VM suites run again against the sanitized binary (they honour SURFGRAPH=path).
-SAN_SUITES = golden dat live-host diff merge svg hardening browser
+SAN_SUITES = golden dat exports live-host diff merge svg hardening browser
 FUZZ_DIR = build/fuzz
 FUZZ_OBJ = $(addprefix $(FUZZ_DIR)/,$(LIB_OBJ))
 FUZZ_SRC = $(filter-out $(if $(wildcard src/input/input_dat.c),,tests/fuzz/fuzz_dat.c) \
@@ -153,6 +170,8 @@ $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(FUZZ_OBJ)
 	$(CLANG) $(CFLAGS) $(SAN_FLAGS) -fsanitize=fuzzer -Itests/fuzz -o $@ $< $(FUZZ_OBJ) $(LDLIBS)
 
 -include $(SAN_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)
+# the generated header exists before anything that includes it is compiled
+render/render_pprof.o $(SAN_DIR)/render/render_pprof.o $(FUZZ_DIR)/render/render_pprof.o: $(GEN_HDR)
 # kept between runs: only the pattern rule of the targets names them
 .SECONDARY: $(FUZZ_OBJ)
 
@@ -193,5 +212,5 @@ install: surfgraph
 
 clean:
 	rm -f surfgraph $(OBJ) $(OBJ:.o=.d) $(UNIT_BIN) tests/hardening/test_limits tests/live/test_session
-	rm -rf $(SAN_DIR) $(FUZZ_DIR)
+	rm -rf $(SAN_DIR) $(FUZZ_DIR) $(GEN_DIR)
 	rm -rf tests/out

@@ -15,6 +15,9 @@ enum sg_mode {
 	SG_MODE_TOP,
 	SG_MODE_PNG,
 	SG_MODE_PDF,
+	SG_MODE_PPROF,	   /* gzipped profile.proto on stdout */
+	SG_MODE_CHROME,	   /* Chrome trace-event JSON */
+	SG_MODE_SPEEDSCOPE, /* speedscope's JSON file format */
 };
 
 enum { SG_COLOR_AUTO, SG_COLOR_ALWAYS, SG_COLOR_NEVER };
@@ -44,6 +47,7 @@ struct sg_options {
 	int sort_name;		       /* --sort-name: callees by name, not widest first */
 	int palette_subsys;	       /* --palette subsys */
 	unsigned keep;	    /* --keep N */
+	int keep_all;	    /* --keep all: chrome, speedscope stream every invocation */
 	int quiet, verbose;
 	/* live tracing */
 	double duration;	   /* -d SECONDS; 0: until Ctrl-C */

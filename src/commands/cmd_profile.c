@@ -19,6 +19,8 @@
 #include "pager.h"
 #include "outfile.h"
 #include "render_folded.h"
+#include "export.h"
+#include "render_pprof.h"
 #include "render_raw.h"
 #include "render_text.h"
 #include "render_top.h"
@@ -49,6 +51,7 @@ struct run {
 	struct sg_treefilter *filter; /* -x, --no-irqs, --max-depth, -C, -p on a saved trace */
 	int page;		      /* text for a terminal: through the pager once it starts */
 	int load;		      /* only build the aggregate (for diff): no output, no .tree */
+	struct sg_export *ex;	      /* -m chrome, speedscope */
 };
 
 /* The pager starts with the first line of text, so a live run's status line is not under it. */
@@ -166,6 +169,10 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 			if (r->opt.each)
 				rc = sg_render_text_invocation(stdout, inv, r->has_time, &r->style);
 			break;
+		case SG_MODE_CHROME:
+		case SG_MODE_SPEEDSCOPE:
+			rc = sg_export_invocation(r->ex, inv);
+			break;
 		case SG_MODE_SVG:
 		case SG_MODE_PNG:
 		case SG_MODE_PDF:
@@ -251,6 +258,13 @@ static int render_final(struct run *r)
 		break;
 	case SG_MODE_TOP:
 		rc = sg_render_top(stdout, r->agg);
+		break;
+	case SG_MODE_PPROF:
+		rc = sg_render_pprof(stdout, r->agg);
+		break;
+	case SG_MODE_CHROME:
+	case SG_MODE_SPEEDSCOPE:
+		rc = sg_export_finish(r->ex, r->agg);
 		break;
 	case SG_MODE_SVG:
 	case SG_MODE_PNG:
@@ -579,6 +593,9 @@ static int run_setup(struct run *r, struct sg_strtab *st)
 	r->st = st ? st : sg_strtab_new();
 	r->match = sg_match_new();
 	r->agg = sg_aggregate_new(r->opt.keep);
+	if (!r->load && (r->opt.mode == SG_MODE_CHROME || r->opt.mode == SG_MODE_SPEEDSCOPE) &&
+	    !(r->ex = sg_export_new(r->opt.mode, stdout, r->opt.keep_all)))
+		return -1;
 	if (!r->st || !r->match || !r->agg) {
 		sg_log_error("out of memory");
 		return -1;
@@ -597,6 +614,7 @@ static void run_free(struct run *r, int own_st)
 	sg_callstack_free(r->cs);
 	sg_treefilter_free(r->filter);
 	sg_flamefiles_free(r->ff);
+	sg_export_free(r->ex);
 	sg_aggregate_free(r->agg);
 	sg_match_free(r->match);
 	if (own_st)
@@ -621,6 +639,12 @@ int sg_cmd_profile_run(const struct sg_options *o)
 	r.style.color = r.opt.color == SG_COLOR_ALWAYS || (r.opt.color == SG_COLOR_AUTO && tty);
 	r.page = tty && !r.opt.no_pager && !is_flame_mode(r.opt.mode) &&
 		 !(r.opt.output && strcmp(r.opt.output, "-") == 0);
+	if (r.opt.mode == SG_MODE_PPROF && tty) {
+		sg_log_error("-m pprof writes a gzipped profile: redirect stdout to a file "
+			     "(> %s.pb.gz)", r.opt.nfunctions ? r.opt.functions[0] : "profile");
+		rc = 2;
+		goto out;
+	}
 	if (run_setup(&r, NULL) < 0)
 		goto out;
 	if (r.opt.input) {

@@ -76,8 +76,8 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char *const modes[] = { "svg", "tree", "walk", "raw",
-				      "folded", "top", "png", "pdf", NULL };
+static const char *const modes[] = { "svg", "tree", "walk", "raw",	 "folded",    "top",
+				      "png", "pdf",  "pprof", "chrome", "speedscope", NULL };
 
 #define FLAME_MODES (1u << SG_MODE_SVG | 1u << SG_MODE_PNG | 1u << SG_MODE_PDF)
 
@@ -191,7 +191,18 @@ static int check_mode_only(const struct sg_options *o, const unsigned char *seen
 		sg_log_error("-m tree --unit takes us (times in fixed microseconds, for scripts)");
 		return -1;
 	}
-	if (o->no_save && (o->output || seen[OPT_KEEP])) {
+	if (o->mode >= SG_MODE_PPROF && o->output && strcmp(o->output, "-") == 0) {
+		sg_log_error("-m %s writes to stdout: -o - would mix the .tree file into it",
+			     o->mode_name);
+		return -1;
+	}
+	if (o->keep_all && o->mode != SG_MODE_CHROME && o->mode != SG_MODE_SPEEDSCOPE) {
+		sg_log_error("--keep all streams every invocation into -m chrome or speedscope; a .tree file "
+			     "keeps at most 65536");
+		return -1;
+	}
+	/* the timelines read --keep too: which invocations they show */
+	if (o->no_save && (o->output || (seen[OPT_KEEP] && o->mode < SG_MODE_CHROME))) {
 		sg_log_error("--no-save writes no .tree file: %s has nothing to do",
 			     o->output ? "-o" : "--keep");
 		return -1;
@@ -457,8 +468,8 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			for (i = 0; modes[i] && strcmp(modes[i], optarg); i++)
 				;
 			if (!modes[i]) {
-				sg_log_error("unknown mode '%s': use svg, png, pdf, tree, walk, raw, folded "
-					     "or top",
+				sg_log_error("unknown mode '%s': use svg, png, pdf, tree, walk, raw, folded, "
+					     "top, pprof, chrome or speedscope",
 					     optarg);
 				return -1;
 			}
@@ -489,6 +500,10 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			o->each = 1;
 			break;
 		case OPT_KEEP:
+			/* all: every invocation into the timeline as it completes (export.h) */
+			o->keep_all = strcmp(optarg, "all") == 0;
+			if (o->keep_all)
+				break;
 			if (parse_count("--keep", optarg, 65536, &v) < 0)
 				return -1;
 			o->keep = (unsigned) v;

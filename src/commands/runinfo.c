@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include "closest.h"
 #include "log.h"
@@ -166,8 +167,12 @@ int sg_runinfo_describe(struct sg_aggregate *a, const char *root, const char *in
 int sg_runinfo_describe_live(struct sg_aggregate *a, const struct sg_live_result *l)
 {
 	char v[64];
+	struct utsname u;
 	int ret = 0;
 
+	/* the machine traced is this one: pprof's host label, the flame graph's caption */
+	if (uname(&u) == 0 && u.nodename[0])
+		ret |= sg_aggregate_set_meta(a, "host", u.nodename);
 	snprintf(v, sizeof(v), "%.3f", l->seconds);
 	ret |= sg_aggregate_set_meta(a, "seconds", v);
 	ret |= sg_aggregate_set_meta(a, "reader", l->text ? "trace_pipe" : "trace_pipe_raw");

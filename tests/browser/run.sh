@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# tests/browser: the flame graphs in Debian's Chromium driven by playwright-core; installs both.
+# tests/browser: the flame graphs, and the timeline exports in speedscope, in Debian's Chromium
+# driven by playwright-core; installs chromium, playwright-core and speedscope.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -23,6 +24,15 @@ fi
 if [ ! -d tests/browser/node_modules/playwright-core ]; then
 	(cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 fi
+# speedscope, the reader of -m speedscope and -m chrome, at the version its package-lock.json pins
+speedscope=$root/tests/out/speedscope
+if ! cmp -s tests/browser/speedscope/package-lock.json "$speedscope/package-lock.json" ||
+	[ ! -f "$speedscope/node_modules/speedscope/dist/release/index.html" ]; then
+	rm -rf "$speedscope"
+	mkdir -p "$speedscope"
+	cp tests/browser/speedscope/package.json tests/browser/speedscope/package-lock.json "$speedscope/"
+	(cd "$speedscope" && npm ci --no-audit --no-fund --loglevel=error)
+fi
 
 rm -rf "$out"
 mkdir -p "$out"
@@ -34,5 +44,12 @@ gunzip -c "$data/linux-6.1/schedule_sleep.txt.gz" >schedule_sleep.txt
 "$bin" -f schedule -i schedule_sleep.txt --no-save -q -s 0 >/dev/null
 "$bin" -f schedule -i schedule_sleep.txt --no-save -q -m folded >schedule.folded
 "$bin" -f hostile_root -i "$data/svg/hostile.txt" --no-save -q -s 0 >/dev/null
-node "$root/tests/browser/flame.mjs" "$out"
+"$bin" -f __do_fault -i "$fault" --no-save -q -m top >do_fault.top
+"$bin" -f __do_fault -i "$fault" --no-save -q -m speedscope >do_fault.speedscope.json
+# not NAME.chrome.json: speedscope takes that suffix for Chrome's older timeline format
+"$bin" -f __do_fault -i "$data/linux-6.1/do_fault_trace-cmd.dat" --no-save -q -m chrome --keep all >dat.trace.json
+rc=0
+node "$root/tests/browser/flame.mjs" "$out" || rc=1
+node "$root/tests/browser/speedscope.mjs" "$out" "$speedscope/node_modules/speedscope/dist/release/index.html" || rc=1
 echo "browser: screenshots in tests/out/browser/*.png"
+exit $rc

@@ -26,6 +26,10 @@ run 2 "unknown option '--bogus' (see --help)" --bogus
 run 2 "unknown mode 'pie': use" -f x -m pie -i $fix
 run 2 "--keep wants a whole number from 0 to 65536, not 'many'" --keep many
 run 2 "-s wants a whole number" -s -1 -f x -i $fix -m tree
+run 2 "--keep all streams every invocation into -m chrome or speedscope" -f x -i $fix -m tree --keep all
+run 2 "-m chrome writes to stdout: -o - would mix the .tree file into it" -f x -i $fix -m chrome -o -
+run 2 "-m pprof writes to stdout: -o - would mix" -f x -i $fix -m pprof -o -
+run 0 "" -f __do_fault -i $fix -m speedscope --keep all --no-save
 run 2 "option '-f' needs a value" -f
 run 2 "unexpected argument 'extra'" -f x -m tree -i $fix extra
 run 2 "which function? give the root with -f FUNC" -i $fix -m tree

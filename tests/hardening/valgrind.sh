@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make valgrind: the golden and merge tests with every surfgraph run under valgrind. Passes when every run
+# make valgrind: the golden, merge and export tests with every surfgraph run under valgrind. Passes when every run
 # reports 0 errors and 0 bytes definitely lost. Logs: tests/out/valgrind/vg.PID.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -23,6 +23,7 @@ SURFGRAPH=$wrap tests/golden/run.sh || fail=1
 SURFGRAPH=$wrap tests/golden/facts.sh || fail=1
 SURFGRAPH=$wrap tests/golden/cli.sh || fail=1
 SURFGRAPH=$wrap tests/merge/run.sh || fail=1
+SURFGRAPH=$wrap tests/exports/run.sh || fail=1
 runs=$(ls "$logs"/vg.* 2>/dev/null | wc -l)
 # with -q, a clean run's log is empty; anything in a log is an error or a definite leak
 bad=$(find "$logs" -name 'vg.*' -size +0 | wc -l)
