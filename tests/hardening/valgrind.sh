@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# make valgrind: the golden, merge and export tests with every surfgraph run under valgrind. Passes when every run
-# reports 0 errors and 0 bytes definitely lost. Logs: tests/out/valgrind/vg.PID.
+# make valgrind: the golden, merge and export tests with every surfgraph run under valgrind.
+# Passes when every run reports 0 errors and 0 bytes definitely lost.
+# Logs: tests/out/valgrind/vg.PID.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 command -v valgrind >/dev/null || { echo "valgrind: not installed (apt-get install valgrind)"; exit 1; }
