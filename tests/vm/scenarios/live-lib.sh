@@ -133,6 +133,29 @@ _snapcmp() {
 	}' "$1"/* "$2"/*
 }
 
+# A workload that faults pages in and reads files, for SECONDS (default 3).
+workload() {
+	_end=$(($(cut -d. -f1 /proc/uptime) + ${1:-3}))
+	while [ "$(cut -d. -f1 /proc/uptime)" -lt "$_end" ]; do
+		ls -R /sys/kernel/mm >/dev/null 2>&1
+		cat /proc/cpuinfo /proc/meminfo /proc/self/maps >/dev/null
+		find /bin -name '*a*' >/dev/null 2>&1
+		dd if=/dev/zero of=/tmp/wl bs=4k count=64 2>/dev/null
+		rm -f /tmp/wl
+	done
+}
+
+# A light workload until killed: a few processes a second. Each exec maps the vDSO
+# (special_mapping_fault under __do_fault), enough for a capture, and it leaves the guest's CPU
+# to surfgraph's set-up and teardown, which the busy loop of workload() competes with.
+light_workload() {
+	while :; do
+		ls / >/dev/null
+		cat /proc/version >/dev/null
+		sleep 0.1
+	done
+}
+
 # background PID...: lowest CPU priority for a load started beside surfgraph (and what it forks
 # from now on), so the load still runs but surfgraph's set-up, which under TCG is seconds of
 # kernel text patching, is not starved by it (7.x boots with one vCPU).
