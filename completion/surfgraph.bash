@@ -17,7 +17,7 @@ _surfgraph_functions()
 _surfgraph()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]} sub=
-	local modes="svg tree walk raw folded top png pdf"
+	local modes="svg tree walk raw folded top hist png pdf"
 
 	[ "${COMP_WORDS[1]:-}" = diff ] && [ "$COMP_CWORD" -gt 1 ] && sub=diff
 	[ -n "$sub" ] && modes="tree svg png pdf folded"

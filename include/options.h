@@ -15,6 +15,7 @@ enum sg_mode {
 	SG_MODE_TOP,
 	SG_MODE_PNG,
 	SG_MODE_PDF,
+	SG_MODE_HIST,
 };
 
 enum { SG_COLOR_AUTO, SG_COLOR_ALWAYS, SG_COLOR_NEVER };

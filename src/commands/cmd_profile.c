@@ -19,6 +19,7 @@
 #include "pager.h"
 #include "outfile.h"
 #include "render_folded.h"
+#include "render_hist.h"
 #include "render_raw.h"
 #include "render_text.h"
 #include "render_top.h"
@@ -251,6 +252,9 @@ static int render_final(struct run *r)
 		break;
 	case SG_MODE_TOP:
 		rc = sg_render_top(stdout, r->agg);
+		break;
+	case SG_MODE_HIST:
+		rc = sg_render_hist(stdout, r->agg, r->style.unicode);
 		break;
 	case SG_MODE_SVG:
 	case SG_MODE_PNG:

@@ -76,7 +76,7 @@ static const struct option longopts[] = {
 };
 
 static const char *const modes[] = { "svg", "tree", "walk", "raw",
-				      "folded", "top", "png", "pdf", NULL };
+				      "folded", "top", "png", "pdf", "hist", NULL };
 
 #define FLAME_MODES (1u << SG_MODE_SVG | 1u << SG_MODE_PNG | 1u << SG_MODE_PDF)
 
@@ -437,8 +437,8 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			for (i = 0; modes[i] && strcmp(modes[i], optarg); i++)
 				;
 			if (!modes[i]) {
-				sg_log_error("unknown mode '%s': use svg, png, pdf, tree, walk, raw, folded "
-					     "or top",
+				sg_log_error("unknown mode '%s': use svg, png, pdf, tree, walk, raw, folded, "
+					     "top or hist",
 					     optarg);
 				return -1;
 			}

@@ -125,26 +125,36 @@ static int check_size(struct sg_aggregate *agg)
 	return -1;
 }
 
-/* Whether any node under top has return values or kept calls (version 2 holds them). */
-static int has_retinfo(struct sg_node *top)
+/* Version 3's histogram: one line per non-empty bucket of each root, roots as the stat lines. */
+static void put_hist(FILE *out, const struct sg_aggregate *agg)
 {
-	for (struct sg_node *n = top->child; n; n = sg_node_next(n, top))
-		if (n->ret && (n->ret->rets || n->ret->first))
-			return 1;
-	return 0;
+	int header = 0;
+
+	for (int i = 0; i < agg->nroots; i++) {
+		const struct sg_rootstat *r = &agg->roots[i];
+
+		for (unsigned b = 0; agg->has_time && r->sum.has_hist && b < SG_HIST_BUCKETS; b++) {
+			if (!r->sum.hist[b])
+				continue;
+			if (!header++)
+				fputs("# hist\troot\tlo_ns\thi_ns\tinvocations\n", out);
+			fputs("hist\t", out);
+			put_escaped(out, r->root);
+			fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n", sg_hist_lo(b),
+				sg_hist_hi(b), r->sum.hist[b]);
+		}
+	}
 }
 
 int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 {
 	const char *root = sg_aggregate_meta(agg, "root");
-	int v2 = has_retinfo(sg_tree_top(agg->merged));
+	/* version 3 carries version 2's columns whether or not the trace gave return values */
+	int v2 = 1;
 
 	if (sg_tree_sort(sg_tree_top(agg->merged), SG_ORDER_NAME) < 0 || check_size(agg) < 0)
 		return -1;
-	for (unsigned i = 0; i < agg->nring && !v2; i++)
-		v2 = has_retinfo(sg_tree_top(sg_aggregate_kept(agg, i)->tree));
-	/* a run without return values or arguments writes version 1, which older readers take */
-	fprintf(out, "%s\n", v2 ? SG_TREEFILE_MAGIC2 : SG_TREEFILE_MAGIC);
+	fprintf(out, "%s\n", SG_TREEFILE_MAGIC3);
 	fputs("root=", out);
 	put_escaped(out, root ? root : "");
 	fputc('\n', out);
@@ -167,7 +177,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 	}
 	fprintf(out, "# "
 		     "stat\troot\tinvocations\tincomplete\ttotal_ns\tmin_ns\tavg_ns\tp50_ns\tp99_"
-		     "ns\tmax_ns\n");
+		     "ns\tmax_ns\tp90_ns\tp999_ns\n");
 	for (int i = 0; i < agg->nroots; i++) {
 		const struct sg_rootstat *r = &agg->roots[i];
 
@@ -175,10 +185,17 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		put_escaped(out, r->root);
 		fprintf(out,
 			"\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
-			"\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n",
+			"\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t",
 			r->sum.count, r->incomplete, r->sum.total, r->sum.min, r->sum.avg,
 			r->sum.p50, r->sum.p99, r->sum.max);
+		/* a root loaded from an older file has no p90 or p99.9: empty fields, no hist */
+		if (agg->has_time && r->sum.has_hist)
+			fprintf(out, "%" PRIu64 "\t%" PRIu64, r->sum.p90, r->sum.p999);
+		else
+			fputc('\t', out);
+		fputc('\n', out);
 	}
+	put_hist(out, agg);
 	fprintf(out, "# node\tpath\tcalls\ttotal_ns\tself_ns\tmin_ns\tmax_ns%s\n",
 		v2 ? "\trets\terrs\terrnos" : "");
 	if (write_nodes(out, "node", sg_tree_top(agg->merged), NULL, NULL, v2) < 0)

@@ -23,7 +23,11 @@ run() {
 }
 
 run 2 "unknown option '--bogus' (see --help)" --bogus
-run 2 "unknown mode 'pie': use" -f x -m pie -i $fix
+run 2 "unknown mode 'pie': use svg, png, pdf, tree, walk, raw, folded, top or hist" -f x -m pie -i $fix
+# -m hist reads no per-invocation or drawing option; diff has no histogram
+run 2 "--each is for -m tree, not -m hist" -f x -i $fix -m hist --each
+run 2 "-s is for -m svg, png or pdf, not -m hist" -f x -i $fix -m hist -s 3
+run 2 "diff: unknown mode 'hist': use tree, svg, png, pdf or folded" diff -m hist a b
 run 2 "--keep wants a whole number from 0 to 65536, not 'many'" --keep many
 run 2 "-s wants a whole number" -s -1 -f x -i $fix -m tree
 run 2 "option '-f' needs a value" -f
@@ -130,9 +134,10 @@ n=$((n + 1))
 hid=$(sed -n 's/^(\([0-9]*\) nodes hidden: under 1.00% of the root;.*/\1/p' "$out/stdout")
 [ -n "$hid" ] && [ $(($(grep -c . "$out/stdout") - 1 + hid)) = "$all" ] ||
 	{ echo "FAIL: --min-percent 1: $hid hidden, $(grep -c . "$out/stdout") of $all lines"; fail=$((fail + 1)); }
+# 10 lines: the summary (3, the histogram line included), a blank, the heading, 4 nodes, hidden
 run 0 "" -f __do_fault -i $fix -m tree --no-save -q --depth 2 --ascii
 n=$((n + 1))
-[ "$(grep -c . "$out/stdout")" = 9 ] && grep -q "^(106 nodes hidden: deeper than --depth" "$out/stdout" ||
+[ "$(grep -c . "$out/stdout")" = 10 ] && grep -q "^(106 nodes hidden: deeper than --depth" "$out/stdout" ||
 	{ echo "FAIL: --depth 2: $(cat "$out/stdout")"; fail=$((fail + 1)); }
 run 0 "" -f __do_fault -i $fix -m tree --no-save -q --color=always
 n=$((n + 1))

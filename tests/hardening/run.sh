@@ -157,15 +157,16 @@ check "rounding: the root lasts what the kernel printed" grep -qE '^ +1 +10\.000
 
 # ---- damaged .tree files: file:line: reason ----
 "$bin" -f __do_fault -i "$fix" -m top -q -o "$out/good.tree" >/dev/null
-sed '1s/.*/# surfgraph-tree 3/' "$out/good.tree" >"$out/v3.tree"
-sg tree-version 1 -i "$out/v3.tree" -m tree
-err tree-version "surfgraph: $out/v3.tree:1: unsupported .tree version '3' (this surfgraph reads versions 1 and 2)"
+sed '1s/.*/# surfgraph-tree 4/' "$out/good.tree" >"$out/v4.tree"
+sg tree-version 1 -i "$out/v4.tree" -m tree
+err tree-version "surfgraph: $out/v4.tree:1: unsupported .tree version '4' (this surfgraph reads versions 1 to 3)"
 sed '17s/\t6\t/\t6x\t/' "$out/good.tree" >"$out/badnum.tree"
 sg tree-badnum 1 -i "$out/badnum.tree" -m tree
 err tree-badnum "surfgraph: $out/badnum.tree:17: bad number in column invocations: '6x'"
-sed '19s/\t[0-9]*\t/\t99999999999999999999\t/' "$out/good.tree" >"$out/bignum.tree"
+nl=$(grep -n -m1 '^node' "$out/good.tree" | cut -d: -f1)
+sed "${nl}s/\t[0-9]*\t/\t99999999999999999999\t/" "$out/good.tree" >"$out/bignum.tree"
 sg tree-bignum 1 -i "$out/bignum.tree" -m tree
-err tree-bignum "surfgraph: $out/bignum.tree:19: bad number in column calls: '99999999999999999999'"
+err tree-bignum "surfgraph: $out/bignum.tree:$nl: bad number in column calls: '99999999999999999999'"
 head -c $(($(stat -c %s "$out/good.tree") - 30)) "$out/good.tree" >"$out/tail.tree"
 sg tree-tail 1 -i "$out/tail.tree" -m tree
 err tree-tail "surfgraph: $out/tail.tree:$(wc -l <"$out/tail.tree" | awk '{print $1 + 1}'): truncated: the last line has no newline"

@@ -63,7 +63,7 @@ for i in 1 2 3 4 5 6; do
 done
 # all 111 call paths of the merged tree are wider than 0.1 px
 check "merged frames" 111 "$(frames __do_fault.svg)"
-check "tree nodes" 111 "$("$bin" -f __do_fault -i "$fault" --no-save -q -m tree --unit us | tail -n +5 | wc -l)"
+check "tree nodes" 111 "$("$bin" -f __do_fault -i "$fault" --no-save -q -m tree --unit us | sed "1,/ function$/d" | wc -l)"
 check "one script" 1 "$(X 'count(//*[local-name()="script"])' __do_fault.svg)"
 check "title" "__do_fault" "$(X 'string(//*[local-name()="text"][@font-size="16"])' __do_fault.svg)"
 check "notes" "trace do_fault.txt  ·  6 complete invocations, total 4.422 ms, avg 737.077 us  ·  p50 277.443 us, p99 2.622 ms, max 2.622 ms  ·  lost events 0" \
@@ -75,7 +75,7 @@ check "tooltip" 1 "$(grep -c -F '<title>vmf_insert_pfn_prot — cost 2476.987 us
 check "root tooltip" 1 "$(grep -c -F '<title>__do_fault — cost 4422.463 us, 100.00% of root, 100.00% of parent, self 1098.115 us, 6 calls, avg 737.077 us per call</title>' __do_fault.svg)"
 # every node's tooltip carries the text tree's total, self, calls, %root and %parent, and the
 # average per call when there are several (total in ns / calls, truncated)
-"$bin" -f __do_fault -i "$fault" --no-save -q -m tree --unit us | tail -n +5 |
+"$bin" -f __do_fault -i "$fault" --no-save -q -m tree --unit us | sed "1,/ function$/d" |
 	awk '{ c = $3 == 1 ? "call" : "calls"; avg = ""
 		if ($3 > 1) { ns = sprintf("%.0f", $1 * 1000); a = int(ns / $3); avg = sprintf(", avg %d.%03d us per call", int(a / 1000), a % 1000) }
 		printf "%s — cost %s us, %s%% of root, %s%% of parent, self %s us, %s %s%s\n", $NF, $1, $4, $5, $2, $3, c, avg }' |
@@ -139,7 +139,7 @@ check "--outdir on a file" "surfgraph: --outdir __do_fault.svg is not a director
 
 # -o - puts the .tree on stdout: the save and write lines move to stderr
 "$bin" -f __do_fault -i "$fault" -o - -q -s 3 --outdir dash >dash.out 2>dash.err
-check "-o -" "# surfgraph-tree 1|save dash/__do_fault-3.svg save dash/__do_fault-6.svg write dash/__do_fault.svg" \
+check "-o -" "# surfgraph-tree 3|save dash/__do_fault-3.svg save dash/__do_fault-6.svg write dash/__do_fault.svg" \
 	"$(head -1 dash.out)|$(tr '\n' ' ' <dash.err | sed 's/ $//')"
 
 # --- options ---------------------------------------------------------------------------------

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# The latency distribution (issue 13): -m hist's buckets and percentiles on real captures,
+# derived from the trace text with awk and sort (not from surfgraph's output), checked against
+# the .tree file and -m hist; the .tree's stored figures give the same -m hist.
+set -euo pipefail
+out=tests/out/tail
+# shellcheck source=tests/golden/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+# Nearest rank over a sorted list of ns on stdin: the smallest value with p% at or below it.
+pctl() { awk -v p="$1" '{v[NR] = $1} END {r = p * NR / 100; k = int(r); if (k < r) k++; if (k < 1) k = 1; printf "%.0f\n", v[k]}'; }
+# "lo_ns hi_ns count" per non-empty bucket: [0, 1 us), then [2^(k-1) us, 2^k us).
+buckets() {
+	awk '{q = int($1 / 1000); k = 0; while (q >= 1) { q = int(q / 2); k++ }; n[k]++; if (k > m) m = k}
+	END {for (k = 0; k <= m; k++) if (n[k]) printf "%.0f %.0f %d\n", k ? 1000 * 2 ^ (k - 1) : 0, 1000 * 2 ^ k, n[k]}'
+}
+stat_col() { awk -F'\t' -v c="$1" '$1 == "stat" {print $c}' "$out/t.tree"; }
+
+# check NAME ROOT TRACE: durations (sorted ns, one a line) in $out/durations
+check() {
+	local name=$1 root=$2 f=$3 d=$out/durations
+	"$bin" -f "$root" -i "$f" -m hist -q -o "$out/t.tree" >"$out/$name.hist"
+	expect "$name invocations" "$(awk -F'\t' '$1 == "stat" {print $3}' "$out/t.tree")" "$(wc -l <"$d")"
+	expect "$name hist lines" "$(awk -F'\t' '$1 == "hist" {print $3, $4, $5}' "$out/t.tree")" "$(buckets <"$d")"
+	expect "$name hist counts add up" "$(awk -F'\t' '$1 == "hist" {s += $5} END {print s}' "$out/t.tree")" "$(wc -l <"$d")"
+	expect "$name p50" "$(stat_col 8)" "$(pctl 50 <"$d")"
+	expect "$name p90" "$(stat_col 11)" "$(pctl 90 <"$d")"
+	expect "$name p99" "$(stat_col 9)" "$(pctl 99 <"$d")"
+	expect "$name p99.9" "$(stat_col 12)" "$(pctl 99.9 <"$d")"
+	expect "$name max" "$(stat_col 10)" "$(tail -1 "$d")"
+	# -m hist's count column, bucket by bucket
+	expect "$name -m hist counts" "$(awk '/^ +[0-9]+ - +([0-9]+|inf) +[0-9]+ +\|/ {print $4}' "$out/$name.hist")" \
+		"$(buckets <"$d" | awk '{print $3}')"
+	# the same from the .tree: its stored percentiles and buckets
+	"$bin" -i "$out/t.tree" -m hist -q >"$out/$name.tree.hist"
+	expect "$name -m hist from the .tree" "$(cmp -s "$out/$name.hist" "$out/$name.tree.hist" && echo same)" same
+}
+
+# do_sys_openat2 (funcgraph-tail, no task column, 2 CPUs): an entry and the next return on the
+# same CPU make one whole call; 2 returns have no entry, 1 entry no return.
+f=$(data linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz)
+awk '/do_sys_openat2\(\) \{/ {o[$1] = 1; next}
+	/\} \/\* do_sys_openat2 \*\// && o[$1] {o[$1] = 0; sub(/ us.*/, ""); split($NF, p, "."); printf "%d\n", p[1] * 1000 + p[2]}' "$f" |
+	sort -n >"$out/durations"
+expect "openat2 whole calls" "$(wc -l <"$out/durations")" 219
+check openat2 do_sys_openat2 "$f"
+
+# schedule with funcgraph-proc: pairs per task, cut where a CPU's buffer began after the entry
+f=$(data linux-6.1/schedule_funcgraph-proc.txt.gz)
+awk -F'|' -f tests/golden/awk/schedule-durations.awk "$f" "$f" | sort -n >"$out/durations"
+check schedule schedule "$f"
+
+# the one-line form in -m tree's header
+"$bin" -f schedule -i "$f" -m tree --ascii --no-save -q --depth 1 >"$out/sched.tree.txt"
+expect "tree header histogram" "$(sed -n 3p "$out/sched.tree.txt")" \
+	"  hist 128 us [____.#.________] 4194304 us  p90 31.350 ms  p99.9 4.000 s"
+
+# an older .tree has no histogram: -m hist says so
+st=0
+"$bin" -i examples/__do_fault.tree -m hist -q >/dev/null 2>"$out/old.err" || st=$?
+expect "old .tree: exit" "$st" 1
+expect "old .tree: message" "$(cat "$out/old.err")" \
+	"surfgraph: -m hist: this .tree file has no histogram (written before version 3); read the trace again"
+
+# a trace without durations has no distribution: said, exit 1
+f=$(data linux-6.1/vfs_write_nofuncgraph-duration.txt.gz)
+st=0
+"$bin" -f vfs_write -i "$f" -m hist --no-save -q >/dev/null 2>"$out/nodur.err" || st=$?
+expect "no durations: exit" "$st" 1
+expect "no durations: message" "$(cat "$out/nodur.err")" \
+	"surfgraph: -m hist: the trace has no durations (nofuncgraph-duration): no distribution to show"
+
+echo "tail: $n checked, $fail failed"
+[ $fail = 0 ]
