@@ -58,6 +58,14 @@ _surfgraph()
 		COMPREPLY=($(compgen -W "hot subsys" -- "$cur"))
 		return
 		;;
+	--sort)
+		COMPREPLY=($(compgen -W "duration" -- "$cur"))
+		return
+		;;
+	--pick)
+		COMPREPLY=($(compgen -W "slowest p50" -- "$cur"))
+		return
+		;;
 	--unit)
 		COMPREPLY=($(compgen -W "ns us" -- "$cur"))
 		return

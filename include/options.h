@@ -3,6 +3,7 @@
 #define SG_OPTIONS_H
 
 #include <stdint.h>
+#include "pick.h"
 
 #define SG_VERSION "0.1.0"
 
@@ -45,6 +46,9 @@ struct sg_options {
 	int sort_name;		       /* --sort-name: callees by name, not widest first */
 	int palette_subsys;	       /* --palette subsys */
 	unsigned keep;	    /* --keep N */
+	unsigned keep_slowest; /* --keep-slowest K */
+	int sort_duration;     /* --sort duration: --each lists kept invocations longest first */
+	struct sg_pick pick;   /* --pick N|slowest|p50: one invocation, any mode */
 	int quiet, verbose;
 	/* live tracing */
 	double duration;	   /* -d SECONDS; 0: until Ctrl-C */

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "aggregate.h"
 #include "callstack.h"
+#include "cmd_pick.h"
 #include "cmd_profile.h"
 #include "flamefiles.h"
 #include "input_dat.h"
@@ -18,6 +19,7 @@
 #include "options.h"
 #include "pager.h"
 #include "outfile.h"
+#include "pick.h"
 #include "render_folded.h"
 #include "render_hist.h"
 #include "render_raw.h"
@@ -76,7 +78,7 @@ static int open_flamefiles(struct run *r, const char *base, int dated)
 		    r->opt.mode == SG_MODE_PDF ? SG_FLAME_PDF : SG_FLAME_SVG;
 	fo.outdir = r->opt.outdir;
 	fo.base = base;
-	fo.step = r->opt.step;
+	fo.step = r->opt.pick.kind ? 1 : r->opt.step; /* --pick's invocation is drawn whole */
 	fo.title = r->opt.title;
 	fo.subtitle = r->opt.subtitle;
 	fo.dated = dated;
@@ -105,6 +107,11 @@ static int flame_invocation(struct run *r, const struct sg_invocation *inv, int 
 		return -1;
 	}
 	return ret < 0 ? -1 : 0;
+}
+
+static int flame_pick(void *ctx, const struct sg_invocation *inv, int has_time)
+{
+	return flame_invocation(ctx, inv, has_time);
 }
 
 static int flame_merged(struct run *r)
@@ -144,7 +151,8 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 	}
 	if (inv->has_dur)
 		r->has_time = 1;
-	if (!inv->cut && !r->load) {
+	/* --pick and --sort duration choose among the kept invocations once all are in */
+	if (!inv->cut && !r->load && !r->opt.pick.kind && !r->opt.sort_duration) {
 		/* numbered as the aggregate will number it */
 		inv->seq = r->agg->complete + 1;
 		/* live, this output comes while tracing: no pager under the status line */
@@ -243,6 +251,11 @@ static int render_final(struct run *r)
 
 	if (start_text(r) < 0)
 		return -1;
+	if (r->opt.pick.kind) {
+		struct sg_cmd_pick p = { &r->opt, &r->style, r->raw_tty, flame_pick, r };
+
+		return sg_cmd_pick_render(&p, r->agg) < 0 || fflush(stdout) != 0 ? -1 : 0;
+	}
 	switch (r->opt.mode) {
 	case SG_MODE_TREE:
 		rc = sg_render_text(stdout, r->agg, &r->style);
@@ -272,11 +285,14 @@ static int render_final(struct run *r)
 	return 0;
 }
 
-/* Per-invocation modes on a loaded .tree: its kept invocations. */
+/* Per-invocation modes on a loaded .tree, or --sort duration: the kept invocations, once each. */
 static int render_kept(struct run *r)
 {
-	for (unsigned i = 0; i < r->agg->nring; i++) {
-		struct sg_invocation *inv = sg_aggregate_kept(r->agg, i);
+	unsigned n;
+	struct sg_invocation **v = sg_pick_kept(r->agg, r->opt.sort_duration, &n);
+
+	for (unsigned i = 0; i < n && !r->opt.pick.kind; i++) {
+		struct sg_invocation *inv = v[i];
 		int rc = 0;
 
 		if (r->opt.mode == SG_MODE_WALK)
@@ -285,10 +301,13 @@ static int render_kept(struct run *r)
 			rc = sg_render_text_invocation(stdout, inv, r->agg->has_time, &r->style);
 		else if (r->ff)
 			rc = flame_invocation(r, inv, r->agg->has_time);
-		if (rc < 0)
+		if (rc < 0) {
+			free(v);
 			return -1;
+		}
 	}
-	return 0;
+	free(v);
+	return n || !*sg_log_message() ? 0 : -1;
 }
 
 /*
@@ -371,6 +390,8 @@ static int filter_treefile(struct run *r)
 		for (unsigned i = 0; i < r->agg->nring; i++)
 			sg_treefilter_prune(r->filter,
 					    sg_tree_top(sg_aggregate_kept(r->agg, i)->tree));
+		for (unsigned i = 0; i < r->agg->nslow; i++)
+			sg_treefilter_prune(r->filter, sg_tree_top(r->agg->slow[i]->tree));
 	}
 	return 0;
 }
@@ -414,7 +435,7 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	}
 	if (r->load)
 		return 0;
-	if (!cut_only && render_final(r) < 0)
+	if (!cut_only && ((r->opt.sort_duration && render_kept(r) < 0) || render_final(r) < 0))
 		return -1;
 	/* the summary after the text, once the pager is closed, not under it */
 	sg_pager_finish();
@@ -583,10 +604,12 @@ static int run_setup(struct run *r, struct sg_strtab *st)
 	r->st = st ? st : sg_strtab_new();
 	r->match = sg_match_new();
 	r->agg = sg_aggregate_new(r->opt.keep);
-	if (!r->st || !r->match || !r->agg) {
+	if (!r->st || !r->match || !r->agg ||
+	    sg_aggregate_keep_slowest(r->agg, r->opt.keep_slowest) < 0) {
 		sg_log_error("out of memory");
 		return -1;
 	}
+	r->agg->pin_seq = r->opt.pick.kind == SG_PICK_SEQ ? r->opt.pick.seq : 0;
 	for (int i = 0; i < r->opt.nfunctions; i++)
 		if (sg_match_add(r->match, r->opt.functions[i]) < 0) {
 			sg_log_error("out of memory");

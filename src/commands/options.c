@@ -12,7 +12,7 @@
 
 
 enum { OPT_NO_SAVE = 256, OPT_EACH, OPT_KEEP, OPT_ASCII, OPT_UNICODE, OPT_UNIT, OPT_MIN_PERCENT,
-       OPT_DEPTH, OPT_COLOR, OPT_NO_PAGER };
+       OPT_DEPTH, OPT_COLOR, OPT_NO_PAGER, OPT_KEEP_SLOWEST, OPT_SORT, OPT_PICK };
 
 /* flame graph options */
 enum { OPT_OUTDIR = 768, OPT_WIDTH, OPT_MINWIDTH, OPT_TITLE, OPT_SUBTITLE, OPT_INVERTED,
@@ -34,6 +34,9 @@ static const struct option longopts[] = {
 	{ "no-save", no_argument, NULL, OPT_NO_SAVE },
 	{ "each", no_argument, NULL, OPT_EACH },
 	{ "keep", required_argument, NULL, OPT_KEEP },
+	{ "keep-slowest", required_argument, NULL, OPT_KEEP_SLOWEST },
+	{ "sort", required_argument, NULL, OPT_SORT },
+	{ "pick", required_argument, NULL, OPT_PICK },
 	{ "ascii", no_argument, NULL, OPT_ASCII },
 	{ "unicode", no_argument, NULL, OPT_UNICODE },
 	{ "unit", required_argument, NULL, OPT_UNIT },
@@ -99,6 +102,7 @@ static const struct {
 	{ OPT_SORT_NAME, "--sort-name", FLAME_MODES, "svg, png or pdf" },
 	{ OPT_PALETTE, "--palette", FLAME_MODES, "svg, png or pdf" },
 	{ OPT_EACH, "--each", 1u << SG_MODE_TREE, "tree" },
+	{ OPT_SORT, "--sort", 1u << SG_MODE_TREE | 1u << SG_MODE_WALK, "tree --each or walk" },
 	{ OPT_MIN_PERCENT, "--min-percent", 1u << SG_MODE_TREE, "tree" },
 	{ OPT_DEPTH, "--depth", 1u << SG_MODE_TREE, "tree" },
 	{ OPT_COLOR, "--color", 1u << SG_MODE_TREE, "tree" },
@@ -177,6 +181,13 @@ static int check_mode_only(const struct sg_options *o, const unsigned char *seen
 	}
 	if (o->mode == SG_MODE_TREE && seen[OPT_UNIT] && !o->unit_us) {
 		sg_log_error("-m tree --unit takes us (times in fixed microseconds, for scripts)");
+		return -1;
+	}
+	if ((seen[OPT_PICK] && (o->each || seen['s'])) ||
+	    (seen[OPT_SORT] && o->mode == SG_MODE_TREE && !o->each)) {
+		sg_log_error(seen[OPT_SORT] ? "--sort orders the invocations of --each (-m tree --each)"
+					    : "--pick shows one invocation: not with %s",
+			     o->each ? "--each" : "-s");
 		return -1;
 	}
 	if (o->no_save && (o->output || seen[OPT_KEEP])) {
@@ -379,6 +390,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	memset(o, 0, sizeof(*o));
 	o->step = 1;
 	o->keep = 32;
+	o->keep_slowest = 8;
 	o->width = 1200;
 	o->minwidth = 0.1;
 	o->mode_name = "svg";
@@ -469,9 +481,21 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			o->each = 1;
 			break;
 		case OPT_KEEP:
-			if (parse_count("--keep", optarg, 65536, &v) < 0)
+		case OPT_KEEP_SLOWEST:
+			if (parse_count(c == OPT_KEEP ? "--keep" : "--keep-slowest", optarg, 65536, &v) < 0)
 				return -1;
-			o->keep = (unsigned) v;
+			*(c == OPT_KEEP ? &o->keep : &o->keep_slowest) = (unsigned) v;
+			break;
+		case OPT_SORT:
+			if (strcmp(optarg, "duration") != 0) {
+				sg_log_error("--sort takes duration (longest first), not '%.40s'", optarg);
+				return -1;
+			}
+			o->sort_duration = 1;
+			break;
+		case OPT_PICK:
+			if (sg_pick_parse(optarg, &o->pick) < 0)
+				return -1;
 			break;
 		case OPT_ASCII:
 			o->ascii = 1;

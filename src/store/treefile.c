@@ -101,6 +101,15 @@ out:
 	return ret;
 }
 
+/* Whether inv is also among the last N (then a slowinv line stands for it without nodes). */
+static int in_ring(const struct sg_aggregate *agg, const struct sg_invocation *inv)
+{
+	for (unsigned i = 0; i < agg->nring; i++)
+		if (sg_aggregate_kept(agg, i) == inv)
+			return 1;
+	return 0;
+}
+
 /*
  * Every node line carries its whole path, so the file grows with depth squared: a crafted trace
  * of a few MB nesting 100,000 calls would make tens of GB. Refuse such a file before writing.
@@ -115,6 +124,10 @@ static int check_size(struct sg_aggregate *agg)
 	for (unsigned i = 0; i < agg->nring; i++)
 		if (write_nodes(NULL, NULL, sg_tree_top(sg_aggregate_kept(agg, i)->tree), &bytes,
 				&deepest, 0) < 0)
+			return -1;
+	for (unsigned i = 0; i < agg->nslow; i++)
+		if (!in_ring(agg, agg->slow[i]) &&
+		    write_nodes(NULL, NULL, sg_tree_top(agg->slow[i]->tree), &bytes, &deepest, 0) < 0)
 			return -1;
 	if (bytes <= SG_TREEFILE_MAX_PATH_BYTES)
 		return 0;
@@ -146,6 +159,28 @@ static void put_hist(FILE *out, const struct sg_aggregate *agg)
 	}
 }
 
+/* One kept invocation: its inv (or slowinv) line, then (nodes) its nodes in call order. */
+static int put_inv(FILE *out, const char *kind, const struct sg_invocation *inv, int v2,
+		   int nodes)
+{
+	fprintf(out, "%s\t%" PRIu64 "\t", kind, inv->seq);
+	put_escaped(out, inv->root);
+	fputc('\t', out);
+	if (inv->pid >= 0)
+		fprintf(out, "%d", inv->pid);
+	fputc('\t', out);
+	if (inv->comm)
+		put_escaped(out, inv->comm);
+	fputc('\t', out);
+	for (int c = 0; c < inv->ncpus; c++)
+		fprintf(out, "%s%d", c ? "," : "", inv->cpus[c]);
+	fputc('\t', out);
+	if (inv->has_ts)
+		fprintf(out, "%" PRIu64, inv->start_ts);
+	fprintf(out, "\t%" PRIu64 "\n", inv->duration);
+	return nodes ? write_nodes(out, "invnode", sg_tree_top(inv->tree), NULL, NULL, v2) : 0;
+}
+
 int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 {
 	const char *root = sg_aggregate_meta(agg, "root");
@@ -168,6 +203,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 	fprintf(out, "total_ns=%" PRIu64 "\n", agg->total_ns);
 	fprintf(out, "time=%s\n", agg->has_time ? "ns" : "none");
 	fprintf(out, "keep=%u\n", agg->keep);
+	fprintf(out, "keep_slowest=%u\n", agg->keep_slowest);
 	for (int i = 0; i < agg->nmeta; i++) {
 		if (strcmp(agg->meta[i].key, "root") == 0)
 			continue;
@@ -204,27 +240,14 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		fprintf(out, "# inv\tseq\troot\tpid\tcomm\tcpus\tstart_ns\tduration_ns\n");
 	if (agg->nring && v2)
 		fprintf(out, "# call\targs\tretval\n");
-	for (unsigned i = 0; i < agg->nring; i++) {
-		const struct sg_invocation *inv = sg_aggregate_kept(agg, i);
-
-		fprintf(out, "inv\t%" PRIu64 "\t", inv->seq);
-		put_escaped(out, inv->root);
-		fputc('\t', out);
-		if (inv->pid >= 0)
-			fprintf(out, "%d", inv->pid);
-		fputc('\t', out);
-		if (inv->comm)
-			put_escaped(out, inv->comm);
-		fputc('\t', out);
-		for (int c = 0; c < inv->ncpus; c++)
-			fprintf(out, "%s%d", c ? "," : "", inv->cpus[c]);
-		fputc('\t', out);
-		if (inv->has_ts)
-			fprintf(out, "%" PRIu64, inv->start_ts);
-		fprintf(out, "\t%" PRIu64 "\n", inv->duration);
-		if (write_nodes(out, "invnode", sg_tree_top(inv->tree), NULL, NULL, v2) < 0)
+	for (unsigned i = 0; i < agg->nring; i++)
+		if (put_inv(out, "inv", sg_aggregate_kept(agg, i), v2, 1) < 0)
 			return -1;
-	}
+	if (agg->nslow)
+		fprintf(out, "# slowinv\tseq\troot\tpid\tcomm\tcpus\tstart_ns\tduration_ns\n");
+	for (unsigned i = 0; i < agg->nslow; i++)
+		if (put_inv(out, "slowinv", agg->slow[i], v2, !in_ring(agg, agg->slow[i])) < 0)
+			return -1;
 	fprintf(out, "end\n");
 	if (fflush(out) != 0 || ferror(out)) {
 		sg_log_error("write failed: %s", strerror(errno));

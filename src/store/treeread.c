@@ -359,20 +359,41 @@ static int check_hist(struct reader *r)
 	return 0;
 }
 
-static int read_inv(struct reader *r, char **f, int nf)
+/* An inv line (slow 0) or, version 3, a slowinv line: a kept invocation, its nodes follow. */
+static int read_inv(struct reader *r, char **f, int nf, int slow)
 {
 	uint64_t seq, dur, v;
+	struct sg_aggregate *agg = r->agg;
 
 	if (nf != 8)
-		return fail(r, "%s", "an inv line has 8 tab-separated fields");
+		return fail(r, "%s", slow ? "a slowinv line has 8 tab-separated fields"
+					  : "an inv line has 8 tab-separated fields");
 	if (number_field(r, f[1], "seq", &seq) < 0 ||
 	    number_field(r, f[7], "duration_ns", &dur) < 0)
 		return -1;
+	if (slow && (r->version < 3 || agg->nslow == agg->keep_slowest))
+		return fail(r, "%s", "more slowinv lines than keep_slowest");
+	if (slow && agg->nslow && agg->slow[agg->nslow - 1]->duration < dur)
+		return fail(r, "%s", "slowinv lines out of order (longest first)");
+	if (!slow && agg->nslow)
+		return fail(r, "%s", "an inv line after the slowinv lines");
+	/* a slow one also among the last N is written once, as inv: this line stands for it */
+	for (unsigned i = 0; slow && i < agg->nring; i++) {
+		struct sg_invocation *kept = sg_aggregate_kept(agg, i);
+
+		if (kept->seq != seq)
+			continue;
+		if (kept->duration != dur)
+			return fail(r, "%s", "a slowinv line differs from the inv line of its number");
+		r->inv = NULL; /* no invnode lines follow */
+		return sg_aggregate_offer_slow(agg, sg_invocation_ref(kept));
+	}
 	struct sg_invocation *inv = sg_invocation_new();
 
 	if (!inv)
 		return fail(r, "%s", "out of memory");
-	if (sg_aggregate_keep(r->agg, inv) < 0)
+	inv->duration = dur;
+	if ((slow ? sg_aggregate_offer_slow(agg, inv) : sg_aggregate_keep(agg, inv)) < 0)
 		return fail(r, "%s", "out of memory");
 	r->inv = inv;
 	r->last_inv = NULL;
@@ -445,6 +466,15 @@ static int read_meta(struct reader *r, char *line)
 	}
 	if (strcmp(key, "keep") == 0)
 		return number_field(r, val, "keep", &v); /* the file's own ring size: informative */
+	if (strcmp(key, "keep_slowest") == 0) {
+		if (number_field(r, val, "keep_slowest", &v) < 0)
+			return -1;
+		if (r->version < 3 || v > 65536 || agg->keep_slowest)
+			return fail(r, "%s", "keep_slowest: version 3, once, at most 65536");
+		if (sg_aggregate_keep_slowest(agg, (unsigned) v) < 0)
+			return fail(r, "%s", "out of memory");
+		return 0;
+	}
 	const char *value = unescape(r, val, strlen(val));
 
 	if (!value)
@@ -485,7 +515,9 @@ static int read_line(struct reader *r, char *line)
 	if (strcmp(f[0], "stat") == 0)
 		return read_stat(r, f, nf);
 	if (strcmp(f[0], "inv") == 0)
-		return read_inv(r, f, nf);
+		return read_inv(r, f, nf, 0);
+	if (strcmp(f[0], "slowinv") == 0)
+		return read_inv(r, f, nf, 1);
 	if (strcmp(f[0], "hist") == 0)
 		return read_hist(r, f, nf);
 	if (nf == 1 && strchr(line, '='))

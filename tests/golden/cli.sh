@@ -28,6 +28,15 @@ run 2 "unknown mode 'pie': use svg, png, pdf, tree, walk, raw, folded, top or hi
 run 2 "--each is for -m tree, not -m hist" -f x -i $fix -m hist --each
 run 2 "-s is for -m svg, png or pdf, not -m hist" -f x -i $fix -m hist -s 3
 run 2 "diff: unknown mode 'hist': use tree, svg, png, pdf or folded" diff -m hist a b
+# --keep-slowest, --sort, --pick: their values, and the options they cannot go with
+run 2 "--keep-slowest wants a whole number from 0 to 65536" -f x -i $fix --keep-slowest lots
+run 2 "--sort takes duration (longest first), not 'name'" -f x -i $fix -m tree --each --sort name
+run 2 "--sort orders the invocations of --each (-m tree --each)" -f x -i $fix -m tree --sort duration
+run 2 "--sort is for -m tree --each or walk, not -m top" -f x -i $fix -m top --sort duration
+run 2 "--pick takes an invocation's number (1, 2, ...), slowest or p50, not 'fast'" -f x -i $fix --pick fast
+run 2 "--pick shows one invocation: not with --each" -f x -i $fix -m tree --each --pick 1
+run 2 "--pick shows one invocation: not with -s" -f x -i $fix -s 2 --pick 1
+run 2 "diff: --pick is not a diff option" diff --pick 1 a b
 run 2 "--keep wants a whole number from 0 to 65536, not 'many'" --keep many
 run 2 "-s wants a whole number" -s -1 -f x -i $fix -m tree
 run 2 "option '-f' needs a value" -f
@@ -248,6 +257,10 @@ check_completion "always auto never " "$bin" --color =
 check_completion "diff " "$bin" di
 check_completion "--threshold --total " "$bin" diff --t
 check_completion "pdf png " "$bin" diff -m p
+check_completion "hist " "$bin" -m h
+check_completion "--keep --keep-slowest " "$bin" --kee
+check_completion "duration " "$bin" --sort ""
+check_completion "p50 slowest " "$bin" --pick ""
 mkdir -p "$out/tracefs"
 printf '__do_fault\ndo_fault\ndo_fault_around [ext4]\nvfs_read\n' >"$out/tracefs/available_filter_functions"
 n=$((n + 1))

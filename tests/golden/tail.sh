@@ -45,6 +45,37 @@ awk '/do_sys_openat2\(\) \{/ {o[$1] = 1; next}
 expect "openat2 whole calls" "$(wc -l <"$out/durations")" 219
 check openat2 do_sys_openat2 "$f"
 
+# the slowest kept whole (--keep-slowest, default 8): the 8 longest durations, longest first
+expect "openat2 slowinv durations" "$(awk -F'\t' '$1 == "slowinv" {print $8}' "$out/t.tree")" \
+	"$(sort -rn "$out/durations" | head -8)"
+"$bin" -f do_sys_openat2 -i "$f" -m top -q --keep-slowest 3 --keep 0 -o "$out/k3.tree" >/dev/null
+expect "--keep-slowest 3" "$(grep -c '^slowinv' "$out/k3.tree")" 3
+expect "--keep 0 --keep-slowest 3: only the slowest" "$(grep -c '^inv	' "$out/k3.tree")" 0
+# the slowest, 112th of the whole calls (awk: the 112th paired return), is the one kept first
+nth=$(awk '/do_sys_openat2\(\) \{/ {o[$1] = 1; next} /\} \/\* do_sys_openat2 \*\// && o[$1] {o[$1] = 0; n++; sub(/ us.*/, ""); split($NF, p, "."); if (p[1] * 1000 + p[2] == '"$(sort -rn "$out/durations" | head -1)"') print n}' "$f")
+expect "openat2 slowest's number" "$(awk -F'\t' '$1 == "slowinv" {print $2; exit}' "$out/t.tree")" "$nth"
+# --pick: that invocation alone, in any mode: its walk block is the one -m walk prints
+"$bin" -f do_sys_openat2 -i "$f" -m walk --no-save -q | awk -v n="$nth" '/^#/ {k = $3 == n} k' >"$out/walk-all"
+"$bin" -f do_sys_openat2 -i "$f" -m walk --no-save -q --pick slowest >"$out/walk-pick"
+expect "--pick slowest -m walk" "$(cmp -s "$out/walk-all" "$out/walk-pick" && echo same)" same
+"$bin" -i "$out/t.tree" -m walk -q --pick "$nth" >"$out/walk-pick-tree"
+expect "--pick N from the .tree" "$(cmp -s "$out/walk-all" "$out/walk-pick-tree" && echo same)" same
+# any invocation of a trace can be picked, kept or not: the 3rd, in -m folded, adds up to it
+third=$(awk '/do_sys_openat2\(\) \{/ {o[$1] = 1; next} /\} \/\* do_sys_openat2 \*\// && o[$1] {o[$1] = 0; if (++n == 3) {sub(/ us.*/, ""); split($NF, p, "."); print p[1] * 1000 + p[2]}}' "$f")
+expect "--pick 3 -m folded sums to its duration" \
+	"$("$bin" -f do_sys_openat2 -i "$f" -m folded --no-save -q --pick 3 | awk '{s += $NF} END {print s}')" "$third"
+st=0
+"$bin" -i "$out/t.tree" -m tree -q --pick 3 >/dev/null 2>"$out/pick.err" || st=$?
+expect "--pick of one not kept: exit" "$st" 1
+expect "--pick of one not kept: message" "$(cat "$out/pick.err")" \
+	"surfgraph: --pick 3: that invocation is not kept (40 are: the last --keep and the --keep-slowest; -m tree --each --sort duration lists them)"
+# --sort duration: the kept ones (the last 32 and the 8 slowest, 40 distinct), longest first
+"$bin" -i "$out/t.tree" -m tree --each --sort duration --ascii --depth 1 -q |
+	sed -n 's/^invocation \([0-9]*\) of .*duration \(.*\)$/\1/p' >"$out/sorted"
+expect "--sort duration: how many" "$(wc -l <"$out/sorted")" 40
+expect "--sort duration: order" "$(awk -F'\t' '$1 == "inv" || $1 == "slowinv" {print $8, $2}' "$out/t.tree" | sort -u | sort -k1,1nr -k2,2n | awk '{print $2}' | tr '\n' ' ')" \
+	"$(tr '\n' ' ' <"$out/sorted")"
+
 # schedule with funcgraph-proc: pairs per task, cut where a CPU's buffer began after the entry
 f=$(data linux-6.1/schedule_funcgraph-proc.txt.gz)
 awk -F'|' -f tests/golden/awk/schedule-durations.awk "$f" "$f" | sort -n >"$out/durations"

@@ -160,9 +160,10 @@ check "rounding: the root lasts what the kernel printed" grep -qE '^ +1 +10\.000
 sed '1s/.*/# surfgraph-tree 4/' "$out/good.tree" >"$out/v4.tree"
 sg tree-version 1 -i "$out/v4.tree" -m tree
 err tree-version "surfgraph: $out/v4.tree:1: unsupported .tree version '4' (this surfgraph reads versions 1 to 3)"
-sed '17s/\t6\t/\t6x\t/' "$out/good.tree" >"$out/badnum.tree"
+sl=$(grep -n -m1 '^stat' "$out/good.tree" | cut -d: -f1)
+sed "${sl}s/\t6\t/\t6x\t/" "$out/good.tree" >"$out/badnum.tree"
 sg tree-badnum 1 -i "$out/badnum.tree" -m tree
-err tree-badnum "surfgraph: $out/badnum.tree:17: bad number in column invocations: '6x'"
+err tree-badnum "surfgraph: $out/badnum.tree:$sl: bad number in column invocations: '6x'"
 nl=$(grep -n -m1 '^node' "$out/good.tree" | cut -d: -f1)
 sed "${nl}s/\t[0-9]*\t/\t99999999999999999999\t/" "$out/good.tree" >"$out/bignum.tree"
 sg tree-bignum 1 -i "$out/bignum.tree" -m tree
@@ -174,9 +175,9 @@ sed '$d' "$out/good.tree" >"$out/noend.tree"
 sg tree-noend 1 -i "$out/noend.tree" -m tree
 err tree-noend "surfgraph: $out/noend.tree:$(($(wc -l <"$out/noend.tree") + 1)): truncated: no 'end' line"
 # an error quoting the input quotes it escaped
-sed '17s/\t6\t/\t6\x1b[31m\t/' "$out/good.tree" >"$out/escnum.tree"
+sed "${sl}s/\t6\t/\t6\x1b[31m\t/" "$out/good.tree" >"$out/escnum.tree"
 sg tree-escnum 1 -i "$out/escnum.tree" -m tree
-err tree-escnum "surfgraph: $out/escnum.tree:17: bad number in column invocations: '6?[31m'"
+err tree-escnum "surfgraph: $out/escnum.tree:$sl: bad number in column invocations: '6?[31m'"
 printf '# surfgraph-tree 1\nroot=x\nnode\tx;;y\t1\t1\t1\t1\t1\nend\n' >"$out/emptyname.tree"
 sg tree-emptyname 1 -i "$out/emptyname.tree" -m tree
 err tree-emptyname "surfgraph: $out/emptyname.tree:3: empty name in path"

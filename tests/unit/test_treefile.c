@@ -18,6 +18,7 @@ static const char good[] =
 	"total_ns=1150\n"
 	"time=ns\n"
 	"keep=32\n"
+	"keep_slowest=0\n"
 	"source=x.txt\n"
 	"created=1970-01-01T00:00:00Z\n"
 	"odd=a%3Bb%25c\n"
@@ -151,22 +152,38 @@ int main(void)
 	}
 
 	refused(st, "", "t.tree: empty file");
+	/* version 3's slowest: at most keep_slowest of them, longest first */
+	refused(st, "# surfgraph-tree 3\nroot=f\ntime=ns\nkeep_slowest=1\nslowinv\t1\tf\t\t\t\t\t9\n"
+		    "slowinv\t2\tf\t\t\t\t\t5\nend\n",
+		"t.tree:6: more slowinv lines than keep_slowest");
+	refused(st, "# surfgraph-tree 3\nroot=f\ntime=ns\nkeep_slowest=2\nslowinv\t1\tf\t\t\t\t\t5\n"
+		    "slowinv\t2\tf\t\t\t\t\t9\nend\n",
+		"t.tree:6: slowinv lines out of order (longest first)");
+	refused(st, "# surfgraph-tree 3\nroot=f\ntime=ns\nkeep_slowest=1\ninv\t1\tf\t\t\t\t\t9\n"
+		    "invnode\tf\t1\t9\t9\t9\t9\t0\t0\t\nslowinv\t1\tf\t\t\t\t\t8\nend\n",
+		"t.tree:7: a slowinv line differs from the inv line of its number");
+	refused(st, "# surfgraph-tree 3\nroot=f\ntime=ns\nkeep_slowest=1\ninv\t1\tf\t\t\t\t\t9\n"
+		    "invnode\tf\t1\t9\t9\t9\t9\t0\t0\t\nslowinv\t1\tf\t\t\t\t\t9\n"
+		    "invnode\tf\t1\t9\t9\t9\t9\t0\t0\t\nend\n",
+		"t.tree:8: invnode line before any inv line");
+	refused(st, "# surfgraph-tree 2\nroot=f\nkeep_slowest=2\nend\n",
+		"t.tree:3: keep_slowest: version 3, once, at most 65536");
 	refused(st, "# surfgraph-tree 4\nend\n",
 		"t.tree:1: unsupported .tree version '4' (this surfgraph reads versions 1 to 3)");
 	/* version 3: the histogram must count the invocations, in bucket order, real buckets */
 	refused(st, edit("hist\t__do_fault\t1000\t2000\t1\n", ""),
-		"t.tree:32: the hist lines of stat line 1 do not add up to its invocations");
+		"t.tree:33: the hist lines of stat line 1 do not add up to its invocations");
 	refused(st, edit("hist\t__do_fault\t1000\t2000", "hist\t__do_fault\t1000\t3000"),
-		"t.tree:20: not a histogram bucket (lo_ns, hi_ns) or an empty one");
+		"t.tree:21: not a histogram bucket (lo_ns, hi_ns) or an empty one");
 	refused(st, edit("hist\t__do_fault\t0\t1000\t1\nhist\t__do_fault\t1000\t2000\t1\n",
 			 "hist\t__do_fault\t1000\t2000\t1\nhist\t__do_fault\t0\t1000\t1\n"),
-		"t.tree:20: hist lines out of order");
+		"t.tree:21: hist lines out of order");
 	refused(st, edit("\t1100\t1100\t1100\t1100\n", "\t1100\t1100\t10\t1100\n"),
-		"t.tree:17: percentiles out of order (p50 <= p90 <= p99 <= p99.9 <= max)");
+		"t.tree:18: percentiles out of order (p50 <= p90 <= p99 <= p99.9 <= max)");
 	refused(st, edit("\t50\t575\t50\t1100", "\t50\t575\t5000\t1100"),
-		"t.tree:17: statistics out of order (min <= p50 <= p99 <= max)");
+		"t.tree:18: statistics out of order (min <= p50 <= p99 <= max)");
 	refused(st, edit("hist\t__do_fault\t0", "hist\tother\t0"),
-		"t.tree:19: hist line of a root without a version 3 stat line before it");
+		"t.tree:20: hist line of a root without a version 3 stat line before it");
 	/* version 2: its node lines carry three more columns, call lines only follow invnodes */
 	refused(st, "# surfgraph-tree 2\nroot=f\nnode\tf\t1\t1\t1\t1\t1\nend\n",
 		"t.tree:3: a node line has 10 tab-separated fields (version 2, 3)");
@@ -181,17 +198,17 @@ int main(void)
 	refused(st, "hello\n", "t.tree:1: not a surfgraph .tree file (no '# surfgraph-tree' header)");
 	refused(st, edit("total_ns=1150", "total_ns=1x50"), "t.tree:10: bad number in column total_ns: '1x50'");
 	refused(st, edit("node\t__do_fault;b\t2\t30", "node\t__do_fault;b\t2\t99999999999999999999"),
-		"t.tree:24: bad number in column total_ns: '99999999999999999999'");
+		"t.tree:25: bad number in column total_ns: '99999999999999999999'");
 	refused(st, edit("node\t__do_fault;b;c", "node\t__do_fault;x;c"),
-		"t.tree:25: path's parent was not defined on an earlier line");
-	refused(st, edit("node\t__do_fault;b\t", "node\t__do_fault;a%3Bb [mod]\t"), "t.tree:24: path defined twice");
-	refused(st, edit("end\n", ""), "t.tree:33: truncated: no 'end' line");
-	refused(st, edit("end\n", "en"), "t.tree:33: truncated: the last line has no newline");
+		"t.tree:26: path's parent was not defined on an earlier line");
+	refused(st, edit("node\t__do_fault;b\t", "node\t__do_fault;a%3Bb [mod]\t"), "t.tree:25: path defined twice");
+	refused(st, edit("end\n", ""), "t.tree:34: truncated: no 'end' line");
+	refused(st, edit("end\n", "en"), "t.tree:34: truncated: the last line has no newline");
 	refused(st, edit("time=ns", "time=ms"), "t.tree:11: time must be ns or none");
-	refused(st, edit("\nstat\t", "\nstats\t"), "t.tree:17: unknown line kind 'stats'");
-	refused(st, edit("node\t__do_fault;a%3Bb", "node\t__do_fault;a%3"), "t.tree:23: bad %-escape in path");
-	refused(st, edit("inv\t2\t", "inv\t2\t__do_fault\n"), "t.tree:28: an inv line has 8 tab-separated fields");
-	refused(st, edit("end\n", "end\nnode\tx\t1\t1\t1\t1\t1\n"), "t.tree:34: text after the end line");
+	refused(st, edit("\nstat\t", "\nstats\t"), "t.tree:18: unknown line kind 'stats'");
+	refused(st, edit("node\t__do_fault;a%3Bb", "node\t__do_fault;a%3"), "t.tree:24: bad %-escape in path");
+	refused(st, edit("inv\t2\t", "inv\t2\t__do_fault\n"), "t.tree:29: an inv line has 8 tab-separated fields");
+	refused(st, edit("end\n", "end\nnode\tx\t1\t1\t1\t1\t1\n"), "t.tree:35: text after the end line");
 	sg_strtab_free(st);
 	return check_report("treefile");
 }
