@@ -27,6 +27,12 @@ struct sg_aggregate {
 	unsigned keep, nring, head;
 	struct sg_invocation **slow; /* the `keep_slowest` longest complete ones, longest first */
 	unsigned keep_slowest, nslow;
+	/*
+	 * Per histogram bucket (stats.h): the complete invocations whose duration falls in it,
+	 * merged (all roots), and how many: what slow-versus-typical compares after the fact.
+	 */
+	struct sg_tree *bucket[SG_HIST_BUCKETS]; /* NULL while empty */
+	uint64_t bucket_n[SG_HIST_BUCKETS];
 	uint64_t pin_seq;		/* --pick N: invocation N is held, whatever else is kept */
 	struct sg_invocation *pinned; /* it, once added (not part of a .tree file) */
 	uint64_t complete, incomplete;
@@ -47,6 +53,9 @@ void sg_aggregate_free(struct sg_aggregate *agg);
  * kept among the last N; an incomplete one is counted by cause and freed. -1: no memory.
  */
 int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv);
+
+/* The tree of bucket b, created when missing; NULL: no memory. */
+struct sg_tree *sg_aggregate_bucket(struct sg_aggregate *agg, unsigned b);
 
 /* Compute the per-root summaries; call once all invocations are in. */
 void sg_aggregate_finish(struct sg_aggregate *agg);

@@ -66,6 +66,7 @@ struct sg_options {
 	char **command;		   /* after --: run and trace it; NULL: none */
 	/* surfgraph diff */
 	int diff;		   /* the subcommand */
+	int slow;		   /* diff --slow RUN: its slow calls against its typical ones */
 	char **files;		   /* BEFORE and AFTER */
 	int nfiles;
 	char *pair[2], *old_file;  /* one file given: FILE.old and FILE */

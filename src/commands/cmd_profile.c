@@ -385,14 +385,8 @@ static int filter_treefile(struct run *r)
 		}
 	}
 	r->exit2 = 0;
-	if (r->filter && sg_treefilter_prunes(r->filter)) {
-		sg_treefilter_prune(r->filter, sg_tree_top(r->agg->merged));
-		for (unsigned i = 0; i < r->agg->nring; i++)
-			sg_treefilter_prune(r->filter,
-					    sg_tree_top(sg_aggregate_kept(r->agg, i)->tree));
-		for (unsigned i = 0; i < r->agg->nslow; i++)
-			sg_treefilter_prune(r->filter, sg_tree_top(r->agg->slow[i]->tree));
-	}
+	if (r->filter && sg_treefilter_prunes(r->filter))
+		sg_treefilter_prune_all(r->filter, r->agg);
 	return 0;
 }
 

@@ -19,7 +19,7 @@ enum { OPT_OUTDIR = 768, OPT_WIDTH, OPT_MINWIDTH, OPT_TITLE, OPT_SUBTITLE, OPT_I
        OPT_SORT_NAME, OPT_PALETTE };
 
 /* surfgraph diff */
-enum { OPT_TOTAL = 1024, OPT_THRESHOLD, OPT_NEGATE, OPT_FAIL_ABOVE, OPT_METRIC };
+enum { OPT_TOTAL = 1024, OPT_THRESHOLD, OPT_NEGATE, OPT_FAIL_ABOVE, OPT_METRIC, OPT_SLOW };
 
 enum { OPT_MAX_DEPTH = 512, OPT_NO_IRQS, OPT_NO_SLEEP_TIME, OPT_BUFFER_SIZE, OPT_TEXT, OPT_FORCE };
 /* below OPT_TOTAL: options of the main command */
@@ -71,6 +71,7 @@ static const struct option longopts[] = {
 	{ "negate", no_argument, NULL, OPT_NEGATE },
 	{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
 	{ "metric", required_argument, NULL, OPT_METRIC },
+	{ "slow", no_argument, NULL, OPT_SLOW },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -129,7 +130,7 @@ static const char *opt_name(int code, char *buf, size_t size)
 /* What diff reads: the output, the root and filters of the runs it builds, its own options. */
 static const int diff_takes[] = { 'm', 'o', 'q', 'h', 'f', 'x', 'C', 'p', OPT_MAX_DEPTH,
 				  OPT_NO_IRQS, OPT_FORCE, OPT_ASCII, OPT_UNICODE, OPT_TOTAL,
-				  OPT_THRESHOLD, OPT_NEGATE, OPT_FAIL_ABOVE, OPT_METRIC };
+				  OPT_THRESHOLD, OPT_NEGATE, OPT_FAIL_ABOVE, OPT_METRIC, OPT_SLOW };
 
 /* An option of the other subcommand would be accepted and do nothing: one line instead. */
 static int check_subcommand(const struct sg_options *o, const unsigned char *seen)
@@ -596,6 +597,9 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			if (sg_options_pct("--threshold", optarg, &o->threshold_bp) < 0)
 				return -1;
 			break;
+		case OPT_SLOW:
+			o->slow = 1;
+			break;
 		case OPT_NEGATE:
 			o->negate = 1;
 			break;
@@ -639,7 +643,13 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	if (o->diff) {
 		o->files = argv + optind;
 		o->nfiles = argc - optind;
-		if (o->nfiles == 1) {
+		if (o->slow && (o->nfiles != 1 || o->gate || o->totals)) {
+			sg_log_error("diff --slow compares one run's slow calls with its typical ones: "
+				     "one RUN (.tree, or a trace with -f), without %s",
+				     o->nfiles != 1 ? "a second" : o->gate ? "--fail-above" : "--total");
+			return -1;
+		}
+		if (o->nfiles == 1 && !o->slow) {
 			/* diff ROOT.tree: the run before it, kept as ROOT.tree.old, against it */
 			size_t n = strlen(o->files[0]);
 
@@ -655,7 +665,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			o->files = o->pair;
 			o->nfiles = 2;
 		}
-		if (o->nfiles != 2) {
+		if (o->nfiles != 2 && !o->slow) {
 			sg_log_error(
 			    "diff wants two runs, BEFORE and AFTER, not %d: .tree files, or "
 			    "traces with -f ROOT; or one ROOT.tree to compare with the run "

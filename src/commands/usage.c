@@ -95,6 +95,7 @@ const char sg_usage_profile[] =
 
 const char sg_usage_diff[] =
 	"Usage: surfgraph diff [options] BEFORE AFTER\n"
+	"       surfgraph diff --slow [options] RUN\n"
 	"\n"
 	"Compare two runs of the same root function: for each call path, the time per invocation\n"
 	"of the root and the calls per invocation, before and after, and the change. BEFORE and\n"
@@ -102,6 +103,11 @@ const char sg_usage_diff[] =
 	"them, with -f ROOT.\n"
 	"\n"
 	"Runs:\n"
+	"      --slow            one RUN's slow calls (the K slowest it kept, at least those at\n"
+	"                        or past the p99; or its buckets from the p99's on) as AFTER,\n"
+	"                        its typical ones (the buckets holding p40 to p60) as BEFORE,\n"
+	"                        each per invocation; says first where the slow time goes\n"
+	"                        (ROOT.slow.svg for svg)\n"
 	"  -f, --function FUNC   the root, to compare traces directly (as with -i)\n"
 	"  -x FUNC, --no-irqs, --max-depth N, -C CPULIST, -p PID\n"
 	"                        cut or select both runs the same way (see surfgraph --help)\n"

@@ -30,6 +30,8 @@ void sg_aggregate_free(struct sg_aggregate *agg)
 	for (unsigned i = 0; i < agg->nslow; i++)
 		sg_invocation_free(agg->slow[i]);
 	free(agg->slow);
+	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
+		sg_tree_free(agg->bucket[b]);
 	sg_invocation_free(agg->pinned);
 	for (int i = 0; i < agg->nroots; i++)
 		sg_stats_free(agg->roots[i].acc);
@@ -108,6 +110,13 @@ int sg_aggregate_offer_slow(struct sg_aggregate *agg, struct sg_invocation *inv)
 	return 0;
 }
 
+struct sg_tree *sg_aggregate_bucket(struct sg_aggregate *agg, unsigned b)
+{
+	if (!agg->bucket[b])
+		agg->bucket[b] = sg_tree_new();
+	return agg->bucket[b];
+}
+
 int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 {
 	struct sg_rootstat *rs = sg_aggregate_rootstat(agg, inv->root);
@@ -133,6 +142,14 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 		goto fail;
 	if (sg_tree_merge(agg->merged, sg_tree_top(agg->merged), sg_invocation_root(inv)) < 0)
 		goto fail;
+	if (inv->has_dur) {
+		unsigned b = sg_hist_bucket(inv->duration);
+		struct sg_tree *t = sg_aggregate_bucket(agg, b);
+
+		if (!t || sg_tree_merge(t, sg_tree_top(t), sg_invocation_root(inv)) < 0)
+			goto fail;
+		agg->bucket_n[b]++;
+	}
 	if (inv->seq == agg->pin_seq && !agg->pinned)
 		agg->pinned = sg_invocation_ref(inv);
 	/* the slowest are compared by the kernel's printed durations: only with times */

@@ -125,6 +125,10 @@ static int check_size(struct sg_aggregate *agg)
 		if (write_nodes(NULL, NULL, sg_tree_top(sg_aggregate_kept(agg, i)->tree), &bytes,
 				&deepest, 0) < 0)
 			return -1;
+	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
+		if (agg->bucket_n[b] &&
+		    write_nodes(NULL, NULL, sg_tree_top(agg->bucket[b]), &bytes, &deepest, 0) < 0)
+			return -1;
 	for (unsigned i = 0; i < agg->nslow; i++)
 		if (!in_ring(agg, agg->slow[i]) &&
 		    write_nodes(NULL, NULL, sg_tree_top(agg->slow[i]->tree), &bytes, &deepest, 0) < 0)
@@ -189,6 +193,9 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 
 	if (sg_tree_sort(sg_tree_top(agg->merged), SG_ORDER_NAME) < 0 || check_size(agg) < 0)
 		return -1;
+	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
+		if (agg->bucket_n[b] && sg_tree_sort(sg_tree_top(agg->bucket[b]), SG_ORDER_NAME) < 0)
+			return -1;
 	fprintf(out, "%s\n", SG_TREEFILE_MAGIC3);
 	fputs("root=", out);
 	put_escaped(out, root ? root : "");
@@ -234,8 +241,18 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 	put_hist(out, agg);
 	fprintf(out, "# node\tpath\tcalls\ttotal_ns\tself_ns\tmin_ns\tmax_ns%s\n",
 		v2 ? "\trets\terrs\terrnos" : "");
+	if (agg->has_time && agg->complete)
+		fprintf(out, "# bucket\tlo_ns\thi_ns\tinvocations, then its bnode lines (as node)\n");
 	if (write_nodes(out, "node", sg_tree_top(agg->merged), NULL, NULL, v2) < 0)
 		return -1;
+	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++) {
+		if (!agg->bucket_n[b])
+			continue;
+		fprintf(out, "bucket\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n", sg_hist_lo(b),
+			sg_hist_hi(b), agg->bucket_n[b]);
+		if (write_nodes(out, "bnode", sg_tree_top(agg->bucket[b]), NULL, NULL, v2) < 0)
+			return -1;
+	}
 	if (agg->nring)
 		fprintf(out, "# inv\tseq\troot\tpid\tcomm\tcpus\tstart_ns\tduration_ns\n");
 	if (agg->nring && v2)

@@ -26,6 +26,8 @@ struct reader {
 	int hist_root;		  /* the root (index) the last hist line was of; -1: none */
 	unsigned hist_next;	  /* the lowest bucket its next hist line may be */
 	uint64_t *hist_sum;	  /* per root: the invocations its hist lines counted */
+	struct sg_tree *btree;	  /* receiving bnode lines: the last bucket line's */
+	int next_bucket;	  /* the lowest bucket the next bucket line may be */
 	struct sg_node *last_inv; /* the last invnode, which call lines belong to */
 };
 
@@ -252,7 +254,7 @@ static int read_node(struct reader *r, char **f, int nf, struct sg_tree *tree)
 	r->nchain = k;
 	for (struct sg_node *x = n; k > 0; x = x->parent)
 		r->chain[--k] = x;
-	r->last_inv = tree == r->agg->merged ? NULL : n;
+	r->last_inv = r->inv && tree == r->inv->tree ? n : NULL;
 	return r->version >= 2 ? read_retinfo(r, f + 7, tree, n) : 0;
 }
 
@@ -342,6 +344,31 @@ static int read_hist(struct reader *r, char **f, int nf)
 	return 0;
 }
 
+/* Version 3's "bucket LO HI INVOCATIONS": the merged tree of a bucket's invocations follows. */
+static int read_bucket(struct reader *r, char **f, int nf)
+{
+	uint64_t lo, hi, n;
+
+	if (r->version < 3 || r->inv)
+		return fail(r, "%s", "bucket line outside version 3's merged trees");
+	if (nf != 4)
+		return fail(r, "%s", "a bucket line has 4 tab-separated fields");
+	if (number_field(r, f[1], "lo_ns", &lo) < 0 || number_field(r, f[2], "hi_ns", &hi) < 0 ||
+	    number_field(r, f[3], "invocations", &n) < 0)
+		return -1;
+	unsigned b = sg_hist_bucket(lo);
+
+	if (lo != sg_hist_lo(b) || hi != sg_hist_hi(b) || !n)
+		return fail(r, "%s", "not a histogram bucket (lo_ns, hi_ns) or an empty one");
+	if ((int) b < r->next_bucket)
+		return fail(r, "%s", "bucket lines out of order");
+	r->next_bucket = (int) b + 1;
+	r->agg->bucket_n[b] = n;
+	r->btree = sg_aggregate_bucket(r->agg, b);
+	r->nchain = 0;
+	return r->btree ? 0 : fail(r, "%s", "out of memory");
+}
+
 /* Each root's histogram counts exactly its complete invocations (version 3 with times). */
 static int check_hist(struct reader *r)
 {
@@ -355,6 +382,16 @@ static int check_hist(struct reader *r)
 		if (rs->sum.has_hist && sum != rs->sum.count)
 			return fail(r, "the hist lines of stat line %s do not add up to its invocations",
 				    nth);
+	}
+	/* the bucket trees hold the invocations the roots' histograms count there */
+	for (unsigned b = 0; r->agg->nroots && r->agg->roots[0].sum.has_hist && b < SG_HIST_BUCKETS;
+	     b++) {
+		uint64_t n = 0;
+
+		for (int i = 0; i < r->agg->nroots; i++)
+			n = sg_add_sat(n, r->agg->roots[i].sum.hist[b]);
+		if (n != r->agg->bucket_n[b])
+			return fail(r, "%s", "a bucket line's invocations differ from the hist lines");
 	}
 	return 0;
 }
@@ -501,9 +538,16 @@ static int read_line(struct reader *r, char *line)
 	int nf = split_tabs(line, f, 13);
 
 	if (strcmp(f[0], "node") == 0) {
-		if (r->inv)
-			return fail(r, "%s", "merged-tree node after an invocation");
+		if (r->inv || r->btree)
+			return fail(r, "%s", "merged-tree node after a bucket or an invocation");
 		return read_node(r, f, nf, r->agg->merged);
+	}
+	if (strcmp(f[0], "bucket") == 0)
+		return read_bucket(r, f, nf);
+	if (strcmp(f[0], "bnode") == 0) {
+		if (!r->btree || r->inv)
+			return fail(r, "%s", "bnode line outside a bucket");
+		return read_node(r, f, nf, r->btree);
 	}
 	if (strcmp(f[0], "invnode") == 0) {
 		if (!r->inv)

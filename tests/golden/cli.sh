@@ -37,6 +37,10 @@ run 2 "--pick takes an invocation's number (1, 2, ...), slowest or p50, not 'fas
 run 2 "--pick shows one invocation: not with --each" -f x -i $fix -m tree --each --pick 1
 run 2 "--pick shows one invocation: not with -s" -f x -i $fix -s 2 --pick 1
 run 2 "diff: --pick is not a diff option" diff --pick 1 a b
+run 2 "diff --slow compares one run's slow calls with its typical ones: one RUN (.tree, or a trace with -f), without a second" diff --slow a b
+run 2 "without --fail-above" diff --slow --fail-above 5 a
+run 2 "without --total" diff --slow --total a
+run 2 "--slow is for surfgraph diff" -f x -i $fix --slow
 run 2 "--keep wants a whole number from 0 to 65536, not 'many'" --keep many
 run 2 "-s wants a whole number" -s -1 -f x -i $fix -m tree
 run 2 "option '-f' needs a value" -f

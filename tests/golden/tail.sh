@@ -76,6 +76,45 @@ expect "--sort duration: how many" "$(wc -l <"$out/sorted")" 40
 expect "--sort duration: order" "$(awk -F'\t' '$1 == "inv" || $1 == "slowinv" {print $8, $2}' "$out/t.tree" | sort -u | sort -k1,1nr -k2,2n | awk '{print $2}' | tr '\n' ' ')" \
 	"$(tr '\n' ' ' <"$out/sorted")"
 
+# diff --slow: the slow calls against the typical ones, from the .tree and from the trace.
+# By hand: the 8 longest whole calls (112, 34, 78, 182, 121, 178, 97, 83) against the 159 of
+# 256-512 us. The slowest, invocation 112 (2270.916 us on CPU 1), takes a timer interrupt in
+# pid_revalidate whose irq_exit_rcu runs RCU callbacks: "rcu_do_batch" closes at 100.851 us,
+# then 90.074 us, and more batches follow, all printed inside the call; most of the 8 show
+# such irq_exit_rcu -> handle_softirqs -> rcu_core subtrees, which none of the 159 typical
+# calls has at those paths ("new" in the diff). Their time lands under do_filp_open ->
+# path_openat, where the walk and the permission checks are interrupted. awk gives both
+# sides' averages per call, of the root and of path_openat (the sum of its "} /* path_openat
+# */" lines in each call), truncated to the ns as diff does.
+awk -f tests/golden/awk/openat2-slow-typical.awk "$f" >"$out/calls"
+read -r sr sp < <(sort -k2,2nr -k1,1n "$out/calls" | head -8 | awk '{r += $2; p += $3} END {printf "%d %d\n", int(r / NR), int(p / NR)}')
+read -r tn tr tp < <(awk '$2 >= 256000 && $2 < 512000 {r += $2; p += $3; n++} END {printf "%d %d %d\n", n, int(r / n), int(p / n)}' "$out/calls")
+us() { printf '%d.%03d' $(($1 / 1000)) $(($1 % 1000)); }
+pct() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", 100 * a / b}'; }
+"$bin" -f do_sys_openat2 -i "$f" -m top -q -o "$out/o.tree" >/dev/null
+"$bin" diff --slow "$out/o.tree" --ascii >"$out/slow.txt"
+expect "diff --slow: the slow side" "$(sed -n 1p "$out/slow.txt")" \
+	"slow: the 8 slowest invocations, whole (3 at or past the p99, 1.433 ms)"
+expect "diff --slow: the typical side" "$(sed -n 2p "$out/slow.txt")" \
+	"typical: the $tn invocations from 256.000 us to 512.000 us (the buckets that hold the p40 to the p60)"
+expect "diff --slow: where the slow time goes" "$(sed -n 3p "$out/slow.txt")" \
+	"the slow calls take +$(us $((sr - tr))) us more ($(us "$sr") us against $(us "$tr") us per call); $(pct $((sp - tp)) $((sr - tr)))% of that under do_filp_open -> path_openat"
+expect "diff --slow: interrupts" "$(sed -n 4p "$out/slow.txt" | sed 's/^[0-9.]*%/N%/')" \
+	"N% of it is interrupt work inside the calls (+789.234 us per call)"
+p='do_sys_openat2;do_filp_open;path_openat;link_path_walk.part.0.constprop.0;walk_component;lookup_fast;pid_revalidate;irq_exit_rcu;handle_softirqs;rcu_core_si;rcu_core;rcu_do_batch'
+expect "diff --slow: RCU callbacks under pid_revalidate, in the slow calls only" \
+	"$("$bin" diff --slow "$out/o.tree" -m folded -q | awk -v p="$p" '$1 == p {print ($2 == 0 && $3 > 0)}')" 1
+expect "the slowest call's trace runs rcu_do_batch" "$(awk '/\} \/\* rcu_do_batch \*\// {n++} END {print (n > 0)}' <("$bin" -f do_sys_openat2 -i "$f" --pick slowest -m raw --no-save -q))" 1
+"$bin" diff --slow -f do_sys_openat2 "$f" --ascii >"$out/slow-trace.txt"
+expect "diff --slow from the trace = from the .tree" "$(cmp -s "$out/slow.txt" "$out/slow-trace.txt" && echo same)" same
+"$bin" diff --slow "$out/o.tree" -m svg -q -o "$out/slow.svg"
+expect "diff --slow -m svg" "$(grep -c '<svg' "$out/slow.svg")" 1
+st=0
+"$bin" diff --slow examples/__do_fault.tree >/dev/null 2>"$out/slow-old.err" || st=$?
+expect "diff --slow of an old .tree: exit" "$st" 1
+expect "diff --slow of an old .tree: message" "$(cat "$out/slow-old.err")" \
+	"surfgraph: diff --slow needs the durations' histogram: a .tree of version 3 (read the trace again)"
+
 # schedule with funcgraph-proc: pairs per task, cut where a CPU's buffer began after the entry
 f=$(data linux-6.1/schedule_funcgraph-proc.txt.gz)
 awk -F'|' -f tests/golden/awk/schedule-durations.awk "$f" "$f" | sort -n >"$out/durations"

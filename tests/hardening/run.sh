@@ -125,11 +125,11 @@ check "deep: tree has 2,001 nodes" test "$(grep -c 'f[0-9]*\|leaf' "$out/deep-tr
 sg deep-svg 0 -f f0 -i "$out/deep.txt" -m svg --outdir "$out/deep-svg" --no-save -q
 command -v xmllint >/dev/null && check "deep: svg is well-formed" xmllint --noout "$out/deep-svg/f0.svg"
 # A .tree line holds its whole path, so its size grows with depth squared: 2,400 calls nested
-# with names of ~205 bytes make 1.18 GB of paths (merged tree and the kept invocation) from
-# 12 MB of text. Refused before writing, the output asked for still printed.
+# with names of ~205 bytes make 1.77 GB of paths (merged tree, its histogram bucket's tree and
+# the kept invocation, which is also the slowest, written once) from 12 MB of text. Refused before writing, the output asked for still printed.
 "$gen" deep 2400 200 >"$out/deeplong.txt"
 sg deep-tree-size 1 -f 'f0_*' -i "$out/deeplong.txt" -m top -o "$out/deeplong.tree"
-err deep-tree-size "surfgraph: the .tree file would hold 1.2 GB of call paths (the tree is 2401 calls deep and every line carries its whole path, docs/tree-format.md): not written; --no-save goes without it"
+err deep-tree-size "surfgraph: the .tree file would hold 1.8 GB of call paths (the tree is 2401 calls deep and every line carries its whole path, docs/tree-format.md): not written; --no-save goes without it"
 check "deep: the refused .tree is not there, nor a temporary" test -z "$(ls "$out" | grep deeplong.tree)"
 check "deep: -m top still printed" test "$(grep -c ' f[0-9]*_x' "$out/deep-tree-size.out")" = 2400
 rm -f "$out/deeplong.txt"

@@ -29,10 +29,15 @@ static const char good[] =
 	"hist\t__do_fault\t0\t1000\t1\n"
 	"hist\t__do_fault\t1000\t2000\t1\n"
 	"# node\tpath\tcalls\ttotal_ns\tself_ns\tmin_ns\tmax_ns\trets\terrs\terrnos\n"
+	"# bucket\tlo_ns\thi_ns\tinvocations, then its bnode lines (as node)\n"
 	"node\t__do_fault\t2\t150\t100\t50\t100\t0\t0\t\n"
 	"node\t__do_fault;a%3Bb [mod]\t1\t20\t20\t20\t20\t0\t0\t\n"
 	"node\t__do_fault;b\t2\t30\t10\t10\t20\t0\t0\t\n"
 	"node\t__do_fault;b;c\t1\t20\t20\t20\t20\t0\t0\t\n"
+	"bucket\t0\t1000\t1\n"
+	"bnode\t__do_fault\t1\t50\t50\t50\t50\t0\t0\t\n"
+	"bucket\t1000\t2000\t1\n"
+	"bnode\t__do_fault\t1\t1100\t1100\t1100\t1100\t0\t0\t\n"
 	"# inv\tseq\troot\tpid\tcomm\tcpus\tstart_ns\tduration_ns\n"
 	"# call\targs\tretval\n"
 	"inv\t2\t__do_fault\t135\tls\t0,1\t120159748000\t100\n"
@@ -152,6 +157,15 @@ int main(void)
 	}
 
 	refused(st, "", "t.tree: empty file");
+	/* version 3's bucket trees: real buckets, in order, counting what the hist lines count */
+	refused(st, edit("bucket\t1000\t2000\t1\n", "bucket\t1000\t2000\t2\n"),
+		"t.tree:39: a bucket line's invocations differ from the hist lines");
+	refused(st, edit("bucket\t1000\t2000", "bucket\t1000\t3000"),
+		"t.tree:30: not a histogram bucket (lo_ns, hi_ns) or an empty one");
+	refused(st, edit("bucket\t0\t1000\t1\n", "bucket\t2000\t4000\t1\n"),
+		"t.tree:30: bucket lines out of order");
+	refused(st, edit("bucket\t0\t1000\t1\n", "bnode\tx\t1\t1\t1\t1\t1\t0\t0\t\n"),
+		"t.tree:28: bnode line outside a bucket");
 	/* version 3's slowest: at most keep_slowest of them, longest first */
 	refused(st, "# surfgraph-tree 3\nroot=f\ntime=ns\nkeep_slowest=1\nslowinv\t1\tf\t\t\t\t\t9\n"
 		    "slowinv\t2\tf\t\t\t\t\t5\nend\n",
@@ -172,7 +186,7 @@ int main(void)
 		"t.tree:1: unsupported .tree version '4' (this surfgraph reads versions 1 to 3)");
 	/* version 3: the histogram must count the invocations, in bucket order, real buckets */
 	refused(st, edit("hist\t__do_fault\t1000\t2000\t1\n", ""),
-		"t.tree:33: the hist lines of stat line 1 do not add up to its invocations");
+		"t.tree:38: the hist lines of stat line 1 do not add up to its invocations");
 	refused(st, edit("hist\t__do_fault\t1000\t2000", "hist\t__do_fault\t1000\t3000"),
 		"t.tree:21: not a histogram bucket (lo_ns, hi_ns) or an empty one");
 	refused(st, edit("hist\t__do_fault\t0\t1000\t1\nhist\t__do_fault\t1000\t2000\t1\n",
@@ -198,17 +212,17 @@ int main(void)
 	refused(st, "hello\n", "t.tree:1: not a surfgraph .tree file (no '# surfgraph-tree' header)");
 	refused(st, edit("total_ns=1150", "total_ns=1x50"), "t.tree:10: bad number in column total_ns: '1x50'");
 	refused(st, edit("node\t__do_fault;b\t2\t30", "node\t__do_fault;b\t2\t99999999999999999999"),
-		"t.tree:25: bad number in column total_ns: '99999999999999999999'");
+		"t.tree:26: bad number in column total_ns: '99999999999999999999'");
 	refused(st, edit("node\t__do_fault;b;c", "node\t__do_fault;x;c"),
-		"t.tree:26: path's parent was not defined on an earlier line");
-	refused(st, edit("node\t__do_fault;b\t", "node\t__do_fault;a%3Bb [mod]\t"), "t.tree:25: path defined twice");
-	refused(st, edit("end\n", ""), "t.tree:34: truncated: no 'end' line");
-	refused(st, edit("end\n", "en"), "t.tree:34: truncated: the last line has no newline");
+		"t.tree:27: path's parent was not defined on an earlier line");
+	refused(st, edit("node\t__do_fault;b\t", "node\t__do_fault;a%3Bb [mod]\t"), "t.tree:26: path defined twice");
+	refused(st, edit("end\n", ""), "t.tree:39: truncated: no 'end' line");
+	refused(st, edit("end\n", "en"), "t.tree:39: truncated: the last line has no newline");
 	refused(st, edit("time=ns", "time=ms"), "t.tree:11: time must be ns or none");
 	refused(st, edit("\nstat\t", "\nstats\t"), "t.tree:18: unknown line kind 'stats'");
-	refused(st, edit("node\t__do_fault;a%3Bb", "node\t__do_fault;a%3"), "t.tree:24: bad %-escape in path");
-	refused(st, edit("inv\t2\t", "inv\t2\t__do_fault\n"), "t.tree:29: an inv line has 8 tab-separated fields");
-	refused(st, edit("end\n", "end\nnode\tx\t1\t1\t1\t1\t1\n"), "t.tree:35: text after the end line");
+	refused(st, edit("node\t__do_fault;a%3Bb", "node\t__do_fault;a%3"), "t.tree:25: bad %-escape in path");
+	refused(st, edit("inv\t2\t", "inv\t2\t__do_fault\n"), "t.tree:34: an inv line has 8 tab-separated fields");
+	refused(st, edit("end\n", "end\nnode\tx\t1\t1\t1\t1\t1\n"), "t.tree:40: text after the end line");
 	sg_strtab_free(st);
 	return check_report("treefile");
 }
