@@ -33,6 +33,14 @@ struct sg_aggregate {
 	 */
 	struct sg_tree *bucket[SG_HIST_BUCKETS]; /* NULL while empty */
 	uint64_t bucket_n[SG_HIST_BUCKETS];
+	/*
+	 * A sample spread over the whole run, in memory only: every stride-th invocation, at most
+	 * 16, the stride doubling as it fills; so a typical invocation (nearest
+	 * the p50) can be found among more than the last N and the slowest.
+	 */
+	struct sg_invocation *sample[16];
+	unsigned nsample;
+	uint64_t stride;
 	uint64_t pin_seq;		/* --pick N: invocation N is held, whatever else is kept */
 	struct sg_invocation *pinned; /* it, once added (not part of a .tree file) */
 	uint64_t complete, incomplete;

@@ -22,9 +22,10 @@ struct sg_pick {
 int sg_pick_parse(const char *s, struct sg_pick *out);
 
 /*
- * The invocation p names among those agg keeps (the last N, the K slowest). SG_PICK_P50 takes
- * the one whose duration is nearest the p50 (the earlier on a tie): exact when it is kept,
- * else the nearest kept, which *p50 (the root's p50) lets the caller say. NULL with a message
+ * The invocation p names among those agg keeps (the last N, the K slowest, --pick N's, and in a
+ * trace's run the sample spread over it). SG_PICK_P50 takes the one whose duration is nearest
+ * the p50 (the earlier on a tie): exact when it is kept, else the nearest kept, which *p50
+ * (the root's p50) lets the caller say. NULL with a message
  * when none is kept (the message says what is).
  */
 struct sg_invocation *sg_pick_find(const struct sg_aggregate *agg, const struct sg_pick *p,

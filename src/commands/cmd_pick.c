@@ -78,11 +78,34 @@ int sg_cmd_pick_render(const struct sg_cmd_pick *p, struct sg_aggregate *agg)
 	case SG_MODE_SVG:
 	case SG_MODE_PNG:
 	case SG_MODE_PDF:
-		return p->flame(p->ctx, inv, agg->has_time);
+		return p->flame(p->ctx, inv, agg->has_time, "--pick");
 	default:
 		return render_alone(p, agg, inv);
 	}
 	if (rc < 0 && !*sg_log_message())
 		sg_log_error("write to stdout failed: %s", strerror(errno));
 	return rc;
+}
+
+int sg_cmd_pick_flame_defaults(const struct sg_cmd_pick *p, struct sg_aggregate *agg)
+{
+	struct sg_pick slowest = {SG_PICK_SLOWEST, 0}, typical = {SG_PICK_P50, 0};
+	struct sg_invocation *s, *t;
+	uint64_t p50;
+	char why[96], a[SG_FMT_LEN], b[SG_FMT_LEN];
+
+	if (!agg->has_time || !agg->complete)
+		return 0;
+	s = sg_pick_find(agg, &slowest, &p50);
+	t = sg_pick_find(agg, &typical, &p50);
+	if (!s || !t)
+		return 0; /* nothing kept (--keep 0 --keep-slowest 0): ROOT.svg alone */
+	if (p->flame(p->ctx, s, 1, "the slowest") < 0)
+		return -1;
+	if (t->duration == p50)
+		snprintf(why, sizeof(why), "typical: %s, the p50", sg_fmt_human(a, t->duration));
+	else
+		snprintf(why, sizeof(why), "typical: %s, the kept one nearest the p50 %s",
+			 sg_fmt_human(a, t->duration), sg_fmt_human(b, p50));
+	return t == s ? 0 : p->flame(p->ctx, t, 1, why);
 }

@@ -78,7 +78,7 @@ static int open_flamefiles(struct run *r, const char *base, int dated)
 		    r->opt.mode == SG_MODE_PDF ? SG_FLAME_PDF : SG_FLAME_SVG;
 	fo.outdir = r->opt.outdir;
 	fo.base = base;
-	fo.step = r->opt.pick.kind ? 1 : r->opt.step; /* --pick's invocation is drawn whole */
+	fo.step = r->opt.step;
 	fo.title = r->opt.title;
 	fo.subtitle = r->opt.subtitle;
 	fo.dated = dated;
@@ -102,37 +102,36 @@ static int flame_invocation(struct run *r, const struct sg_invocation *inv, int 
 {
 	int ret = sg_flamefiles_invocation(r->ff, inv, r->agg, has_time);
 
-	if (ret > 0 && fprintf(flame_log(r), "save %s\n", sg_flamefiles_path(r->ff)) < 0) {
+	if (ret > 0 && !r->opt.quiet &&
+	    fprintf(flame_log(r), "save %s\n", sg_flamefiles_path(r->ff)) < 0) {
 		sg_log_error("write to stdout failed: %s", strerror(errno));
 		return -1;
 	}
 	return ret < 0 ? -1 : 0;
 }
 
-static int flame_pick(void *ctx, const struct sg_invocation *inv, int has_time)
+/* --pick's graph, or the slowest and a typical one: whatever -s says, announced with why */
+static int flame_pick(void *ctx, const struct sg_invocation *inv, int has_time, const char *why)
 {
-	return flame_invocation(ctx, inv, has_time);
+	struct run *r = ctx;
+
+	if (sg_flamefiles_one(r->ff, inv, r->agg, has_time) < 0)
+		return -1;
+	if (!r->opt.quiet)
+		fprintf(flame_log(r), "save %s (%s)\n", sg_flamefiles_path(r->ff), why);
+	return 0;
 }
 
 static int flame_merged(struct run *r)
 {
+	struct sg_cmd_pick p = { &r->opt, &r->style, r->raw_tty, flame_pick, r };
+
 	if (sg_flamefiles_merged(r->ff, r->agg) < 0)
 		return -1;
-	fprintf(flame_log(r), "write %s\n", sg_flamefiles_path(r->ff));
-	return 0;
-}
-
-/* With thousands of invocations the save lines scroll away: count them. */
-static void flame_summary(struct run *r)
-{
-	uint64_t first, last, n = sg_flamefiles_count(r->ff, &first, &last);
-
-	if (n)
-		fprintf(stderr,
-			"surfgraph: wrote %" PRIu64
-			" per-invocation flame graph%s (invocations %" PRIu64 " to %" PRIu64
-			", every %d) and %s\n",
-			n, n == 1 ? "" : "s", first, last, r->opt.step, sg_flamefiles_path(r->ff));
+	if (!r->opt.quiet)
+		fprintf(flame_log(r), "write %s\n", sg_flamefiles_path(r->ff));
+	/* without -s: the slowest and a typical invocation, not one file per invocation */
+	return r->opt.step >= 0 ? 0 : sg_cmd_pick_flame_defaults(&p, r->agg);
 }
 
 /* Per-invocation output happens as invocations complete, so a long trace streams. */
@@ -459,7 +458,7 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 		fputc('\n', stderr);
 	}
 	if (!r->opt.quiet && r->ff && !cut_only)
-		flame_summary(r);
+		sg_runinfo_print_flames(stderr, r->ff, r->opt.step);
 	if (cut_only) {
 		sg_runinfo_explain(r->agg, sg_match_describe(r->match), r->opt.functions[0],
 				   r->opt.input, &ts, sg_callstack_stats(r->cs)->events, r->st);
@@ -507,7 +506,7 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 	    sg_treesave_write(r->opt.output, r->opt.input, r->agg, &r->old_path) < 0)
 		return -1;
 	if (!r->opt.quiet && r->ff)
-		flame_summary(r);
+		sg_runinfo_print_flames(stderr, r->ff, r->opt.step);
 	return 0;
 }
 

@@ -389,7 +389,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	unsigned char seen[MAX_CODE] = { 0 }; /* option codes given */
 
 	memset(o, 0, sizeof(*o));
-	o->step = 1;
+	o->step = -1; /* not given: ROOT.svg, the slowest and a typical one */
 	o->keep = 32;
 	o->keep_slowest = 8;
 	o->width = 1200;

@@ -33,6 +33,8 @@ void sg_aggregate_free(struct sg_aggregate *agg)
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
 		sg_tree_free(agg->bucket[b]);
 	sg_invocation_free(agg->pinned);
+	for (unsigned i = 0; i < agg->nsample; i++)
+		sg_invocation_free(agg->sample[i]);
 	for (int i = 0; i < agg->nroots; i++)
 		sg_stats_free(agg->roots[i].acc);
 	free(agg->roots);
@@ -117,6 +119,32 @@ struct sg_tree *sg_aggregate_bucket(struct sg_aggregate *agg, unsigned b)
 	return agg->bucket[b];
 }
 
+/* Every stride-th invocation; when the sample is full, every other one goes, the stride doubles. */
+static void sample_offer(struct sg_aggregate *agg, struct sg_invocation *inv)
+{
+	const unsigned cap = sizeof(agg->sample) / sizeof(agg->sample[0]);
+
+	if (!agg->stride)
+		agg->stride = 1;
+	if (inv->seq % agg->stride)
+		return;
+	if (agg->nsample == cap) {
+		unsigned k = 0;
+
+		agg->stride *= 2;
+		for (unsigned i = 0; i < agg->nsample; i++) {
+			if (agg->sample[i]->seq % agg->stride)
+				sg_invocation_free(agg->sample[i]);
+			else
+				agg->sample[k++] = agg->sample[i];
+		}
+		agg->nsample = k;
+		if (inv->seq % agg->stride)
+			return;
+	}
+	agg->sample[agg->nsample++] = sg_invocation_ref(inv);
+}
+
 int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 {
 	struct sg_rootstat *rs = sg_aggregate_rootstat(agg, inv->root);
@@ -150,6 +178,8 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 			goto fail;
 		agg->bucket_n[b]++;
 	}
+	if (inv->has_dur)
+		sample_offer(agg, inv);
 	if (inv->seq == agg->pin_seq && !agg->pinned)
 		agg->pinned = sg_invocation_ref(inv);
 	/* the slowest are compared by the kernel's printed durations: only with times */

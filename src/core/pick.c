@@ -49,9 +49,12 @@ static int cmp_duration(const void *a, const void *b)
 	return cmp_seq(a, b);
 }
 
-struct sg_invocation **sg_pick_kept(const struct sg_aggregate *agg, int by_duration, unsigned *n)
+/* The kept ones, and with sample the in-memory spread sample too. */
+static struct sg_invocation **kept(const struct sg_aggregate *agg, int by_duration, unsigned *n,
+				   int sample)
 {
-	struct sg_invocation **v = malloc((agg->nring + agg->nslow + 2) * sizeof(*v));
+	struct sg_invocation **v =
+	    malloc((agg->nring + agg->nslow + agg->nsample + 2) * sizeof(*v));
 	unsigned k = 0;
 
 	*n = 0;
@@ -65,6 +68,8 @@ struct sg_invocation **sg_pick_kept(const struct sg_aggregate *agg, int by_durat
 		v[k++] = agg->slow[i];
 	if (agg->pinned)
 		v[k++] = agg->pinned;
+	for (unsigned i = 0; sample && i < agg->nsample; i++)
+		v[k++] = agg->sample[i];
 	/* by number first: the same invocation (shared, or loaded twice) lands side by side */
 	qsort(v, k, sizeof(*v), cmp_seq);
 	for (unsigned i = 0; i < k; i++)
@@ -77,6 +82,11 @@ struct sg_invocation **sg_pick_kept(const struct sg_aggregate *agg, int by_durat
 		return NULL;
 	}
 	return v;
+}
+
+struct sg_invocation **sg_pick_kept(const struct sg_aggregate *agg, int by_duration, unsigned *n)
+{
+	return kept(agg, by_duration, n, 0);
 }
 
 /* The p50 of inv's root, or 0 when unknown. */
@@ -92,7 +102,7 @@ struct sg_invocation *sg_pick_find(const struct sg_aggregate *agg, const struct 
 				   uint64_t *p50)
 {
 	unsigned n;
-	struct sg_invocation **v = sg_pick_kept(agg, 1, &n), *best = NULL;
+	struct sg_invocation **v = kept(agg, 1, &n, 1), *best = NULL;
 	uint64_t best_gap = UINT64_MAX;
 
 	*p50 = 0;

@@ -120,6 +120,20 @@ f=$(data linux-6.1/schedule_funcgraph-proc.txt.gz)
 awk -F'|' -f tests/golden/awk/schedule-durations.awk "$f" "$f" | sort -n >"$out/durations"
 check schedule schedule "$f"
 
+# flame graphs: at most 1000 per-invocation files a run, and it says how many more were due
+awk 'BEGIN {print "# tracer: function_graph"; for (i = 1; i <= 1005; i++) printf " 0)   %d.000 us    |  f();\n", i}' >"$out/many.txt"
+rm -rf "$out/many"
+"$bin" -f f -i "$out/many.txt" --no-save -s 1 --outdir "$out/many" >/dev/null 2>"$out/many.err"
+expect "cap: files" "$(find "$out/many" -name 'f-*.svg' | wc -l)" 1000
+expect "cap: the last written" "$(cd "$out/many" && ls f-*.svg | tail -1)" f-001000.svg
+expect "cap: said" "$(tail -1 "$out/many.err")" \
+	"surfgraph: 5 more were due but not written: at most 1000 a run (a larger -s STEP, or --pick N)"
+# without -s: the slowest (1005 us) and a typical one: the p50 is 503 us (invocation 503), and
+# the nearest a run keeps (the last 32, the 8 slowest, 16 spread over the run: every 64th) is 512
+rm -rf "$out/few"
+"$bin" -f f -i "$out/many.txt" --no-save --outdir "$out/few" >"$out/few.out" 2>/dev/null
+expect "default graphs" "$(cd "$out/few" && echo *)" "f-000512.svg f-001005.svg f.svg"
+
 # the one-line form in -m tree's header
 "$bin" -f schedule -i "$f" -m tree --ascii --no-save -q --depth 1 >"$out/sched.tree.txt"
 expect "tree header histogram" "$(sed -n 3p "$out/sched.tree.txt")" \
