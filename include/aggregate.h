@@ -41,7 +41,7 @@ struct sg_aggregate {
 	struct sg_invocation *sample[16];
 	unsigned nsample;
 	uint64_t stride;
-	uint64_t pin_seq;		/* --pick N: invocation N is held, whatever else is kept */
+	uint64_t pin_seq;	      /* --pick N: invocation N is held, whatever else is kept */
 	struct sg_invocation *pinned; /* it, once added (not part of a .tree file) */
 	uint64_t complete, incomplete;
 	uint64_t incomplete_by[4]; /* indexed by bit of enum sg_cut */

@@ -8,8 +8,8 @@
 #include "treediff.h"
 
 /*
- * Three or four lines: the slow side (how many, whole or buckets, against the p99), the typical side
- * (its buckets), then "the slow calls take +X more per call; N% of that under a -> b -> c":
+ * Three or four lines: the slow side (how many, whole or buckets, against the p99), the typical
+ * side (its buckets), then "the slow calls take +X more per call; N% of that under a -> b -> c":
  * the deepest path, followed from the root through the callee with the largest increase, that
  * still holds at least half of the root's increase. Names escaped for a terminal. -1 on a
  * write error.

@@ -29,7 +29,7 @@ struct sg_invocation {
 	unsigned cut;	/* enum sg_cut bits */
 	char *raw;	/* input lines, each ending with '\n', when raw output was asked for */
 	size_t raw_len, raw_cap;
-	unsigned refs;	/* owners besides the first (sg_invocation_ref); free drops one */
+	unsigned refs; /* owners besides the first (sg_invocation_ref); free drops one */
 };
 
 /* A new invocation with an empty tree; NULL: no memory. */

@@ -26,7 +26,7 @@ struct sg_options {
 	int nfunctions;
 	enum sg_mode mode;
 	const char *mode_name;
-	int step;	    /* -s: a per-invocation flame graph every STEP invocations; -1 not given */
+	int step; /* -s: a per-invocation flame graph every STEP invocations; -1 not given */
 	const char *output; /* -o: the .tree file; NULL: ROOT.tree for traces */
 	int no_save;	    /* --no-save */
 	const char *input;  /* -i; NULL: trace the live kernel */

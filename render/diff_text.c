@@ -64,7 +64,8 @@ static void put_summary(FILE *out, const struct sg_treediff_root *r)
 					    : !r->name[1] ? SG_TREEDIFF_GONE
 							  : SG_TREEDIFF_BOTH;
 
-		/* a band of buckets (diff --slow's typical side) knows its count and average only */
+		/* a band of buckets (diff --slow's typical side) knows its count and average only
+		 */
 		int unknown = i > 0 && (r->sum[0].avg && !vb ? 1 : r->sum[1].avg && !va ? 2 : 0);
 
 		fprintf(out, "  %-12s %14s %14s %14s %9s\n", rows[i],

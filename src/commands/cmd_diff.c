@@ -141,7 +141,7 @@ int sg_cmd_diff_run(const struct sg_options *o)
 	struct sg_strtab *st = NULL;
 	struct sg_aggregate *run[2] = { NULL, NULL };
 	struct sg_treediff *d = NULL;
-	struct sg_tailsplit tail = { 0 };
+	struct sg_tailsplit tail = {0};
 	char *defname = NULL;
 	const char *path;
 	int rc = 1;
@@ -167,10 +167,10 @@ int sg_cmd_diff_run(const struct sg_options *o)
 		}
 	}
 	struct sg_treediff_options dopt = {
-		.totals = o->totals,
-		.force = o->force,
-		.threshold_bp = o->threshold_bp,
-		.label = { o->files[0], o->slow ? o->files[0] : o->files[1] },
+	    .totals = o->totals,
+	    .force = o->force,
+	    .threshold_bp = o->threshold_bp,
+	    .label = {o->files[0], o->slow ? o->files[0] : o->files[1]},
 	};
 
 	/* --slow: one run's typical calls are BEFORE, its slow ones AFTER */

@@ -124,7 +124,7 @@ static int flame_pick(void *ctx, const struct sg_invocation *inv, int has_time, 
 
 static int flame_merged(struct run *r)
 {
-	struct sg_cmd_pick p = { &r->opt, &r->style, r->raw_tty, flame_pick, r };
+	struct sg_cmd_pick p = {&r->opt, &r->style, r->raw_tty, flame_pick, r};
 
 	if (sg_flamefiles_merged(r->ff, r->agg) < 0)
 		return -1;
@@ -251,7 +251,7 @@ static int render_final(struct run *r)
 	if (start_text(r) < 0)
 		return -1;
 	if (r->opt.pick.kind) {
-		struct sg_cmd_pick p = { &r->opt, &r->style, r->raw_tty, flame_pick, r };
+		struct sg_cmd_pick p = {&r->opt, &r->style, r->raw_tty, flame_pick, r};
 
 		return sg_cmd_pick_render(&p, r->agg) < 0 || fflush(stdout) != 0 ? -1 : 0;
 	}

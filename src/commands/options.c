@@ -186,8 +186,9 @@ static int check_mode_only(const struct sg_options *o, const unsigned char *seen
 	}
 	if ((seen[OPT_PICK] && (o->each || seen['s'])) ||
 	    (seen[OPT_SORT] && o->mode == SG_MODE_TREE && !o->each)) {
-		sg_log_error(seen[OPT_SORT] ? "--sort orders the invocations of --each (-m tree --each)"
-					    : "--pick shows one invocation: not with %s",
+		sg_log_error(seen[OPT_SORT]
+				 ? "--sort orders the invocations of --each (-m tree --each)"
+				 : "--pick shows one invocation: not with %s",
 			     o->each ? "--each" : "-s");
 		return -1;
 	}
@@ -483,16 +484,14 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			break;
 		case OPT_KEEP:
 		case OPT_KEEP_SLOWEST:
-			if (parse_count(c == OPT_KEEP ? "--keep" : "--keep-slowest", optarg, 65536, &v) < 0)
+			if (parse_count(c == OPT_KEEP ? "--keep" : "--keep-slowest", optarg, 65536,
+					&v) < 0)
 				return -1;
 			*(c == OPT_KEEP ? &o->keep : &o->keep_slowest) = (unsigned) v;
 			break;
 		case OPT_SORT:
-			if (strcmp(optarg, "duration") != 0) {
-				sg_log_error("--sort takes duration (longest first), not '%.40s'", optarg);
+			if ((o->sort_duration = sg_pick_parse_sort(optarg)) < 0)
 				return -1;
-			}
-			o->sort_duration = 1;
 			break;
 		case OPT_PICK:
 			if (sg_pick_parse(optarg, &o->pick) < 0)
@@ -644,9 +643,11 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		o->files = argv + optind;
 		o->nfiles = argc - optind;
 		if (o->slow && (o->nfiles != 1 || o->gate || o->totals)) {
-			sg_log_error("diff --slow compares one run's slow calls with its typical ones: "
-				     "one RUN (.tree, or a trace with -f), without %s",
-				     o->nfiles != 1 ? "a second" : o->gate ? "--fail-above" : "--total");
+			sg_log_error("diff --slow compares one run's slow calls with its typical "
+				     "ones: one RUN (.tree, or a trace with -f), without %s",
+				     o->nfiles != 1 ? "a second"
+				     : o->gate	    ? "--fail-above"
+						    : "--total");
 			return -1;
 		}
 		if (o->nfiles == 1 && !o->slow) {

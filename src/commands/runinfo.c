@@ -239,7 +239,6 @@ void sg_runinfo_explain(const struct sg_aggregate *a, const char *root, const ch
 	}
 }
 
-
 void sg_runinfo_print_flames(FILE *f, const struct sg_flamefiles *ff, int step)
 {
 	uint64_t first, last, n = sg_flamefiles_count(ff, &first, &last);

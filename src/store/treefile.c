@@ -131,7 +131,8 @@ static int check_size(struct sg_aggregate *agg)
 			return -1;
 	for (unsigned i = 0; i < agg->nslow; i++)
 		if (!in_ring(agg, agg->slow[i]) &&
-		    write_nodes(NULL, NULL, sg_tree_top(agg->slow[i]->tree), &bytes, &deepest, 0) < 0)
+		    write_nodes(NULL, NULL, sg_tree_top(agg->slow[i]->tree), &bytes, &deepest, 0) <
+			0)
 			return -1;
 	if (bytes <= SG_TREEFILE_MAX_PATH_BYTES)
 		return 0;
@@ -164,8 +165,7 @@ static void put_hist(FILE *out, const struct sg_aggregate *agg)
 }
 
 /* One kept invocation: its inv (or slowinv) line, then (nodes) its nodes in call order. */
-static int put_inv(FILE *out, const char *kind, const struct sg_invocation *inv, int v2,
-		   int nodes)
+static int put_inv(FILE *out, const char *kind, const struct sg_invocation *inv, int v2, int nodes)
 {
 	fprintf(out, "%s\t%" PRIu64 "\t", kind, inv->seq);
 	put_escaped(out, inv->root);
@@ -194,7 +194,8 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 	if (sg_tree_sort(sg_tree_top(agg->merged), SG_ORDER_NAME) < 0 || check_size(agg) < 0)
 		return -1;
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
-		if (agg->bucket_n[b] && sg_tree_sort(sg_tree_top(agg->bucket[b]), SG_ORDER_NAME) < 0)
+		if (agg->bucket_n[b] &&
+		    sg_tree_sort(sg_tree_top(agg->bucket[b]), SG_ORDER_NAME) < 0)
 			return -1;
 	fprintf(out, "%s\n", SG_TREEFILE_MAGIC3);
 	fputs("root=", out);
@@ -242,7 +243,8 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 	fprintf(out, "# node\tpath\tcalls\ttotal_ns\tself_ns\tmin_ns\tmax_ns%s\n",
 		v2 ? "\trets\terrs\terrnos" : "");
 	if (agg->has_time && agg->complete)
-		fprintf(out, "# bucket\tlo_ns\thi_ns\tinvocations, then its bnode lines (as node)\n");
+		fprintf(out,
+			"# bucket\tlo_ns\thi_ns\tinvocations, then its bnode lines (as node)\n");
 	if (write_nodes(out, "node", sg_tree_top(agg->merged), NULL, NULL, v2) < 0)
 		return -1;
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++) {

@@ -186,8 +186,9 @@ static int read_node(struct reader *r, char **f, int nf, struct sg_tree *tree)
 
 	if (nf != (r->version >= 2 ? 10 : 7))
 		return fail(r, "%s",
-			    r->version >= 2 ? "a node line has 10 tab-separated fields (version 2, 3)"
-					    : "a node line has 7 tab-separated fields");
+			    r->version >= 2
+				? "a node line has 10 tab-separated fields (version 2, 3)"
+				: "a node line has 7 tab-separated fields");
 	for (int i = 0; i < 5; i++)
 		if (number_field(r, f[2 + i], cols[i], &v[i]) < 0)
 			return -1;
@@ -291,8 +292,9 @@ static int read_stat(struct reader *r, char **f, int nf)
 			return -1;
 		if (rs->sum.p90 < v[5] || rs->sum.p90 > v[6] || rs->sum.p999 < v[6] ||
 		    rs->sum.p999 > v[7])
-			return fail(r, "%s", "percentiles out of order (p50 <= p90 <= p99 <= p99.9 "
-					     "<= max)");
+			return fail(r, "%s",
+				    "percentiles out of order (p50 <= p90 <= p99 <= p99.9 "
+				    "<= max)");
 		rs->sum.has_hist = 1;
 	}
 	rs->sum.count = v[0];
@@ -380,8 +382,9 @@ static int check_hist(struct reader *r)
 
 		snprintf(nth, sizeof(nth), "%d", i + 1);
 		if (rs->sum.has_hist && sum != rs->sum.count)
-			return fail(r, "the hist lines of stat line %s do not add up to its invocations",
-				    nth);
+			return fail(
+			    r, "the hist lines of stat line %s do not add up to its invocations",
+			    nth);
 	}
 	/* the bucket trees hold the invocations the roots' histograms count there */
 	for (unsigned b = 0; r->agg->nroots && r->agg->roots[0].sum.has_hist && b < SG_HIST_BUCKETS;
@@ -391,7 +394,8 @@ static int check_hist(struct reader *r)
 		for (int i = 0; i < r->agg->nroots; i++)
 			n = sg_add_sat(n, r->agg->roots[i].sum.hist[b]);
 		if (n != r->agg->bucket_n[b])
-			return fail(r, "%s", "a bucket line's invocations differ from the hist lines");
+			return fail(r, "%s",
+				    "a bucket line's invocations differ from the hist lines");
 	}
 	return 0;
 }
@@ -403,8 +407,9 @@ static int read_inv(struct reader *r, char **f, int nf, int slow)
 	struct sg_aggregate *agg = r->agg;
 
 	if (nf != 8)
-		return fail(r, "%s", slow ? "a slowinv line has 8 tab-separated fields"
-					  : "an inv line has 8 tab-separated fields");
+		return fail(r, "%s",
+			    slow ? "a slowinv line has 8 tab-separated fields"
+				 : "an inv line has 8 tab-separated fields");
 	if (number_field(r, f[1], "seq", &seq) < 0 ||
 	    number_field(r, f[7], "duration_ns", &dur) < 0)
 		return -1;
@@ -421,7 +426,8 @@ static int read_inv(struct reader *r, char **f, int nf, int slow)
 		if (kept->seq != seq)
 			continue;
 		if (kept->duration != dur)
-			return fail(r, "%s", "a slowinv line differs from the inv line of its number");
+			return fail(r, "%s",
+				    "a slowinv line differs from the inv line of its number");
 		r->inv = NULL; /* no invnode lines follow */
 		return sg_aggregate_offer_slow(agg, sg_invocation_ref(kept));
 	}
