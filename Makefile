@@ -77,6 +77,7 @@ unit: $(UNIT_BIN)
 golden: surfgraph
 	@tests/golden/run.sh
 	@tests/golden/facts.sh
+	@tests/golden/tail.sh
 	@tests/golden/cli.sh
 	@tests/golden/forms.sh
 

@@ -16,4 +16,11 @@ $sg -f __do_fault -i do_fault.txt -m png -s 0 --no-save -q >/dev/null
 $sg diff -f __do_fault do_fault.txt do_fault-6.12.txt -q >do_fault.diff.txt
 $sg diff -f __do_fault do_fault.txt do_fault-6.12.txt -m svg -q -o __do_fault.diff.svg
 $sg diff -f __do_fault do_fault.txt do_fault-6.12.txt -m png -q -o __do_fault.diff.png
+# the tail of do_sys_openat2 on 6.1 (tests/data): its latency histogram, and its slow calls
+# against its typical ones (diff --slow), the picture README shows
+tmp=$(mktemp)
+gunzip -c ../tests/data/linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz >"$tmp"
+$sg -f do_sys_openat2 -i "$tmp" -m hist --no-save -q >do_sys_openat2.hist.txt
+$sg diff --slow -f do_sys_openat2 "$tmp" -m png -q -o do_sys_openat2.slow.png
+rm -f "$tmp"
 echo "examples: regenerated $(ls | wc -l) files"

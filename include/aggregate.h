@@ -25,6 +25,24 @@ struct sg_aggregate {
 	int nroots;
 	struct sg_invocation **ring; /* the last `keep` complete invocations, oldest first from head */
 	unsigned keep, nring, head;
+	struct sg_invocation **slow; /* the `keep_slowest` longest complete ones, longest first */
+	unsigned keep_slowest, nslow;
+	/*
+	 * Per histogram bucket (stats.h): the complete invocations whose duration falls in it,
+	 * merged (all roots), and how many: what slow-versus-typical compares after the fact.
+	 */
+	struct sg_tree *bucket[SG_HIST_BUCKETS]; /* NULL while empty */
+	uint64_t bucket_n[SG_HIST_BUCKETS];
+	/*
+	 * A sample spread over the whole run, in memory only: every stride-th invocation, at most
+	 * 16, the stride doubling as it fills; so a typical invocation (nearest
+	 * the p50) can be found among more than the last N and the slowest.
+	 */
+	struct sg_invocation *sample[16];
+	unsigned nsample;
+	uint64_t stride;
+	uint64_t pin_seq;	      /* --pick N: invocation N is held, whatever else is kept */
+	struct sg_invocation *pinned; /* it, once added (not part of a .tree file) */
 	uint64_t complete, incomplete;
 	uint64_t incomplete_by[4]; /* indexed by bit of enum sg_cut */
 	uint64_t total_ns;	   /* sum of complete roots' durations */
@@ -44,8 +62,23 @@ void sg_aggregate_free(struct sg_aggregate *agg);
  */
 int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv);
 
+/* The tree of bucket b, created when missing; NULL: no memory. */
+struct sg_tree *sg_aggregate_bucket(struct sg_aggregate *agg, unsigned b);
+
 /* Compute the per-root summaries; call once all invocations are in. */
 void sg_aggregate_finish(struct sg_aggregate *agg);
+
+/*
+ * Keep the k longest complete invocations whole too (--keep-slowest; 0 before any is added).
+ * Ties go to the earlier one. -1: no memory.
+ */
+int sg_aggregate_keep_slowest(struct sg_aggregate *agg, unsigned k);
+
+/*
+ * Put inv among the slowest (used when loading a file, and by sg_aggregate_add): in order
+ * of duration, the shortest dropped past keep_slowest. Ownership passes. -1: no memory.
+ */
+int sg_aggregate_offer_slow(struct sg_aggregate *agg, struct sg_invocation *inv);
 
 /* The i-th kept invocation, oldest first (0 <= i < agg->nring). */
 struct sg_invocation *sg_aggregate_kept(const struct sg_aggregate *agg, unsigned i);

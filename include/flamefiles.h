@@ -17,7 +17,7 @@ struct sg_flamefiles_opts {
 	enum sg_flame_format format;
 	const char *outdir; /* NULL: the current directory; created when missing */
 	const char *base;   /* file names start with it (the -f pattern); unsafe bytes become '_' */
-	int step;	    /* a graph for invocation N when N % step == 0; 0: none */
+	int step;	    /* a graph for invocation N when N % step == 0; 0 or less: none */
 	const char *title;  /* replaces the root's name in titles; NULL: none */
 	const char *subtitle; /* the first note under the title; NULL: none */
 	int dated;	      /* the aggregate's "created" date is the capture's: show it */
@@ -30,13 +30,25 @@ struct sg_flamefiles;
 struct sg_flamefiles *sg_flamefiles_new(const struct sg_flamefiles_opts *o);
 void sg_flamefiles_free(struct sg_flamefiles *ff);
 
+/* At most this many BASE-N files a run writes every -s STEP; past it, they are counted. */
+#define SG_FLAMEFILES_CAP 1000
+
 /*
- * BASE-N.EXT for complete invocation inv (N = inv->seq) when N is a multiple of step; agg gives
+ * BASE-N.EXT for complete invocation inv (N = inv->seq, zero-padded to 6 digits so names sort)
+ * when N is a multiple of step, until SG_FLAMEFILES_CAP of them were written; agg gives
  * metadata known so far and may be NULL. Returns 1 when a file was written (its path:
- * sg_flamefiles_path), 0 when none was due, -1 with a message. Files appear whole or not at all.
+ * sg_flamefiles_path), 0 when none was due (or the cap passed), -1 with a message. Files appear
+ * whole or not at all.
  */
 int sg_flamefiles_invocation(struct sg_flamefiles *ff, const struct sg_invocation *inv,
 			     const struct sg_aggregate *agg, int has_time);
+
+/* BASE-N.EXT for inv whatever the step (--pick, the slowest and a typical one): 0 or -1. */
+int sg_flamefiles_one(struct sg_flamefiles *ff, const struct sg_invocation *inv,
+		      const struct sg_aggregate *agg, int has_time);
+
+/* Files -s STEP asked for that the cap left out. */
+uint64_t sg_flamefiles_capped(const struct sg_flamefiles *ff);
 
 /* BASE.EXT: the merged graph of all complete invocations, with the run's facts. 0 or -1. */
 int sg_flamefiles_merged(struct sg_flamefiles *ff, const struct sg_aggregate *agg);

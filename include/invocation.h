@@ -29,11 +29,18 @@ struct sg_invocation {
 	unsigned cut;	/* enum sg_cut bits */
 	char *raw;	/* input lines, each ending with '\n', when raw output was asked for */
 	size_t raw_len, raw_cap;
+	unsigned refs; /* owners besides the first (sg_invocation_ref); free drops one */
 };
 
 /* A new invocation with an empty tree; NULL: no memory. */
 struct sg_invocation *sg_invocation_new(void);
 void sg_invocation_free(struct sg_invocation *inv);
+
+/*
+ * One more owner: an invocation both among the last N and the K slowest is held by both, and
+ * sg_invocation_free frees it when the last of them lets it go. Returns inv.
+ */
+struct sg_invocation *sg_invocation_ref(struct sg_invocation *inv);
 
 /* The root node of the invocation's tree (NULL while empty). */
 struct sg_node *sg_invocation_root(const struct sg_invocation *inv);

@@ -3,6 +3,7 @@
 #define SG_OPTIONS_H
 
 #include <stdint.h>
+#include "pick.h"
 
 #define SG_VERSION "0.1.0"
 
@@ -15,6 +16,7 @@ enum sg_mode {
 	SG_MODE_TOP,
 	SG_MODE_PNG,
 	SG_MODE_PDF,
+	SG_MODE_HIST,	   /* latency histogram */
 	SG_MODE_PPROF,	   /* gzipped profile.proto on stdout */
 	SG_MODE_CHROME,	   /* Chrome trace-event JSON */
 	SG_MODE_SPEEDSCOPE, /* speedscope's JSON file format */
@@ -27,7 +29,7 @@ struct sg_options {
 	int nfunctions;
 	enum sg_mode mode;
 	const char *mode_name;
-	int step;	    /* -s: a per-invocation flame graph every STEP invocations */
+	int step; /* -s: a per-invocation flame graph every STEP invocations; -1 not given */
 	const char *output; /* -o: the .tree file; NULL: ROOT.tree for traces */
 	int no_save;	    /* --no-save */
 	const char *input;  /* -i; NULL: trace the live kernel */
@@ -48,6 +50,9 @@ struct sg_options {
 	int palette_subsys;	       /* --palette subsys */
 	unsigned keep;	    /* --keep N */
 	int keep_all;	    /* --keep all: chrome, speedscope stream every invocation */
+	unsigned keep_slowest; /* --keep-slowest K */
+	int sort_duration;     /* --sort duration: --each lists kept invocations longest first */
+	struct sg_pick pick;   /* --pick N|slowest|p50: one invocation, any mode */
 	int quiet, verbose;
 	/* live tracing */
 	double duration;	   /* -d SECONDS; 0: until Ctrl-C */
@@ -66,6 +71,7 @@ struct sg_options {
 	const char *write_dat;	   /* -w: the binary pages also saved as this trace.dat */
 	/* surfgraph diff */
 	int diff;		   /* the subcommand */
+	int slow;		   /* diff --slow RUN: its slow calls against its typical ones */
 	char **files;		   /* BEFORE and AFTER */
 	int nfiles;
 	char *pair[2], *old_file;  /* one file given: FILE.old and FILE */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include "aggregate.h"
 #include "callstack.h"
+#include "flamefiles.h"
 #include "input_text.h"
 #include "live.h"
 #include "strtab.h"
@@ -18,6 +19,12 @@ void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 		      int verbose, const char *saved);
 
 /* What only a live run knows: how long, how fast, what the kernel lost, how it stopped. */
+/*
+ * How many per-invocation flame graphs -s STEP wrote (the save lines scroll away) and how many
+ * the cap left out; nothing when none was due.
+ */
+void sg_runinfo_print_flames(FILE *f, const struct sg_flamefiles *ff, int step);
+
 void sg_runinfo_print_live(FILE *f, const struct sg_live_result *l, char **command);
 
 /* Fill the aggregate's metadata for the .tree file (input NULL: live). -1: no memory. */

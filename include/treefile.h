@@ -12,6 +12,11 @@
 #define SG_TREEFILE_MAGIC "# surfgraph-tree 1"
 /* Version 2: node lines add return values and errors, invocations their calls' arguments. */
 #define SG_TREEFILE_MAGIC2 "# surfgraph-tree 2"
+/*
+ * Version 3, what surfgraph writes now: version 2's columns always, stat lines with p90 and
+ * p99.9, the latency histogram (hist lines).
+ */
+#define SG_TREEFILE_MAGIC3 "# surfgraph-tree 3"
 
 /* Call paths a .tree may hold at most (1 GiB): far beyond any kernel's nesting, see below. */
 #define SG_TREEFILE_MAX_PATH_BYTES (1ull << 30)

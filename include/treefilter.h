@@ -3,6 +3,7 @@
 #define SG_TREEFILTER_H
 
 #include <stdint.h>
+#include "aggregate.h"
 #include "invocation.h"
 #include "options.h"
 #include "tree.h"
@@ -40,5 +41,8 @@ void sg_treefilter_counts(const struct sg_treefilter *f, uint64_t *dropped, uint
  * of subtrees removed.
  */
 uint64_t sg_treefilter_prune(const struct sg_treefilter *f, struct sg_node *top);
+
+/* The same on every tree a loaded aggregate holds: merged, per bucket, kept invocations. */
+void sg_treefilter_prune_all(const struct sg_treefilter *f, struct sg_aggregate *agg);
 
 #endif

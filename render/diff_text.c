@@ -64,8 +64,15 @@ static void put_summary(FILE *out, const struct sg_treediff_root *r)
 					    : !r->name[1] ? SG_TREEDIFF_GONE
 							  : SG_TREEDIFF_BOTH;
 
-		fprintf(out, "  %-12s %14s %14s %14s %9s\n", rows[i], sg_fmt_human(a, vb),
-			sg_fmt_human(b, va), fmt_delta_human(c, dv), fmt_pct(p, dv, vb, st));
+		/* a band of buckets (diff --slow's typical side) knows its count and average only
+		 */
+		int unknown = i > 0 && (r->sum[0].avg && !vb ? 1 : r->sum[1].avg && !va ? 2 : 0);
+
+		fprintf(out, "  %-12s %14s %14s %14s %9s\n", rows[i],
+			unknown == 1 ? "n/a" : sg_fmt_human(a, vb),
+			unknown == 2 ? "n/a" : sg_fmt_human(b, va),
+			unknown ? "n/a" : fmt_delta_human(c, dv),
+			unknown ? "n/a" : fmt_pct(p, dv, vb, st));
 	}
 }
 

@@ -6,6 +6,7 @@
 #include "fmt.h"
 #include "invocation.h"
 #include "log.h"
+#include "render_hist.h"
 #include "render_text.h"
 
 /* Deeper than this, the drawing gives way to "[depth N]" so lines stay short. */
@@ -234,6 +235,8 @@ int sg_render_text(FILE *out, struct sg_aggregate *agg, const struct sg_text_sty
 				sg_fmt_human(a, r->sum.total), sg_fmt_human(b, r->sum.min),
 				sg_fmt_human(c, r->sum.avg), sg_fmt_human(d, r->sum.p50),
 				sg_fmt_human(e, r->sum.p99), sg_fmt_human(f, r->sum.max));
+		if (agg->has_time && r->sum.count)
+			sg_render_hist_line(out, &r->sum, style->unicode);
 		fputc('\n', out);
 	}
 	if (agg->lost_events)

@@ -10,6 +10,7 @@
 #include "cmd_profile.h"
 #include "diff_folded.h"
 #include "diff_svg.h"
+#include "diff_tail.h"
 #include "diff_text.h"
 #include "fmt.h"
 #include "log.h"
@@ -17,6 +18,7 @@
 #include "options.h"
 #include "outfile.h"
 #include "strtab.h"
+#include "tailsplit.h"
 #include "treediff.h"
 #include "treefile.h"
 
@@ -53,7 +55,7 @@ static int write_output(const struct sg_options *o, const struct sg_treediff *d,
 		}
 		return 0;
 	}
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < o->nfiles; k++) {
 		if (sg_outfile_same(path, o->files[k])) {
 			sg_log_error("%s is an input: not overwritten (choose another -o)", path);
 			return -1;
@@ -139,6 +141,7 @@ int sg_cmd_diff_run(const struct sg_options *o)
 	struct sg_strtab *st = NULL;
 	struct sg_aggregate *run[2] = { NULL, NULL };
 	struct sg_treediff *d = NULL;
+	struct sg_tailsplit tail = {0};
 	char *defname = NULL;
 	const char *path;
 	int rc = 1;
@@ -155,7 +158,7 @@ int sg_cmd_diff_run(const struct sg_options *o)
 		goto out;
 	}
 	/* each side as -i would read it: a .tree, or a trace with -f, both with the filters */
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < o->nfiles; k++) {
 		int ret = sg_cmd_profile_load(o, o->files[k], st, &run[k]);
 
 		if (ret < 0) {
@@ -164,14 +167,26 @@ int sg_cmd_diff_run(const struct sg_options *o)
 		}
 	}
 	struct sg_treediff_options dopt = {
-		.totals = o->totals,
-		.force = o->force,
-		.threshold_bp = o->threshold_bp,
-		.label = { o->files[0], o->files[1] },
+	    .totals = o->totals,
+	    .force = o->force,
+	    .threshold_bp = o->threshold_bp,
+	    .label = {o->files[0], o->slow ? o->files[0] : o->files[1]},
 	};
 
-	d = sg_treediff_new(run[0], run[1], &dopt);
+	/* --slow: one run's typical calls are BEFORE, its slow ones AFTER */
+	if (o->slow && sg_tailsplit_new(run[0], &tail) < 0)
+		goto out;
+	if (o->slow) {
+		dopt.label[0] = "typical";
+		dopt.label[1] = "slow";
+	}
+	d = o->slow ? sg_treediff_new(tail.typical, tail.slow, &dopt)
+		    : sg_treediff_new(run[0], run[1], &dopt);
 	if (!d)
+		goto out;
+	if (o->slow && (o->mode == SG_MODE_TREE || !o->quiet) &&
+	    sg_diff_tail_render(o->mode == SG_MODE_TREE ? stdout : stderr, d, &tail,
+				o->unicode || (!o->ascii && sg_text_utf8_terminal())) < 0)
 		goto out;
 	path = o->output;
 	if (!path && (o->mode == SG_MODE_SVG || o->mode == SG_MODE_PNG || o->mode == SG_MODE_PDF)) {
@@ -182,7 +197,7 @@ int sg_cmd_diff_run(const struct sg_options *o)
 							   : ".svg";
 		char suffix[16];
 
-		snprintf(suffix, sizeof(suffix), ".diff%s", ext);
+		snprintf(suffix, sizeof(suffix), "%s%s", o->slow ? ".slow" : ".diff", ext);
 		defname = sg_outfile_name(NULL, *root ? root : "diff", *root ? suffix : ext);
 		if (!defname)
 			goto out;
@@ -194,6 +209,7 @@ int sg_cmd_diff_run(const struct sg_options *o)
 out:
 	free(defname);
 	sg_treediff_free(d);
+	sg_tailsplit_free(&tail);
 	sg_aggregate_free(run[0]);
 	sg_aggregate_free(run[1]);
 	sg_strtab_free(st);

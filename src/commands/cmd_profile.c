@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "aggregate.h"
 #include "callstack.h"
+#include "cmd_pick.h"
 #include "cmd_profile.h"
 #include "flamefiles.h"
 #include "input_dat.h"
@@ -18,9 +19,11 @@
 #include "options.h"
 #include "pager.h"
 #include "outfile.h"
+#include "pick.h"
 #include "render_folded.h"
 #include "export.h"
 #include "render_pprof.h"
+#include "render_hist.h"
 #include "render_raw.h"
 #include "render_text.h"
 #include "render_top.h"
@@ -102,32 +105,36 @@ static int flame_invocation(struct run *r, const struct sg_invocation *inv, int 
 {
 	int ret = sg_flamefiles_invocation(r->ff, inv, r->agg, has_time);
 
-	if (ret > 0 && fprintf(flame_log(r), "save %s\n", sg_flamefiles_path(r->ff)) < 0) {
+	if (ret > 0 && !r->opt.quiet &&
+	    fprintf(flame_log(r), "save %s\n", sg_flamefiles_path(r->ff)) < 0) {
 		sg_log_error("write to stdout failed: %s", strerror(errno));
 		return -1;
 	}
 	return ret < 0 ? -1 : 0;
 }
 
-static int flame_merged(struct run *r)
+/* --pick's graph, or the slowest and a typical one: whatever -s says, announced with why */
+static int flame_pick(void *ctx, const struct sg_invocation *inv, int has_time, const char *why)
 {
-	if (sg_flamefiles_merged(r->ff, r->agg) < 0)
+	struct run *r = ctx;
+
+	if (sg_flamefiles_one(r->ff, inv, r->agg, has_time) < 0)
 		return -1;
-	fprintf(flame_log(r), "write %s\n", sg_flamefiles_path(r->ff));
+	if (!r->opt.quiet)
+		fprintf(flame_log(r), "save %s (%s)\n", sg_flamefiles_path(r->ff), why);
 	return 0;
 }
 
-/* With thousands of invocations the save lines scroll away: count them. */
-static void flame_summary(struct run *r)
+static int flame_merged(struct run *r)
 {
-	uint64_t first, last, n = sg_flamefiles_count(r->ff, &first, &last);
+	struct sg_cmd_pick p = {&r->opt, &r->style, r->raw_tty, flame_pick, r};
 
-	if (n)
-		fprintf(stderr,
-			"surfgraph: wrote %" PRIu64
-			" per-invocation flame graph%s (invocations %" PRIu64 " to %" PRIu64
-			", every %d) and %s\n",
-			n, n == 1 ? "" : "s", first, last, r->opt.step, sg_flamefiles_path(r->ff));
+	if (sg_flamefiles_merged(r->ff, r->agg) < 0)
+		return -1;
+	if (!r->opt.quiet)
+		fprintf(flame_log(r), "write %s\n", sg_flamefiles_path(r->ff));
+	/* without -s: the slowest and a typical invocation, not one file per invocation */
+	return r->opt.step >= 0 ? 0 : sg_cmd_pick_flame_defaults(&p, r->agg);
 }
 
 /* Per-invocation output happens as invocations complete, so a long trace streams. */
@@ -146,7 +153,8 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 	}
 	if (inv->has_dur)
 		r->has_time = 1;
-	if (!inv->cut && !r->load) {
+	/* --pick and --sort duration choose among the kept invocations once all are in */
+	if (!inv->cut && !r->load && !r->opt.pick.kind && !r->opt.sort_duration) {
 		/* numbered as the aggregate will number it */
 		inv->seq = r->agg->complete + 1;
 		/* live, this output comes while tracing: no pager under the status line */
@@ -249,6 +257,11 @@ static int render_final(struct run *r)
 
 	if (start_text(r) < 0)
 		return -1;
+	if (r->opt.pick.kind) {
+		struct sg_cmd_pick p = {&r->opt, &r->style, r->raw_tty, flame_pick, r};
+
+		return sg_cmd_pick_render(&p, r->agg) < 0 || fflush(stdout) != 0 ? -1 : 0;
+	}
 	switch (r->opt.mode) {
 	case SG_MODE_TREE:
 		rc = sg_render_text(stdout, r->agg, &r->style);
@@ -266,6 +279,9 @@ static int render_final(struct run *r)
 	case SG_MODE_SPEEDSCOPE:
 		rc = sg_export_finish(r->ex, r->agg);
 		break;
+	case SG_MODE_HIST:
+		rc = sg_render_hist(stdout, r->agg, r->style.unicode);
+		break;
 	case SG_MODE_SVG:
 	case SG_MODE_PNG:
 	case SG_MODE_PDF:
@@ -282,11 +298,14 @@ static int render_final(struct run *r)
 	return 0;
 }
 
-/* Per-invocation modes on a loaded .tree: its kept invocations. */
+/* Per-invocation modes on a loaded .tree, or --sort duration: the kept invocations, once each. */
 static int render_kept(struct run *r)
 {
-	for (unsigned i = 0; i < r->agg->nring; i++) {
-		struct sg_invocation *inv = sg_aggregate_kept(r->agg, i);
+	unsigned n;
+	struct sg_invocation **v = sg_pick_kept(r->agg, r->opt.sort_duration, &n);
+
+	for (unsigned i = 0; i < n && !r->opt.pick.kind; i++) {
+		struct sg_invocation *inv = v[i];
 		int rc = 0;
 
 		if (r->opt.mode == SG_MODE_WALK)
@@ -295,10 +314,13 @@ static int render_kept(struct run *r)
 			rc = sg_render_text_invocation(stdout, inv, r->agg->has_time, &r->style);
 		else if (r->ff)
 			rc = flame_invocation(r, inv, r->agg->has_time);
-		if (rc < 0)
+		if (rc < 0) {
+			free(v);
 			return -1;
+		}
 	}
-	return 0;
+	free(v);
+	return n || !*sg_log_message() ? 0 : -1;
 }
 
 /*
@@ -376,12 +398,8 @@ static int filter_treefile(struct run *r)
 		}
 	}
 	r->exit2 = 0;
-	if (r->filter && sg_treefilter_prunes(r->filter)) {
-		sg_treefilter_prune(r->filter, sg_tree_top(r->agg->merged));
-		for (unsigned i = 0; i < r->agg->nring; i++)
-			sg_treefilter_prune(r->filter,
-					    sg_tree_top(sg_aggregate_kept(r->agg, i)->tree));
-	}
+	if (r->filter && sg_treefilter_prunes(r->filter))
+		sg_treefilter_prune_all(r->filter, r->agg);
 	return 0;
 }
 
@@ -424,7 +442,7 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	}
 	if (r->load)
 		return 0;
-	if (!cut_only && render_final(r) < 0)
+	if (!cut_only && ((r->opt.sort_duration && render_kept(r) < 0) || render_final(r) < 0))
 		return -1;
 	/* the summary after the text, once the pager is closed, not under it */
 	sg_pager_finish();
@@ -454,7 +472,7 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 		fputc('\n', stderr);
 	}
 	if (!r->opt.quiet && r->ff && !cut_only)
-		flame_summary(r);
+		sg_runinfo_print_flames(stderr, r->ff, r->opt.step);
 	if (cut_only) {
 		sg_runinfo_explain(r->agg, sg_match_describe(r->match), r->opt.functions[0],
 				   r->opt.input, &ts, sg_callstack_stats(r->cs)->events, r->st);
@@ -502,7 +520,7 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 	    sg_treesave_write(r->opt.output, r->opt.input, r->agg, &r->old_path) < 0)
 		return -1;
 	if (!r->opt.quiet && r->ff)
-		flame_summary(r);
+		sg_runinfo_print_flames(stderr, r->ff, r->opt.step);
 	return 0;
 }
 
@@ -596,10 +614,12 @@ static int run_setup(struct run *r, struct sg_strtab *st)
 	if (!r->load && (r->opt.mode == SG_MODE_CHROME || r->opt.mode == SG_MODE_SPEEDSCOPE) &&
 	    !(r->ex = sg_export_new(r->opt.mode, stdout, r->opt.keep_all)))
 		return -1;
-	if (!r->st || !r->match || !r->agg) {
+	if (!r->st || !r->match || !r->agg ||
+	    sg_aggregate_keep_slowest(r->agg, r->opt.keep_slowest) < 0) {
 		sg_log_error("out of memory");
 		return -1;
 	}
+	r->agg->pin_seq = r->opt.pick.kind == SG_PICK_SEQ ? r->opt.pick.seq : 0;
 	for (int i = 0; i < r->opt.nfunctions; i++)
 		if (sg_match_add(r->match, r->opt.functions[i]) < 0) {
 			sg_log_error("out of memory");

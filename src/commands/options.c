@@ -12,14 +12,14 @@
 
 
 enum { OPT_NO_SAVE = 256, OPT_EACH, OPT_KEEP, OPT_ASCII, OPT_UNICODE, OPT_UNIT, OPT_MIN_PERCENT,
-       OPT_DEPTH, OPT_COLOR, OPT_NO_PAGER };
+       OPT_DEPTH, OPT_COLOR, OPT_NO_PAGER, OPT_KEEP_SLOWEST, OPT_SORT, OPT_PICK };
 
 /* flame graph options */
 enum { OPT_OUTDIR = 768, OPT_WIDTH, OPT_MINWIDTH, OPT_TITLE, OPT_SUBTITLE, OPT_INVERTED,
        OPT_SORT_NAME, OPT_PALETTE };
 
 /* surfgraph diff */
-enum { OPT_TOTAL = 1024, OPT_THRESHOLD, OPT_NEGATE, OPT_FAIL_ABOVE, OPT_METRIC };
+enum { OPT_TOTAL = 1024, OPT_THRESHOLD, OPT_NEGATE, OPT_FAIL_ABOVE, OPT_METRIC, OPT_SLOW };
 
 enum { OPT_MAX_DEPTH = 512, OPT_NO_IRQS, OPT_NO_SLEEP_TIME, OPT_BUFFER_SIZE, OPT_TEXT, OPT_FORCE };
 /* below OPT_TOTAL: options of the main command */
@@ -34,6 +34,9 @@ static const struct option longopts[] = {
 	{ "no-save", no_argument, NULL, OPT_NO_SAVE },
 	{ "each", no_argument, NULL, OPT_EACH },
 	{ "keep", required_argument, NULL, OPT_KEEP },
+	{ "keep-slowest", required_argument, NULL, OPT_KEEP_SLOWEST },
+	{ "sort", required_argument, NULL, OPT_SORT },
+	{ "pick", required_argument, NULL, OPT_PICK },
 	{ "ascii", no_argument, NULL, OPT_ASCII },
 	{ "unicode", no_argument, NULL, OPT_UNICODE },
 	{ "unit", required_argument, NULL, OPT_UNIT },
@@ -69,6 +72,7 @@ static const struct option longopts[] = {
 	{ "negate", no_argument, NULL, OPT_NEGATE },
 	{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
 	{ "metric", required_argument, NULL, OPT_METRIC },
+	{ "slow", no_argument, NULL, OPT_SLOW },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -76,8 +80,9 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char *const modes[] = { "svg", "tree", "walk", "raw",	 "folded",    "top",
-				      "png", "pdf",  "pprof", "chrome", "speedscope", NULL };
+static const char *const modes[] = { "svg",   "tree",  "walk",   "raw",
+				      "folded", "top",  "png",    "pdf",
+				      "hist",  "pprof", "chrome", "speedscope", NULL };
 
 #define FLAME_MODES (1u << SG_MODE_SVG | 1u << SG_MODE_PNG | 1u << SG_MODE_PDF)
 
@@ -100,6 +105,7 @@ static const struct {
 	{ OPT_SORT_NAME, "--sort-name", FLAME_MODES, "svg, png or pdf" },
 	{ OPT_PALETTE, "--palette", FLAME_MODES, "svg, png or pdf" },
 	{ OPT_EACH, "--each", 1u << SG_MODE_TREE, "tree" },
+	{ OPT_SORT, "--sort", 1u << SG_MODE_TREE | 1u << SG_MODE_WALK, "tree --each or walk" },
 	{ OPT_MIN_PERCENT, "--min-percent", 1u << SG_MODE_TREE, "tree" },
 	{ OPT_DEPTH, "--depth", 1u << SG_MODE_TREE, "tree" },
 	{ OPT_COLOR, "--color", 1u << SG_MODE_TREE, "tree" },
@@ -126,7 +132,7 @@ static const char *opt_name(int code, char *buf, size_t size)
 /* What diff reads: the output, the root and filters of the runs it builds, its own options. */
 static const int diff_takes[] = { 'm', 'o', 'q', 'h', 'f', 'x', 'C', 'p', OPT_MAX_DEPTH,
 				  OPT_NO_IRQS, OPT_FORCE, OPT_ASCII, OPT_UNICODE, OPT_TOTAL,
-				  OPT_THRESHOLD, OPT_NEGATE, OPT_FAIL_ABOVE, OPT_METRIC };
+				  OPT_THRESHOLD, OPT_NEGATE, OPT_FAIL_ABOVE, OPT_METRIC, OPT_SLOW };
 
 /* What merge reads: its inputs are whole runs, so only where the result goes. */
 static const int merge_takes[] = { 'o', 'q', 'h' };
@@ -199,6 +205,14 @@ static int check_mode_only(const struct sg_options *o, const unsigned char *seen
 	if (o->keep_all && o->mode != SG_MODE_CHROME && o->mode != SG_MODE_SPEEDSCOPE) {
 		sg_log_error("--keep all streams every invocation into -m chrome or speedscope; a .tree file "
 			     "keeps at most 65536");
+		return -1;
+	}
+	if ((seen[OPT_PICK] && (o->each || seen['s'])) ||
+	    (seen[OPT_SORT] && o->mode == SG_MODE_TREE && !o->each)) {
+		sg_log_error(seen[OPT_SORT]
+				 ? "--sort orders the invocations of --each (-m tree --each)"
+				 : "--pick shows one invocation: not with %s",
+			     o->each ? "--each" : "-s");
 		return -1;
 	}
 	/* the timelines read --keep too: which invocations they show */
@@ -404,8 +418,9 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	unsigned char seen[MAX_CODE] = { 0 }; /* option codes given */
 
 	memset(o, 0, sizeof(*o));
-	o->step = 1;
+	o->step = -1; /* not given: ROOT.svg, the slowest and a typical one */
 	o->keep = 32;
+	o->keep_slowest = 8;
 	o->width = 1200;
 	o->minwidth = 0.1;
 	o->mode_name = "svg";
@@ -469,7 +484,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 				;
 			if (!modes[i]) {
 				sg_log_error("unknown mode '%s': use svg, png, pdf, tree, walk, raw, folded, "
-					     "top, pprof, chrome or speedscope",
+					     "top, hist, pprof, chrome or speedscope",
 					     optarg);
 				return -1;
 			}
@@ -504,9 +519,20 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			o->keep_all = strcmp(optarg, "all") == 0;
 			if (o->keep_all)
 				break;
-			if (parse_count("--keep", optarg, 65536, &v) < 0)
+			/* fallthrough */
+		case OPT_KEEP_SLOWEST:
+			if (parse_count(c == OPT_KEEP ? "--keep" : "--keep-slowest", optarg, 65536,
+					&v) < 0)
 				return -1;
-			o->keep = (unsigned) v;
+			*(c == OPT_KEEP ? &o->keep : &o->keep_slowest) = (unsigned) v;
+			break;
+		case OPT_SORT:
+			if ((o->sort_duration = sg_pick_parse_sort(optarg)) < 0)
+				return -1;
+			break;
+		case OPT_PICK:
+			if (sg_pick_parse(optarg, &o->pick) < 0)
+				return -1;
 			break;
 		case OPT_ASCII:
 			o->ascii = 1;
@@ -607,6 +633,9 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			if (sg_options_pct("--threshold", optarg, &o->threshold_bp) < 0)
 				return -1;
 			break;
+		case OPT_SLOW:
+			o->slow = 1;
+			break;
 		case OPT_NEGATE:
 			o->negate = 1;
 			break;
@@ -661,7 +690,15 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	if (o->diff) {
 		o->files = argv + optind;
 		o->nfiles = argc - optind;
-		if (o->nfiles == 1) {
+		if (o->slow && (o->nfiles != 1 || o->gate || o->totals)) {
+			sg_log_error("diff --slow compares one run's slow calls with its typical "
+				     "ones: one RUN (.tree, or a trace with -f), without %s",
+				     o->nfiles != 1 ? "a second"
+				     : o->gate	    ? "--fail-above"
+						    : "--total");
+			return -1;
+		}
+		if (o->nfiles == 1 && !o->slow) {
 			/* diff ROOT.tree: the run before it, kept as ROOT.tree.old, against it */
 			size_t n = strlen(o->files[0]);
 
@@ -677,7 +714,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			o->files = o->pair;
 			o->nfiles = 2;
 		}
-		if (o->nfiles != 2) {
+		if (o->nfiles != 2 && !o->slow) {
 			sg_log_error(
 			    "diff wants two runs, BEFORE and AFTER, not %d: .tree files, or "
 			    "traces with -f ROOT; or one ROOT.tree to compare with the run "

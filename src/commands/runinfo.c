@@ -248,3 +248,19 @@ void sg_runinfo_explain(const struct sg_aggregate *a, const char *root, const ch
 	}
 }
 
+void sg_runinfo_print_flames(FILE *f, const struct sg_flamefiles *ff, int step)
+{
+	uint64_t first, last, n = sg_flamefiles_count(ff, &first, &last);
+
+	if (n)
+		fprintf(f,
+			"surfgraph: wrote %" PRIu64
+			" per-invocation flame graph%s (invocations %" PRIu64 " to %" PRIu64
+			", every %d) and %s\n",
+			n, n == 1 ? "" : "s", first, last, step, sg_flamefiles_path(ff));
+	if (sg_flamefiles_capped(ff))
+		fprintf(f,
+			"surfgraph: %" PRIu64 " more were due but not written: at most %d a run (a "
+			"larger -s STEP, or --pick N)\n",
+			sg_flamefiles_capped(ff), SG_FLAMEFILES_CAP);
+}

@@ -27,6 +27,14 @@ void sg_aggregate_free(struct sg_aggregate *agg)
 	for (unsigned i = 0; i < agg->nring; i++)
 		sg_invocation_free(sg_aggregate_kept(agg, i));
 	free(agg->ring);
+	for (unsigned i = 0; i < agg->nslow; i++)
+		sg_invocation_free(agg->slow[i]);
+	free(agg->slow);
+	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
+		sg_tree_free(agg->bucket[b]);
+	sg_invocation_free(agg->pinned);
+	for (unsigned i = 0; i < agg->nsample; i++)
+		sg_invocation_free(agg->sample[i]);
 	for (int i = 0; i < agg->nroots; i++)
 		sg_stats_free(agg->roots[i].acc);
 	free(agg->roots);
@@ -74,6 +82,69 @@ int sg_aggregate_keep(struct sg_aggregate *agg, struct sg_invocation *inv)
 	return 0;
 }
 
+int sg_aggregate_keep_slowest(struct sg_aggregate *agg, unsigned k)
+{
+	struct sg_invocation **v = realloc(agg->slow, (k ? k : 1) * sizeof(*v));
+
+	if (!v)
+		return -1;
+	agg->slow = v;
+	agg->keep_slowest = k;
+	return 0;
+}
+
+int sg_aggregate_offer_slow(struct sg_aggregate *agg, struct sg_invocation *inv)
+{
+	unsigned at = agg->nslow;
+
+	/* longest first; an equal one stays before it (the earlier keeps its place) */
+	while (at > 0 && agg->slow[at - 1]->duration < inv->duration)
+		at--;
+	if (at >= agg->keep_slowest) {
+		sg_invocation_free(inv);
+		return 0;
+	}
+	if (agg->nslow == agg->keep_slowest)
+		sg_invocation_free(agg->slow[--agg->nslow]);
+	memmove(&agg->slow[at + 1], &agg->slow[at], (agg->nslow - at) * sizeof(*agg->slow));
+	agg->slow[at] = inv;
+	agg->nslow++;
+	return 0;
+}
+
+struct sg_tree *sg_aggregate_bucket(struct sg_aggregate *agg, unsigned b)
+{
+	if (!agg->bucket[b])
+		agg->bucket[b] = sg_tree_new();
+	return agg->bucket[b];
+}
+
+/* Every stride-th invocation; when the sample is full, every other one goes, the stride doubles. */
+static void sample_offer(struct sg_aggregate *agg, struct sg_invocation *inv)
+{
+	const unsigned cap = sizeof(agg->sample) / sizeof(agg->sample[0]);
+
+	if (!agg->stride)
+		agg->stride = 1;
+	if (inv->seq % agg->stride)
+		return;
+	if (agg->nsample == cap) {
+		unsigned k = 0;
+
+		agg->stride *= 2;
+		for (unsigned i = 0; i < agg->nsample; i++) {
+			if (agg->sample[i]->seq % agg->stride)
+				sg_invocation_free(agg->sample[i]);
+			else
+				agg->sample[k++] = agg->sample[i];
+		}
+		agg->nsample = k;
+		if (inv->seq % agg->stride)
+			return;
+	}
+	agg->sample[agg->nsample++] = sg_invocation_ref(inv);
+}
+
 int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 {
 	struct sg_rootstat *rs = sg_aggregate_rootstat(agg, inv->root);
@@ -98,6 +169,22 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 	if (sg_stats_add(rs->acc, inv->duration) < 0)
 		goto fail;
 	if (sg_tree_merge(agg->merged, sg_tree_top(agg->merged), sg_invocation_root(inv)) < 0)
+		goto fail;
+	if (inv->has_dur) {
+		unsigned b = sg_hist_bucket(inv->duration);
+		struct sg_tree *t = sg_aggregate_bucket(agg, b);
+
+		if (!t || sg_tree_merge(t, sg_tree_top(t), sg_invocation_root(inv)) < 0)
+			goto fail;
+		agg->bucket_n[b]++;
+	}
+	if (inv->has_dur)
+		sample_offer(agg, inv);
+	if (inv->seq == agg->pin_seq && !agg->pinned)
+		agg->pinned = sg_invocation_ref(inv);
+	/* the slowest are compared by the kernel's printed durations: only with times */
+	if (agg->keep_slowest && inv->has_dur &&
+	    sg_aggregate_offer_slow(agg, sg_invocation_ref(inv)) < 0)
 		goto fail;
 	return sg_aggregate_keep(agg, inv);
 fail:

@@ -23,10 +23,20 @@ void sg_invocation_free(struct sg_invocation *inv)
 {
 	if (!inv)
 		return;
+	if (inv->refs) {
+		inv->refs--;
+		return;
+	}
 	sg_tree_free(inv->tree);
 	free(inv->cpus);
 	free(inv->raw);
 	free(inv);
+}
+
+struct sg_invocation *sg_invocation_ref(struct sg_invocation *inv)
+{
+	inv->refs++;
+	return inv;
 }
 
 struct sg_node *sg_invocation_root(const struct sg_invocation *inv)

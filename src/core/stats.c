@@ -14,6 +14,7 @@ struct sg_stats {
 	uint64_t *exact; /* the first SG_STATS_EXACT values; freed when the histogram takes over */
 	size_t nexact, cap;
 	uint64_t *hist; /* NULL while exact */
+	uint64_t log2[SG_HIST_BUCKETS]; /* exact counts per log-scaled bucket, always */
 };
 
 struct sg_stats *sg_stats_new(void)
@@ -52,6 +53,22 @@ static uint64_t bucket_value(unsigned b)
 	return low + ((1ULL << shift) >> 1);
 }
 
+unsigned sg_hist_bucket(uint64_t ns)
+{
+	/* floor(ns / 1000) keeps the bucket: the bounds are whole microseconds */
+	return ns < 1000 ? 0 : 1 + (unsigned) (63 - __builtin_clzll(ns / 1000));
+}
+
+uint64_t sg_hist_lo(unsigned b)
+{
+	return b ? 1000ull << (b - 1) : 0;
+}
+
+uint64_t sg_hist_hi(unsigned b)
+{
+	return b + 1 < SG_HIST_BUCKETS ? 1000ull << b : UINT64_MAX;
+}
+
 int sg_stats_add(struct sg_stats *s, uint64_t v)
 {
 	if (!s->count || v < s->min)
@@ -60,6 +77,7 @@ int sg_stats_add(struct sg_stats *s, uint64_t v)
 		s->max = v;
 	s->count++;
 	s->total = sg_add_sat(s->total, v);
+	s->log2[sg_hist_bucket(v)]++;
 	if (!s->hist && s->nexact < SG_STATS_EXACT) {
 		if (s->nexact == s->cap) {
 			size_t ncap = s->cap ? s->cap * 2 : 256;
@@ -152,4 +170,8 @@ void sg_stats_summary(const struct sg_stats *s, struct sg_summary *out)
 	out->avg = s->total / s->count;
 	out->p50 = sg_stats_percentile(s, 50);
 	out->p99 = sg_stats_percentile(s, 99);
+	out->p90 = sg_stats_percentile(s, 90);
+	out->p999 = sg_stats_percentile(s, 99.9);
+	out->has_hist = 1;
+	memcpy(out->hist, s->log2, sizeof(out->hist));
 }

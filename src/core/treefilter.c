@@ -161,3 +161,17 @@ uint64_t sg_treefilter_prune(const struct sg_treefilter *f, struct sg_node *top)
 	}
 	return removed;
 }
+
+void sg_treefilter_prune_all(const struct sg_treefilter *f, struct sg_aggregate *agg)
+{
+	sg_treefilter_prune(f, sg_tree_top(agg->merged));
+	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
+		if (agg->bucket[b])
+			sg_treefilter_prune(f, sg_tree_top(agg->bucket[b]));
+	/* an invocation both among the last N and the slowest is pruned twice: the second finds
+	 * nothing left to cut */
+	for (unsigned i = 0; i < agg->nring; i++)
+		sg_treefilter_prune(f, sg_tree_top(sg_aggregate_kept(agg, i)->tree));
+	for (unsigned i = 0; i < agg->nslow; i++)
+		sg_treefilter_prune(f, sg_tree_top(agg->slow[i]->tree));
+}

@@ -18,6 +18,7 @@ struct sg_flamefiles {
 	char *path; /* last written */
 	size_t path_cap, frames;
 	uint64_t count, first, last;
+	uint64_t capped; /* due every STEP, past SG_FLAMEFILES_CAP: not written */
 };
 
 static const char *const ext[] = {"svg", "png", "pdf"};
@@ -79,7 +80,7 @@ static int set_path(struct sg_flamefiles *ff, uint64_t seq)
 		ff->path_cap = need;
 	}
 	if (seq)
-		snprintf(ff->path, need, "%s-%" PRIu64 ".%s", ff->base, seq, ext[ff->o.format]);
+		snprintf(ff->path, need, "%s-%06" PRIu64 ".%s", ff->base, seq, ext[ff->o.format]);
 	else
 		snprintf(ff->path, need, "%s.%s", ff->base, ext[ff->o.format]);
 	return 0;
@@ -143,12 +144,33 @@ static void machine_notes(const struct sg_flamefiles *ff, struct sg_flame_captio
 int sg_flamefiles_invocation(struct sg_flamefiles *ff, const struct sg_invocation *inv,
 			     const struct sg_aggregate *agg, int has_time)
 {
+	if (ff->o.step <= 0 || !inv->seq || inv->cut || inv->seq % (uint64_t) ff->o.step)
+		return 0;
+	/* a step of 1 over a long capture would flood the directory: counted, said at the end */
+	if (ff->count >= SG_FLAMEFILES_CAP) {
+		ff->capped++;
+		return 0;
+	}
+	if (sg_flamefiles_one(ff, inv, agg, has_time) < 0)
+		return -1;
+	if (!ff->count++)
+		ff->first = inv->seq;
+	ff->last = inv->seq;
+	return 1;
+}
+
+uint64_t sg_flamefiles_capped(const struct sg_flamefiles *ff)
+{
+	return ff->capped;
+}
+
+int sg_flamefiles_one(struct sg_flamefiles *ff, const struct sg_invocation *inv,
+		      const struct sg_aggregate *agg, int has_time)
+{
 	struct sg_flame_caption *c;
 	char a[SG_FMT_LEN];
 	int ret;
 
-	if (!ff->o.step || !inv->seq || inv->cut || inv->seq % (uint64_t) ff->o.step)
-		return 0;
 	c = calloc(1, sizeof(*c));
 	if (!c || set_path(ff, inv->seq) < 0) {
 		free(c);
@@ -178,12 +200,7 @@ int sg_flamefiles_invocation(struct sg_flamefiles *ff, const struct sg_invocatio
 	ret = write_file(ff, sg_tree_top(inv->tree), c, has_time,
 			 agg && ff->o.dated ? sg_aggregate_meta(agg, "created") : NULL);
 	free(c);
-	if (ret < 0)
-		return -1;
-	if (!ff->count++)
-		ff->first = inv->seq;
-	ff->last = inv->seq;
-	return 1;
+	return ret < 0 ? -1 : 0;
 }
 
 int sg_flamefiles_merged(struct sg_flamefiles *ff, const struct sg_aggregate *agg)

@@ -101,6 +101,15 @@ out:
 	return ret;
 }
 
+/* Whether inv is also among the last N (then a slowinv line stands for it without nodes). */
+static int in_ring(const struct sg_aggregate *agg, const struct sg_invocation *inv)
+{
+	for (unsigned i = 0; i < agg->nring; i++)
+		if (sg_aggregate_kept(agg, i) == inv)
+			return 1;
+	return 0;
+}
+
 /*
  * Every node line carries its whole path, so the file grows with depth squared: a crafted trace
  * of a few MB nesting 100,000 calls would make tens of GB. Refuse such a file before writing.
@@ -116,6 +125,15 @@ static int check_size(struct sg_aggregate *agg)
 		if (write_nodes(NULL, NULL, sg_tree_top(sg_aggregate_kept(agg, i)->tree), &bytes,
 				&deepest, 0) < 0)
 			return -1;
+	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
+		if (agg->bucket_n[b] &&
+		    write_nodes(NULL, NULL, sg_tree_top(agg->bucket[b]), &bytes, &deepest, 0) < 0)
+			return -1;
+	for (unsigned i = 0; i < agg->nslow; i++)
+		if (!in_ring(agg, agg->slow[i]) &&
+		    write_nodes(NULL, NULL, sg_tree_top(agg->slow[i]->tree), &bytes, &deepest, 0) <
+			0)
+			return -1;
 	if (bytes <= SG_TREEFILE_MAX_PATH_BYTES)
 		return 0;
 	sg_log_error("the .tree file would hold %.1f GB of call paths (the tree is %d calls deep "
@@ -125,26 +143,61 @@ static int check_size(struct sg_aggregate *agg)
 	return -1;
 }
 
-/* Whether any node under top has return values or kept calls (version 2 holds them). */
-static int has_retinfo(struct sg_node *top)
+/* Version 3's histogram: one line per non-empty bucket of each root, roots as the stat lines. */
+static void put_hist(FILE *out, const struct sg_aggregate *agg)
 {
-	for (struct sg_node *n = top->child; n; n = sg_node_next(n, top))
-		if (n->ret && (n->ret->rets || n->ret->first))
-			return 1;
-	return 0;
+	int header = 0;
+
+	for (int i = 0; i < agg->nroots; i++) {
+		const struct sg_rootstat *r = &agg->roots[i];
+
+		for (unsigned b = 0; agg->has_time && r->sum.has_hist && b < SG_HIST_BUCKETS; b++) {
+			if (!r->sum.hist[b])
+				continue;
+			if (!header++)
+				fputs("# hist\troot\tlo_ns\thi_ns\tinvocations\n", out);
+			fputs("hist\t", out);
+			put_escaped(out, r->root);
+			fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n", sg_hist_lo(b),
+				sg_hist_hi(b), r->sum.hist[b]);
+		}
+	}
+}
+
+/* One kept invocation: its inv (or slowinv) line, then (nodes) its nodes in call order. */
+static int put_inv(FILE *out, const char *kind, const struct sg_invocation *inv, int v2, int nodes)
+{
+	fprintf(out, "%s\t%" PRIu64 "\t", kind, inv->seq);
+	put_escaped(out, inv->root);
+	fputc('\t', out);
+	if (inv->pid >= 0)
+		fprintf(out, "%d", inv->pid);
+	fputc('\t', out);
+	if (inv->comm)
+		put_escaped(out, inv->comm);
+	fputc('\t', out);
+	for (int c = 0; c < inv->ncpus; c++)
+		fprintf(out, "%s%d", c ? "," : "", inv->cpus[c]);
+	fputc('\t', out);
+	if (inv->has_ts)
+		fprintf(out, "%" PRIu64, inv->start_ts);
+	fprintf(out, "\t%" PRIu64 "\n", inv->duration);
+	return nodes ? write_nodes(out, "invnode", sg_tree_top(inv->tree), NULL, NULL, v2) : 0;
 }
 
 int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 {
 	const char *root = sg_aggregate_meta(agg, "root");
-	int v2 = has_retinfo(sg_tree_top(agg->merged));
+	/* version 3 carries version 2's columns whether or not the trace gave return values */
+	int v2 = 1;
 
 	if (sg_tree_sort(sg_tree_top(agg->merged), SG_ORDER_NAME) < 0 || check_size(agg) < 0)
 		return -1;
-	for (unsigned i = 0; i < agg->nring && !v2; i++)
-		v2 = has_retinfo(sg_tree_top(sg_aggregate_kept(agg, i)->tree));
-	/* a run without return values or arguments writes version 1, which older readers take */
-	fprintf(out, "%s\n", v2 ? SG_TREEFILE_MAGIC2 : SG_TREEFILE_MAGIC);
+	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
+		if (agg->bucket_n[b] &&
+		    sg_tree_sort(sg_tree_top(agg->bucket[b]), SG_ORDER_NAME) < 0)
+			return -1;
+	fprintf(out, "%s\n", SG_TREEFILE_MAGIC3);
 	fputs("root=", out);
 	put_escaped(out, root ? root : "");
 	fputc('\n', out);
@@ -158,6 +211,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 	fprintf(out, "total_ns=%" PRIu64 "\n", agg->total_ns);
 	fprintf(out, "time=%s\n", agg->has_time ? "ns" : "none");
 	fprintf(out, "keep=%u\n", agg->keep);
+	fprintf(out, "keep_slowest=%u\n", agg->keep_slowest);
 	for (int i = 0; i < agg->nmeta; i++) {
 		if (strcmp(agg->meta[i].key, "root") == 0)
 			continue;
@@ -167,7 +221,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 	}
 	fprintf(out, "# "
 		     "stat\troot\tinvocations\tincomplete\ttotal_ns\tmin_ns\tavg_ns\tp50_ns\tp99_"
-		     "ns\tmax_ns\n");
+		     "ns\tmax_ns\tp90_ns\tp999_ns\n");
 	for (int i = 0; i < agg->nroots; i++) {
 		const struct sg_rootstat *r = &agg->roots[i];
 
@@ -175,39 +229,44 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		put_escaped(out, r->root);
 		fprintf(out,
 			"\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
-			"\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n",
+			"\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t",
 			r->sum.count, r->incomplete, r->sum.total, r->sum.min, r->sum.avg,
 			r->sum.p50, r->sum.p99, r->sum.max);
+		/* a root loaded from an older file has no p90 or p99.9: empty fields, no hist */
+		if (agg->has_time && r->sum.has_hist)
+			fprintf(out, "%" PRIu64 "\t%" PRIu64, r->sum.p90, r->sum.p999);
+		else
+			fputc('\t', out);
+		fputc('\n', out);
 	}
+	put_hist(out, agg);
 	fprintf(out, "# node\tpath\tcalls\ttotal_ns\tself_ns\tmin_ns\tmax_ns%s\n",
 		v2 ? "\trets\terrs\terrnos" : "");
+	if (agg->has_time && agg->complete)
+		fprintf(out,
+			"# bucket\tlo_ns\thi_ns\tinvocations, then its bnode lines (as node)\n");
 	if (write_nodes(out, "node", sg_tree_top(agg->merged), NULL, NULL, v2) < 0)
 		return -1;
+	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++) {
+		if (!agg->bucket_n[b])
+			continue;
+		fprintf(out, "bucket\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n", sg_hist_lo(b),
+			sg_hist_hi(b), agg->bucket_n[b]);
+		if (write_nodes(out, "bnode", sg_tree_top(agg->bucket[b]), NULL, NULL, v2) < 0)
+			return -1;
+	}
 	if (agg->nring)
 		fprintf(out, "# inv\tseq\troot\tpid\tcomm\tcpus\tstart_ns\tduration_ns\n");
 	if (agg->nring && v2)
 		fprintf(out, "# call\targs\tretval\n");
-	for (unsigned i = 0; i < agg->nring; i++) {
-		const struct sg_invocation *inv = sg_aggregate_kept(agg, i);
-
-		fprintf(out, "inv\t%" PRIu64 "\t", inv->seq);
-		put_escaped(out, inv->root);
-		fputc('\t', out);
-		if (inv->pid >= 0)
-			fprintf(out, "%d", inv->pid);
-		fputc('\t', out);
-		if (inv->comm)
-			put_escaped(out, inv->comm);
-		fputc('\t', out);
-		for (int c = 0; c < inv->ncpus; c++)
-			fprintf(out, "%s%d", c ? "," : "", inv->cpus[c]);
-		fputc('\t', out);
-		if (inv->has_ts)
-			fprintf(out, "%" PRIu64, inv->start_ts);
-		fprintf(out, "\t%" PRIu64 "\n", inv->duration);
-		if (write_nodes(out, "invnode", sg_tree_top(inv->tree), NULL, NULL, v2) < 0)
+	for (unsigned i = 0; i < agg->nring; i++)
+		if (put_inv(out, "inv", sg_aggregate_kept(agg, i), v2, 1) < 0)
 			return -1;
-	}
+	if (agg->nslow)
+		fprintf(out, "# slowinv\tseq\troot\tpid\tcomm\tcpus\tstart_ns\tduration_ns\n");
+	for (unsigned i = 0; i < agg->nslow; i++)
+		if (put_inv(out, "slowinv", agg->slow[i], v2, !in_ring(agg, agg->slow[i])) < 0)
+			return -1;
 	fprintf(out, "end\n");
 	if (fflush(out) != 0 || ferror(out)) {
 		sg_log_error("write failed: %s", strerror(errno));

@@ -22,7 +22,12 @@ struct reader {
 	char *buf;
 	size_t bufcap;
 	int saw_root, saw_end;
-	int version;		  /* 1, or 2 with return values and calls */
+	int version;		  /* 1; 2 with return values and calls; 3 with the histogram */
+	int hist_root;		  /* the root (index) the last hist line was of; -1: none */
+	unsigned hist_next;	  /* the lowest bucket its next hist line may be */
+	uint64_t *hist_sum;	  /* per root: the invocations its hist lines counted */
+	struct sg_tree *btree;	  /* receiving bnode lines: the last bucket line's */
+	int next_bucket;	  /* the lowest bucket the next bucket line may be */
 	struct sg_node *last_inv; /* the last invnode, which call lines belong to */
 };
 
@@ -152,8 +157,8 @@ static int read_call(struct reader *r, char **f, int nf)
 	const char *args;
 	struct sg_call *c;
 
-	if (r->version != 2 || !r->last_inv || !tree)
-		return fail(r, "%s", "call line outside a version 2 invocation");
+	if (r->version < 2 || !r->last_inv || !tree)
+		return fail(r, "%s", "call line outside a version 2 or 3 invocation");
 	if (nf != 3)
 		return fail(r, "%s", "a call line has 3 tab-separated fields");
 	args = unescape(r, f[1], strlen(f[1]));
@@ -179,10 +184,11 @@ static int read_node(struct reader *r, char **f, int nf, struct sg_tree *tree)
 	static const char *const cols[] = {"calls", "total_ns", "self_ns", "min_ns", "max_ns"};
 	uint64_t v[5];
 
-	if (nf != (r->version == 2 ? 10 : 7))
+	if (nf != (r->version >= 2 ? 10 : 7))
 		return fail(r, "%s",
-			    r->version == 2 ? "a node line has 10 tab-separated fields (version 2)"
-					    : "a node line has 7 tab-separated fields");
+			    r->version >= 2
+				? "a node line has 10 tab-separated fields (version 2, 3)"
+				: "a node line has 7 tab-separated fields");
 	for (int i = 0; i < 5; i++)
 		if (number_field(r, f[2 + i], cols[i], &v[i]) < 0)
 			return -1;
@@ -249,8 +255,8 @@ static int read_node(struct reader *r, char **f, int nf, struct sg_tree *tree)
 	r->nchain = k;
 	for (struct sg_node *x = n; k > 0; x = x->parent)
 		r->chain[--k] = x;
-	r->last_inv = tree == r->agg->merged ? NULL : n;
-	return r->version == 2 ? read_retinfo(r, f + 7, tree, n) : 0;
+	r->last_inv = r->inv && tree == r->inv->tree ? n : NULL;
+	return r->version >= 2 ? read_retinfo(r, f + 7, tree, n) : 0;
 }
 
 static int read_stat(struct reader *r, char **f, int nf)
@@ -259,8 +265,10 @@ static int read_stat(struct reader *r, char **f, int nf)
 	static const char *const cols[] = {"invocations", "incomplete", "total_ns", "min_ns",
 					   "avg_ns",	  "p50_ns",	"p99_ns",   "max_ns"};
 
-	if (nf != 10)
-		return fail(r, "%s", "a stat line has 10 tab-separated fields");
+	if (nf != (r->version >= 3 ? 12 : 10))
+		return fail(r, "%s",
+			    r->version >= 3 ? "a stat line has 12 tab-separated fields (version 3)"
+					    : "a stat line has 10 tab-separated fields");
 	for (int i = 0; i < 8; i++)
 		if (number_field(r, f[2 + i], cols[i], &v[i]) < 0)
 			return -1;
@@ -268,10 +276,27 @@ static int read_stat(struct reader *r, char **f, int nf)
 
 	if (!root || !*root)
 		return fail(r, "%s", "bad root name");
+	int known = r->agg->nroots;
 	struct sg_rootstat *rs = sg_aggregate_rootstat(r->agg, root);
 
 	if (!rs)
 		return fail(r, "%s", "out of memory");
+	if (r->agg->nroots == known)
+		return fail(r, "%s", "a second stat line for the same root");
+	if (v[3] > v[7] || v[5] < v[3] || v[5] > v[6] || v[6] > v[7] || v[0] < (v[7] > 0))
+		return fail(r, "%s", "statistics out of order (min <= p50 <= p99 <= max)");
+	/* version 3: p90 and p99.9, both empty when the run came from an older file */
+	if (r->version >= 3 && (*f[10] || *f[11])) {
+		if (number_field(r, f[10], "p90_ns", &rs->sum.p90) < 0 ||
+		    number_field(r, f[11], "p999_ns", &rs->sum.p999) < 0)
+			return -1;
+		if (rs->sum.p90 < v[5] || rs->sum.p90 > v[6] || rs->sum.p999 < v[6] ||
+		    rs->sum.p999 > v[7])
+			return fail(r, "%s",
+				    "percentiles out of order (p50 <= p90 <= p99 <= p99.9 "
+				    "<= max)");
+		rs->sum.has_hist = 1;
+	}
 	rs->sum.count = v[0];
 	rs->incomplete = v[1];
 	rs->sum.total = v[2];
@@ -283,20 +308,135 @@ static int read_stat(struct reader *r, char **f, int nf)
 	return 0;
 }
 
-static int read_inv(struct reader *r, char **f, int nf)
+/* Version 3's "hist ROOT LO HI COUNT": one bucket of a root's histogram, in bucket order. */
+static int read_hist(struct reader *r, char **f, int nf)
+{
+	uint64_t lo, hi, n;
+	int i;
+
+	if (r->version < 3)
+		return fail(r, "%s", "hist line before version 3");
+	if (nf != 5)
+		return fail(r, "%s", "a hist line has 5 tab-separated fields");
+	const char *root = unescape(r, f[1], strlen(f[1]));
+
+	if (!root)
+		return fail(r, "%s", "bad root name");
+	for (i = 0; i < r->agg->nroots && r->agg->roots[i].root != root; i++)
+		;
+	if (i == r->agg->nroots || !r->agg->roots[i].sum.has_hist)
+		return fail(r, "%s", "hist line of a root without a version 3 stat line before it");
+	if (number_field(r, f[2], "lo_ns", &lo) < 0 || number_field(r, f[3], "hi_ns", &hi) < 0 ||
+	    number_field(r, f[4], "invocations", &n) < 0)
+		return -1;
+	unsigned b = sg_hist_bucket(lo);
+
+	if (lo != sg_hist_lo(b) || hi != sg_hist_hi(b) || !n)
+		return fail(r, "%s", "not a histogram bucket (lo_ns, hi_ns) or an empty one");
+	if (i < r->hist_root || (i == r->hist_root && b < r->hist_next))
+		return fail(r, "%s", "hist lines out of order");
+	if (!r->hist_sum && !(r->hist_sum = calloc(256, sizeof(*r->hist_sum))))
+		return fail(r, "%s", "out of memory");
+	if (i >= 256)
+		return fail(r, "%s", "more than 256 roots with a histogram");
+	r->hist_root = i;
+	r->hist_next = b + 1;
+	r->agg->roots[i].sum.hist[b] = n;
+	r->hist_sum[i] = sg_add_sat(r->hist_sum[i], n);
+	return 0;
+}
+
+/* Version 3's "bucket LO HI INVOCATIONS": the merged tree of a bucket's invocations follows. */
+static int read_bucket(struct reader *r, char **f, int nf)
+{
+	uint64_t lo, hi, n;
+
+	if (r->version < 3 || r->inv)
+		return fail(r, "%s", "bucket line outside version 3's merged trees");
+	if (nf != 4)
+		return fail(r, "%s", "a bucket line has 4 tab-separated fields");
+	if (number_field(r, f[1], "lo_ns", &lo) < 0 || number_field(r, f[2], "hi_ns", &hi) < 0 ||
+	    number_field(r, f[3], "invocations", &n) < 0)
+		return -1;
+	unsigned b = sg_hist_bucket(lo);
+
+	if (lo != sg_hist_lo(b) || hi != sg_hist_hi(b) || !n)
+		return fail(r, "%s", "not a histogram bucket (lo_ns, hi_ns) or an empty one");
+	if ((int) b < r->next_bucket)
+		return fail(r, "%s", "bucket lines out of order");
+	r->next_bucket = (int) b + 1;
+	r->agg->bucket_n[b] = n;
+	r->btree = sg_aggregate_bucket(r->agg, b);
+	r->nchain = 0;
+	return r->btree ? 0 : fail(r, "%s", "out of memory");
+}
+
+/* Each root's histogram counts exactly its complete invocations (version 3 with times). */
+static int check_hist(struct reader *r)
+{
+	for (int i = 0; i < r->agg->nroots; i++) {
+		const struct sg_rootstat *rs = &r->agg->roots[i];
+		uint64_t sum = r->hist_sum && i < 256 ? r->hist_sum[i] : 0;
+
+		char nth[32];
+
+		snprintf(nth, sizeof(nth), "%d", i + 1);
+		if (rs->sum.has_hist && sum != rs->sum.count)
+			return fail(
+			    r, "the hist lines of stat line %s do not add up to its invocations",
+			    nth);
+	}
+	/* the bucket trees hold the invocations the roots' histograms count there */
+	for (unsigned b = 0; r->agg->nroots && r->agg->roots[0].sum.has_hist && b < SG_HIST_BUCKETS;
+	     b++) {
+		uint64_t n = 0;
+
+		for (int i = 0; i < r->agg->nroots; i++)
+			n = sg_add_sat(n, r->agg->roots[i].sum.hist[b]);
+		if (n != r->agg->bucket_n[b])
+			return fail(r, "%s",
+				    "a bucket line's invocations differ from the hist lines");
+	}
+	return 0;
+}
+
+/* An inv line (slow 0) or, version 3, a slowinv line: a kept invocation, its nodes follow. */
+static int read_inv(struct reader *r, char **f, int nf, int slow)
 {
 	uint64_t seq, dur, v;
+	struct sg_aggregate *agg = r->agg;
 
 	if (nf != 8)
-		return fail(r, "%s", "an inv line has 8 tab-separated fields");
+		return fail(r, "%s",
+			    slow ? "a slowinv line has 8 tab-separated fields"
+				 : "an inv line has 8 tab-separated fields");
 	if (number_field(r, f[1], "seq", &seq) < 0 ||
 	    number_field(r, f[7], "duration_ns", &dur) < 0)
 		return -1;
+	if (slow && (r->version < 3 || agg->nslow == agg->keep_slowest))
+		return fail(r, "%s", "more slowinv lines than keep_slowest");
+	if (slow && agg->nslow && agg->slow[agg->nslow - 1]->duration < dur)
+		return fail(r, "%s", "slowinv lines out of order (longest first)");
+	if (!slow && agg->nslow)
+		return fail(r, "%s", "an inv line after the slowinv lines");
+	/* a slow one also among the last N is written once, as inv: this line stands for it */
+	for (unsigned i = 0; slow && i < agg->nring; i++) {
+		struct sg_invocation *kept = sg_aggregate_kept(agg, i);
+
+		if (kept->seq != seq)
+			continue;
+		if (kept->duration != dur)
+			return fail(r, "%s",
+				    "a slowinv line differs from the inv line of its number");
+		r->inv = NULL; /* no invnode lines follow */
+		return sg_aggregate_offer_slow(agg, sg_invocation_ref(kept));
+	}
 	struct sg_invocation *inv = sg_invocation_new();
 
 	if (!inv)
 		return fail(r, "%s", "out of memory");
-	if (sg_aggregate_keep(r->agg, inv) < 0)
+	inv->duration = dur;
+	if ((slow ? sg_aggregate_offer_slow(agg, inv) : sg_aggregate_keep(agg, inv)) < 0)
 		return fail(r, "%s", "out of memory");
 	r->inv = inv;
 	r->last_inv = NULL;
@@ -369,6 +509,15 @@ static int read_meta(struct reader *r, char *line)
 	}
 	if (strcmp(key, "keep") == 0)
 		return number_field(r, val, "keep", &v); /* the file's own ring size: informative */
+	if (strcmp(key, "keep_slowest") == 0) {
+		if (number_field(r, val, "keep_slowest", &v) < 0)
+			return -1;
+		if (r->version < 3 || v > 65536 || agg->keep_slowest)
+			return fail(r, "%s", "keep_slowest: version 3, once, at most 65536");
+		if (sg_aggregate_keep_slowest(agg, (unsigned) v) < 0)
+			return fail(r, "%s", "out of memory");
+		return 0;
+	}
 	const char *value = unescape(r, val, strlen(val));
 
 	if (!value)
@@ -382,7 +531,7 @@ static int read_meta(struct reader *r, char *line)
 
 static int read_line(struct reader *r, char *line)
 {
-	char *f[12];
+	char *f[16];
 
 	if (r->saw_end)
 		return fail(r, "%s", "text after the end line");
@@ -392,12 +541,19 @@ static int read_line(struct reader *r, char *line)
 		r->saw_end = 1;
 		return 0;
 	}
-	int nf = split_tabs(line, f, 11);
+	int nf = split_tabs(line, f, 13);
 
 	if (strcmp(f[0], "node") == 0) {
-		if (r->inv)
-			return fail(r, "%s", "merged-tree node after an invocation");
+		if (r->inv || r->btree)
+			return fail(r, "%s", "merged-tree node after a bucket or an invocation");
 		return read_node(r, f, nf, r->agg->merged);
+	}
+	if (strcmp(f[0], "bucket") == 0)
+		return read_bucket(r, f, nf);
+	if (strcmp(f[0], "bnode") == 0) {
+		if (!r->btree || r->inv)
+			return fail(r, "%s", "bnode line outside a bucket");
+		return read_node(r, f, nf, r->btree);
 	}
 	if (strcmp(f[0], "invnode") == 0) {
 		if (!r->inv)
@@ -409,7 +565,11 @@ static int read_line(struct reader *r, char *line)
 	if (strcmp(f[0], "stat") == 0)
 		return read_stat(r, f, nf);
 	if (strcmp(f[0], "inv") == 0)
-		return read_inv(r, f, nf);
+		return read_inv(r, f, nf, 0);
+	if (strcmp(f[0], "slowinv") == 0)
+		return read_inv(r, f, nf, 1);
+	if (strcmp(f[0], "hist") == 0)
+		return read_hist(r, f, nf);
 	if (nf == 1 && strchr(line, '='))
 		return read_meta(r, line);
 	return fail(r, "unknown line kind '%.40s'", f[0]);
@@ -417,7 +577,7 @@ static int read_line(struct reader *r, char *line)
 
 struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strtab *st)
 {
-	struct reader r = {.name = name, .st = st};
+	struct reader r = {.name = name, .st = st, .hist_root = -1};
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
@@ -451,11 +611,13 @@ struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strt
 				r.version = 1;
 			} else if (strcmp(line, SG_TREEFILE_MAGIC2) == 0) {
 				r.version = 2;
+			} else if (strcmp(line, SG_TREEFILE_MAGIC3) == 0) {
+				r.version = 3;
 			} else {
 				fail(&r,
 				     "unsupported .tree version '%.20s' (this surfgraph reads "
 				     "versions 1 "
-				     "and 2)",
+				     "to 3)",
 				     line + strlen(SG_TREEFILE_PREFIX));
 				goto out;
 			}
@@ -486,6 +648,8 @@ struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strt
 		fail(&r, "%s", "no root= line");
 		goto out;
 	}
+	if (check_hist(&r) < 0)
+		goto out;
 	/* the ring holds what the file kept (none after --keep 0) */
 	r.agg->keep = r.agg->nring > keep ? r.agg->nring : (unsigned) keep;
 	ok = 0;
@@ -493,6 +657,7 @@ out:
 	free(line);
 	free(r.chain);
 	free(r.comps);
+	free(r.hist_sum);
 	free(r.buf);
 	if (ok < 0) {
 		sg_aggregate_free(r.agg);

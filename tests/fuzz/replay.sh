@@ -15,7 +15,7 @@ fail=0
 inputs() {
 	case $1 in
 	text) ls tests/data/linux-6.1/do_fault*.txt tests/data/linux-6.12/do_fault*.txt ;;
-	tree) ls tests/data/diff/*.tree ;;
+	tree) ls tests/data/diff/*.tree tests/data/tree/*.tree ;;
 	dat) ls tests/data/linux-6.1/*.dat ;;
 	esac
 	[ -d "tests/fuzz/regress/fuzz_$1" ] && find "tests/fuzz/regress/fuzz_$1" -type f | sort

@@ -31,7 +31,10 @@ seed_tree() {
 	# a version 2 file (return values, calls), from the derived 7.3 trace
 	gunzip -c tests/data/linux-7.3/derived/vfs_read_proc_abstime_args_retval-hex_retaddr.txt.gz |
 		head -n 120 | ./surfgraph -f vfs_read -i - -m top -q --keep 2 -o "$c/tree-v2" >/dev/null || true
-	for f in tests/data/diff/*.tree examples/*.tree; do
+	# version 3: p90, p99.9 and hist lines over several buckets
+	gunzip -c tests/data/linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz | head -n 6000 |
+		./surfgraph -f do_sys_openat2 -i - -m top -q --keep 1 -o "$c/tree-v3" >/dev/null || true
+	for f in tests/data/diff/*.tree tests/data/tree/*.tree examples/*.tree; do
 		n=$((n + 1))
 		cp "$f" "$c/tree-$n"
 		# a small one too: header, metadata, the first nodes, end

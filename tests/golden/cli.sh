@@ -23,7 +23,24 @@ run() {
 }
 
 run 2 "unknown option '--bogus' (see --help)" --bogus
-run 2 "unknown mode 'pie': use" -f x -m pie -i $fix
+run 2 "unknown mode 'pie': use svg, png, pdf, tree, walk, raw, folded, top, hist, pprof, chrome or speedscope" -f x -m pie -i $fix
+# -m hist reads no per-invocation or drawing option; diff has no histogram
+run 2 "--each is for -m tree, not -m hist" -f x -i $fix -m hist --each
+run 2 "-s is for -m svg, png or pdf, not -m hist" -f x -i $fix -m hist -s 3
+run 2 "diff: unknown mode 'hist': use tree, svg, png, pdf or folded" diff -m hist a b
+# --keep-slowest, --sort, --pick: their values, and the options they cannot go with
+run 2 "--keep-slowest wants a whole number from 0 to 65536" -f x -i $fix --keep-slowest lots
+run 2 "--sort takes duration (longest first), not 'name'" -f x -i $fix -m tree --each --sort name
+run 2 "--sort orders the invocations of --each (-m tree --each)" -f x -i $fix -m tree --sort duration
+run 2 "--sort is for -m tree --each or walk, not -m top" -f x -i $fix -m top --sort duration
+run 2 "--pick takes an invocation's number (1, 2, ...), slowest or p50, not 'fast'" -f x -i $fix --pick fast
+run 2 "--pick shows one invocation: not with --each" -f x -i $fix -m tree --each --pick 1
+run 2 "--pick shows one invocation: not with -s" -f x -i $fix -s 2 --pick 1
+run 2 "diff: --pick is not a diff option" diff --pick 1 a b
+run 2 "diff --slow compares one run's slow calls with its typical ones: one RUN (.tree, or a trace with -f), without a second" diff --slow a b
+run 2 "without --fail-above" diff --slow --fail-above 5 a
+run 2 "without --total" diff --slow --total a
+run 2 "--slow is for surfgraph diff" -f x -i $fix --slow
 run 2 "--keep wants a whole number from 0 to 65536, not 'many'" --keep many
 run 2 "-s wants a whole number" -s -1 -f x -i $fix -m tree
 run 2 "--keep all streams every invocation into -m chrome or speedscope" -f x -i $fix -m tree --keep all
@@ -134,9 +151,10 @@ n=$((n + 1))
 hid=$(sed -n 's/^(\([0-9]*\) nodes hidden: under 1.00% of the root;.*/\1/p' "$out/stdout")
 [ -n "$hid" ] && [ $(($(grep -c . "$out/stdout") - 1 + hid)) = "$all" ] ||
 	{ echo "FAIL: --min-percent 1: $hid hidden, $(grep -c . "$out/stdout") of $all lines"; fail=$((fail + 1)); }
+# 10 lines: the summary (3, the histogram line included), a blank, the heading, 4 nodes, hidden
 run 0 "" -f __do_fault -i $fix -m tree --no-save -q --depth 2 --ascii
 n=$((n + 1))
-[ "$(grep -c . "$out/stdout")" = 9 ] && grep -q "^(106 nodes hidden: deeper than --depth" "$out/stdout" ||
+[ "$(grep -c . "$out/stdout")" = 10 ] && grep -q "^(106 nodes hidden: deeper than --depth" "$out/stdout" ||
 	{ echo "FAIL: --depth 2: $(cat "$out/stdout")"; fail=$((fail + 1)); }
 run 0 "" -f __do_fault -i $fix -m tree --no-save -q --color=always
 n=$((n + 1))
@@ -254,6 +272,10 @@ check_completion "--threshold --total " "$bin" diff --t
 check_completion "pdf png " "$bin" diff -m p
 check_completion "merge " "$bin" me
 check_completion "--output " "$bin" merge --o
+check_completion "hist " "$bin" -m h
+check_completion "--keep --keep-slowest " "$bin" --kee
+check_completion "duration " "$bin" --sort ""
+check_completion "p50 slowest " "$bin" --pick ""
 mkdir -p "$out/tracefs"
 printf '__do_fault\ndo_fault\ndo_fault_around [ext4]\nvfs_read\n' >"$out/tracefs/available_filter_functions"
 n=$((n + 1))

@@ -125,11 +125,11 @@ check "deep: tree has 2,001 nodes" test "$(grep -c 'f[0-9]*\|leaf' "$out/deep-tr
 sg deep-svg 0 -f f0 -i "$out/deep.txt" -m svg --outdir "$out/deep-svg" --no-save -q
 command -v xmllint >/dev/null && check "deep: svg is well-formed" xmllint --noout "$out/deep-svg/f0.svg"
 # A .tree line holds its whole path, so its size grows with depth squared: 2,400 calls nested
-# with names of ~205 bytes make 1.18 GB of paths (merged tree and the kept invocation) from
-# 12 MB of text. Refused before writing, the output asked for still printed.
+# with names of ~205 bytes make 1.77 GB of paths (merged tree, its histogram bucket's tree and
+# the kept invocation, which is also the slowest, written once) from 12 MB of text. Refused before writing, the output asked for still printed.
 "$gen" deep 2400 200 >"$out/deeplong.txt"
 sg deep-tree-size 1 -f 'f0_*' -i "$out/deeplong.txt" -m top -o "$out/deeplong.tree"
-err deep-tree-size "surfgraph: the .tree file would hold 1.2 GB of call paths (the tree is 2401 calls deep and every line carries its whole path, docs/tree-format.md): not written; --no-save goes without it"
+err deep-tree-size "surfgraph: the .tree file would hold 1.8 GB of call paths (the tree is 2401 calls deep and every line carries its whole path, docs/tree-format.md): not written; --no-save goes without it"
 check "deep: the refused .tree is not there, nor a temporary" test -z "$(ls "$out" | grep deeplong.tree)"
 check "deep: -m top still printed" test "$(grep -c ' f[0-9]*_x' "$out/deep-tree-size.out")" = 2400
 rm -f "$out/deeplong.txt"
@@ -157,15 +157,17 @@ check "rounding: the root lasts what the kernel printed" grep -qE '^ +1 +10\.000
 
 # ---- damaged .tree files: file:line: reason ----
 "$bin" -f __do_fault -i "$fix" -m top -q -o "$out/good.tree" >/dev/null
-sed '1s/.*/# surfgraph-tree 3/' "$out/good.tree" >"$out/v3.tree"
-sg tree-version 1 -i "$out/v3.tree" -m tree
-err tree-version "surfgraph: $out/v3.tree:1: unsupported .tree version '3' (this surfgraph reads versions 1 and 2)"
-sed '17s/\t6\t/\t6x\t/' "$out/good.tree" >"$out/badnum.tree"
+sed '1s/.*/# surfgraph-tree 4/' "$out/good.tree" >"$out/v4.tree"
+sg tree-version 1 -i "$out/v4.tree" -m tree
+err tree-version "surfgraph: $out/v4.tree:1: unsupported .tree version '4' (this surfgraph reads versions 1 to 3)"
+sl=$(grep -n -m1 '^stat' "$out/good.tree" | cut -d: -f1)
+sed "${sl}s/\t6\t/\t6x\t/" "$out/good.tree" >"$out/badnum.tree"
 sg tree-badnum 1 -i "$out/badnum.tree" -m tree
-err tree-badnum "surfgraph: $out/badnum.tree:17: bad number in column invocations: '6x'"
-sed '19s/\t[0-9]*\t/\t99999999999999999999\t/' "$out/good.tree" >"$out/bignum.tree"
+err tree-badnum "surfgraph: $out/badnum.tree:$sl: bad number in column invocations: '6x'"
+nl=$(grep -n -m1 '^node' "$out/good.tree" | cut -d: -f1)
+sed "${nl}s/\t[0-9]*\t/\t99999999999999999999\t/" "$out/good.tree" >"$out/bignum.tree"
 sg tree-bignum 1 -i "$out/bignum.tree" -m tree
-err tree-bignum "surfgraph: $out/bignum.tree:19: bad number in column calls: '99999999999999999999'"
+err tree-bignum "surfgraph: $out/bignum.tree:$nl: bad number in column calls: '99999999999999999999'"
 head -c $(($(stat -c %s "$out/good.tree") - 30)) "$out/good.tree" >"$out/tail.tree"
 sg tree-tail 1 -i "$out/tail.tree" -m tree
 err tree-tail "surfgraph: $out/tail.tree:$(wc -l <"$out/tail.tree" | awk '{print $1 + 1}'): truncated: the last line has no newline"
@@ -173,9 +175,9 @@ sed '$d' "$out/good.tree" >"$out/noend.tree"
 sg tree-noend 1 -i "$out/noend.tree" -m tree
 err tree-noend "surfgraph: $out/noend.tree:$(($(wc -l <"$out/noend.tree") + 1)): truncated: no 'end' line"
 # an error quoting the input quotes it escaped
-sed '17s/\t6\t/\t6\x1b[31m\t/' "$out/good.tree" >"$out/escnum.tree"
+sed "${sl}s/\t6\t/\t6\x1b[31m\t/" "$out/good.tree" >"$out/escnum.tree"
 sg tree-escnum 1 -i "$out/escnum.tree" -m tree
-err tree-escnum "surfgraph: $out/escnum.tree:17: bad number in column invocations: '6?[31m'"
+err tree-escnum "surfgraph: $out/escnum.tree:$sl: bad number in column invocations: '6?[31m'"
 printf '# surfgraph-tree 1\nroot=x\nnode\tx;;y\t1\t1\t1\t1\t1\nend\n' >"$out/emptyname.tree"
 sg tree-emptyname 1 -i "$out/emptyname.tree" -m tree
 err tree-emptyname "surfgraph: $out/emptyname.tree:3: empty name in path"

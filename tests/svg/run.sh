@@ -49,21 +49,30 @@ fault=$data/linux-6.1/do_fault.txt
 cd "$out"
 
 # --- the merged graph of __do_fault (6 invocations) ------------------------------------------
-"$bin" -f __do_fault -i "$fault" --no-save -q >save.txt
-check "save lines" "save __do_fault-1.svg
-save __do_fault-2.svg
-save __do_fault-3.svg
-save __do_fault-4.svg
-save __do_fault-5.svg
-save __do_fault-6.svg
+# by default ROOT.svg, the slowest invocation's and a typical one's (issue 13: no flood)
+mkdir default && (cd default && "$bin" -f __do_fault -i "$fault" --no-save >../default.txt 2>/dev/null)
+check "default save lines" "write __do_fault.svg
+save __do_fault-000002.svg (the slowest)
+save __do_fault-000003.svg (typical: 277.443 us, the p50)" "$(cat default.txt)"
+check "default files" "__do_fault-000002.svg __do_fault-000003.svg __do_fault.svg" "$(cd default && echo *)"
+(cd default && "$bin" -f __do_fault -i "$fault" --no-save -q >../quiet.txt 2>&1)
+check "-q: no save lines" "" "$(cat quiet.txt)"
+# -s 1: every invocation, names zero-padded so they sort
+"$bin" -f __do_fault -i "$fault" --no-save -s 1 >save.txt
+check "save lines" "save __do_fault-000001.svg
+save __do_fault-000002.svg
+save __do_fault-000003.svg
+save __do_fault-000004.svg
+save __do_fault-000005.svg
+save __do_fault-000006.svg
 write __do_fault.svg" "$(cat save.txt)"
 xmllint --noout __do_fault.svg && ok || bad "xmllint rejects __do_fault.svg"
 for i in 1 2 3 4 5 6; do
-	xmllint --noout "__do_fault-$i.svg" 2>/dev/null && ok || bad "xmllint rejects __do_fault-$i.svg"
+	xmllint --noout "__do_fault-00000$i.svg" 2>/dev/null && ok || bad "xmllint rejects __do_fault-00000$i.svg"
 done
 # all 111 call paths of the merged tree are wider than 0.1 px
 check "merged frames" 111 "$(frames __do_fault.svg)"
-check "tree nodes" 111 "$("$bin" -f __do_fault -i "$fault" --no-save -q -m tree --unit us | tail -n +5 | wc -l)"
+check "tree nodes" 111 "$("$bin" -f __do_fault -i "$fault" --no-save -q -m tree --unit us | sed "1,/ function$/d" | wc -l)"
 check "one script" 1 "$(X 'count(//*[local-name()="script"])' __do_fault.svg)"
 check "title" "__do_fault" "$(X 'string(//*[local-name()="text"][@font-size="16"])' __do_fault.svg)"
 check "notes" "trace do_fault.txt  ·  6 complete invocations, total 4.422 ms, avg 737.077 us  ·  p50 277.443 us, p99 2.622 ms, max 2.622 ms  ·  lost events 0" \
@@ -75,7 +84,7 @@ check "tooltip" 1 "$(grep -c -F '<title>vmf_insert_pfn_prot — cost 2476.987 us
 check "root tooltip" 1 "$(grep -c -F '<title>__do_fault — cost 4422.463 us, 100.00% of root, 100.00% of parent, self 1098.115 us, 6 calls, avg 737.077 us per call</title>' __do_fault.svg)"
 # every node's tooltip carries the text tree's total, self, calls, %root and %parent, and the
 # average per call when there are several (total in ns / calls, truncated)
-"$bin" -f __do_fault -i "$fault" --no-save -q -m tree --unit us | tail -n +5 |
+"$bin" -f __do_fault -i "$fault" --no-save -q -m tree --unit us | sed "1,/ function$/d" |
 	awk '{ c = $3 == 1 ? "call" : "calls"; avg = ""
 		if ($3 > 1) { ns = sprintf("%.0f", $1 * 1000); a = int(ns / $3); avg = sprintf(", avg %d.%03d us per call", int(a / 1000), a % 1000) }
 		printf "%s — cost %s us, %s%% of root, %s%% of parent, self %s us, %s %s%s\n", $NF, $1, $4, $5, $2, $3, c, avg }' |
@@ -108,11 +117,11 @@ check "order: widest first" "special_mapping_fault shmem_fault pte_alloc_one __c
 check "depth levels" 18 "$(grep -c '^<g transform=' __do_fault.svg)"
 
 # invocation 1: __do_fault -> special_mapping_fault -> vdso_fault, and __cond_resched
-check "invocation 1 frames" 4 "$(frames __do_fault-1.svg)"
-check "invocation 1 title" "__do_fault — invocation 1" "$(X 'string(//*[local-name()="text"][@font-size="16"])' __do_fault-1.svg)"
+check "invocation 1 frames" 4 "$(frames __do_fault-000001.svg)"
+check "invocation 1 title" "__do_fault — invocation 1" "$(X 'string(//*[local-name()="text"][@font-size="16"])' __do_fault-000001.svg)"
 check "invocation 1 notes" "cpu 0  ·  duration 1.135 ms" \
-	"$(X 'string(//*[local-name()="text"][@y="44"])' __do_fault-1.svg)"
-check "invocation 1 tooltip" 1 "$(grep -c -F '<title>vdso_fault — cost 56.625 us, 4.99% of root, 21.90% of parent, self 56.625 us, 1 call</title>' __do_fault-1.svg)"
+	"$(X 'string(//*[local-name()="text"][@y="44"])' __do_fault-000001.svg)"
+check "invocation 1 tooltip" 1 "$(grep -c -F '<title>vdso_fault — cost 56.625 us, 4.99% of root, 21.90% of parent, self 56.625 us, 1 call</title>' __do_fault-000001.svg)"
 
 # determinism: same input, same bytes (SVG, PNG, PDF)
 mkdir again && (cd again && "$bin" -f __do_fault -i "$fault" --no-save -q -s 0 >/dev/null)
@@ -121,26 +130,26 @@ cmp -s __do_fault.svg again/__do_fault.svg && ok || bad "two runs differ"
 # ids: all derived from the root's, which differs between two graphs
 id=$(X 'string(/*/@id)' __do_fault.svg)
 check "ids start with the graph's id" "" "$(X '//@id' __do_fault.svg | tr ' ' '\n' | grep 'id=' | grep -v "id=\"$id" | head -3)"
-[ "$id" != "$(X 'string(/*/@id)' __do_fault-1.svg)" ] && ok || bad "two graphs share id $id"
+[ "$id" != "$(X 'string(/*/@id)' __do_fault-000001.svg)" ] && ok || bad "two graphs share id $id"
 check "selectors scoped to the id" 0 "$(sed -n '/<style>/,/<\/style>/p' __do_fault.svg | grep -v -e '<style>' -e '</style>' | grep -vc "^#$id ")"
 
 # --- files: -s STEP, --outdir, the count -------------------------------------------------------
 "$bin" -f __do_fault -i "$fault" --no-save -s 4 --outdir graphs >step4.txt 2>step4.err
-check "-s 4 save lines" "save graphs/__do_fault-4.svg
+check "-s 4 save lines" "save graphs/__do_fault-000004.svg
 write graphs/__do_fault.svg" "$(cat step4.txt)"
-check "-s 4 files" "__do_fault-4.svg __do_fault.svg" "$(cd graphs && echo *)"
+check "-s 4 files" "__do_fault-000004.svg __do_fault.svg" "$(cd graphs && echo *)"
 check "-s 4 count" "surfgraph: wrote 1 per-invocation flame graph (invocations 4 to 4, every 4) and graphs/__do_fault.svg" \
 	"$(grep 'per-invocation' step4.err)"
-"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --outdir none >step0.txt
+"$bin" -f __do_fault -i "$fault" --no-save -s 0 --outdir none >step0.txt 2>/dev/null
 check "-s 0 writes only the merged graph" "write none/__do_fault.svg|__do_fault.svg" "$(cat step0.txt)|$(cd none && echo *)"
 check "no temporary left" "" "$(find . -name '*.tmp*')"
 "$bin" -f __do_fault -i "$fault" --no-save -q --outdir __do_fault.svg >/dev/null 2>outdir.err
 check "--outdir on a file" "surfgraph: --outdir __do_fault.svg is not a directory" "$(cat outdir.err)"
 
 # -o - puts the .tree on stdout: the save and write lines move to stderr
-"$bin" -f __do_fault -i "$fault" -o - -q -s 3 --outdir dash >dash.out 2>dash.err
-check "-o -" "# surfgraph-tree 1|save dash/__do_fault-3.svg save dash/__do_fault-6.svg write dash/__do_fault.svg" \
-	"$(head -1 dash.out)|$(tr '\n' ' ' <dash.err | sed 's/ $//')"
+"$bin" -f __do_fault -i "$fault" -o - -s 3 --outdir dash >dash.out 2>dash.err
+check "-o -" "# surfgraph-tree 3|save dash/__do_fault-000003.svg save dash/__do_fault-000006.svg write dash/__do_fault.svg" \
+	"$(head -1 dash.out)|$(grep -E '^(save|write) ' dash.err | tr '\n' ' ' | sed 's/ $//')"
 
 # --- options ---------------------------------------------------------------------------------
 mkdir opt && cd opt
@@ -204,7 +213,7 @@ check "schedule frames" 11 "$(frames schedule.svg)"
 
 # a .tree file: graphs named after it, its capture date shown
 "$bin" -f __do_fault -i "$fault" -o run.tree -m tree -q >/dev/null
-"$bin" -i run.tree -s 0 -q >tree.txt
+"$bin" -i run.tree -s 0 >tree.txt 2>/dev/null
 check ".tree input" "write run.svg" "$(cat tree.txt)"
 check ".tree date" 1 "$(X 'string(//*[local-name()="text"][@y="44"])' run.svg | grep -c -E '[0-9]{4}-[0-9]{2}-[0-9]{2}T')"
 
@@ -227,8 +236,8 @@ check "hostile: label escaped" 1 "$(grep -c -F '<text x="13" y="11.5">a&lt;scrip
 
 # --- PNG and PDF through cairo -------------------------------------------------------------------
 mkdir cairo && cd cairo
-"$bin" -f __do_fault -i "$fault" --no-save -q -m png -s 0 >png.txt
-"$bin" -f __do_fault -i "$fault" --no-save -q -m pdf -s 0 >pdf.txt
+"$bin" -f __do_fault -i "$fault" --no-save -m png -s 0 >png.txt 2>/dev/null
+"$bin" -f __do_fault -i "$fault" --no-save -m pdf -s 0 >pdf.txt 2>/dev/null
 check "png/pdf write lines" "write __do_fault.png|write __do_fault.pdf" "$(cat png.txt)|$(cat pdf.txt)"
 # special_mapping_fault: depth 1, x 10 to 779.5, top at 314 (as in the SVG); x 600 is past its label
 check "png size and a frame's colour" "1200 376 f6921b" "$("$pngpixel" __do_fault.png 600 320)"
@@ -241,7 +250,7 @@ mkdir again && (cd again && "$bin" -f __do_fault -i "$fault" --no-save -q -m png
 cmp -s __do_fault.png again/__do_fault.png && ok || bad "two PNG runs differ"
 cmp -s __do_fault.pdf again/__do_fault.pdf && ok || bad "two PDF runs differ"
 "$bin" -f __do_fault -i "$fault" --no-save -q -m png -s 6 >/dev/null
-check "per-invocation png" "1200 136 f8f8f2" "$("$pngpixel" __do_fault-6.png 5 5)"
+check "per-invocation png" "1200 136 f8f8f2" "$("$pngpixel" __do_fault-000006.png 5 5)"
 # labels fitted by measuring them with cairo: a 155 px frame holds 26 characters of
 # __sysvec_apic_timer_interrupt (a monospace count gave 19), a 57 px one "update.."
 if command -v pdftotext >/dev/null; then

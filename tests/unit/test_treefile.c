@@ -6,6 +6,49 @@
 #include "treeread.h"
 
 static const char good[] =
+	"# surfgraph-tree 3\n"
+	"root=__do_fault\n"
+	"invocations=2\n"
+	"incomplete=1\n"
+	"incomplete_start=1\n"
+	"incomplete_end=0\n"
+	"incomplete_lost=0\n"
+	"incomplete_overrun=0\n"
+	"lost_events=0\n"
+	"total_ns=1150\n"
+	"time=ns\n"
+	"keep=32\n"
+	"keep_slowest=0\n"
+	"source=x.txt\n"
+	"created=1970-01-01T00:00:00Z\n"
+	"odd=a%3Bb%25c\n"
+	"# stat\troot\tinvocations\tincomplete\ttotal_ns\tmin_ns\tavg_ns\tp50_ns\tp99_ns\tmax_ns"
+	"\tp90_ns\tp999_ns\n"
+	"stat\t__do_fault\t2\t1\t1150\t50\t575\t50\t1100\t1100\t1100\t1100\n"
+	"# hist\troot\tlo_ns\thi_ns\tinvocations\n"
+	"hist\t__do_fault\t0\t1000\t1\n"
+	"hist\t__do_fault\t1000\t2000\t1\n"
+	"# node\tpath\tcalls\ttotal_ns\tself_ns\tmin_ns\tmax_ns\trets\terrs\terrnos\n"
+	"# bucket\tlo_ns\thi_ns\tinvocations, then its bnode lines (as node)\n"
+	"node\t__do_fault\t2\t150\t100\t50\t100\t0\t0\t\n"
+	"node\t__do_fault;a%3Bb [mod]\t1\t20\t20\t20\t20\t0\t0\t\n"
+	"node\t__do_fault;b\t2\t30\t10\t10\t20\t0\t0\t\n"
+	"node\t__do_fault;b;c\t1\t20\t20\t20\t20\t0\t0\t\n"
+	"bucket\t0\t1000\t1\n"
+	"bnode\t__do_fault\t1\t50\t50\t50\t50\t0\t0\t\n"
+	"bucket\t1000\t2000\t1\n"
+	"bnode\t__do_fault\t1\t1100\t1100\t1100\t1100\t0\t0\t\n"
+	"# inv\tseq\troot\tpid\tcomm\tcpus\tstart_ns\tduration_ns\n"
+	"# call\targs\tretval\n"
+	"inv\t2\t__do_fault\t135\tls\t0,1\t120159748000\t100\n"
+	"invnode\t__do_fault\t1\t100\t60\t100\t100\t0\t0\t\n"
+	"invnode\t__do_fault;b\t1\t20\t0\t20\t20\t0\t0\t\n"
+	"invnode\t__do_fault;b;c\t1\t20\t20\t20\t20\t0\t0\t\n"
+	"invnode\t__do_fault;a%3Bb [mod]\t1\t20\t20\t20\t20\t0\t0\t\n"
+	"end\n";
+
+/* version 1, as surfgraph wrote it before the histogram: still loads */
+static const char good_v1[] =
 	"# surfgraph-tree 1\n"
 	"root=__do_fault\n"
 	"invocations=2\n"
@@ -82,7 +125,9 @@ int main(void)
 	CHECK_U64(sg_aggregate_kept(agg, 0)->ncpus, 2);
 	CHECK_STR(sg_aggregate_meta(agg, "odd"), "a;b%c");
 	CHECK_STR(sg_tree_top(agg->merged)->child->child->name, "a;b [mod]");
-	CHECK_U64(agg->roots[0].sum.p99, 100);
+	CHECK_U64(agg->roots[0].sum.p99, 1100);
+	CHECK_U64(agg->roots[0].sum.p999, 1100);
+	CHECK_U64(agg->roots[0].sum.hist[1], 1);
 
 	/* save what was loaded: the same bytes, invocation nodes still in call order */
 	FILE *f = open_memstream(&out, &len);
@@ -96,34 +141,88 @@ int main(void)
 	free(out);
 	sg_aggregate_free(agg);
 
+	/* version 1 loads; saved again it is version 3 without p90, p99.9 or a histogram */
+	agg = load(st, good_v1);
+	CHECK(agg != NULL);
+	if (agg) {
+		CHECK_U64(agg->roots[0].sum.p99, 100);
+		CHECK(!agg->roots[0].sum.has_hist);
+		f = open_memstream(&out, &len);
+		CHECK(sg_treefile_write(f, agg) == 0);
+		fclose(f);
+		CHECK(strstr(out, "\t50\t100\t100\t\t\n") != NULL);
+		CHECK(strstr(out, "\nhist\t") == NULL);
+		free(out);
+		sg_aggregate_free(agg);
+	}
+
 	refused(st, "", "t.tree: empty file");
-	refused(st, "# surfgraph-tree 3\nend\n",
-		"t.tree:1: unsupported .tree version '3' (this surfgraph reads versions 1 and 2)");
+	/* version 3's bucket trees: real buckets, in order, counting what the hist lines count */
+	refused(st, edit("bucket\t1000\t2000\t1\n", "bucket\t1000\t2000\t2\n"),
+		"t.tree:39: a bucket line's invocations differ from the hist lines");
+	refused(st, edit("bucket\t1000\t2000", "bucket\t1000\t3000"),
+		"t.tree:30: not a histogram bucket (lo_ns, hi_ns) or an empty one");
+	refused(st, edit("bucket\t0\t1000\t1\n", "bucket\t2000\t4000\t1\n"),
+		"t.tree:30: bucket lines out of order");
+	refused(st, edit("bucket\t0\t1000\t1\n", "bnode\tx\t1\t1\t1\t1\t1\t0\t0\t\n"),
+		"t.tree:28: bnode line outside a bucket");
+	/* version 3's slowest: at most keep_slowest of them, longest first */
+	refused(st, "# surfgraph-tree 3\nroot=f\ntime=ns\nkeep_slowest=1\nslowinv\t1\tf\t\t\t\t\t9\n"
+		    "slowinv\t2\tf\t\t\t\t\t5\nend\n",
+		"t.tree:6: more slowinv lines than keep_slowest");
+	refused(st, "# surfgraph-tree 3\nroot=f\ntime=ns\nkeep_slowest=2\nslowinv\t1\tf\t\t\t\t\t5\n"
+		    "slowinv\t2\tf\t\t\t\t\t9\nend\n",
+		"t.tree:6: slowinv lines out of order (longest first)");
+	refused(st, "# surfgraph-tree 3\nroot=f\ntime=ns\nkeep_slowest=1\ninv\t1\tf\t\t\t\t\t9\n"
+		    "invnode\tf\t1\t9\t9\t9\t9\t0\t0\t\nslowinv\t1\tf\t\t\t\t\t8\nend\n",
+		"t.tree:7: a slowinv line differs from the inv line of its number");
+	refused(st, "# surfgraph-tree 3\nroot=f\ntime=ns\nkeep_slowest=1\ninv\t1\tf\t\t\t\t\t9\n"
+		    "invnode\tf\t1\t9\t9\t9\t9\t0\t0\t\nslowinv\t1\tf\t\t\t\t\t9\n"
+		    "invnode\tf\t1\t9\t9\t9\t9\t0\t0\t\nend\n",
+		"t.tree:8: invnode line before any inv line");
+	refused(st, "# surfgraph-tree 2\nroot=f\nkeep_slowest=2\nend\n",
+		"t.tree:3: keep_slowest: version 3, once, at most 65536");
+	refused(st, "# surfgraph-tree 4\nend\n",
+		"t.tree:1: unsupported .tree version '4' (this surfgraph reads versions 1 to 3)");
+	/* version 3: the histogram must count the invocations, in bucket order, real buckets */
+	refused(st, edit("hist\t__do_fault\t1000\t2000\t1\n", ""),
+		"t.tree:38: the hist lines of stat line 1 do not add up to its invocations");
+	refused(st, edit("hist\t__do_fault\t1000\t2000", "hist\t__do_fault\t1000\t3000"),
+		"t.tree:21: not a histogram bucket (lo_ns, hi_ns) or an empty one");
+	refused(st, edit("hist\t__do_fault\t0\t1000\t1\nhist\t__do_fault\t1000\t2000\t1\n",
+			 "hist\t__do_fault\t1000\t2000\t1\nhist\t__do_fault\t0\t1000\t1\n"),
+		"t.tree:21: hist lines out of order");
+	refused(st, edit("\t1100\t1100\t1100\t1100\n", "\t1100\t1100\t10\t1100\n"),
+		"t.tree:18: percentiles out of order (p50 <= p90 <= p99 <= p99.9 <= max)");
+	refused(st, edit("\t50\t575\t50\t1100", "\t50\t575\t5000\t1100"),
+		"t.tree:18: statistics out of order (min <= p50 <= p99 <= max)");
+	refused(st, edit("hist\t__do_fault\t0", "hist\tother\t0"),
+		"t.tree:20: hist line of a root without a version 3 stat line before it");
 	/* version 2: its node lines carry three more columns, call lines only follow invnodes */
 	refused(st, "# surfgraph-tree 2\nroot=f\nnode\tf\t1\t1\t1\t1\t1\nend\n",
-		"t.tree:3: a node line has 10 tab-separated fields (version 2)");
+		"t.tree:3: a node line has 10 tab-separated fields (version 2, 3)");
 	refused(st, "# surfgraph-tree 2\nroot=f\nnode\tf\t1\t1\t1\t1\t1\t1\t2\t12:2\nend\n",
 		"t.tree:3: errors outnumber the calls");
 	refused(st, "# surfgraph-tree 2\nroot=f\nnode\tf\t1\t1\t1\t1\t1\t1\t1\t0:1\nend\n",
 		"t.tree:3: bad errnos column (errno:calls,...)");
 	refused(st, "# surfgraph-tree 2\nroot=f\ncall\ta=1\t0\nend\n",
-		"t.tree:3: call line outside a version 2 invocation");
+		"t.tree:3: call line outside a version 2 or 3 invocation");
 	refused(st, "# surfgraph-tree 1\nroot=f\ncall\ta=1\t0\nend\n",
-		"t.tree:3: call line outside a version 2 invocation");
+		"t.tree:3: call line outside a version 2 or 3 invocation");
 	refused(st, "hello\n", "t.tree:1: not a surfgraph .tree file (no '# surfgraph-tree' header)");
-	refused(st, edit("total_ns=150", "total_ns=1x0"), "t.tree:10: bad number in column total_ns: '1x0'");
+	refused(st, edit("total_ns=1150", "total_ns=1x50"), "t.tree:10: bad number in column total_ns: '1x50'");
 	refused(st, edit("node\t__do_fault;b\t2\t30", "node\t__do_fault;b\t2\t99999999999999999999"),
-		"t.tree:21: bad number in column total_ns: '99999999999999999999'");
+		"t.tree:26: bad number in column total_ns: '99999999999999999999'");
 	refused(st, edit("node\t__do_fault;b;c", "node\t__do_fault;x;c"),
-		"t.tree:22: path's parent was not defined on an earlier line");
-	refused(st, edit("node\t__do_fault;b\t", "node\t__do_fault;a%3Bb [mod]\t"), "t.tree:21: path defined twice");
-	refused(st, edit("end\n", ""), "t.tree:29: truncated: no 'end' line");
-	refused(st, edit("end\n", "en"), "t.tree:29: truncated: the last line has no newline");
+		"t.tree:27: path's parent was not defined on an earlier line");
+	refused(st, edit("node\t__do_fault;b\t", "node\t__do_fault;a%3Bb [mod]\t"), "t.tree:26: path defined twice");
+	refused(st, edit("end\n", ""), "t.tree:39: truncated: no 'end' line");
+	refused(st, edit("end\n", "en"), "t.tree:39: truncated: the last line has no newline");
 	refused(st, edit("time=ns", "time=ms"), "t.tree:11: time must be ns or none");
-	refused(st, edit("\nstat\t", "\nstats\t"), "t.tree:17: unknown line kind 'stats'");
-	refused(st, edit("node\t__do_fault;a%3Bb", "node\t__do_fault;a%3"), "t.tree:20: bad %-escape in path");
-	refused(st, edit("inv\t2\t", "inv\t2\t__do_fault\n"), "t.tree:24: an inv line has 8 tab-separated fields");
-	refused(st, edit("end\n", "end\nnode\tx\t1\t1\t1\t1\t1\n"), "t.tree:30: text after the end line");
+	refused(st, edit("\nstat\t", "\nstats\t"), "t.tree:18: unknown line kind 'stats'");
+	refused(st, edit("node\t__do_fault;a%3Bb", "node\t__do_fault;a%3"), "t.tree:25: bad %-escape in path");
+	refused(st, edit("inv\t2\t", "inv\t2\t__do_fault\n"), "t.tree:34: an inv line has 8 tab-separated fields");
+	refused(st, edit("end\n", "end\nnode\tx\t1\t1\t1\t1\t1\n"), "t.tree:40: text after the end line");
 	sg_strtab_free(st);
 	return check_report("treefile");
 }

@@ -1,0 +1,124 @@
+/* render_hist.c - the latency distribution (-m hist) and its one-line form for -m tree's header. */
+#include <inttypes.h>
+#include <string.h>
+#include "fmt.h"
+#include "log.h"
+#include "render_hist.h"
+
+#define BAR_WIDTH 40
+
+/* A bucket bound in microseconds; the last bucket has no upper bound. */
+static void put_us(FILE *out, uint64_t ns, int width)
+{
+	if (ns == UINT64_MAX)
+		fprintf(out, "%*s", width, "inf");
+	else
+		fprintf(out, "%*" PRIu64, width, ns / 1000);
+}
+
+/* The first and last non-empty buckets; -1 when all are empty. */
+static int hist_span(const struct sg_summary *s, unsigned *first, unsigned *last)
+{
+	int any = 0;
+
+	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++) {
+		if (!s->hist[b])
+			continue;
+		if (!any++)
+			*first = b;
+		*last = b;
+	}
+	return any ? 0 : -1;
+}
+
+static void put_bar(FILE *out, uint64_t n, uint64_t most, int unicode)
+{
+	/* a bucket that holds any call shows at least one mark: the count column is exact */
+	unsigned len = (unsigned) ((n * BAR_WIDTH) / most);
+
+	if (n && !len)
+		len = 1;
+	for (unsigned i = 0; i < BAR_WIDTH; i++)
+		fputs(i < len ? (unicode ? "\u2588" : "#") : " ", out);
+}
+
+static int render_root(FILE *out, const struct sg_rootstat *r, int unicode)
+{
+	const struct sg_summary *s = &r->sum;
+	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], d[SG_FMT_LEN], e[SG_FMT_LEN];
+	unsigned first = 0, last = 0;
+	uint64_t most = 0, seen = 0;
+
+	sg_fmt_put_name(out, r->root);
+	fprintf(out, ": %" PRIu64 " complete invocations, %" PRIu64 " incomplete\n", s->count,
+		r->incomplete);
+	if (hist_span(s, &first, &last) < 0) {
+		fputc('\n', out);
+		return 0;
+	}
+	fprintf(out, "  p50 %s  p90 %s  p99 %s  p99.9 %s  max %s\n\n", sg_fmt_human(a, s->p50),
+		sg_fmt_human(b, s->p90), sg_fmt_human(c, s->p99), sg_fmt_human(d, s->p999),
+		sg_fmt_human(e, s->max));
+	for (unsigned i = first; i <= last; i++)
+		if (s->hist[i] > most)
+			most = s->hist[i];
+	fprintf(out, "%21s %12s  %-*s %6s\n", "range (us)", "count", BAR_WIDTH + 2, "distribution",
+		"cum %");
+	for (unsigned i = first; i <= last; i++) {
+		seen += s->hist[i];
+		put_us(out, sg_hist_lo(i), 9);
+		fputs(" - ", out);
+		put_us(out, sg_hist_hi(i), 9);
+		fprintf(out, " %12" PRIu64 "  |", s->hist[i]);
+		put_bar(out, s->hist[i], most, unicode);
+		fprintf(out, "| %6s\n", sg_fmt_pct(a, seen, s->count));
+	}
+	fputc('\n', out);
+	return 0;
+}
+
+int sg_render_hist(FILE *out, const struct sg_aggregate *agg, int unicode)
+{
+	if (!agg->has_time && agg->complete) {
+		sg_log_error("-m hist: the trace has no durations (nofuncgraph-duration): no "
+			     "distribution to show");
+		return -1;
+	}
+	for (int i = 0; i < agg->nroots; i++) {
+		if (agg->roots[i].sum.count && !agg->roots[i].sum.has_hist) {
+			sg_log_error("-m hist: this .tree file has no histogram (written before "
+				     "version 3); read the trace again");
+			return -1;
+		}
+	}
+	for (int i = 0; i < agg->nroots; i++)
+		if (render_root(out, &agg->roots[i], unicode) < 0)
+			return -1;
+	return ferror(out) ? -1 : 0;
+}
+
+void sg_render_hist_line(FILE *out, const struct sg_summary *s, int unicode)
+{
+	static const char *const ascii[] = {"_", ".", "-", "=", "#"};
+	static const char *const blocks[] = {"\u2581", "\u2582", "\u2583", "\u2584",
+					     "\u2585", "\u2586", "\u2587", "\u2588"};
+	const char *const *marks = unicode ? blocks : ascii;
+	unsigned nmarks = unicode ? 8 : 5, first = 0, last = 0;
+	uint64_t most = 0;
+	char a[SG_FMT_LEN], b[SG_FMT_LEN];
+
+	if (!s->has_hist || hist_span(s, &first, &last) < 0)
+		return;
+	for (unsigned i = first; i <= last; i++)
+		if (s->hist[i] > most)
+			most = s->hist[i];
+	fputs("\n  hist ", out);
+	put_us(out, sg_hist_lo(first), 0);
+	fputs(" us [", out);
+	/* the height is ceil(count / most * marks): an empty bucket is a blank, any other a mark */
+	for (unsigned i = first; i <= last; i++)
+		fputs(s->hist[i] ? marks[(s->hist[i] * nmarks + most - 1) / most - 1] : " ", out);
+	fputs("] ", out);
+	put_us(out, sg_hist_hi(last), 0);
+	fprintf(out, " us  p90 %s  p99.9 %s", sg_fmt_human(a, s->p90), sg_fmt_human(b, s->p999));
+}
