@@ -3,10 +3,12 @@
 #include <inttypes.h>
 #include <string.h>
 #include "cmd_pick.h"
+#include "export.h"
 #include "fmt.h"
 #include "log.h"
 #include "render_folded.h"
 #include "render_hist.h"
+#include "render_pprof.h"
 #include "render_raw.h"
 #include "render_top.h"
 #include "render_walk.h"
@@ -47,6 +49,18 @@ static int render_alone(const struct sg_cmd_pick *p, struct sg_aggregate *agg,
 	case SG_MODE_TOP:
 		rc = sg_render_top(stdout, one);
 		break;
+	case SG_MODE_PPROF:
+		rc = sg_render_pprof(stdout, one);
+		break;
+	case SG_MODE_CHROME:
+	case SG_MODE_SPEEDSCOPE: {
+		/* the one invocation is the aggregate's ring: the timeline of it alone */
+		struct sg_export *e = sg_export_new(p->opt->mode, stdout, 0);
+
+		rc = e ? sg_export_finish(e, one) : -1;
+		sg_export_free(e);
+		break;
+	}
 	default:
 		rc = sg_render_hist(stdout, one, p->style->unicode);
 		break;

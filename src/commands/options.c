@@ -207,12 +207,12 @@ static int check_mode_only(const struct sg_options *o, const unsigned char *seen
 			     "keeps at most 65536");
 		return -1;
 	}
-	if ((seen[OPT_PICK] && (o->each || seen['s'])) ||
+	if ((seen[OPT_PICK] && (o->each || seen['s'] || o->keep_all)) ||
 	    (seen[OPT_SORT] && o->mode == SG_MODE_TREE && !o->each)) {
 		sg_log_error(seen[OPT_SORT]
 				 ? "--sort orders the invocations of --each (-m tree --each)"
 				 : "--pick shows one invocation: not with %s",
-			     o->each ? "--each" : "-s");
+			     o->each ? "--each" : o->keep_all ? "--keep all" : "-s");
 		return -1;
 	}
 	/* the timelines read --keep too: which invocations they show */

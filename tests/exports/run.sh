@@ -184,5 +184,19 @@ check "pprof: host and kernel labels from the run" grep -q 'host:\[fleet-a\] ker
 	<(pprof -raw "$out/host.pb.gz")
 check "usage: --keep all is for the timelines" bash -c "$bin -i $f -f __do_fault -m top --keep all --no-save 2>&1 | grep -q 'keep all streams'"
 
+# --pick: the one invocation alone, in each export; the slowest call's duration from awk (the
+# largest duration printed at the root's own depth, the `} /* do_sys_openat2 */` lines)
+o2=$(data linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz)
+slow_us=$(awk '/\} \/\* do_sys_openat2 \*\// { for (i = 1; i < NF; i++) if ($(i + 1) == "us") { v = $i } if (v + 0 > m + 0) m = v } END { print m }' "$o2")
+"$bin" -i "$o2" -f do_sys_openat2 -m chrome --pick slowest --no-save -q >"$out/pick.chrome.json"
+check "--pick slowest -m chrome: one root slice, the slowest call's $slow_us us" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+x = [e for e in d["traceEvents"] if e["ph"] == "X" and e["name"] == "do_sys_openat2"]
+assert len(x) == 1 and "%.3f" % x[0]["dur"] == sys.argv[2], (len(x), x[:1])' "$out/pick.chrome.json" "$slow_us"
+"$bin" -i "$o2" -f do_sys_openat2 -m pprof --pick slowest --no-save -q >"$out/pick.pb.gz"
+check "--pick slowest -m pprof: its total is the slowest call's" grep -q "of ${slow_us/./}ns total" \
+	<(pprof -top -unit=ns "$out/pick.pb.gz")
+
 echo "exports: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -36,6 +36,7 @@ run 2 "--sort is for -m tree --each or walk, not -m top" -f x -i $fix -m top --s
 run 2 "--pick takes an invocation's number (1, 2, ...), slowest or p50, not 'fast'" -f x -i $fix --pick fast
 run 2 "--pick shows one invocation: not with --each" -f x -i $fix -m tree --each --pick 1
 run 2 "--pick shows one invocation: not with -s" -f x -i $fix -s 2 --pick 1
+run 2 "--pick shows one invocation: not with --keep all" -f x -i $fix -m chrome --keep all --pick 1
 run 2 "diff: --pick is not a diff option" diff --pick 1 a b
 run 2 "diff --slow compares one run's slow calls with its typical ones: one RUN (.tree, or a trace with -f), without a second" diff --slow a b
 run 2 "without --fail-above" diff --slow --fail-above 5 a
