@@ -133,6 +133,27 @@ static int is_list_file(const char *file)
 	return 0;
 }
 
+/*
+ * A line of a filter list that writing the list does not make and truncating it does not take
+ * away, so it is left out of the values: the empty markers ("#### all functions enabled ####",
+ * then possibly more lines; "no pid") and, in set_ftrace_filter and set_ftrace_notrace, function
+ * probes ("vfs_read:traceoff:unlimited", removed only by "!vfs_read:traceoff"; a name never
+ * holds ':'). Cached module entries ("*:mod:ext4", a module not loaded) are values: truncating
+ * drops them and writing them back caches them again.
+ */
+static int is_kept_line(const char *file, const char *p, size_t l)
+{
+	const char *colon = memchr(p, ':', l);
+
+	if (l >= 4 && strncmp(p, "####", 4) == 0)
+		return 1;
+	if (l == 6 && strncmp(p, "no pid", 6) == 0)
+		return 1;
+	if (!colon || strncmp(file, "set_ftrace_", 11) != 0)
+		return 0;
+	return !memmem(p, l, ":mod:", 5);
+}
+
 int sg_tracefs_file_values(const char *file, const char *content, char **buf,
 			   const char ***words)
 {
@@ -150,14 +171,11 @@ int sg_tracefs_file_values(const char *file, const char *content, char **buf,
 		return oom();
 	}
 	if (is_list_file(file)) {
-		/* "#### all functions enabled ####", "no pid": the empty list */
-		if (strncmp(content, "####", 4) == 0 || strcmp(content, "no pid\n") == 0)
-			goto done;
 		for (const char *p = content; *p;) {
 			size_t l = strcspn(p, "\n");
 			const char *mod = memmem(p, l, " [", 2);
 
-			if (l) {
+			if (l && !is_kept_line(file, p, l)) {
 				w[n++] = o;
 				if (mod && p[l - 1] == ']') {
 					memcpy(o, p, (size_t) (mod - p));
