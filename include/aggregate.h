@@ -26,7 +26,7 @@ struct sg_aggregate {
 	struct sg_invocation **ring; /* the last `keep` complete invocations, oldest first from head */
 	unsigned keep, nring, head;
 	uint64_t complete, incomplete;
-	uint64_t incomplete_by[4]; /* indexed by bit of enum sg_cut */
+	uint64_t incomplete_by[SG_CUT_KINDS]; /* indexed by bit of enum sg_cut */
 	uint64_t total_ns;	   /* sum of complete roots' durations */
 	uint64_t lost_events;	   /* events the kernel reported lost */
 	int has_time;		   /* durations were known */

@@ -7,11 +7,14 @@
 #include "tree.h"
 
 /* Why a tree is incomplete; 0 means complete. */
+#define SG_CUT_KINDS 5 /* the bits of enum sg_cut */
+
 enum sg_cut {
 	SG_CUT_START = 1,   /* entered before the trace started (its entry was never seen) */
 	SG_CUT_END = 2,	    /* still open when the trace ended */
 	SG_CUT_LOST = 4,    /* events inside it were lost (LOST lines, missing returns) */
 	SG_CUT_OVERRUN = 8, /* the kernel's return stack overran inside it */
+	SG_CUT_NARROW = 16, /* in flight when --narrow changed what is patched: half of each */
 };
 
 struct sg_invocation {

@@ -14,11 +14,12 @@ const char *sg_runinfo_why(const struct sg_aggregate *a, char *buf, size_t size)
 {
 	static const char *const why[] = {
 	    "started before the trace", "still open at its end",
-	    "cut by missing events (lost, or before a CPU's buffer began)", "return-stack overrun"};
+	    "cut by missing events (lost, or before a CPU's buffer began)", "return-stack overrun",
+	    "in flight when tracing was narrowed"};
 	size_t off = 0;
 
 	buf[0] = '\0';
-	for (int b = 0; b < 4 && off < size; b++)
+	for (int b = 0; b < SG_CUT_KINDS && off < size; b++)
 		if (a->incomplete_by[b])
 			off += (size_t) snprintf(buf + off, size - off, "%s%" PRIu64 " %s",
 						 off ? ", " : "", a->incomplete_by[b], why[b]);

@@ -83,7 +83,7 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 	if (inv->cut) {
 		agg->incomplete++;
 		rs->incomplete++;
-		for (int b = 0; b < 4; b++)
+		for (int b = 0; b < SG_CUT_KINDS; b++)
 			if (inv->cut & (1u << b))
 				agg->incomplete_by[b]++;
 		sg_invocation_free(inv);
