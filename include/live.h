@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include "callstack.h"
 #include "input_text.h"
+#include "narrow.h"
 #include "options.h"
 #include "strtab.h"
 
@@ -26,6 +27,11 @@ struct sg_live_result {
 	uint64_t reordered;		 /* events that arrived after newer ones of another CPU */
 	int recovered, recovered_pid;	 /* files restored at start for a run that died */
 	struct sg_text_stats text_stats; /* --text */
+	int narrowed;			 /* --narrow switched, or --narrow-from */
+	int learning;			 /* --narrow: the run ended before the switch */
+	struct sg_narrow_info narrow;	 /* what set_ftrace_filter was given */
+	uint64_t narrow_learned;	 /* --narrow: complete invocations before the switch */
+	double narrow_learn_s, narrow_gap_s; /* seconds learning; tracing off for the switch */
 };
 
 /*

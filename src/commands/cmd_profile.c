@@ -501,11 +501,11 @@ static int run_input(struct run *r)
 
 	r->exit2 = 1;
 	if (r->opt.command || r->opt.duration > 0 || r->opt.count || r->opt.no_sleep_time ||
-	    r->opt.buffer_kb || r->opt.text || r->opt.args || r->opt.retval ||
-	    (r->opt.force && !r->load)) {
+	    r->opt.buffer_kb || r->opt.text || r->opt.args || r->opt.retval || r->opt.narrow ||
+	    r->opt.narrow_from || (r->opt.force && !r->load)) {
 		sg_log_error("-d, -n, -- CMD, --no-sleep-time, --buffer-size, --text, --args, "
-			     "--retval and --force are for live tracing, not with -i (a saved "
-			     "trace shows the arguments and return values it has)");
+			     "--retval, --narrow* and --force are for live tracing, not with -i (a "
+			     "saved trace shows the arguments and return values it has)");
 		return -1;
 	}
 	if (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth || r->opt.cpus || r->opt.npids) {

@@ -102,6 +102,34 @@ void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 		fprintf(f, "surfgraph: wrote %s\n", saved);
 }
 
+/* What --narrow or --narrow-from patched, and what narrowing hides. */
+static void print_narrow(FILE *f, const struct sg_live_result *l)
+{
+	const struct sg_narrow_info *n = &l->narrow;
+
+	if (l->learning) {
+		fprintf(f, "surfgraph: not narrowed: the run ended while learning (%" PRIu64
+			   " complete invocations)\n",
+			l->narrow_learned);
+		return;
+	}
+	if (!l->narrowed)
+		return;
+	fprintf(f, "surfgraph: narrowed to %d functions (%d names in set_ftrace_filter, clones "
+		   "and roots included)",
+		n->functions, n->patched);
+	if (l->narrow_learn_s > 0)
+		fprintf(f, " after learning from %" PRIu64 " complete invocations in %.1f s; "
+			   "tracing was off %.3f s for the switch",
+			l->narrow_learned, l->narrow_learn_s, l->narrow_gap_s);
+	fputc('\n', f);
+	if (n->unknown)
+		fprintf(f, "surfgraph: %d functions are not traceable on this kernel: not patched\n",
+			n->unknown);
+	fprintf(f, "surfgraph: a function not seen while learning is not patched afterwards: its "
+		   "time shows as its caller's self time\n");
+}
+
 void sg_runinfo_print_live(FILE *f, const struct sg_live_result *l, char **command)
 {
 	double s = l->seconds > 0 ? l->seconds : 1e-9;
@@ -118,6 +146,7 @@ void sg_runinfo_print_live(FILE *f, const struct sg_live_result *l, char **comma
 			l->overrun, l->dropped);
 	else
 		fprintf(f, "surfgraph: no events lost\n");
+	print_narrow(f, l);
 	if (l->stop == SG_STOP_COMMAND && WIFEXITED(l->cmd_status))
 		fprintf(f, "surfgraph: %s exited with status %d\n", command[0],
 			WEXITSTATUS(l->cmd_status));
@@ -174,6 +203,23 @@ int sg_runinfo_describe_live(struct sg_aggregate *a, const struct sg_live_result
 	ret |= sg_aggregate_set_meta(a, "kernel_overrun", v);
 	snprintf(v, sizeof(v), "%" PRIu64, l->dropped);
 	ret |= sg_aggregate_set_meta(a, "kernel_dropped", v);
+	if (l->narrowed) {
+		snprintf(v, sizeof(v), "%d", l->narrow.functions);
+		ret |= sg_aggregate_set_meta(a, "narrowed", v);
+		snprintf(v, sizeof(v), "%d", l->narrow.patched);
+		ret |= sg_aggregate_set_meta(a, "narrow_patched", v);
+		snprintf(v, sizeof(v), "%d", l->narrow.unknown);
+		ret |= sg_aggregate_set_meta(a, "narrow_unknown", v);
+		if (l->narrow_learn_s > 0) {
+			snprintf(v, sizeof(v), "%" PRIu64 " invocations in %.3f s",
+				 l->narrow_learned, l->narrow_learn_s);
+			ret |= sg_aggregate_set_meta(a, "narrow_learned", v);
+			snprintf(v, sizeof(v), "%.3f", l->narrow_gap_s);
+			ret |= sg_aggregate_set_meta(a, "narrow_gap_seconds", v);
+		}
+		snprintf(v, sizeof(v), "%" PRIu64, a->incomplete_by[4]);
+		ret |= sg_aggregate_set_meta(a, "incomplete_narrowed", v);
+	}
 	if (ret) {
 		sg_log_error("out of memory");
 		return -1;

@@ -115,6 +115,13 @@ int sg_narrowset_add_tree(struct sg_narrowset *n, const struct sg_node *top)
 	return 0;
 }
 
+int sg_narrowset_has(const struct sg_narrowset *n, const char *name)
+{
+	size_t len = sg_match_base_len(name);
+
+	return len && find(n, name, len)->name != NULL;
+}
+
 int sg_narrowset_count(const struct sg_narrowset *n)
 {
 	return (int) n->n;
@@ -127,14 +134,38 @@ void sg_narrowset_names_free(char **names)
 	free(names);
 }
 
-int sg_narrowset_resolve(struct sg_narrowset *n, char *list, char ***names, int *unknown)
+void sg_narrowset_match_free(struct sg_narrowset_match *m)
+{
+	sg_narrowset_names_free(m->names);
+	free(m->lines);
+	memset(m, 0, sizeof(*m));
+}
+
+/* Room for one more entry in an array of cap elements of size bytes. */
+static int room(void *arrp, int n, int *cap, size_t size)
+{
+	char **arr = arrp, *v;
+	int ncap;
+
+	if (n + 2 <= *cap)
+		return 0;
+	ncap = *cap ? *cap * 2 : 64;
+	v = realloc(*arr, (size_t) ncap * size);
+	if (!v)
+		return oom();
+	*arr = v;
+	*cap = ncap;
+	return 0;
+}
+
+int sg_narrowset_resolve(struct sg_narrowset *n, char *list, struct sg_narrowset_match *m)
 {
 	struct sg_narrowset *written = sg_narrowset_new();
-	char **v = NULL, *next;
-	int nv = 0, cap = 0;
+	int ncap = 0, lcap = 0;
+	unsigned lineno = 0;
+	char *next;
 
-	*names = NULL;
-	*unknown = 0;
+	memset(m, 0, sizeof(*m));
 	if (!written)
 		return -1;
 	for (size_t i = 0; i < n->cap; i++)
@@ -146,6 +177,7 @@ int sg_narrowset_resolve(struct sg_narrowset *n, char *list, char ***names, int 
 		int added;
 
 		next = *eol ? eol + 1 : eol;
+		lineno++;
 		/* "name [mod]" is looked up by its name alone */
 		*eol = '\0';
 		line[len] = '\0';
@@ -154,6 +186,9 @@ int sg_narrowset_resolve(struct sg_narrowset *n, char *list, char ***names, int 
 		if (!s || !s->name)
 			continue;
 		s->hit = 1;
+		if (room(&m->lines, m->nlines, &lcap, sizeof(*m->lines)) < 0)
+			goto fail;
+		m->lines[m->nlines++] = lineno;
 		/* a name listed twice (static functions of one name, or in two modules) is
 		 * written once: the kernel patches every function of that name for it */
 		added = insert(written, line, len);
@@ -161,28 +196,20 @@ int sg_narrowset_resolve(struct sg_narrowset *n, char *list, char ***names, int 
 			goto fail;
 		if (!added)
 			continue;
-		if (nv + 2 > cap) {
-			int ncap = cap ? cap * 2 : 64;
-			char **nvv = realloc(v, (size_t) ncap * sizeof(*nvv));
-
-			if (!nvv)
-				goto fail;
-			v = nvv;
-			cap = ncap;
-		}
-		v[nv] = strndup(line, len);
-		if (!v[nv])
+		if (room(&m->names, m->nnames, &ncap, sizeof(*m->names)) < 0)
 			goto fail;
-		v[++nv] = NULL;
+		m->names[m->nnames] = strndup(line, len);
+		if (!m->names[m->nnames])
+			goto fail;
+		m->names[++m->nnames] = NULL;
 	}
 	for (size_t i = 0; i < n->cap; i++)
 		if (n->slots[i].name && !n->slots[i].hit)
-			++*unknown;
+			m->unknown++;
 	sg_narrowset_free(written);
-	*names = v;
-	return nv;
+	return 0;
 fail:
 	sg_narrowset_free(written);
-	sg_narrowset_names_free(v);
+	sg_narrowset_match_free(m);
 	return oom();
 }

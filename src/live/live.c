@@ -17,6 +17,7 @@
 #include "linebuf.h"
 #include "live.h"
 #include "log.h"
+#include "narrow.h"
 #include "tracefs_session.h"
 #include "tracefs_setup.h"
 
@@ -74,6 +75,9 @@ struct live {
 	pid_t child;
 	int go_fd, err_fd; /* the child waits on go_fd; err_fd says why exec failed */
 	int status_line;
+	struct sg_narrowset *seen; /* --narrow: the functions traced while learning */
+	char **roots;		   /* --narrow: as written to set_graph_function */
+	int nroots;
 	struct sigaction old[NSIG]; /* by signal number: what to give back at the end */
 };
 
@@ -94,6 +98,9 @@ static int on_event(void *ctx, const struct sg_event *ev)
 	if (l->done)
 		return 0;
 	if (sg_callstack_feed(l->cs, ev) < 0)
+		return -1;
+	/* only what runs under a root is recorded: every name is one to keep patched */
+	if (l->seen && ev->func && sg_narrowset_add(l->seen, ev->func) < 0)
 		return -1;
 	l->events++;
 	if (l->o->count && sg_callstack_stats(l->cs)->complete >= l->o->count)
@@ -288,6 +295,65 @@ static void status(struct live *l, double elapsed, uint64_t *last_events, double
 	fflush(stderr);
 }
 
+/*
+ * --narrow-from: the functions of an earlier run, resolved on this kernel and written to
+ * set_ftrace_filter before the tracer is set. -1 with a message.
+ */
+static int narrow_from(struct live *l, const struct sg_options *o, const char *const *roots,
+		       int nroots)
+{
+	struct sg_narrowset *set = sg_narrow_load(o->narrow_from, l->st);
+	struct sg_narrowset_match m = { 0 };
+	int ret = -1;
+
+	if (!set || sg_narrow_plan(set, roots, nroots, &m, &l->res->narrow) < 0)
+		goto out;
+	if (l->res->narrow.unknown && l->res->narrow.functions <= nroots) {
+		sg_log_error("--narrow-from %s: none of its %d functions but the roots is traceable "
+			     "on this kernel (an earlier run of another kernel?)",
+			     o->narrow_from, l->res->narrow.unknown);
+		goto out;
+	}
+	if (sg_narrow_write(l->s, &m, roots, nroots) < 0)
+		goto out;
+	l->res->narrowed = 1;
+	ret = 0;
+out:
+	sg_narrowset_match_free(&m);
+	sg_narrowset_free(set);
+	return ret;
+}
+
+/*
+ * --narrow's switch: tracing off, every event recorded so far read, the invocations still open
+ * marked as narrowed mid-way (never merged half one way), set_ftrace_filter written with the
+ * functions seen, tracing on again. The time tracing was off is reported.
+ */
+static int narrow_now(struct live *l, double elapsed)
+{
+	struct sg_live_result *r = l->res;
+	double t0 = now_s();
+	struct sg_narrowset_match m = { 0 };
+	int ret = -1;
+
+	if (sg_tracefs_session_tracing(l->s, 0) < 0 || read_some(l, 1) < 0 ||
+	    sg_callstack_narrow(l->cs) < 0)
+		return -1;
+	r->narrow_learned = sg_callstack_stats(l->cs)->complete;
+	r->narrow_learn_s = elapsed;
+	if (sg_narrow_plan(l->seen, (const char *const *) l->roots, l->nroots, &m, &r->narrow) ==
+		0 &&
+	    sg_narrow_write(l->s, &m, (const char *const *) l->roots, l->nroots) == 0 &&
+	    sg_tracefs_session_tracing(l->s, 1) == 0)
+		ret = 0;
+	sg_narrowset_match_free(&m);
+	sg_narrowset_free(l->seen);
+	l->seen = NULL;
+	r->narrowed = 1;
+	r->narrow_gap_s = now_s() - t0;
+	return ret;
+}
+
 static int setup(struct live *l, const struct sg_options *o)
 {
 	struct sg_graph_setup g = { 0 };
@@ -353,6 +419,9 @@ static int setup(struct live *l, const struct sg_options *o)
 	}
 	if (o->command && spawn(l) < 0)
 		goto out;
+	if (o->narrow_from && narrow_from(l, o, (const char *const *) roots, nroots) < 0)
+		goto out;
+	g.narrowed = o->narrow_from != NULL;
 	g.roots = (const char *const *) roots;
 	g.nroots = nroots;
 	g.notrace = (const char *const *) excl;
@@ -396,6 +465,14 @@ static int setup(struct live *l, const struct sg_options *o)
 		if (!l->reader)
 			goto out;
 	}
+	if (o->narrow) {
+		l->seen = sg_narrowset_new();
+		if (!l->seen)
+			goto out;
+		l->roots = roots;
+		l->nroots = nroots;
+		roots = NULL;
+	}
 	ret = 0;
 out:
 	sg_tracefs_session_names_free(roots);
@@ -422,6 +499,11 @@ static int capture(struct live *l, const struct sg_options *o)
 		int st;
 
 		if (got < 0)
+			return -1;
+		if (l->seen && !l->done && !stop_signal &&
+		    ((o->narrow_count && sg_callstack_stats(l->cs)->complete >= o->narrow_count) ||
+		     (o->narrow_seconds > 0 && now - t0 >= o->narrow_seconds)) &&
+		    narrow_now(l, now - t0) < 0)
 			return -1;
 		if (stop_signal) {
 			l->res->stop = SG_STOP_SIGNAL;
@@ -574,6 +656,12 @@ out:
 		ret = -1;
 	}
 	sg_tracefs_session_close(l.s);
+	sg_narrowset_free(l.seen);
+	sg_tracefs_session_names_free(l.roots);
+	if (o->narrow && !res->narrowed && res->began) {
+		res->learning = 1;
+		res->narrow_learned = sg_callstack_stats(cs)->complete;
+	}
 	sg_text_parser_free(l.parser);
 	sg_linebuf_free(l.lines);
 	if (l.tep)
