@@ -22,8 +22,8 @@ int sg_narrowset_add(struct sg_narrowset *n, const char *name);
 /* Every function of the tree under top (top's own children and below). -1: no memory. */
 int sg_narrowset_add_tree(struct sg_narrowset *n, const struct sg_node *top);
 
-/* Whether the function name (any clone of it) is in the set. */
-int sg_narrowset_has(const struct sg_narrowset *n, const char *name);
+/* Add name exactly as it is, no clone folded (a set of names written): 1 new, 0 there, -1. */
+int sg_narrowset_add_name(struct sg_narrowset *n, const char *name);
 
 /* How many distinct functions (base names) the set holds. */
 int sg_narrowset_count(const struct sg_narrowset *n);
@@ -32,16 +32,15 @@ int sg_narrowset_count(const struct sg_narrowset *n);
 struct sg_narrowset_match {
 	char **names; /* each function name once, in the list's order; NULL-terminated */
 	int nnames;
-	unsigned *lines; /* the 1-based line of every line naming one: the kernel's record index */
-	int nlines;
+	int nlines;  /* lines naming one: the records the kernel patches for them */
 	int unknown; /* functions of the set no line names (another kernel's, not traceable) */
 };
 
 /*
  * The lines of list (the text of available_filter_functions, "name [mod]" per line; modified
- * while read) whose function is in the set: the names to write to set_ftrace_filter, or the
- * line numbers, which the kernel takes as record indices without looking a name up in every
- * record (seconds per name on a slow machine). -1: no memory (m emptied).
+ * while read) whose function is in the set: the names to write to set_ftrace_filter. (Not the
+ * line numbers, which later kernels take as record indices: 6.1 leaves records out of the
+ * list, so they are not the indices there.) -1: no memory (m emptied).
  */
 int sg_narrowset_resolve(struct sg_narrowset *n, char *list, struct sg_narrowset_match *m);
 

@@ -115,11 +115,9 @@ int sg_narrowset_add_tree(struct sg_narrowset *n, const struct sg_node *top)
 	return 0;
 }
 
-int sg_narrowset_has(const struct sg_narrowset *n, const char *name)
+int sg_narrowset_add_name(struct sg_narrowset *n, const char *name)
 {
-	size_t len = sg_match_base_len(name);
-
-	return len && find(n, name, len)->name != NULL;
+	return insert(n, name, strlen(name));
 }
 
 int sg_narrowset_count(const struct sg_narrowset *n)
@@ -137,7 +135,6 @@ void sg_narrowset_names_free(char **names)
 void sg_narrowset_match_free(struct sg_narrowset_match *m)
 {
 	sg_narrowset_names_free(m->names);
-	free(m->lines);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -161,8 +158,7 @@ static int room(void *arrp, int n, int *cap, size_t size)
 int sg_narrowset_resolve(struct sg_narrowset *n, char *list, struct sg_narrowset_match *m)
 {
 	struct sg_narrowset *written = sg_narrowset_new();
-	int ncap = 0, lcap = 0;
-	unsigned lineno = 0;
+	int ncap = 0;
 	char *next;
 
 	memset(m, 0, sizeof(*m));
@@ -177,7 +173,6 @@ int sg_narrowset_resolve(struct sg_narrowset *n, char *list, struct sg_narrowset
 		int added;
 
 		next = *eol ? eol + 1 : eol;
-		lineno++;
 		/* "name [mod]" is looked up by its name alone */
 		*eol = '\0';
 		line[len] = '\0';
@@ -186,9 +181,7 @@ int sg_narrowset_resolve(struct sg_narrowset *n, char *list, struct sg_narrowset
 		if (!s || !s->name)
 			continue;
 		s->hit = 1;
-		if (room(&m->lines, m->nlines, &lcap, sizeof(*m->lines)) < 0)
-			goto fail;
-		m->lines[m->nlines++] = lineno;
+		m->nlines++;
 		/* a name listed twice (static functions of one name, or in two modules) is
 		 * written once: the kernel patches every function of that name for it */
 		added = insert(written, line, len);

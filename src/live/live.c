@@ -76,7 +76,7 @@ struct live {
 	int go_fd, err_fd; /* the child waits on go_fd; err_fd says why exec failed */
 	int status_line;
 	struct sg_narrowset *seen; /* --narrow: the functions traced while learning */
-	char **roots;		   /* --narrow: as written to set_graph_function */
+	char **roots;		   /* --narrow*: as written to set_graph_function */
 	int nroots;
 	struct sigaction old[NSIG]; /* by signal number: what to give back at the end */
 };
@@ -295,62 +295,26 @@ static void status(struct live *l, double elapsed, uint64_t *last_events, double
 	fflush(stderr);
 }
 
-/*
- * --narrow-from: the functions of an earlier run, resolved on this kernel and written to
- * set_ftrace_filter before the tracer is set. -1 with a message.
- */
-static int narrow_from(struct live *l, const struct sg_options *o, const char *const *roots,
-		       int nroots)
+/* --narrow's switch reads the buffers through this (final: everything, tracing off). */
+static long narrow_read(void *ctx, int final)
 {
-	struct sg_narrowset *set = sg_narrow_load(o->narrow_from, l->st);
-	struct sg_narrowset_match m = { 0 };
-	int ret = -1;
-
-	if (!set || sg_narrow_plan(set, roots, nroots, &m, &l->res->narrow) < 0)
-		goto out;
-	if (l->res->narrow.unknown && l->res->narrow.functions <= nroots) {
-		sg_log_error("--narrow-from %s: none of its %d functions but the roots is traceable "
-			     "on this kernel (an earlier run of another kernel?)",
-			     o->narrow_from, l->res->narrow.unknown);
-		goto out;
-	}
-	if (sg_narrow_write(l->s, &m, roots, nroots) < 0)
-		goto out;
-	l->res->narrowed = 1;
-	ret = 0;
-out:
-	sg_narrowset_match_free(&m);
-	sg_narrowset_free(set);
-	return ret;
+	return read_some(ctx, final);
 }
 
-/*
- * --narrow's switch: tracing off, every event recorded so far read, the invocations still open
- * marked as narrowed mid-way (never merged half one way), set_ftrace_filter written with the
- * functions seen, tracing on again. The time tracing was off is reported.
- */
-static int narrow_now(struct live *l, double elapsed)
+/* --narrow's switch (narrow.c); t0: when tracing began. */
+static int narrow_now(struct live *l, double t0)
 {
 	struct sg_live_result *r = l->res;
-	double t0 = now_s();
-	struct sg_narrowset_match m = { 0 };
-	int ret = -1;
+	struct sg_narrow_switch sw = { l->s, l->seen, (const char *const *) l->roots, l->nroots,
+				       l->cs, narrow_read, l };
+	double off = 0;
+	int ret = sg_narrow_switch(&sw, &r->narrow, &off);
 
-	if (sg_tracefs_session_tracing(l->s, 0) < 0 || read_some(l, 1) < 0 ||
-	    sg_callstack_narrow(l->cs) < 0)
-		return -1;
+	l->seen = NULL; /* freed by the switch */
+	r->narrowed = off > 0;
 	r->narrow_learned = sg_callstack_stats(l->cs)->complete;
-	r->narrow_learn_s = elapsed;
-	if (sg_narrow_plan(l->seen, (const char *const *) l->roots, l->nroots, &m, &r->narrow) ==
-		0 &&
-	    sg_narrow_write(l->s, &m, (const char *const *) l->roots, l->nroots) == 0 &&
-	    sg_tracefs_session_tracing(l->s, 1) == 0)
-		ret = 0;
-	sg_narrowset_match_free(&m);
-	sg_narrowset_free(l->seen);
-	l->seen = NULL;
-	r->narrowed = 1;
-	r->narrow_gap_s = now_s() - t0;
+	r->narrow_learn_s = off > 0 ? off - t0 : now_s() - t0;
+	r->narrow_gap_s = off > 0 ? now_s() - off : 0;
 	return ret;
 }
 
@@ -419,10 +383,18 @@ static int setup(struct live *l, const struct sg_options *o)
 	}
 	if (o->command && spawn(l) < 0)
 		goto out;
-	if (o->narrow_from && narrow_from(l, o, (const char *const *) roots, nroots) < 0)
+	if (o->narrow || o->narrow_from) {
+		l->roots = roots; /* as written to set_graph_function */
+		l->nroots = nroots;
+		roots = NULL;
+	}
+	if (o->narrow_from &&
+	    sg_narrow_from(l->s, o->narrow_from, l->st, (const char *const *) l->roots, l->nroots,
+			   &l->res->narrow) < 0)
 		goto out;
+	l->res->narrowed = o->narrow_from != NULL;
 	g.narrowed = o->narrow_from != NULL;
-	g.roots = (const char *const *) roots;
+	g.roots = (const char *const *) (roots ? roots : l->roots);
 	g.nroots = nroots;
 	g.notrace = (const char *const *) excl;
 	g.nnotrace = nexcl;
@@ -469,9 +441,6 @@ static int setup(struct live *l, const struct sg_options *o)
 		l->seen = sg_narrowset_new();
 		if (!l->seen)
 			goto out;
-		l->roots = roots;
-		l->nroots = nroots;
-		roots = NULL;
 	}
 	ret = 0;
 out:
@@ -503,7 +472,7 @@ static int capture(struct live *l, const struct sg_options *o)
 		if (l->seen && !l->done && !stop_signal &&
 		    ((o->narrow_count && sg_callstack_stats(l->cs)->complete >= o->narrow_count) ||
 		     (o->narrow_seconds > 0 && now - t0 >= o->narrow_seconds)) &&
-		    narrow_now(l, now - t0) < 0)
+		    narrow_now(l, t0) < 0)
 			return -1;
 		if (stop_signal) {
 			l->res->stop = SG_STOP_SIGNAL;

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 #include "aggregate.h"
 #include "log.h"
 #include "narrow.h"
@@ -67,84 +69,113 @@ int sg_narrow_plan(struct sg_narrowset *set, const char *const *roots, int nroot
 	return 0;
 }
 
-/* The roots that are globs, after n values already in v (room for nroots more). */
-static int add_globs(const char **v, int n, const char *const *roots, int nroots)
+int sg_narrow_open(struct sg_tracefs_session *s)
 {
-	for (int i = 0; i < nroots; i++)
-		if (is_glob(roots[i]))
-			v[n++] = roots[i];
-	return n;
-}
-
-/*
- * Whether set_ftrace_filter holds exactly the functions of m: as many entries as records were
- * written, each of a name m has. Probes and cached module entries (lines with ':'), never
- * ours, are left out; with glob roots only the names are checked.
- */
-static int holds(struct tracefs_instance *inst, const struct sg_narrowset_match *m, int globs)
-{
-	char *cur = sg_tracefs_file_read(inst, "set_ftrace_filter", NULL), *next;
-	struct sg_narrowset *want = sg_narrowset_new();
-	int n = 0, ok = cur && want;
-
-	for (int i = 0; ok && i < m->nnames; i++)
-		ok = sg_narrowset_add(want, m->names[i]) == 0;
-	for (char *line = ok ? cur : NULL; line && *line && ok; line = next) {
-		char *eol = line + strcspn(line, "\n");
-
-		next = *eol ? eol + 1 : eol;
-		*eol = '\0';
-		if (!*line || strncmp(line, "####", 4) == 0 || strchr(line, ':'))
-			continue;
-		line[strcspn(line, " ")] = '\0';
-		n++;
-		ok = globs || sg_narrowset_has(want, line);
-	}
-	free(cur);
-	sg_narrowset_free(want);
-	return ok && (globs ? n >= m->nlines : n == m->nlines);
-}
-
-int sg_narrow_write(struct sg_tracefs_session *s, const struct sg_narrowset_match *m,
-		    const char *const *roots, int nroots)
-{
-	struct tracefs_instance *inst = sg_tracefs_session_instance(s);
-	const char **v = calloc((size_t) (m->nlines + m->nnames + nroots + 1), sizeof(*v));
-	char(*idx)[16] = calloc((size_t) m->nlines + 1, sizeof(*idx));
-	int n = 0, globs, ret = -1;
-
-	if (!v || !idx) {
-		sg_log_error("out of memory");
-		goto out;
-	}
-	if (!tracefs_file_exists(inst, "set_ftrace_filter")) {
+	if (!tracefs_file_exists(sg_tracefs_session_instance(s), "set_ftrace_filter")) {
 		sg_log_error("--narrow needs set_ftrace_filter, which this kernel does not have%s "
 			     "(CONFIG_DYNAMIC_FTRACE)",
 			     sg_tracefs_session_uses_instance(s) ? " in an instance" : "");
+		return -1;
+	}
+	return sg_tracefs_session_open_list(s, 0, "set_ftrace_filter");
+}
+
+/*
+ * Write to fd the names of m and the roots that are globs not written yet (written: those so
+ * far). The kernel looks each name up in every record as it is written, seconds per name on
+ * a slow machine: while learning (rd set), the buffers are read every few names.
+ */
+static int put_names(struct tracefs_instance *inst, int fd, struct sg_narrowset *written,
+		     const struct sg_narrowset_match *m, const char *const *roots, int nroots,
+		     sg_narrow_read_fn rd, void *ctx)
+{
+	int k = 0;
+
+	for (int i = 0; i < m->nnames + nroots; i++) {
+		const char *name = i < m->nnames ? m->names[i] : roots[i - m->nnames];
+		int added;
+
+		if (i >= m->nnames && !is_glob(name))
+			continue; /* a root by name is among m's */
+		added = sg_narrowset_add_name(written, name);
+		if (added < 0 ||
+		    (added && sg_tracefs_file_put_line(inst, "set_ftrace_filter", fd, name) < 0))
+			return -1;
+		if (rd && added && ++k % 8 == 0 && rd(ctx, 0) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int sg_narrow_from(struct sg_tracefs_session *s, const char *path, struct sg_strtab *st,
+		   const char *const *roots, int nroots, struct sg_narrow_info *info)
+{
+	struct tracefs_instance *inst = sg_tracefs_session_instance(s);
+	struct sg_narrowset *set = sg_narrow_load(path, st);
+	struct sg_narrowset *written = sg_narrowset_new();
+	struct sg_narrowset_match m = {0};
+	int fd = -1, ret = -1;
+
+	if (!set || !written || sg_narrow_plan(set, roots, nroots, &m, info) < 0)
+		goto out;
+	if (info->unknown && info->functions <= nroots) {
+		sg_log_error(
+		    "--narrow-from %s: none of its %d functions but the roots is traceable "
+		    "on this kernel (an earlier run of another kernel?)",
+		    path, info->unknown);
 		goto out;
 	}
-	for (int i = 0; i < m->nlines; i++) {
-		snprintf(idx[i], sizeof(idx[i]), "%u", m->lines[i]);
-		v[n++] = idx[i];
-	}
-	n = add_globs(v, n, roots, nroots);
-	globs = n - m->nlines;
-	if (sg_tracefs_session_write_list(s, 0, "set_ftrace_filter", v, n) == 0 &&
-	    holds(inst, m, globs)) {
-		ret = 0;
+	fd = sg_narrow_open(s);
+	if (fd < 0 || put_names(inst, fd, written, &m, roots, nroots, NULL, NULL) < 0)
 		goto out;
-	}
-	/* no index writes here, or indices that are not the list's lines: by name, slower */
-	sg_log_action("# set_ftrace_filter does not hold the functions written by index: "
-		      "writing them by name");
-	n = 0;
-	for (int i = 0; i < m->nnames; i++)
-		v[n++] = m->names[i];
-	n = add_globs(v, n, roots, nroots);
-	ret = sg_tracefs_session_write_list(s, 0, "set_ftrace_filter", v, n);
+	ret = sg_tracefs_file_close_list(inst, "set_ftrace_filter", fd);
+	fd = -1;
 out:
-	free(v);
-	free(idx);
+	if (fd >= 0)
+		close(fd);
+	sg_narrowset_match_free(&m);
+	sg_narrowset_free(written);
+	sg_narrowset_free(set);
+	return ret;
+}
+
+int sg_narrow_switch(const struct sg_narrow_switch *sw, struct sg_narrow_info *info, double *off)
+{
+	struct tracefs_instance *inst = sg_tracefs_session_instance(sw->s);
+	struct sg_narrowset *written = sg_narrowset_new();
+	struct sg_narrowset_match m = {0};
+	struct timespec t;
+	int fd = -1, ret = -1;
+
+	*off = 0;
+	fd = written ? sg_narrow_open(sw->s) : -1;
+	if (fd < 0)
+		goto out;
+	/* learning goes on meanwhile: a second pass writes what the first one's time showed */
+	for (int pass = 0; pass < 2; pass++) {
+		if (sg_narrow_plan(sw->seen, sw->roots, sw->nroots, &m, info) < 0 ||
+		    put_names(inst, fd, written, &m, sw->roots, sw->nroots, sw->rd, sw->ctx) < 0)
+			goto out;
+		sg_narrowset_match_free(&m);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	*off = (double) t.tv_sec + (double) t.tv_nsec / 1e9;
+	if (sg_tracefs_session_tracing(sw->s, 0) < 0 || sw->rd(sw->ctx, 1) < 0 ||
+	    sg_callstack_narrow(sw->cs) < 0)
+		goto out;
+	if (sg_narrow_plan(sw->seen, sw->roots, sw->nroots, &m, info) < 0 ||
+	    put_names(inst, fd, written, &m, sw->roots, sw->nroots, NULL, NULL) < 0)
+		goto out;
+	ret = sg_tracefs_file_close_list(inst, "set_ftrace_filter", fd);
+	fd = -1;
+	if (ret == 0)
+		ret = sg_tracefs_session_tracing(sw->s, 1);
+out:
+	if (fd >= 0)
+		close(fd);
+	sg_narrowset_match_free(&m);
+	sg_narrowset_free(written);
+	sg_narrowset_free(sw->seen);
 	return ret;
 }
 

@@ -72,6 +72,58 @@ static const char *shell_word(const char *v, char *buf, size_t size)
 	return buf;
 }
 
+int sg_tracefs_file_open_list(struct tracefs_instance *inst, const char *file)
+{
+	char path[512];
+	int fd;
+
+	sg_tracefs_file_path(inst, file, path, sizeof(path));
+	sg_log_action("exec 3> %s", path);
+	fd = tracefs_instance_file_open(inst, file, O_WRONLY | O_TRUNC);
+	if (fd < 0)
+		sg_log_error("cannot open %s: %s", path, strerror(errno));
+	return fd;
+}
+
+int sg_tracefs_file_put_line(struct tracefs_instance *inst, const char *file, int fd,
+			     const char *value)
+{
+	char path[512], q[512];
+	size_t len = strlen(value);
+	char *line = malloc(len + 2);
+	int ret = 0;
+
+	sg_tracefs_file_path(inst, file, path, sizeof(path));
+	sg_log_action("echo %s >&3", shell_word(value, q, sizeof(q)));
+	if (!line)
+		return oom();
+	/* as echo does: the filter files end a name at white space, not at write() */
+	memcpy(line, value, len);
+	line[len++] = '\n';
+	line[len] = '\0';
+	errno = 0;
+	if (write(fd, line, len) != (ssize_t) len) {
+		sg_log_error("cannot write '%s' to %s: %s", value, path,
+			     strerror(errno ? errno : EIO));
+		ret = -1;
+	}
+	free(line);
+	return ret;
+}
+
+int sg_tracefs_file_close_list(struct tracefs_instance *inst, const char *file, int fd)
+{
+	char path[512];
+
+	sg_tracefs_file_path(inst, file, path, sizeof(path));
+	sg_log_action("exec 3>&-");
+	if (close(fd) < 0) {
+		sg_log_error("cannot write %s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 /*
  * Open once, write each value as its own line (as echo would), close: the kernel applies a
  * filter list at close.

@@ -323,10 +323,10 @@ check_s14() {
 	tree_n=$(awk -F'\t' '$1 == "stat" { print $3 }' "$o/s14.tree")
 	tree_ns=$(awk -F'\t' '$1 == "stat" { print $5 }' "$o/s14.tree")
 	# the raw lines: each invocation's last line is the root's return, its duration printed
-	raw=$(awk '/ us / { last = $0 } /^$/ && last != "" { n++; sub(/ us .*/, "", last);
-		sub(/.*[^0-9.]/, "", last); split(last, p, "."); ns += p[1] * 1000 + p[2]; last = "" }
-		END { if (last != "") { n++; sub(/ us .*/, "", last); sub(/.*[^0-9.]/, "", last);
-		split(last, p, "."); ns += p[1] * 1000 + p[2] } printf "%d %d", n, ns }' "$o/s14.learn.out")
+	raw=$(awk 'function add(l, p) { n++; sub(/ us.*/, "", l); sub(/.*[^0-9.]/, "", l);
+		split(l, p, "."); ns += p[1] * 1000 + p[2] }
+		/ us/ { last = $0 } /^$/ && last != "" { add(last); last = "" }
+		END { if (last != "") add(last); printf "%d %d", n, ns }' "$o/s14.learn.out")
 	if [ "$raw" != "$tree_n $tree_ns" ] || [ "$tree_n" != "$n" ]; then
 		bad "s14: root totals: raw lines give '$raw', the .tree '$tree_n $tree_ns', the summary $n"
 		return
