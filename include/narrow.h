@@ -11,7 +11,7 @@
 /* What a narrowing wrote, for the summary and the .tree metadata. */
 struct sg_narrow_info {
 	int functions; /* distinct functions (base names) of the set, roots included */
-	int patched;   /* names written to set_ftrace_filter: every clone the kernel lists */
+	int patched;   /* functions of the kernel patched (records): every clone it lists */
 	int unknown;   /* functions of the set this kernel does not list: skipped */
 };
 

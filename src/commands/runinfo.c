@@ -115,8 +115,8 @@ static void print_narrow(FILE *f, const struct sg_live_result *l)
 	}
 	if (!l->narrowed)
 		return;
-	fprintf(f, "surfgraph: narrowed to %d functions (%d names in set_ftrace_filter, clones "
-		   "and roots included)",
+	fprintf(f, "surfgraph: narrowed to %d functions (%d patched in the kernel: every clone, "
+		   "roots included)",
 		n->functions, n->patched);
 	if (l->narrow_learn_s > 0)
 		fprintf(f, " after learning from %" PRIu64 " complete invocations in %.1f s; "
@@ -216,9 +216,9 @@ int sg_runinfo_describe_live(struct sg_aggregate *a, const struct sg_live_result
 			ret |= sg_aggregate_set_meta(a, "narrow_learned", v);
 			snprintf(v, sizeof(v), "%.3f", l->narrow_gap_s);
 			ret |= sg_aggregate_set_meta(a, "narrow_gap_seconds", v);
+			snprintf(v, sizeof(v), "%" PRIu64, a->incomplete_by[4]);
+			ret |= sg_aggregate_set_meta(a, "incomplete_narrowed", v);
 		}
-		snprintf(v, sizeof(v), "%" PRIu64, a->incomplete_by[4]);
-		ret |= sg_aggregate_set_meta(a, "incomplete_narrowed", v);
 	}
 	if (ret) {
 		sg_log_error("out of memory");

@@ -311,7 +311,7 @@ check_s14() {
 	[ "$(printf 'vfs_read\nvfs_write\n')" = "$(cat "$o/s14.filter")" ] ||
 		{ bad "s14: set_ftrace_filter is not its own two names: $(head -c 200 "$o/s14.filter")"; return; }
 	learned=$(sed -n 's/.*after learning from \([0-9]*\) complete invocations.*/\1/p' "$o/s14.learn.err")
-	patched=$(sed -n 's/.*narrowed to [0-9]* functions (\([0-9]*\) names.*/\1/p' "$o/s14.learn.err")
+	patched=$(sed -n 's/.*narrowed to [0-9]* functions (\([0-9]*\) patched.*/\1/p' "$o/s14.learn.err")
 	n=$(sed -n 's/.*__do_fault: \([0-9]*\) complete invocations.*/\1/p' "$o/s14.learn.err")
 	en=$(val s14_learn_enabled)
 	# every patched function of the kernel, narrowed: the names written (and nothing else

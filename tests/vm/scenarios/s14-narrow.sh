@@ -1,51 +1,64 @@
 # shellcheck shell=sh
-# Scenario 14: --narrow learns for 1.5 s (and while it writes the names: about 0.2 s each under
-# TCG, where the kernel looks each up in every record), then patches only what ran under
-# __do_fault, 45 s in all; then
-# --narrow-from narrows a second run from the start to the first run's functions. Before both,
-# set_ftrace_filter holds two plain names of its own (the guests boot without modules): after
-# each run every tracefs file, set_ftrace_filter included, reads as before (same_fresh: this may
-# be the boot's first tracing). While narrowed, enabled_functions (every patched function of the
-# kernel) is sampled.
+# Scenario 14: --narrow learns for 1.5 s (and while it writes the names, which the kernel looks
+# up in every record as they come), then patches only what ran under __do_fault; 5 s after it
+# has narrowed the run is stopped (SIGINT). Then --narrow-from narrows a second run from the
+# start to the first run's functions. Before both, set_ftrace_filter holds two plain names of
+# its own (the guests boot without modules): after each run every tracefs file,
+# set_ftrace_filter included, reads as before (same_fresh: this may be the boot's first
+# tracing). Once narrowed, enabled_functions (every patched function of the kernel) is counted.
+# Under TCG the switch itself is slow (tens of seconds to minutes: the kernel re-patches every
+# call site, and the guest retranslates the code it changed): a light load meanwhile.
 echo vfs_read >"$T/set_ftrace_filter"
 echo vfs_write >>"$T/set_ftrace_filter"
 snap /tmp/s14.before
 mkdir -p /out
-s14_run() { # NAME ARGS...: one run under the workload; enabled_functions as last seen tracing
-	_name=$1
-	shift
-	workload 70 &
-	_wl=$!
-	surfgraph -f __do_fault "$@" >/tmp/s14.$_name.out 2>/tmp/s14.$_name.err &
-	_sg=$!
-	wait_tracing
-	_en=0
-	while kill -0 $_sg 2>/dev/null; do
-		# tracing on before and after the count: not a count taken mid-restore
-		_on=$(cat "$T/tracing_on")
-		_c=$(wc -l <"$T/enabled_functions")
-		[ "$_on" = 1 ] && [ "$(cat "$T/tracing_on")" = 1 ] && [ "$_c" -gt 0 ] && _en=$_c
-		sleep 0.5
-	done
-	result s14_${_name}_enabled "$_en"
-	wait $_sg
-	result s14_${_name}_rc $?
-	kill $_wl 2>/dev/null
-	wait $_wl
-	snap /tmp/s14.$_name.after
-	# a fresh boot's unexpanded buffer stands where the kernel's own expansion puts it
-	if same_fresh /tmp/s14.before /tmp/s14.$_name.after >/tmp/s14.$_name.diff; then
-		result s14_$_name same
+s14_after() { # NAME: compare with the snapshot taken before, send the run's files
+	snap /tmp/s14.$1.after
+	if same_fresh /tmp/s14.before /tmp/s14.$1.after >/tmp/s14.$1.diff; then
+		result s14_$1 same
 	else
-		result s14_$_name differs
+		result s14_$1 differs
 	fi
-	sg_out s14.$_name.diff /tmp/s14.$_name.diff
-	sg_out s14.$_name.err /tmp/s14.$_name.err
-	sg_out s14.$_name.out /tmp/s14.$_name.out
+	sg_out s14.$1.diff /tmp/s14.$1.diff
+	sg_out s14.$1.err /tmp/s14.$1.err
+	sg_out s14.$1.out /tmp/s14.$1.out
 }
-s14_run learn -d 45 --narrow-learn 0,1.5 -m raw -o /out/s14.tree
+light_workload &
+wl=$!
+surfgraph -f __do_fault -d 900 --narrow-learn 0,1.5 -m raw -o /out/s14.tree \
+	>/tmp/s14.learn.out 2>/tmp/s14.learn.err &
+sg=$!
+wait_tracing
+# narrowed: set_ftrace_filter (emptied by the set-up) holds the names
+i=0
+while head -c 4 "$T/set_ftrace_filter" | grep -q '####' && [ $i -lt 6000 ] && kill -0 $sg; do
+	sleep 0.1
+	i=$((i + 1))
+done
+result s14_learn_wait_s $((i / 10))
+workload 5
+result s14_learn_enabled "$(wc -l <"$T/enabled_functions")"
+kill -INT $sg
+wait $sg
+result s14_learn_rc $?
+kill $wl
+wait $wl
+s14_after learn
 [ -f /out/s14.tree ] && sg_out s14.tree /out/s14.tree
-s14_run from -d 5 --narrow-from /out/s14.tree -m tree --ascii -o /out/s14.from.tree
+light_workload &
+wl=$!
+surfgraph -f __do_fault -d 900 --narrow-from /out/s14.tree -m tree --ascii -o /out/s14.from.tree \
+	>/tmp/s14.from.out 2>/tmp/s14.from.err &
+sg=$!
+wait_tracing 300
+workload 5
+result s14_from_enabled "$(wc -l <"$T/enabled_functions")"
+kill -INT $sg
+wait $sg
+result s14_from_rc $?
+kill $wl
+wait $wl
+s14_after from
 [ -f /out/s14.from.tree ] && sg_out s14.from.tree /out/s14.from.tree
 cp "$T/set_ftrace_filter" /tmp/s14.filter
 sg_out s14.filter /tmp/s14.filter
