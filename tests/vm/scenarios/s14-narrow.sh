@@ -29,9 +29,12 @@ surfgraph -f __do_fault -d 900 --narrow-learn 0,1.5 -m raw -o /out/s14.tree \
 	>/tmp/s14.learn.out 2>/tmp/s14.learn.err &
 sg=$!
 wait_tracing
-# narrowed: set_ftrace_filter (emptied by the set-up) holds the names
+# narrowed: the set_ftrace_filter surfgraph uses (its instance's, or the top level's, which the
+# set-up emptied) holds the names
+f=$T/set_ftrace_filter
+[ -f "$T/instances/surfgraph/set_ftrace_filter" ] && f=$T/instances/surfgraph/set_ftrace_filter
 i=0
-while head -c 4 "$T/set_ftrace_filter" | grep -q '####' && [ $i -lt 6000 ] && kill -0 $sg; do
+while ! grep -q '^__do_fault' "$f" && [ $i -lt 6000 ] && kill -0 $sg; do
 	sleep 0.1
 	i=$((i + 1))
 done
