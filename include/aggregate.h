@@ -32,6 +32,7 @@ struct sg_aggregate {
 	int has_time;		   /* durations were known */
 	struct sg_meta_kv *meta;
 	int nmeta;
+	struct sg_tree *phase[2]; /* --narrow: complete invocations learned from, and narrowed */
 };
 
 /* keep: how many complete invocations to keep whole. NULL: no memory. */
@@ -43,6 +44,12 @@ void sg_aggregate_free(struct sg_aggregate *agg);
  * kept among the last N; an incomplete one is counted by cause and freed. -1: no memory.
  */
 int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv);
+
+/*
+ * Merge complete invocations into phase[0] or phase[1] too, by their phase (--narrow: what
+ * was learned against what was traced narrowed). -1: no memory.
+ */
+int sg_aggregate_split(struct sg_aggregate *agg);
 
 /* Compute the per-root summaries; call once all invocations are in. */
 void sg_aggregate_finish(struct sg_aggregate *agg);

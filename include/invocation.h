@@ -30,6 +30,7 @@ struct sg_invocation {
 	uint64_t duration; /* ns, the root node's total */
 	int has_dur;
 	unsigned cut;	/* enum sg_cut bits */
+	unsigned phase; /* sg_callstack_narrow() calls before it began: 0 learning, 1 narrowed */
 	char *raw;	/* input lines, each ending with '\n', when raw output was asked for */
 	size_t raw_len, raw_cap;
 };

@@ -32,6 +32,7 @@ struct sg_live_result {
 	struct sg_narrow_info narrow;	 /* what set_ftrace_filter was given */
 	uint64_t narrow_learned;	 /* --narrow: complete invocations before the switch */
 	double narrow_learn_s, narrow_gap_s; /* seconds learning; tracing off for the switch */
+	uint64_t narrow_self, narrow_root;   /* sg_narrowcheck_self() of the two phases */
 };
 
 /*

@@ -25,6 +25,9 @@ int sg_narrowset_add_tree(struct sg_narrowset *n, const struct sg_node *top);
 /* Add name exactly as it is, no clone folded (a set of names written): 1 new, 0 there, -1. */
 int sg_narrowset_add_name(struct sg_narrowset *n, const char *name);
 
+/* Whether name, exactly as it is, was added with sg_narrowset_add_name(). */
+int sg_narrowset_has_name(const struct sg_narrowset *n, const char *name);
+
 /* How many distinct functions (base names) the set holds. */
 int sg_narrowset_count(const struct sg_narrowset *n);
 

@@ -13,6 +13,7 @@
 #include "input_dat.h"
 #include "live.h"
 #include "input_text.h"
+#include "narrowcheck.h"
 #include "log.h"
 #include "match.h"
 #include "options.h"
@@ -387,6 +388,10 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 			   : read_text(r, fd, head, head_len, &ts)) < 0)
 		return -1;
 	sg_aggregate_finish(r->agg);
+	/* what narrowing hid: self time of functions whose callees changed at the switch */
+	if (r->agg->phase[0] && sg_narrowcheck_self(r->agg->phase[0], r->agg->phase[1],
+						    &r->live.narrow_self, &r->live.narrow_root) < 0)
+		return -1;
 	if (sg_runinfo_describe(r->agg, sg_match_describe(r->match), r->opt.input,
 				sg_callstack_stats(r->cs), &ts) < 0 ||
 	    (!r->opt.input && sg_runinfo_describe_live(r->agg, &r->live) < 0))
@@ -579,7 +584,7 @@ static int run_setup(struct run *r, struct sg_strtab *st)
 	r->st = st ? st : sg_strtab_new();
 	r->match = sg_match_new();
 	r->agg = sg_aggregate_new(r->opt.keep);
-	if (!r->st || !r->match || !r->agg) {
+	if (!r->st || !r->match || !r->agg || (r->opt.narrow && sg_aggregate_split(r->agg) < 0)) {
 		sg_log_error("out of memory");
 		return -1;
 	}

@@ -126,6 +126,10 @@ static void print_narrow(FILE *f, const struct sg_live_result *l)
 	if (n->unknown)
 		fprintf(f, "surfgraph: %d functions are not traceable on this kernel: not patched\n",
 			n->unknown);
+	if (l->narrow_learn_s > 0 && l->narrow_root)
+		fprintf(f, "surfgraph: %.2f%% of the narrowed invocations' root time is self time of "
+			   "functions whose callees differ from the learned ones\n",
+			100.0 * (double) l->narrow_self / (double) l->narrow_root);
 	fprintf(f, "surfgraph: a function not seen while learning is not patched afterwards: its "
 		   "time shows as its caller's self time\n");
 }
@@ -218,6 +222,9 @@ int sg_runinfo_describe_live(struct sg_aggregate *a, const struct sg_live_result
 			ret |= sg_aggregate_set_meta(a, "narrow_gap_seconds", v);
 			snprintf(v, sizeof(v), "%" PRIu64, a->incomplete_by[4]);
 			ret |= sg_aggregate_set_meta(a, "incomplete_narrowed", v);
+			snprintf(v, sizeof(v), "%" PRIu64 "/%" PRIu64, l->narrow_self,
+				 l->narrow_root);
+			ret |= sg_aggregate_set_meta(a, "narrow_changed_self_ns", v);
 		}
 	}
 	if (ret) {

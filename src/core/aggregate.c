@@ -24,6 +24,8 @@ void sg_aggregate_free(struct sg_aggregate *agg)
 	if (!agg)
 		return;
 	sg_tree_free(agg->merged);
+	sg_tree_free(agg->phase[0]);
+	sg_tree_free(agg->phase[1]);
 	for (unsigned i = 0; i < agg->nring; i++)
 		sg_invocation_free(sg_aggregate_kept(agg, i));
 	free(agg->ring);
@@ -99,10 +101,23 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 		goto fail;
 	if (sg_tree_merge(agg->merged, sg_tree_top(agg->merged), sg_invocation_root(inv)) < 0)
 		goto fail;
+	if (agg->phase[0]) {
+		struct sg_tree *t = agg->phase[inv->phase ? 1 : 0];
+
+		if (sg_tree_merge(t, sg_tree_top(t), sg_invocation_root(inv)) < 0)
+			goto fail;
+	}
 	return sg_aggregate_keep(agg, inv);
 fail:
 	sg_invocation_free(inv);
 	return -1;
+}
+
+int sg_aggregate_split(struct sg_aggregate *agg)
+{
+	agg->phase[0] = sg_tree_new();
+	agg->phase[1] = sg_tree_new();
+	return agg->phase[0] && agg->phase[1] ? 0 : -1;
 }
 
 void sg_aggregate_finish(struct sg_aggregate *agg)

@@ -223,6 +223,7 @@ static int start_invocation(struct sg_callstack *cs, struct sg_task *t, const st
 	if (!inv)
 		return oom();
 	inv->root = ev->func;
+	inv->phase = cs->epoch;
 	inv->pid = t->pid;
 	inv->comm = t->comm;
 	inv->has_ts = ev->has_ts;

@@ -120,6 +120,11 @@ int sg_narrowset_add_name(struct sg_narrowset *n, const char *name)
 	return insert(n, name, strlen(name));
 }
 
+int sg_narrowset_has_name(const struct sg_narrowset *n, const char *name)
+{
+	return find(n, name, strlen(name))->name != NULL;
+}
+
 int sg_narrowset_count(const struct sg_narrowset *n)
 {
 	return (int) n->n;
