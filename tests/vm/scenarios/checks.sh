@@ -326,7 +326,7 @@ check_s14() {
 	raw=$(awk 'function add(l, p) { n++; sub(/ us.*/, "", l); sub(/.*[^0-9.]/, "", l);
 		split(l, p, "."); ns += p[1] * 1000 + p[2] }
 		/ us/ { last = $0 } /^$/ && last != "" { add(last); last = "" }
-		END { if (last != "") add(last); printf "%d %d", n, ns }' "$o/s14.learn.out")
+		END { if (last != "") add(last); printf "%d %.0f", n, ns }' "$o/s14.learn.out")
 	if [ "$raw" != "$tree_n $tree_ns" ] || [ "$tree_n" != "$n" ]; then
 		bad "s14: root totals: raw lines give '$raw', the .tree '$tree_n $tree_ns', the summary $n"
 		return
