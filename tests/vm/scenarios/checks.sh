@@ -354,7 +354,7 @@ check_b2() {
 	base=$(med none) full=$(med full) narrow=$(med narrow)
 	echo "bench $k dd bs=64 count=300000 (median of 3, s): not tracing $base ($(val b2_none_1) $(val b2_none_2) $(val b2_none_3)), full $full ($(val b2_full_1) $(val b2_full_2) $(val b2_full_3); $(val b2_full_enabled) functions patched), narrowed $narrow ($(val b2_narrow_1) $(val b2_narrow_2) $(val b2_narrow_3); $(val b2_narrow_enabled) patched)"
 	awk -v b="$base" -v f="$full" -v n="$narrow" 'BEGIN { printf "bench '"$k"' slowdown: full %.2fx, narrowed %.2fx; narrowed extra time %.0f%% of the full run'"'"'s\n", f / b, n / b, 100 * (n - b) / (f - b) }'
-	grep -h 'narrowed to\|complete invocations' "$o/b2.narrow.err" | sed "s/^/bench $k narrow: /"
+	grep -h 'narrowed to\|complete invocations\|callees differ' "$o/b2.narrow.err" | sed "s/^/bench $k narrow: /"
 	grep -h 'complete invocations' "$o/b2.full.err" | sed "s/^/bench $k full: /"
 	awk -F'\t' -v k="$k" '
 		FNR == 1 { f++ }
