@@ -46,7 +46,7 @@ _surfgraph()
 		COMPREPLY=($(_surfgraph_functions "$cur"))
 		return
 		;;
-	-i | --input | -o | --output)
+	-i | --input | -o | --output | --narrow-from)
 		compopt -o filenames 2>/dev/null
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return
@@ -77,7 +77,7 @@ _surfgraph()
 		return
 		;;
 	-d | -n | -p | -C | -s | --step | --keep | --width | --minwidth | --title | --subtitle | \
-		--max-depth | --buffer-size | --min-percent | --depth | --threshold | --fail-above | \
+		--max-depth | --buffer-size | --narrow-learn | --min-percent | --depth | --threshold | --fail-above | \
 		--duration | --count | --pid | --cpus)
 		return
 		;;

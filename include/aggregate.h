@@ -44,12 +44,13 @@ struct sg_aggregate {
 	uint64_t pin_seq;	      /* --pick N: invocation N is held, whatever else is kept */
 	struct sg_invocation *pinned; /* it, once added (not part of a .tree file) */
 	uint64_t complete, incomplete;
-	uint64_t incomplete_by[4]; /* indexed by bit of enum sg_cut */
+	uint64_t incomplete_by[SG_CUT_KINDS]; /* indexed by bit of enum sg_cut */
 	uint64_t total_ns;	   /* sum of complete roots' durations */
 	uint64_t lost_events;	   /* events the kernel reported lost */
 	int has_time;		   /* durations were known */
 	struct sg_meta_kv *meta;
 	int nmeta;
+	struct sg_tree *phase[2]; /* --narrow: complete invocations learned from, and narrowed */
 };
 
 /* keep: how many complete invocations to keep whole. NULL: no memory. */
@@ -64,6 +65,11 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv);
 
 /* The tree of bucket b, created when missing; NULL: no memory. */
 struct sg_tree *sg_aggregate_bucket(struct sg_aggregate *agg, unsigned b);
+/*
+ * Merge complete invocations into phase[0] or phase[1] too, by their phase (--narrow: what
+ * was learned against what was traced narrowed). -1: no memory.
+ */
+int sg_aggregate_split(struct sg_aggregate *agg);
 
 /* Compute the per-root summaries; call once all invocations are in. */
 void sg_aggregate_finish(struct sg_aggregate *agg);

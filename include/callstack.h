@@ -53,6 +53,14 @@ void sg_callstack_free(struct sg_callstack *cs);
 /* An sg_event_fn: ctx is the callstack. */
 int sg_callstack_feed(void *cs, const struct sg_event *ev);
 
+/*
+ * What is patched changes from here on (--narrow): every invocation open now, and every one
+ * whose root's return comes before its task enters depth 0 again (the root was entered before
+ * this), is incomplete with SG_CUT_NARROW when it ends, never merged half one way, half the
+ * other. -1: no memory.
+ */
+int sg_callstack_narrow(struct sg_callstack *cs);
+
 /* End of input: invocations still open are delivered as incomplete (cut at the end). */
 int sg_callstack_finish(struct sg_callstack *cs);
 

@@ -7,11 +7,14 @@
 #include "tree.h"
 
 /* Why a tree is incomplete; 0 means complete. */
+#define SG_CUT_KINDS 5 /* the bits of enum sg_cut */
+
 enum sg_cut {
 	SG_CUT_START = 1,   /* entered before the trace started (its entry was never seen) */
 	SG_CUT_END = 2,	    /* still open when the trace ended */
 	SG_CUT_LOST = 4,    /* events inside it were lost (LOST lines, missing returns) */
 	SG_CUT_OVERRUN = 8, /* the kernel's return stack overran inside it */
+	SG_CUT_NARROW = 16, /* in flight when --narrow changed what is patched: half of each */
 };
 
 struct sg_invocation {
@@ -27,6 +30,7 @@ struct sg_invocation {
 	uint64_t duration; /* ns, the root node's total */
 	int has_dur;
 	unsigned cut;	/* enum sg_cut bits */
+	unsigned phase; /* sg_callstack_narrow() calls before it began: 0 learning, 1 narrowed */
 	char *raw;	/* input lines, each ending with '\n', when raw output was asked for */
 	size_t raw_len, raw_cap;
 	unsigned refs; /* owners besides the first (sg_invocation_ref); free drops one */

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include "callstack.h"
 #include "input_text.h"
+#include "narrow.h"
 #include "options.h"
 #include "strtab.h"
 
@@ -28,6 +29,12 @@ struct sg_live_result {
 	struct sg_text_stats text_stats; /* --text */
 	const char *dat;		 /* -w: the trace.dat written, NULL: none */
 	uint64_t dat_bytes;		 /* its pages' bytes */
+	int narrowed;			 /* --narrow switched, or --narrow-from */
+	int learning;			 /* --narrow: the run ended before the switch */
+	struct sg_narrow_info narrow;	 /* what set_ftrace_filter was given */
+	uint64_t narrow_learned;	 /* --narrow: complete invocations before the switch */
+	double narrow_learn_s, narrow_gap_s; /* seconds learning; tracing off for the switch */
+	uint64_t narrow_self, narrow_root;   /* sg_narrowcheck_self() of the two phases */
 };
 
 /*

@@ -2,6 +2,8 @@
 #ifndef SG_MATCH_H
 #define SG_MATCH_H
 
+#include <stddef.h>
+
 struct sg_match;
 
 struct sg_match *sg_match_new(void);
@@ -22,6 +24,12 @@ int sg_match_name(const struct sg_match *m, const char *interned);
 
 /* The same test without the cache, for any string. */
 int sg_match_test(const struct sg_match *m, const char *name);
+
+/*
+ * The length of name's function without its clone suffixes and module: 3 for "foo",
+ * "foo.isra.0", "foo.constprop.0.isra.0", "foo.cold" and "foo [mod]".
+ */
+size_t sg_match_base_len(const char *name);
 
 /* The patterns joined by ',' (for metadata), in a static buffer. */
 const char *sg_match_describe(const struct sg_match *m);

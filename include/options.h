@@ -69,6 +69,10 @@ struct sg_options {
 	int args, retval;	   /* --args, --retval: funcgraph-args, funcgraph-retval */
 	char **command;		   /* after --: run and trace it; NULL: none */
 	const char *write_dat;	   /* -w: the binary pages also saved as this trace.dat */
+	int narrow;		   /* --narrow: learn, then patch only what ran under the roots */
+	unsigned long narrow_count; /* --narrow-learn N,S: learn from N complete invocations */
+	double narrow_seconds;	   /* or for S seconds, whichever comes first (0: no limit) */
+	const char *narrow_from;   /* --narrow-from RUN.tree: only its functions, from the start */
 	/* surfgraph diff */
 	int diff;		   /* the subcommand */
 	int slow;		   /* diff --slow RUN: its slow calls against its typical ones */

@@ -48,6 +48,7 @@ struct sg_task {
 	uint64_t overrun, serial;
 	int has_overrun;
 	int synced; /* an entry at depth 0 was seen: the stack is known from its bottom */
+	unsigned epoch; /* the call stacks' epoch at that entry (sg_callstack_narrow) */
 	char *fraw; /* raw lines of fragments, for an invocation rebuilt from returns */
 	size_t fraw_len, fraw_cap;
 };

@@ -24,6 +24,17 @@ int sg_tracefs_file_write(struct tracefs_instance *inst, const char *file,
 			  const char *const *values, int n);
 
 /*
+ * A filter list written a line at a time while other work goes on (the kernel looks each name
+ * up as it is written, and applies the list at close): open truncates (-1 with a message),
+ * put_line writes one value, close applies (-1 with a message). -v shows them as a shell's
+ * `exec 3> FILE`, `echo VALUE >&3`, `exec 3>&-`.
+ */
+int sg_tracefs_file_open_list(struct tracefs_instance *inst, const char *file);
+int sg_tracefs_file_put_line(struct tracefs_instance *inst, const char *file, int fd,
+			     const char *value);
+int sg_tracefs_file_close_list(struct tracefs_instance *inst, const char *file, int fd);
+
+/*
  * The values to write to file so it reads content again: each kind of file shows its value its
  * own way (filter lists one name a line, "name [mod]" written "name:mod:mod", trace_clock's
  * [choice], "(expanded: N)", buffer_size_kb "X" giving no value). Returns how many, with the

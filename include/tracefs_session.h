@@ -53,6 +53,12 @@ int sg_tracefs_session_write_list(struct sg_tracefs_session *s, int top, const c
 				  const char *const *values, int n);
 
 /*
+ * Save file unless saved already, then open it truncated for sg_tracefs_file_put_line() and
+ * sg_tracefs_file_close_list() (tracefs_file.h); the descriptor, or -1 with a message.
+ */
+int sg_tracefs_session_open_list(struct sg_tracefs_session *s, int top, const char *file);
+
+/*
  * Save file now, unless saved already: something other than a write of ours is about to change
  * it (the kernel expands the buffer when the tracer is set). -1 with a message.
  */

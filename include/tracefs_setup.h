@@ -8,6 +8,7 @@
 struct sg_graph_setup {
 	const char *const *roots; /* set_graph_function: names or kernel globs */
 	int nroots;
+	int narrowed; /* set_ftrace_filter written already (--narrow-from); 0: emptied */
 	const char *const *notrace; /* -x: set_graph_notrace */
 	int nnotrace;
 	int max_depth;	 /* max_graph_depth, 0: no limit */

@@ -14,6 +14,7 @@
 #include "input_dat.h"
 #include "live.h"
 #include "input_text.h"
+#include "narrowcheck.h"
 #include "log.h"
 #include "match.h"
 #include "options.h"
@@ -419,6 +420,10 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 			   : read_text(r, fd, head, head_len, &ts)) < 0)
 		return -1;
 	sg_aggregate_finish(r->agg);
+	/* what narrowing hid: self time of functions whose callees changed at the switch */
+	if (r->agg->phase[0] && sg_narrowcheck_self(r->agg->phase[0], r->agg->phase[1],
+						    &r->live.narrow_self, &r->live.narrow_root) < 0)
+		return -1;
 	if (sg_runinfo_describe(r->agg, sg_match_describe(r->match), r->opt.input,
 				sg_callstack_stats(r->cs), &ts) < 0 ||
 	    (!r->opt.input && sg_runinfo_describe_live(r->agg, &r->live) < 0))
@@ -533,11 +538,11 @@ static int run_input(struct run *r)
 
 	r->exit2 = 1;
 	if (r->opt.command || r->opt.duration > 0 || r->opt.count || r->opt.no_sleep_time ||
-	    r->opt.buffer_kb || r->opt.text || r->opt.args || r->opt.retval ||
-	    (r->opt.force && !r->load)) {
+	    r->opt.buffer_kb || r->opt.text || r->opt.args || r->opt.retval || r->opt.narrow ||
+	    r->opt.narrow_from || (r->opt.force && !r->load)) {
 		sg_log_error("-d, -n, -- CMD, --no-sleep-time, --buffer-size, --text, --args, "
-			     "--retval and --force are for live tracing, not with -i (a saved "
-			     "trace shows the arguments and return values it has)");
+			     "--retval, --narrow* and --force are for live tracing, not with -i (a "
+			     "saved trace shows the arguments and return values it has)");
 		return -1;
 	}
 	if (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth || r->opt.cpus || r->opt.npids) {
@@ -614,7 +619,7 @@ static int run_setup(struct run *r, struct sg_strtab *st)
 	if (!r->load && (r->opt.mode == SG_MODE_CHROME || r->opt.mode == SG_MODE_SPEEDSCOPE) &&
 	    !(r->ex = sg_export_new(r->opt.mode, stdout, r->opt.keep_all)))
 		return -1;
-	if (!r->st || !r->match || !r->agg ||
+	if (!r->st || !r->match || !r->agg || (r->opt.narrow && sg_aggregate_split(r->agg) < 0) ||
 	    sg_aggregate_keep_slowest(r->agg, r->opt.keep_slowest) < 0) {
 		sg_log_error("out of memory");
 		return -1;

@@ -6,6 +6,7 @@
 #include <strings.h>
 #include "closest.h"
 #include "log.h"
+#include "narrow.h"
 #include "options.h"
 #include "treediff.h"
 #include "usage.h"
@@ -23,7 +24,11 @@ enum { OPT_TOTAL = 1024, OPT_THRESHOLD, OPT_NEGATE, OPT_FAIL_ABOVE, OPT_METRIC, 
 
 enum { OPT_MAX_DEPTH = 512, OPT_NO_IRQS, OPT_NO_SLEEP_TIME, OPT_BUFFER_SIZE, OPT_TEXT, OPT_FORCE };
 /* below OPT_TOTAL: options of the main command */
-enum { OPT_ARGS = OPT_FORCE + 1, OPT_RETVAL };
+enum { OPT_ARGS = OPT_FORCE + 1, OPT_RETVAL, OPT_NARROW, OPT_NARROW_LEARN, OPT_NARROW_FROM };
+
+/* --narrow's learning budget unless --narrow-learn says otherwise (README.md, Narrowing) */
+#define NARROW_COUNT   1000
+#define NARROW_SECONDS 3.0
 
 static const struct option longopts[] = {
 	{ "function", required_argument, NULL, 'f' },
@@ -67,6 +72,9 @@ static const struct option longopts[] = {
 	{ "args", no_argument, NULL, OPT_ARGS },
 	{ "retval", no_argument, NULL, OPT_RETVAL },
 	{ "write", required_argument, NULL, 'w' },
+	{ "narrow", no_argument, NULL, OPT_NARROW },
+	{ "narrow-learn", required_argument, NULL, OPT_NARROW_LEARN },
+	{ "narrow-from", required_argument, NULL, OPT_NARROW_FROM },
 	{ "total", no_argument, NULL, OPT_TOTAL },
 	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
 	{ "negate", no_argument, NULL, OPT_NEGATE },
@@ -391,6 +399,15 @@ static int parse_live(struct sg_options *o, int c, const char *arg)
 	case 'w':
 		o->write_dat = arg;
 		return 0;
+	case OPT_NARROW:
+		o->narrow = 1;
+		return 0;
+	case OPT_NARROW_LEARN:
+		o->narrow = 1;
+		return sg_narrow_parse_learn(arg, &o->narrow_count, &o->narrow_seconds);
+	case OPT_NARROW_FROM:
+		o->narrow_from = arg;
+		return 0;
 	default:
 		return 1;
 	}
@@ -425,6 +442,8 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	o->minwidth = 0.1;
 	o->mode_name = "svg";
 	o->min_percent_bp = -1;
+	o->narrow_count = NARROW_COUNT;
+	o->narrow_seconds = NARROW_SECONDS;
 	opterr = 0;
 	optind = 1;
 	/* a subcommand shares the options; from here argv[0] is "diff" */
@@ -733,6 +752,12 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	if (o->write_dat && (o->input || o->text)) {
 		sg_log_error("-w saves a live capture's binary pages: not with %s",
 			     o->input ? "-i (the input is already a file)" : "--text");
+		return -1;
+	}
+	if (o->narrow_from && o->narrow) {
+		sg_log_error("--narrow-from narrows from the start to an earlier run's functions; "
+			     "--narrow%s learns first: one or the other",
+			     seen[OPT_NARROW_LEARN] ? "-learn" : "");
 		return -1;
 	}
 	if (o->output && names_picture(o->output)) {

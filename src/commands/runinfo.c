@@ -15,11 +15,12 @@ const char *sg_runinfo_why(const struct sg_aggregate *a, char *buf, size_t size)
 {
 	static const char *const why[] = {
 	    "started before the trace", "still open at its end",
-	    "cut by missing events (lost, or before a CPU's buffer began)", "return-stack overrun"};
+	    "cut by missing events (lost, or before a CPU's buffer began)", "return-stack overrun",
+	    "in flight when tracing was narrowed"};
 	size_t off = 0;
 
 	buf[0] = '\0';
-	for (int b = 0; b < 4 && off < size; b++)
+	for (int b = 0; b < SG_CUT_KINDS && off < size; b++)
 		if (a->incomplete_by[b])
 			off += (size_t) snprintf(buf + off, size - off, "%s%" PRIu64 " %s",
 						 off ? ", " : "", a->incomplete_by[b], why[b]);
@@ -102,6 +103,38 @@ void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 		fprintf(f, "surfgraph: wrote %s\n", saved);
 }
 
+/* What --narrow or --narrow-from patched, and what narrowing hides. */
+static void print_narrow(FILE *f, const struct sg_live_result *l)
+{
+	const struct sg_narrow_info *n = &l->narrow;
+
+	if (l->learning) {
+		fprintf(f, "surfgraph: not narrowed: the run ended while learning (%" PRIu64
+			   " complete invocations)\n",
+			l->narrow_learned);
+		return;
+	}
+	if (!l->narrowed)
+		return;
+	fprintf(f, "surfgraph: narrowed to %d functions (%d patched in the kernel: every clone, "
+		   "roots included)",
+		n->functions, n->patched);
+	if (l->narrow_learn_s > 0)
+		fprintf(f, " after learning from %" PRIu64 " complete invocations in %.1f s; "
+			   "tracing was off %.3f s for the switch",
+			l->narrow_learned, l->narrow_learn_s, l->narrow_gap_s);
+	fputc('\n', f);
+	if (n->unknown)
+		fprintf(f, "surfgraph: %d functions are not traceable on this kernel: not patched\n",
+			n->unknown);
+	if (l->narrow_learn_s > 0 && l->narrow_root)
+		fprintf(f, "surfgraph: %.2f%% of the narrowed invocations' root time is self time of "
+			   "functions whose callees differ from the learned ones\n",
+			100.0 * (double) l->narrow_self / (double) l->narrow_root);
+	fprintf(f, "surfgraph: a function not seen while learning is not patched afterwards: its "
+		   "time shows as its caller's self time\n");
+}
+
 void sg_runinfo_print_live(FILE *f, const struct sg_live_result *l, char **command)
 {
 	double s = l->seconds > 0 ? l->seconds : 1e-9;
@@ -122,6 +155,7 @@ void sg_runinfo_print_live(FILE *f, const struct sg_live_result *l, char **comma
 		fprintf(f, "surfgraph: wrote %s (%" PRIu64 " bytes of pages, as read): trace-cmd "
 			   "report and surfgraph -i read it\n",
 			l->dat, l->dat_bytes);
+	print_narrow(f, l);
 	if (l->stop == SG_STOP_COMMAND && WIFEXITED(l->cmd_status))
 		fprintf(f, "surfgraph: %s exited with status %d\n", command[0],
 			WEXITSTATUS(l->cmd_status));
@@ -182,6 +216,26 @@ int sg_runinfo_describe_live(struct sg_aggregate *a, const struct sg_live_result
 	ret |= sg_aggregate_set_meta(a, "kernel_overrun", v);
 	snprintf(v, sizeof(v), "%" PRIu64, l->dropped);
 	ret |= sg_aggregate_set_meta(a, "kernel_dropped", v);
+	if (l->narrowed) {
+		snprintf(v, sizeof(v), "%d", l->narrow.functions);
+		ret |= sg_aggregate_set_meta(a, "narrowed", v);
+		snprintf(v, sizeof(v), "%d", l->narrow.patched);
+		ret |= sg_aggregate_set_meta(a, "narrow_patched", v);
+		snprintf(v, sizeof(v), "%d", l->narrow.unknown);
+		ret |= sg_aggregate_set_meta(a, "narrow_unknown", v);
+		if (l->narrow_learn_s > 0) {
+			snprintf(v, sizeof(v), "%" PRIu64 " invocations in %.3f s",
+				 l->narrow_learned, l->narrow_learn_s);
+			ret |= sg_aggregate_set_meta(a, "narrow_learned", v);
+			snprintf(v, sizeof(v), "%.3f", l->narrow_gap_s);
+			ret |= sg_aggregate_set_meta(a, "narrow_gap_seconds", v);
+			snprintf(v, sizeof(v), "%" PRIu64, a->incomplete_by[4]);
+			ret |= sg_aggregate_set_meta(a, "incomplete_narrowed", v);
+			snprintf(v, sizeof(v), "%" PRIu64 "/%" PRIu64, l->narrow_self,
+				 l->narrow_root);
+			ret |= sg_aggregate_set_meta(a, "narrow_changed_self_ns", v);
+		}
+	}
 	if (ret) {
 		sg_log_error("out of memory");
 		return -1;

@@ -24,6 +24,8 @@ void sg_aggregate_free(struct sg_aggregate *agg)
 	if (!agg)
 		return;
 	sg_tree_free(agg->merged);
+	sg_tree_free(agg->phase[0]);
+	sg_tree_free(agg->phase[1]);
 	for (unsigned i = 0; i < agg->nring; i++)
 		sg_invocation_free(sg_aggregate_kept(agg, i));
 	free(agg->ring);
@@ -154,7 +156,7 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 	if (inv->cut) {
 		agg->incomplete++;
 		rs->incomplete++;
-		for (int b = 0; b < 4; b++)
+		for (int b = 0; b < SG_CUT_KINDS; b++)
 			if (inv->cut & (1u << b))
 				agg->incomplete_by[b]++;
 		sg_invocation_free(inv);
@@ -186,10 +188,23 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 	if (agg->keep_slowest && inv->has_dur &&
 	    sg_aggregate_offer_slow(agg, sg_invocation_ref(inv)) < 0)
 		goto fail;
+	if (agg->phase[0]) {
+		struct sg_tree *t = agg->phase[inv->phase ? 1 : 0];
+
+		if (sg_tree_merge(t, sg_tree_top(t), sg_invocation_root(inv)) < 0)
+			goto fail;
+	}
 	return sg_aggregate_keep(agg, inv);
 fail:
 	sg_invocation_free(inv);
 	return -1;
+}
+
+int sg_aggregate_split(struct sg_aggregate *agg)
+{
+	agg->phase[0] = sg_tree_new();
+	agg->phase[1] = sg_tree_new();
+	return agg->phase[0] && agg->phase[1] ? 0 : -1;
 }
 
 void sg_aggregate_finish(struct sg_aggregate *agg)

@@ -30,6 +30,7 @@ struct sg_callstack {
 	struct sg_invocation *held[HELD_MAX];
 	int nheld;
 	const char *unknown;
+	unsigned epoch; /* sg_callstack_narrow() calls so far */
 	struct sg_callstack_stats stats;
 };
 
@@ -222,6 +223,7 @@ static int start_invocation(struct sg_callstack *cs, struct sg_task *t, const st
 	if (!inv)
 		return oom();
 	inv->root = ev->func;
+	inv->phase = cs->epoch;
 	inv->pid = t->pid;
 	inv->comm = t->comm;
 	inv->has_ts = ev->has_ts;
@@ -322,8 +324,10 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 
 	if (cs->mode == MODE_UNKNOWN && settle_mode(cs, MODE_NORMAL) < 0)
 		return -1;
-	if (d == 0)
+	if (d == 0) {
 		t->synced = 1;
+		t->epoch = cs->epoch;
+	}
 	/* Frames deeper than this call never returned: their returns were lost. */
 	if (abandon_to(cs, t, (size_t) (parent_index(t, d + 1) + 1), 0) < 0)
 		return -1;
@@ -459,7 +463,10 @@ static int on_orphan_exit(struct sg_callstack *cs, struct sg_task *t, struct sg_
 	if (sg_tree_merge(t->inv->tree, sg_tree_top(t->inv->tree), node) < 0)
 		return oom();
 	/* In tracing_thresh output a root's return is all there is: finalize() decides. */
-	if (cs->mode != MODE_THRESH)
+	/* no entry at depth 0 since the narrowing: the root was entered before it */
+	if (cs->mode != MODE_THRESH && cs->epoch && t->epoch != cs->epoch)
+		t->inv->cut |= SG_CUT_NARROW;
+	else if (cs->mode != MODE_THRESH)
 		t->inv->cut |= t->synced ? SG_CUT_LOST : SG_CUT_START;
 	t->inv->has_dur = ev->has_dur;
 	if (cs->keep_raw) {
@@ -645,6 +652,21 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 	}
 	task_settle(t);
 	return r;
+}
+
+int sg_callstack_narrow(struct sg_callstack *cs)
+{
+	size_t n;
+	struct sg_task **v = sg_tasks_sorted(cs->tasks, &n);
+
+	if (!v)
+		return oom();
+	cs->epoch++;
+	for (size_t i = 0; i < n; i++)
+		if (v[i]->inv)
+			v[i]->inv->cut |= SG_CUT_NARROW;
+	free(v);
+	return 0;
 }
 
 int sg_callstack_finish(struct sg_callstack *cs)

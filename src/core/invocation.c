@@ -86,11 +86,11 @@ int sg_invocation_add_raw(struct sg_invocation *inv, const char *line, size_t le
 
 const char *sg_cut_describe(unsigned cut, char *buf, size_t size)
 {
-	static const char *const names[] = { "start", "end", "lost", "overrun" };
+	static const char *const names[] = { "start", "end", "lost", "overrun", "narrowed" };
 	size_t used = 0;
 
 	buf[0] = '\0';
-	for (unsigned i = 0; i < 4; i++) {
+	for (unsigned i = 0; i < SG_CUT_KINDS; i++) {
 		if (!(cut & (1u << i)))
 			continue;
 		int n = snprintf(buf + used, size - used, "%s%s", used ? "+" : "", names[i]);

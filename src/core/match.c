@@ -91,6 +91,23 @@ static size_t base_len(const char *name)
 	return len;
 }
 
+size_t sg_match_base_len(const char *name)
+{
+	size_t len = base_len(name);
+	char buf[256];
+
+	/* the first '.' after which only clone suffixes follow */
+	for (size_t i = 1; i < len; i++) {
+		if (name[i] != '.' || len - i >= sizeof(buf))
+			continue;
+		memcpy(buf, name + i, len - i);
+		buf[len - i] = '\0';
+		if (is_clone_suffix(buf))
+			return i;
+	}
+	return len;
+}
+
 static int match_one(const char *pattern, const char *name)
 {
 	size_t plen = strlen(pattern), blen = base_len(name);

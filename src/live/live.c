@@ -18,6 +18,7 @@
 #include "linebuf.h"
 #include "live.h"
 #include "log.h"
+#include "narrow.h"
 #include "tracefs_session.h"
 #include "tracefs_setup.h"
 
@@ -76,6 +77,9 @@ struct live {
 	pid_t child;
 	int go_fd, err_fd; /* the child waits on go_fd; err_fd says why exec failed */
 	int status_line;
+	struct sg_narrowset *seen; /* --narrow: the functions traced while learning */
+	char **roots;		   /* --narrow*: as written to set_graph_function */
+	int nroots;
 	struct sigaction old[NSIG]; /* by signal number: what to give back at the end */
 };
 
@@ -96,6 +100,9 @@ static int on_event(void *ctx, const struct sg_event *ev)
 	if (l->done)
 		return 0;
 	if (sg_callstack_feed(l->cs, ev) < 0)
+		return -1;
+	/* only what runs under a root is recorded: every name is one to keep patched */
+	if (l->seen && ev->func && sg_narrowset_add(l->seen, ev->func) < 0)
 		return -1;
 	l->events++;
 	if (l->o->count && sg_callstack_stats(l->cs)->complete >= l->o->count)
@@ -290,6 +297,29 @@ static void status(struct live *l, double elapsed, uint64_t *last_events, double
 	fflush(stderr);
 }
 
+/* --narrow's switch reads the buffers through this (final: everything, tracing off). */
+static long narrow_read(void *ctx, int final)
+{
+	return read_some(ctx, final);
+}
+
+/* --narrow's switch (narrow.c); t0: when tracing began. */
+static int narrow_now(struct live *l, double t0)
+{
+	struct sg_live_result *r = l->res;
+	struct sg_narrow_switch sw = { l->s, l->seen, (const char *const *) l->roots, l->nroots,
+				       l->cs, narrow_read, l };
+	double off = 0;
+	int ret = sg_narrow_switch(&sw, &r->narrow, &off);
+
+	l->seen = NULL; /* freed by the switch */
+	r->narrowed = off > 0;
+	r->narrow_learned = sg_callstack_stats(l->cs)->complete;
+	r->narrow_learn_s = off > 0 ? off - t0 : now_s() - t0;
+	r->narrow_gap_s = off > 0 ? now_s() - off : 0;
+	return ret;
+}
+
 static int setup(struct live *l, const struct sg_options *o)
 {
 	struct sg_graph_setup g = { 0 };
@@ -355,7 +385,18 @@ static int setup(struct live *l, const struct sg_options *o)
 	}
 	if (o->command && spawn(l) < 0)
 		goto out;
-	g.roots = (const char *const *) roots;
+	if (o->narrow || o->narrow_from) {
+		l->roots = roots; /* as written to set_graph_function */
+		l->nroots = nroots;
+		roots = NULL;
+	}
+	if (o->narrow_from &&
+	    sg_narrow_from(l->s, o->narrow_from, l->st, (const char *const *) l->roots, l->nroots,
+			   &l->res->narrow) < 0)
+		goto out;
+	l->res->narrowed = o->narrow_from != NULL;
+	g.narrowed = o->narrow_from != NULL;
+	g.roots = (const char *const *) (roots ? roots : l->roots);
 	g.nroots = nroots;
 	g.notrace = (const char *const *) excl;
 	g.nnotrace = nexcl;
@@ -405,6 +446,11 @@ static int setup(struct live *l, const struct sg_options *o)
 			sg_raw_reader_record(l->reader, l->dat);
 		}
 	}
+	if (o->narrow) {
+		l->seen = sg_narrowset_new();
+		if (!l->seen)
+			goto out;
+	}
 	ret = 0;
 out:
 	sg_tracefs_session_names_free(roots);
@@ -431,6 +477,11 @@ static int capture(struct live *l, const struct sg_options *o)
 		int st;
 
 		if (got < 0)
+			return -1;
+		if (l->seen && !l->done && !stop_signal &&
+		    ((o->narrow_count && sg_callstack_stats(l->cs)->complete >= o->narrow_count) ||
+		     (o->narrow_seconds > 0 && now - t0 >= o->narrow_seconds)) &&
+		    narrow_now(l, t0) < 0)
 			return -1;
 		if (stop_signal) {
 			l->res->stop = SG_STOP_SIGNAL;
@@ -583,6 +634,12 @@ out:
 		ret = -1;
 	}
 	sg_tracefs_session_close(l.s);
+	sg_narrowset_free(l.seen);
+	sg_tracefs_session_names_free(l.roots);
+	if (o->narrow && !res->narrowed && res->began) {
+		res->learning = 1;
+		res->narrow_learned = sg_callstack_stats(cs)->complete;
+	}
 	sg_text_parser_free(l.parser);
 	sg_linebuf_free(l.lines);
 	if (l.tep)

@@ -200,6 +200,13 @@ int sg_tracefs_session_write_list(struct sg_tracefs_session *s, int top, const c
 	return sg_tracefs_file_write(inst_of(s, top), file, values, n);
 }
 
+int sg_tracefs_session_open_list(struct sg_tracefs_session *s, int top, const char *file)
+{
+	if (sg_tracefs_session_save(s, top, file) < 0)
+		return -1;
+	return sg_tracefs_file_open_list(inst_of(s, top), file);
+}
+
 /* The previous run's state file: restored, or ignored when from another boot (tracefs_state.c). */
 static int recover(struct sg_tracefs_session *s)
 {

@@ -95,7 +95,8 @@ int sg_tracefs_setup(struct sg_tracefs_session *s, const struct sg_graph_setup *
 	if (sg_tracefs_session_tracing(s, 0) < 0)
 		return -1;
 	if (!sg_tracefs_session_uses_instance(s) &&
-	    (clear_filter(s, "set_ftrace_filter") < 0 || clear_filter(s, "set_ftrace_notrace") < 0))
+	    ((!g->narrowed && clear_filter(s, "set_ftrace_filter") < 0) ||
+	     clear_filter(s, "set_ftrace_notrace") < 0))
 		return -1;
 	if (need_file(s, "set_graph_function", "-f") < 0 ||
 	    sg_tracefs_session_write_list(s, 0, "set_graph_function", g->roots, g->nroots) < 0)

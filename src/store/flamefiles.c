@@ -130,11 +130,14 @@ static void machine_notes(const struct sg_flamefiles *ff, struct sg_flame_captio
 	const char *kernel = agg ? sg_aggregate_meta(agg, "kernel") : NULL;
 	const char *host = agg ? sg_aggregate_meta(agg, "host") : NULL;
 	const char *created = agg ? sg_aggregate_meta(agg, "created") : NULL;
+	const char *narrowed = agg ? sg_aggregate_meta(agg, "narrowed") : NULL;
 
 	if (ff->o.subtitle)
 		sg_flame_note(c, 0, "%s", ff->o.subtitle);
 	if (kernel)
 		sg_flame_note(c, 0, "kernel %s", kernel);
+	if (narrowed)
+		sg_flame_note(c, 0, "narrowed to %s functions", narrowed);
 	if (host)
 		sg_flame_note(c, 0, "host %s", host);
 	if (created && ff->o.dated)

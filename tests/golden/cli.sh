@@ -136,7 +136,16 @@ run 2 "-s is for -m svg, png or pdf, not -m tree" -f __do_fault -i $fix -m tree 
 run 2 "--inverted is for -m svg, png or pdf, not -m folded" -f __do_fault -i $fix -m folded --no-save --inverted
 run 2 "--unit is for -m folded or tree, not -m top" -f __do_fault -i $fix -m top --no-save --unit us
 run 2 "--no-save writes no .tree file: -o has nothing to do" -f __do_fault -i $fix -m tree --no-save -o "$out/n.tree"
-run 2 "--retval and --force are for live tracing, not with -i" -f __do_fault -i $fix -m tree --no-save --text
+run 2 "--retval, --narrow* and --force are for live tracing, not with -i" -f __do_fault -i $fix -m tree --no-save --text
+run 2 "--narrow* and --force are for live tracing, not with -i" -f __do_fault -i $fix -m tree --no-save --narrow
+run 2 "--narrow* and --force are for live tracing, not with -i" -f __do_fault -i $fix -m tree --no-save --narrow-from x.tree
+run 2 "--narrow-learn wants N[,SECONDS]: N complete invocations (0: any number) or SECONDS (0: no limit), whichever comes first, not both 0; not '0,0'" -f x --narrow-learn 0,0
+run 2 "--narrow-learn wants N[,SECONDS]" -f x --narrow-learn -5
+run 2 "--narrow-learn wants N[,SECONDS]" -f x --narrow-learn 5,2x
+run 2 "--narrow-learn wants N[,SECONDS]" -f x --narrow-learn 0
+run 2 "--narrow-from narrows from the start to an earlier run's functions; --narrow-learn learns first: one or the other" -f x --narrow-from a.tree --narrow-learn 10
+run 2 "--narrow-from narrows from the start to an earlier run's functions; --narrow learns first" -f x --narrow --narrow-from a.tree
+run 2 "diff: --narrow is not a diff option" diff --narrow a.tree b.tree
 run 2 "-m raw prints the trace lines unchanged" -f __do_fault -i $fix -m raw --no-save -x vmf_insert_pfn
 
 # Point 2: a tree that fits. Times scale per value; --min-percent and --depth hide nodes and

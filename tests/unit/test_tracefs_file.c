@@ -41,6 +41,19 @@ int main(void)
 	CHECK_STR(values("set_graph_notrace", "x [y]"), "x:mod:y");
 	CHECK_STR(values("set_ftrace_filter", " []\n"), ":mod:");
 	CHECK_STR(values("set_ftrace_filter", "\n\n"), "(none)");
+	/* after the empty marker: cached module entries come back, probes stay as they are */
+	CHECK_STR(values("set_ftrace_filter",
+			 "#### all functions enabled ####\n*:mod:ext4\nvfs_read:mod:xfs\n"),
+		  "*:mod:ext4|vfs_read:mod:xfs");
+	CHECK_STR(values("set_ftrace_filter", "vfs_read\nschedule:traceoff:unlimited\n"
+					      "do_exit:enable_event:sched:sched_switch:3\n"),
+		  "vfs_read");
+	CHECK_STR(values("set_ftrace_filter", "#### all functions enabled ####\n"
+					      "vfs_read:traceoff:unlimited\n"),
+		  "(none)");
+	CHECK_STR(values("set_ftrace_notrace", "a\nb:snapshot:unlimited\n"), "a");
+	/* ':' is a probe's only in the function filters: a pid list never has one anyway */
+	CHECK_STR(values("set_graph_function", "a\nb\n"), "a|b");
 	/* single values */
 	CHECK_STR(values("trace_clock", "[local] global counter uptime perf mono mono_raw boot\n"),
 		  "local");

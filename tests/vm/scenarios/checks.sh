@@ -321,3 +321,90 @@ check_s13() {
 	fi
 	ok "s13: -w wrote $(wc -c <"$d") bytes; trace-cmd report shows $n funcgraph exits; surfgraph -i gives the live tree ($(grep '^invocations=' "$live"), $(grep -c '^node' "$live") paths)"
 }
+
+# s14: --narrow and --narrow-from. tracefs as before each run (set_ftrace_filter's own two
+# names included); only the learned functions patched once narrowed; the root totals of the
+# narrowed run those the kernel printed (awk over the raw lines of every complete invocation);
+# the learning phase's counts carried into the run's.
+check_s14() {
+	local r n learned patched en tree_n tree_ns raw
+	for r in learn from; do
+		if [ "$(val s14_${r}_rc)" != 0 ]; then
+			bad "s14: $r: exit $(val s14_${r}_rc): $(head -c 400 "$o/s14.$r.err")"
+			return
+		fi
+		if [ "$(val s14_$r)" != same ]; then
+			bad "s14: $r: tracefs differs afterwards: $(head -c 600 "$o/s14.$r.diff")"
+			return
+		fi
+		grep -q 'narrowed to [1-9][0-9]* functions' "$o/s14.$r.err" ||
+			{ bad "s14: $r: not narrowed: $(head -c 400 "$o/s14.$r.err")"; return; }
+	done
+	[ "$(printf 'vfs_read\nvfs_write\n')" = "$(cat "$o/s14.filter")" ] ||
+		{ bad "s14: set_ftrace_filter is not its own two names: $(head -c 200 "$o/s14.filter")"; return; }
+	learned=$(sed -n 's/.*after learning from \([0-9]*\) complete invocations.*/\1/p' "$o/s14.learn.err")
+	patched=$(sed -n 's/.*narrowed to [0-9]* functions (\([0-9]*\) patched.*/\1/p' "$o/s14.learn.err")
+	n=$(sed -n 's/.*__do_fault: \([0-9]*\) complete invocations.*/\1/p' "$o/s14.learn.err")
+	en=$(val s14_learn_enabled)
+	# every patched function of the kernel, narrowed: the names written (and nothing else
+	# traces in the guest); fully patched it is tens of thousands
+	if [ "${en:-0}" -lt 1 ] || [ "$en" -gt "${patched:-0}" ]; then
+		bad "s14: narrowed, enabled_functions has $en lines for $patched names written"
+		return
+	fi
+	tree_n=$(awk -F'\t' '$1 == "stat" { print $3 }' "$o/s14.tree")
+	tree_ns=$(awk -F'\t' '$1 == "stat" { print $5 }' "$o/s14.tree")
+	# the raw lines: each invocation's last line is the root's return, its duration printed
+	raw=$(awk 'function add(l, p) { n++; sub(/ us.*/, "", l); sub(/.*[^0-9.]/, "", l);
+		split(l, p, "."); ns += p[1] * 1000 + p[2] }
+		/ us/ { last = $0 } /^$/ && last != "" { add(last); last = "" }
+		END { if (last != "") add(last); printf "%d %.0f", n, ns }' "$o/s14.learn.out")
+	if [ "$raw" != "$tree_n $tree_ns" ] || [ "$tree_n" != "$n" ]; then
+		bad "s14: root totals: raw lines give '$raw', the .tree '$tree_n $tree_ns', the summary $n"
+		return
+	fi
+	if [ "${learned:-0}" -lt 1 ] || [ "$n" -le "$learned" ] ||
+		! grep -q '^incomplete_narrowed=[0-9]' "$o/s14.tree" ||
+		! grep -q "^narrow_learned=$learned invocations in " "$o/s14.tree"; then
+		bad "s14: learning phase: $learned learned, $n in all, .tree: $(grep '^narrow\|^incomplete_narrowed' "$o/s14.tree" | tr '\n' ' ')"
+		return
+	fi
+	ok "s14: --narrow: learned from $learned invocations, $patched names patched ($en in enabled_functions), $n complete in all with root totals as printed ($tree_ns ns); --narrow-from $(sed -n 's/.*\(narrowed to [0-9]* functions\).*/\1/p' "$o/s14.from.err"); tracefs as before both times, set_ftrace_filter's own names included"
+}
+
+# b2: the dd workload's time not tracing, fully patched and narrowed (median of 3 each), and the
+# fidelity of the narrowed tree against the full one: the average root duration of each, and
+# the share of the full run's root time spent in call paths the narrowed tree lacks (callees
+# not patched after learning, whose time would show as their caller's self time; an upper
+# bound, as a path may also just not have run in the other run).
+check_b2() {
+	local r med base full narrow
+	for r in full narrow; do
+		[ "$(val b2_${r}_rc)" = 0 ] || { bad "b2: $r run exited $(val b2_${r}_rc): $(head -c 300 "$o/b2.$r.err")"; return; }
+	done
+	med() { printf '%s\n' "$(val b2_$1_1)" "$(val b2_$1_2)" "$(val b2_$1_3)" | sort -n | sed -n 2p; }
+	base=$(med none) full=$(med full) narrow=$(med narrow)
+	echo "bench $k dd bs=64 count=300000 (median of 3, s): not tracing $base ($(val b2_none_1) $(val b2_none_2) $(val b2_none_3)), full $full ($(val b2_full_1) $(val b2_full_2) $(val b2_full_3); $(val b2_full_enabled) functions patched), narrowed $narrow ($(val b2_narrow_1) $(val b2_narrow_2) $(val b2_narrow_3); $(val b2_narrow_enabled) patched)"
+	awk -v b="$base" -v f="$full" -v n="$narrow" 'BEGIN { printf "bench '"$k"' slowdown: full %.2fx, narrowed %.2fx; narrowed extra time %.0f%% of the full run'"'"'s\n", f / b, n / b, 100 * (n - b) / (f - b) }'
+	grep -h 'narrowed to\|complete invocations\|callees differ' "$o/b2.narrow.err" | sed "s/^/bench $k narrow: /"
+	grep -h 'complete invocations' "$o/b2.full.err" | sed "s/^/bench $k full: /"
+	awk -F'\t' -v k="$k" '
+		FNR == 1 { f++ }
+		$1 == "stat" { n[f] = $3; t[f] = $5 }
+		$1 == "node" && f == 1 { tot[$2] = $4 }
+		$1 == "node" && f == 2 { have[$2] = 1 }
+		END {
+			for (p in tot) {
+				q = p
+				if (!sub(/;[^;]*$/, "", q) || have[p] || !have[q]) continue
+				miss += tot[p]
+			}
+			printf "bench %s fidelity: root avg full %.1f us (%d calls), narrowed %.1f us (%d calls); %.2f%% of the full run'"'"'s root time is in paths the narrowed tree lacks\n",
+				k, t[1] / n[1] / 1000, n[1], t[2] / n[2] / 1000, n[2], 100 * miss / t[1]
+		}' "$o/b2.full.tree" "$o/b2.narrow.tree"
+	if awk -v b="$base" -v f="$full" -v n="$narrow" 'BEGIN { exit !(n - b <= (f - b) / 5) }'; then
+		ok "b2: narrowed, the unrelated workload's extra time is at most a fifth of the full run's"
+	else
+		bad "b2: narrowed, the unrelated workload's extra time is more than a fifth of the full run's ($base / $full / $narrow s)"
+	fi
+}
