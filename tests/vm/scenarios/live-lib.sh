@@ -175,9 +175,12 @@ result() {
 wait_tracing() {
 	_i=0
 	while [ $_i -lt $((${1:-60} * 10)) ]; do
-		# read, not $(cat): a fork each tenth of a second slows the set-up it waits for
-		read -r _on <"$T/tracing_on"
+		# read, not $(cat): a fork each tenth of a second slows the set-up it waits for. The
+		# tracer first: surfgraph turns tracing off before it sets the tracer and on after,
+		# so tracing_on read after the tracer is its own. (The other order saw the 1 from
+		# before the run: reading current_tracer waits seconds while the tracer is patched in.)
 		read -r _tr <"$T/current_tracer"
+		read -r _on <"$T/tracing_on"
 		if [ "$_on" = 1 ] && [ "$_tr" = function_graph ]; then
 			return 0
 		fi
