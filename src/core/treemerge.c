@@ -2,6 +2,7 @@
  */
 #include <inttypes.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -257,6 +258,37 @@ static int merge_stats(struct sg_aggregate *m, struct sg_aggregate **runs, int n
 	return 0;
 }
 
+static int cmp_ptr(const void *x, const void *y)
+{
+	uintptr_t a = (uintptr_t) *(void *const *) x, b = (uintptr_t) *(void *const *) y;
+
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * Number a's slowest after the invocations before (before): those that are not also among its
+ * kept ones, which move_kept renumbers (up to 65536 of each: found by address, not by pairs).
+ * -1: no memory.
+ */
+static int renumber_slow(struct sg_aggregate *a, uint64_t before)
+{
+	void **kept = malloc((a->nring ? a->nring : 1) * sizeof(*kept));
+
+	if (!kept)
+		return -1;
+	for (unsigned k = 0; k < a->nring; k++)
+		kept[k] = sg_aggregate_kept(a, k);
+	qsort(kept, a->nring, sizeof(*kept), cmp_ptr);
+	for (unsigned s = 0; s < a->nslow; s++) {
+		void *key = a->slow[s];
+
+		if (!bsearch(&key, kept, a->nring, sizeof(*kept), cmp_ptr))
+			a->slow[s]->seq += before;
+	}
+	free(kept);
+	return 0;
+}
+
 /*
  * Kept invocations move into m, numbered after the complete invocations of the runs before; so
  * are the slowest (shared with the kept ones when the same invocation: renumbered once).
@@ -268,14 +300,8 @@ static int move_kept(struct sg_aggregate *m, struct sg_aggregate **runs, int n)
 	for (int i = 0; i < n; i++) {
 		struct sg_aggregate *a = runs[i];
 
-		for (unsigned s = 0; s < a->nslow; s++) {
-			unsigned k = 0;
-
-			while (k < a->nring && sg_aggregate_kept(a, k) != a->slow[s])
-				k++;
-			if (k == a->nring)
-				a->slow[s]->seq += before;
-		}
+		if (renumber_slow(a, before) < 0)
+			return -1;
 
 		for (unsigned k = 0; k < a->nring; k++) {
 			struct sg_invocation *inv = sg_aggregate_kept(a, k);
