@@ -242,13 +242,16 @@ static int merge_stats(struct sg_aggregate *m, struct sg_aggregate **runs, int n
 			continue;
 		d->sum.avg = d->sum.total / d->sum.count;
 		/* the histogram adds up exactly; from it the percentiles, unless all were kept */
+		unsigned from = 0;
+
 		if (hist)
-			sg_mergetail_percentiles(runs, n, d, from_buckets);
+			sg_mergetail_percentiles(runs, n, d, &from);
 		if (all_kept(runs, n, d->root)) {
 			if (exact_percentiles(runs, n, d->root, &d->sum) < 0)
 				return -1;
 			continue;
 		}
+		*from_buckets |= from;
 		if (hist)
 			continue;
 		d->sum.p50 = mean_of(runs, n, d->root, offsetof(struct sg_summary, p50));

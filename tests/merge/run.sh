@@ -161,6 +161,14 @@ expect "approx: slowest" "$(awk -F'\t' '$1 == "slowinv" {print $8}' "$out/ab3.tr
 	"$(sort -nr "$out/durs" | head -2 | tr '\n' ' ')"
 "$bin" diff --slow "$out/ab3.tree" >/dev/null 2>"$out/ab3.slow.err" && ok || bad "approx: diff --slow failed: $(cat "$out/ab3.slow.err")"
 
+# every call kept (--keep 32) but only 2 of the slowest: the kept ones make all four exact
+save $f61 "$out/a4.tree" --keep-slowest 2
+merge allkept 0 "$out/a4.tree" "$out/a4.tree" -o "$out/a44.tree"
+expect "allkept: exact" "$(meta "$out/a44.tree" percentiles)" ""
+expect "allkept: stat" "$(awk -F'\t' '$1 == "stat" {print $8, $9, $11, $12}' "$out/a44.tree")" \
+	"$(awk -F'\t' '$1 == "stat" {print $8, $9, $11, $12}' "$out/a.tree")"
+expect "allkept: slowest" "$(awk -F'\t' '$1 == "slowinv" {print $2 ":" $8}' "$out/a44.tree" | tr '\n' ' ')" "2:2622473 8:2622473 "
+
 # --- a version 2 run with a version 3 one: no histogram, bucket trees or slowest, and it says so
 # a version 2 file: no keep_slowest, stat lines of 10 columns, none of version 3's lines
 to_v2() {
