@@ -8,11 +8,15 @@
 /*
  * Merge the n loaded runs (names interned in one string table; labels[i] names runs[i] in the
  * result's metadata and in messages) into a new aggregate: invocations, totals, merged trees
- * and lost events add; per-root statistics combine exactly (count, total, min, max, avg), and
- * their percentiles too when every run kept all its invocations of that root whole, else they
- * are the invocation-weighted mean of the runs' percentiles and the result says
- * percentiles=approximate. Kept invocations move into the result (the runs keep none), renumbered
- * after the runs before them. Metadata: sources=N and per run source.I, invocations.I,
+ * and lost events add; per-root statistics combine exactly (count, total, min, max, avg). When
+ * every run has the latency histogram (version 3, mergetail.h) the histograms and bucket trees
+ * add bucket by bucket, the slowest over all runs are kept, and p50, p90, p99, p99.9 are exact
+ * where the kept invocations tell, else the top of their merged histogram bucket
+ * (percentiles=buckets:... exact:...). When a run has none (version 1 or 2), the result has none
+ * either (histogram=none), and p50 and p99 are exact when every run kept all its invocations of
+ * that root whole, else the invocation-weighted mean of the runs' (percentiles=approximate).
+ * Kept invocations move into the result (the runs keep none), renumbered after the runs before
+ * them, the slowest with them. Metadata: sources=N and per run source.I, invocations.I,
  * incomplete.I and its host.I, kernel.I, created.I (a merged run's own sources are listed
  * instead of it). NULL with a message: different roots, timed and count-only runs, threshold
  * and full runs mixed, no memory.

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "cmd_merge.h"
 #include "log.h"
+#include "mergetail.h"
 #include "outfile.h"
 #include "strtab.h"
 #include "treemerge.h"
@@ -33,6 +34,7 @@ int sg_cmd_merge_run(const struct sg_options *o)
 	struct sg_strtab *st = sg_strtab_new();
 	struct sg_aggregate **runs = calloc((size_t) o->nfiles, sizeof(*runs)), *m = NULL;
 	char *old = NULL;
+	const char *pct;
 	int rc = 1, stdin_used = 0;
 
 	if (!st || !runs) {
@@ -63,9 +65,25 @@ int sg_cmd_merge_run(const struct sg_options *o)
 			o->nfiles, m->complete, o->output);
 	if (!o->quiet && old)
 		fprintf(stderr, "surfgraph: the previous %s is %s\n", o->output, old);
-	if (!o->quiet && sg_aggregate_meta(m, "percentiles"))
+	pct = sg_aggregate_meta(m, "percentiles");
+	if (!o->quiet && pct && strcmp(pct, "approximate") == 0)
 		fprintf(stderr, "surfgraph: a run kept fewer invocations than it had: p50 and p99 "
 				"are estimates (the invocation-weighted mean of the runs')\n");
+	else if (!o->quiet && pct)
+		fprintf(stderr,
+			"surfgraph: the runs kept fewer invocations than they had: %.*s %s at most "
+			"the top of its histogram bucket (percentiles=%s)\n",
+			(int) strcspn(pct + 8, " "), pct + 8,
+			strchr(pct + 8, ',') && strcspn(pct + 8, ",") < strcspn(pct + 8, " ") ? "are each"
+											      : "is",
+			pct);
+	for (int i = 0; !o->quiet && sg_aggregate_meta(m, "histogram") && i < o->nfiles; i++)
+		if (!sg_mergetail_has_hist(&runs[i], 1))
+			fprintf(stderr,
+				"surfgraph: %s has no latency histogram (a .tree of version 1 or 2): "
+				"the result has none, no bucket trees and no slowest kept (-m hist and "
+				"diff --slow need them)\n",
+				o->files[i]);
 	rc = 0;
 out:
 	free(old);

@@ -2,10 +2,12 @@
  */
 #include <inttypes.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "log.h"
+#include "mergetail.h"
 #include "stats.h"
 #include "treemerge.h"
 
@@ -204,12 +206,20 @@ static int exact_percentiles(struct sg_aggregate **runs, int n, const char *root
 	sg_stats_free(s);
 	out->p50 = sum.p50;
 	out->p99 = sum.p99;
+	out->p90 = sum.p90;
+	out->p999 = sum.p999;
 	return 0;
 }
 
-/* Per-root statistics. *approx: set when some percentile is an estimate. -1: no memory. */
-static int merge_stats(struct sg_aggregate *m, struct sg_aggregate **runs, int n, int *approx)
+/*
+ * Per-root statistics. *approx: set when p50 and p99 are estimates (a run without histogram);
+ * *from_buckets: the percentiles taken from the merged histogram. -1: no memory.
+ */
+static int merge_stats(struct sg_aggregate *m, struct sg_aggregate **runs, int n, int *approx,
+		       unsigned *from_buckets)
 {
+	int hist = sg_mergetail_has_hist(runs, n);
+
 	for (int i = 0; i < n; i++)
 		for (int r = 0; r < runs[i]->nroots; r++) {
 			const struct sg_rootstat *src = &runs[i]->roots[r];
@@ -231,11 +241,19 @@ static int merge_stats(struct sg_aggregate *m, struct sg_aggregate **runs, int n
 		if (!d->sum.count)
 			continue;
 		d->sum.avg = d->sum.total / d->sum.count;
+		/* the histogram adds up exactly; from it the percentiles, unless all were kept */
+		unsigned from = 0;
+
+		if (hist)
+			sg_mergetail_percentiles(runs, n, d, &from);
 		if (all_kept(runs, n, d->root)) {
 			if (exact_percentiles(runs, n, d->root, &d->sum) < 0)
 				return -1;
 			continue;
 		}
+		*from_buckets |= from;
+		if (hist)
+			continue;
 		d->sum.p50 = mean_of(runs, n, d->root, offsetof(struct sg_summary, p50));
 		d->sum.p99 = mean_of(runs, n, d->root, offsetof(struct sg_summary, p99));
 		*approx = 1;
@@ -243,13 +261,50 @@ static int merge_stats(struct sg_aggregate *m, struct sg_aggregate **runs, int n
 	return 0;
 }
 
-/* Kept invocations move into m, numbered after the complete invocations of the runs before. */
+static int cmp_ptr(const void *x, const void *y)
+{
+	uintptr_t a = (uintptr_t) *(void *const *) x, b = (uintptr_t) *(void *const *) y;
+
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * Number a's slowest after the invocations before (before): those that are not also among its
+ * kept ones, which move_kept renumbers (up to 65536 of each: found by address, not by pairs).
+ * -1: no memory.
+ */
+static int renumber_slow(struct sg_aggregate *a, uint64_t before)
+{
+	void **kept = malloc((a->nring ? a->nring : 1) * sizeof(*kept));
+
+	if (!kept)
+		return -1;
+	for (unsigned k = 0; k < a->nring; k++)
+		kept[k] = sg_aggregate_kept(a, k);
+	qsort(kept, a->nring, sizeof(*kept), cmp_ptr);
+	for (unsigned s = 0; s < a->nslow; s++) {
+		void *key = a->slow[s];
+
+		if (!bsearch(&key, kept, a->nring, sizeof(*kept), cmp_ptr))
+			a->slow[s]->seq += before;
+	}
+	free(kept);
+	return 0;
+}
+
+/*
+ * Kept invocations move into m, numbered after the complete invocations of the runs before; so
+ * are the slowest (shared with the kept ones when the same invocation: renumbered once).
+ */
 static int move_kept(struct sg_aggregate *m, struct sg_aggregate **runs, int n)
 {
 	uint64_t before = 0;
 
 	for (int i = 0; i < n; i++) {
 		struct sg_aggregate *a = runs[i];
+
+		if (renumber_slow(a, before) < 0)
+			return -1;
 
 		for (unsigned k = 0; k < a->nring; k++) {
 			struct sg_invocation *inv = sg_aggregate_kept(a, k);
@@ -264,11 +319,35 @@ static int move_kept(struct sg_aggregate *m, struct sg_aggregate **runs, int n)
 	return 0;
 }
 
+/* percentiles=buckets:p50,p90 exact:p99,p999: which come from the merged histogram. */
+static int set_from_buckets(struct sg_aggregate *m, unsigned from_buckets)
+{
+	static const char *const name[] = {"p50", "p90", "p99", "p999"};
+	static const unsigned bit[] = {SG_MT_P50, SG_MT_P90, SG_MT_P99, SG_MT_P999};
+	char v[64] = "";
+	int len = 0;
+
+	for (int pass = 0; pass < 2; pass++) {
+		const char *sep = pass ? " exact:" : "buckets:";
+
+		for (int p = 0; p < 4; p++) {
+			int from = !!(from_buckets & bit[p]);
+
+			if (from != !pass)
+				continue;
+			len += snprintf(v + len, sizeof(v) - (size_t) len, "%s%s", sep, name[p]);
+			sep = ",";
+		}
+	}
+	return sg_aggregate_set_meta(m, "percentiles", v);
+}
+
 struct sg_aggregate *sg_treemerge(struct sg_aggregate **runs, const char *const *labels, int n)
 {
 	struct sg_aggregate *m;
 	uint64_t keep = 0;
-	int approx = 0;
+	int approx = 0, hist;
+	unsigned from_buckets = 0;
 
 	if (n < 1 || check_same(runs, labels, n) < 0)
 		return NULL;
@@ -292,9 +371,15 @@ struct sg_aggregate *sg_treemerge(struct sg_aggregate **runs, const char *const 
 			if (sg_tree_merge(m->merged, sg_tree_top(m->merged), c) < 0)
 				goto oom;
 	}
-	if (meta(m, runs, labels, n) < 0 || merge_stats(m, runs, n, &approx) < 0 ||
+	hist = sg_mergetail_has_hist(runs, n);
+	if (meta(m, runs, labels, n) < 0 ||
+	    merge_stats(m, runs, n, &approx, &from_buckets) < 0 ||
 	    (approx && sg_aggregate_set_meta(m, "percentiles", "approximate") < 0) ||
-	    move_kept(m, runs, n) < 0)
+	    (from_buckets && set_from_buckets(m, from_buckets) < 0) ||
+	    (m->has_time && !hist && sg_aggregate_set_meta(m, "histogram", "none") < 0) ||
+	    move_kept(m, runs, n) < 0 ||
+	    (hist && (sg_mergetail_slowest(m, runs, n) < 0 ||
+		      sg_mergetail_buckets(m, runs, n) < 0)))
 		goto oom;
 	return m;
 oom:

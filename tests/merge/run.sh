@@ -57,9 +57,33 @@ expect "self: nodes" "$(awk -F'\t' '$1 == "node"' "$out/self.tree" | md5sum)" \
 # kept invocations: both copies, the second numbered after the first run's 6
 expect "self: kept" "$(awk '/^inv\t/ {print $2}' "$out/self.tree" | tr '\n' ' ')" "1 2 3 4 5 6 7 8 9 10 11 12 "
 # the second copy's inv, invnode (and call) lines are the run's own, numbered 6 later
-expect "self: second copy" "$(sed -n '/^inv\t7\t/,/^end$/p' "$out/self.tree" | grep -v '^end$' |
+kept_of() { sed -n "/^inv\t$2\t/,/^# slowinv\t/p" "$1" | grep -v '^# slowinv'; }
+expect "self: second copy" "$(kept_of "$out/self.tree" 7 |
 	awk -F'\t' -v OFS='\t' '$1 == "inv" { $2 -= 6 } { print }' | md5sum)" \
-	"$(sed -n '/^inv\t1\t/,/^end$/p' "$out/a.tree" | grep -v '^end$' | md5sum)"
+	"$(kept_of "$out/a.tree" 1 | md5sum)"
+# version 3: p90 and p99.9 stay; every histogram bucket and bucket tree doubles exactly
+expect "self: hist" "$(awk -F'\t' '$1 == "hist"' "$out/self.tree")" \
+	"$(awk -F'\t' -v OFS='\t' '$1 == "hist" { $5 *= 2; print }' "$out/a.tree")"
+expect "self: buckets" "$(grep -E '^(bucket|bnode)\b' "$out/self.tree" | md5sum)" \
+	"$(awk -F'\t' -v OFS='\t' '$1 == "bucket" { $4 *= 2 } $1 == "bnode" { $3 *= 2; $4 *= 2; $5 *= 2 }
+	$1 == "bucket" || $1 == "bnode"' "$out/a.tree" | md5sum)"
+# the slowest: keep_slowest (8) of the 12, longest first, the earlier copy first on a tie
+expect "self: slowest" "$(awk -F'\t' '$1 == "slowinv" {print $2 ":" $8}' "$out/self.tree" | tr '\n' ' ')" \
+	"$(awk -F'\t' '$1 == "inv" {print $2 ":" $8; print $2 + 6 ":" $8}' "$out/a.tree" |
+		sort -t: -k2,2nr -k1,1n | head -8 | tr '\n' ' ')"
+# -m hist: the same percentiles, each count doubled, the same cumulative percentages
+"$bin" -i "$out/a.tree" -m hist --no-save >"$out/a.hist" 2>&1 || bad "a: -m hist failed"
+"$bin" -i "$out/self.tree" -m hist --no-save >"$out/self.hist" 2>&1 || bad "self: -m hist failed"
+expect "self: -m hist" "$(sed 1d "$out/self.hist")" \
+	"$(sed 1d "$out/a.hist" | awk '/^ +[0-9]+ - / { c = $4; sub(" " c " ", " " c * 2 " ") } { print }')"
+grep -q '^__do_fault: 12 complete invocations, 0 incomplete$' "$out/self.hist" && ok || bad "self: -m hist count"
+# diff --slow: the same calls compared, per invocation the same figures; twice the invocations
+"$bin" diff --slow "$out/a.tree" >"$out/a.slow" 2>&1 || bad "a: diff --slow failed"
+"$bin" diff --slow "$out/self.tree" >"$out/self.slow" 2>&1 || bad "self: diff --slow failed ($(head -c 300 "$out/self.slow"))"
+expect "self: diff --slow" "$(sed '1,2d; /^  invocations /d' "$out/self.slow")" "$(sed '1,2d; /^  invocations /d' "$out/a.slow")"
+expect "self: diff --slow sides" "$(sed -n '1,2p; /^  invocations /p' "$out/self.slow")" \
+	"$(sed -n '1,2p; /^  invocations /p' "$out/a.slow" | sed -E 's/the 1 slowest/the 2 slowest/; s/\(1 at/(2 at/;
+	s/the 2 invocations/the 4 invocations/; s/^(  invocations +)2( +)1( +)-1$/\14\22\3-2/')"
 expect "self: sources" "$(meta "$out/self.tree" sources) $(meta "$out/self.tree" source.1) $(meta "$out/self.tree" invocations.2)" "2 $out/a.tree 6"
 expect "self: exact percentiles" "$(meta "$out/self.tree" percentiles)" ""
 # every mode reads it; folded weights are the single run's doubled
@@ -86,12 +110,23 @@ expect "kernels: stat" "$(awk -F'\t' '$1 == "stat" {print $3, $5, $6, $7, $8, $9
 # nodes: each path's figures from the two runs, added (calls, total, self) and combined (min, max)
 awk -F'\t' '$1 == "node" {
 	if (!($2 in c)) { c[$2] = 0; t[$2] = 0; s[$2] = 0; mn[$2] = $6; mx[$2] = $7; ord[++n] = $2 }
-	c[$2] += $3; t[$2] += $4; s[$2] += $5; if ($6 < mn[$2]) mn[$2] = $6; if ($7 > mx[$2]) mx[$2] = $7 }
-	END { for (p in c) printf "%s\t%d\t%d\t%d\t%d\t%d\n", p, c[p], t[p], s[p], mn[p], mx[p] }' \
+	c[$2] += $3; t[$2] += $4; s[$2] += $5; if ($6 < mn[$2]) mn[$2] = $6; if ($7 > mx[$2]) mx[$2] = $7
+	r[$2] += $8; e[$2] += $9; en[$2] = en[$2] $10 }
+	END { for (p in c) printf "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\n", p, c[p], t[p], s[p], mn[p], mx[p], r[p], e[p], en[p] }' \
 	"$out/a.tree" "$out/b.tree" | sort >"$out/nodes.want"
 awk -F'\t' -v OFS='\t' '$1 == "node" { $1 = ""; sub(/^\t/, ""); print }' "$out/ab.tree" | sort >"$out/nodes.got"
 cmp -s "$out/nodes.want" "$out/nodes.got" && ok || bad "kernels: node lines differ from the two runs added"
 expect "kernels: kept" "$(grep -c '^inv	' "$out/ab.tree")" 16
+# 16 durations, all kept: p90 (15th) and p99.9 (16th) exact; the histogram counts them by bucket
+expect "kernels: p90 p999" "$(stat_col "$out/ab.tree" 11) $(stat_col "$out/ab.tree" 12)" \
+	"$(awk '{v[NR] = $1} END {print v[15], v[16]}' "$out/durs")"
+bucket_of() { awk '{ b = 0; lo = 0; while ($1 >= lo * 2 && $1 >= 1000) { lo = lo ? lo * 2 : 1000; b++ } print lo "\t" (lo ? lo * 2 : 1000) }'; }
+expect "kernels: hist" "$(awk -F'\t' '$1 == "hist" {print $3 "\t" $4 "\t" $5}' "$out/ab.tree")" \
+	"$(bucket_of <"$out/durs" | uniq -c | awk -v OFS='\t' '{print $2, $3, $1}')"
+# the slowest: the 8 longest of the 16 (keep_slowest 8), numbered as the kept ones
+expect "kernels: slowest" "$(awk -F'\t' '$1 == "slowinv" {print $8}' "$out/ab.tree" | tr '\n' ' ')" \
+	"$(sort -nr "$out/durs" | head -8 | tr '\n' ' ')"
+expect "kernels: slowest numbered" "$(awk -F'\t' '$1 == "inv" {d[$2] = $8} $1 == "slowinv" && d[$2] != $8 {print "seq " $2 " differs"}' "$out/ab.tree")" ""
 expect "kernels: labels" "$(meta "$out/ab.tree" source.2) $(meta "$out/ab.tree" invocations.1) $(meta "$out/ab.tree" invocations.2)" "$out/b.tree 6 10"
 "$bin" -i "$out/ab.tree" -m top --no-save >"$out/ab.top" 2>/dev/null || bad "kernels: -m top failed"
 "$bin" diff "$out/a.tree" "$out/ab.tree" >/dev/null 2>&1 || bad "kernels: diff failed"
@@ -100,19 +135,66 @@ merge nested 0 "$out/ab.tree" "$out/a.tree" -o "$out/aba.tree"
 expect "nested: sources" "$(meta "$out/aba.tree" sources) $(meta "$out/aba.tree" source.1) $(meta "$out/aba.tree" source.3)" "3 $out/a.tree $out/a.tree"
 expect "nested: invocations" "$(meta "$out/aba.tree" invocations)" 22
 
-# --- runs that kept fewer invocations than they had: percentiles are estimates, and say so ----
+# --- runs that kept fewer invocations than they had: percentiles exact where the slowest they
+# kept whole cover the rank, else from the merged histogram, and the file says which ----------
 save $f61 "$out/a2.tree" --keep 2
 save $f612 "$out/b2.tree" --keep 2
-merge approx 0 "$out/a2.tree" "$out/b2.tree" -o "$out/ab2.tree"
-expect "approx: flagged" "$(meta "$out/ab2.tree" percentiles)" approximate
-grep -q 'p50 and p99 are estimates' "$out/approx.err" && ok || bad "approx: no note on stderr"
-# the invocation-weighted mean of the runs' own p50 and p99
-expect "approx: p50 p99" "$(stat_col "$out/ab2.tree" 8) $(stat_col "$out/ab2.tree" 9)" \
-	"$(awk -F'\t' '$1 == "stat" { n += $3; a += $3 * $8; b += $3 * $9 } END { printf "%d %d\n", int(a / n), int(b / n) }' "$out/a2.tree" "$out/b2.tree")"
-# exact figures stay exact
-expect "approx: exact rest" "$(awk -F'\t' '$1 == "stat" {print $3, $5, $6, $7, $10}' "$out/ab2.tree")" \
-	"$(awk -F'\t' '$1 == "stat" {print $3, $5, $6, $7, $10}' "$out/ab.tree")"
-expect "approx: kept" "$(awk '/^inv\t/ {print $2}' "$out/ab2.tree" | tr '\n' ' ')" "5 6 15 16 "
+merge kept2 0 "$out/a2.tree" "$out/b2.tree" -o "$out/ab2.tree"
+# the 8th (p50) is 9th longest: among both runs' 8 slowest, and above b2's shortest kept one
+expect "kept2: exact" "$(meta "$out/ab2.tree" percentiles)" ""
+expect "kept2: p50 p99 p90 p999" "$(awk -F'\t' '$1 == "stat" {print $8, $9, $11, $12}' "$out/ab2.tree")" \
+	"$(awk '{v[NR] = $1} END {print v[8], v[16], v[15], v[16]}' "$out/durs")"
+expect "kept2: kept" "$(awk '/^inv\t/ {print $2}' "$out/ab2.tree" | tr '\n' ' ')" "5 6 15 16 "
+save $f61 "$out/a3.tree" --keep 2 --keep-slowest 2
+save $f612 "$out/b3.tree" --keep 2 --keep-slowest 2
+merge approx 0 "$out/a3.tree" "$out/b3.tree" -o "$out/ab3.tree"
+expect "approx: flagged" "$(meta "$out/ab3.tree" percentiles)" "buckets:p50 exact:p90,p99,p999"
+grep -q 'p50 is at most the top of its histogram bucket' "$out/approx.err" && ok || bad "approx: no note on stderr ($(cat "$out/approx.err"))"
+# p50: the 8th duration's bucket's last ns; p90 the 15th, the 2nd longest, above a3's 2nd (1135090)
+expect "approx: p50 p99 p90 p999" "$(awk -F'\t' '$1 == "stat" {print $8, $9, $11, $12}' "$out/ab3.tree")" \
+	"$(sed -n 8p "$out/durs" | bucket_of | awk '{printf "%d ", $2 - 1}'; awk '{v[NR] = $1} END {print v[16], v[15], v[16]}' "$out/durs")"
+# exact figures stay exact, the histogram too
+expect "approx: exact rest" "$(awk -F'\t' '$1 == "stat" || $1 == "hist" {print $3, $5, $6, $7, $10}' "$out/ab3.tree")" \
+	"$(awk -F'\t' '$1 == "stat" || $1 == "hist" {print $3, $5, $6, $7, $10}' "$out/ab.tree")"
+# the slowest: only those certainly the slowest of all (not below a run's shortest kept one)
+expect "approx: slowest" "$(awk -F'\t' '$1 == "slowinv" {print $8}' "$out/ab3.tree" | tr '\n' ' ')" \
+	"$(sort -nr "$out/durs" | head -2 | tr '\n' ' ')"
+"$bin" diff --slow "$out/ab3.tree" >/dev/null 2>"$out/ab3.slow.err" && ok || bad "approx: diff --slow failed: $(cat "$out/ab3.slow.err")"
+
+# every call kept (--keep 32) but only 2 of the slowest: the kept ones make all four exact
+save $f61 "$out/a4.tree" --keep-slowest 2
+merge allkept 0 "$out/a4.tree" "$out/a4.tree" -o "$out/a44.tree"
+expect "allkept: exact" "$(meta "$out/a44.tree" percentiles)" ""
+expect "allkept: stat" "$(awk -F'\t' '$1 == "stat" {print $8, $9, $11, $12}' "$out/a44.tree")" \
+	"$(awk -F'\t' '$1 == "stat" {print $8, $9, $11, $12}' "$out/a.tree")"
+expect "allkept: slowest" "$(awk -F'\t' '$1 == "slowinv" {print $2 ":" $8}' "$out/a44.tree" | tr '\n' ' ')" "2:2622473 8:2622473 "
+
+# --- a version 2 run with a version 3 one: no histogram, bucket trees or slowest, and it says so
+# a version 2 file: no keep_slowest, stat lines of 10 columns, none of version 3's lines
+to_v2() {
+	awk -F'\t' 'NR == 1 { print "# surfgraph-tree 2"; next } /^keep_slowest=/ { next }
+	$1 == "# slowinv" { slow = 1 } $1 == "end" { slow = 0 } slow { next }
+	$1 == "stat" { sub(/\t[^\t]*\t[^\t]*$/, "") } $1 ~ /^(hist|bucket|bnode|# hist|# bucket)$/ { next }
+	{ print }' "$1"
+}
+to_v2 "$out/b.tree" >"$out/b.v2.tree"
+merge v2 0 "$out/a.tree" "$out/b.v2.tree" -o "$out/ab.v2.tree"
+expect "v2: histogram" "$(meta "$out/ab.v2.tree" histogram)" none
+expect "v2: no tail lines" "$(grep -cE '^(hist|bucket|bnode|slowinv)\b' "$out/ab.v2.tree")" 0
+expect "v2: stat" "$(awk -F'\t' '$1 == "stat" {print $3, $6, $8, $9, $10, "[" $11 "]", "[" $12 "]"}' "$out/ab.v2.tree")" \
+	"$(awk -F'\t' '$1 == "stat" {print $3, $6, $8, $9, $10, "[]", "[]"}' "$out/ab.tree")"
+expect "v2: same nodes" "$(grep '^node' "$out/ab.v2.tree" | md5sum)" "$(grep '^node' "$out/ab.tree" | md5sum)"
+grep -q "^surfgraph: $out/b.v2.tree has no latency histogram" "$out/v2.err" && ok || bad "v2: no note on stderr ($(cat "$out/v2.err"))"
+"$bin" -i "$out/ab.v2.tree" -m hist --no-save >/dev/null 2>"$out/v2.hist.err" && bad "v2: -m hist succeeded" || ok
+"$bin" diff --slow "$out/ab.v2.tree" >/dev/null 2>&1 && bad "v2: diff --slow succeeded" || ok
+# the old runs alone: p50 and p99 the weighted mean of theirs, as before version 3
+save $f61 "$out/a2k.tree" --keep 2
+to_v2 "$out/a2k.tree" >"$out/a2k.v2.tree"
+merge v2approx 0 "$out/a2k.v2.tree" "$out/b.v2.tree" -o "$out/ab2.v2.tree"
+expect "v2approx: flagged" "$(meta "$out/ab2.v2.tree" percentiles)" approximate
+grep -q 'p50 and p99 are estimates' "$out/v2approx.err" && ok || bad "v2approx: no note on stderr"
+expect "v2approx: p50 p99" "$(stat_col "$out/ab2.v2.tree" 8) $(stat_col "$out/ab2.v2.tree" 9)" \
+	"$(awk -F'\t' '$1 == "stat" { n += $3; a += $3 * $8; b += $3 * $9 } END { printf "%d %d\n", int(a / n), int(b / n) }' "$out/a2k.tree" "$out/b.tree")"
 
 # --- refusals: different roots, counts-only with timed, damaged and missing runs, usage --------
 "$bin" -q -f vfs_read -i tests/data/linux-6.1/vfs_read_tracing_thresh20.txt -m top -o "$out/vr.tree" >/dev/null
@@ -123,7 +205,7 @@ merge counts 1 "$out/a.tree" "$out/counts.tree" -o "$out/x.tree"
 err_is counts "surfgraph: $out/a.tree has durations, $out/counts.tree call counts only: their totals do not add up"
 head -c 400 "$out/a.tree" >"$out/cut.tree"
 merge cut 1 "$out/a.tree" "$out/cut.tree" -o "$out/x.tree"
-err_is cut "surfgraph: $out/cut.tree:17: truncated: the last line has no newline"
+err_is cut "surfgraph: $out/cut.tree:$(($(wc -l <"$out/cut.tree") + 1)): truncated: the last line has no newline"
 sed 's/^node\t__do_fault\t6\t/node\t__do_fault\tsix\t/' "$out/a.tree" >"$out/bad.tree"
 merge damaged 1 "$out/a.tree" "$out/bad.tree" -o "$out/x.tree"
 grep -q "^surfgraph: $out/bad.tree:[0-9]*: " "$out/damaged.err" && ok || bad "damaged: no file:line: $(cat "$out/damaged.err")"
