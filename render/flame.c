@@ -614,6 +614,10 @@ void sg_flame_page(const struct sg_flame *f, const struct sg_flame_caption *c,
 		pg->legend_y = pg->frames_top + pg->line_h - 4;
 		pg->frames_top += pg->line_h;
 	}
+	if (c->hist) {
+		pg->hist_top = pg->frames_top + 4;
+		pg->frames_top += SG_FLAME_HIST_H;
+	}
 	pg->frames_bottom =
 	    pg->frames_top + (f->nframes ? (int) (f->max_depth + 1) * SG_FLAME_FRAME_H : 40);
 	pg->details_y = pg->frames_bottom + 20;

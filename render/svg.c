@@ -8,6 +8,7 @@
 #include "fmt.h"
 #include "log.h"
 #include "svg.h"
+#include "svg_hist.h"
 
 #define MATCH_FILL "#e040e0"
 
@@ -522,6 +523,10 @@ int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_ca
 	snprintf(id, sizeof(id), "sg%012" PRIx64,
 		 (uint64_t) (content_hash(f, c, o) & 0xffffffffffffull));
 	put_header(out, id, &pg, c);
+	if (pg.hist_top) {
+		flush(out);
+		sg_svg_hist_write(out->f, id, &pg, c->hist);
+	}
 	printf_(out, "<g id=\"%s-f\" class=\"f\">\n", id);
 	for (size_t i = 0; i < f->nframes; i++) {
 		const struct sg_flame_frame *fr = &f->frames[i];
