@@ -73,7 +73,8 @@ done
 # all 111 call paths of the merged tree are wider than 0.1 px
 check "merged frames" 111 "$(frames __do_fault.svg)"
 check "tree nodes" 111 "$("$bin" -f __do_fault -i "$fault" --no-save -q -m tree --unit us | sed "1,/ function$/d" | wc -l)"
-check "one script" 1 "$(X 'count(//*[local-name()="script"])' __do_fault.svg)"
+# the viewer's, and the histogram selection's (svg_hist.c)
+check "two scripts" 2 "$(X 'count(//*[local-name()="script"])' __do_fault.svg)"
 check "title" "__do_fault" "$(X 'string(//*[local-name()="text"][@font-size="16"])' __do_fault.svg)"
 check "notes" "trace do_fault.txt  ·  6 complete invocations, total 4.422 ms, avg 737.077 us  ·  p50 277.443 us, p99 2.622 ms, max 2.622 ms  ·  lost events 0" \
 	"$(X 'string(//*[local-name()="text"][@y="44"])' __do_fault.svg)"
@@ -168,9 +169,9 @@ frame_table __do_fault.svg >sorted.txt
 check "--sort-name" "__cond_resched pte_alloc_one shmem_fault special_mapping_fault" \
 	"$(awk '$1 == 1 { printf "%s%s", s, $5; s = " " }' sorted.txt)"
 "$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --inverted >/dev/null
-# icicle: the root on top, under the notes and the histogram strip (y 58 + 72), the 18th level
-# at 130 + 17 * 16
-check "--inverted" "translate(0,130) translate(0,402)" \
+# icicle: the root on top, under the notes and the histogram strip (y 58 + 86), the 18th level
+# at 144 + 17 * 16
+check "--inverted" "translate(0,144) translate(0,416)" \
 	"$(grep '^<g transform=' __do_fault.svg | sed -n '1p;18p' | sed 's/<g transform="//; s/">//' | tr '\n' ' ' | sed 's/ $//')"
 "$bin" -f __do_fault -i "$fault" --no-save -q -s 0 >/dev/null
 check "hot palette" "#f6921b" "$(grep -F '<title>special_mapping_fault —' __do_fault.svg | sed 's/.*fill="//; s/".*//')"
@@ -227,7 +228,7 @@ check "no graph of cut calls" "1|" "$?|$(ls open)"
 # --- hostile names -------------------------------------------------------------------------------
 "$bin" -f hostile_root -i "$data/svg/hostile.txt" --no-save -q -s 0 >/dev/null
 xmllint --noout hostile_root.svg && ok || bad "xmllint rejects hostile_root.svg"
-check "hostile: one script" 1 "$(X 'count(//*[local-name()="script"])' hostile_root.svg)"
+check "hostile: two scripts" 2 "$(X 'count(//*[local-name()="script"])' hostile_root.svg)"
 check "hostile: no injected elements" 0 "$(X 'count(//*[local-name()="img"])' hostile_root.svg)"
 check "hostile: names as text" "a<script>alert|b&amp;c\"d'e|x]]></title><img/src=x/onerror=alert\`2\`>|café_??_?bad" \
 	"$(for n in 'a<script>alert' 'b&amp;c' 'x]]>' 'caf'; do
@@ -301,7 +302,7 @@ check "do_fault: mark labels" "p50|p90,p99,p99.9" \
 p50x=$(X 'string(//*[local-name()="g"][@class="hm"][1]/*[local-name()="line"]/@x1)' __do_fault.svg)
 awk -v x="$p50x" 'BEGIN { exit !(x >= 10 + 4 * 147.5 && x < 10 + 5 * 147.5) }' && ok || bad "p50 mark at x $p50x, not in 256-512 us's slot"
 # the strip sits between the notes and the frames: the root frame is under it
-check "strip above frames" "62|402" "$(X 'string(//*[local-name()="g"][@class="hist"]/*[local-name()="g"][1]/*[local-name()="rect"][1]/@y)' __do_fault.svg | awk '{ print $1 - 14 }')|$(grep -m1 -o 'translate(0,[0-9]*)' __do_fault.svg | sed 's/.*,//; s/)//')"
+check "strip above frames" "62|416" "$(X 'string(//*[local-name()="g"][@class="hist"]/*[local-name()="g"][1]/*[local-name()="rect"][1]/@y)' __do_fault.svg | awk '{ print $1 - 14 }')|$(grep -m1 -o 'translate(0,[0-9]*)' __do_fault.svg | sed 's/.*,//; s/)//')"
 # 1165 sleeps over 14 buckets, against -m hist and against awk over the trace's durations
 "$bin" -f schedule -i ../sleep.txt --no-save -q -s 0 >/dev/null
 "$bin" -f schedule -i ../sleep.txt --no-save -q -m hist | hist_text >sleep-hist.txt
@@ -311,6 +312,19 @@ check "schedule: counts add up" 1165 "$(hist_svg schedule.svg | awk '{ n += $3 }
 check "schedule: no empty bar" 0 "$(X '//*[local-name()="g"][@class="hb"]/*[local-name()="rect"][2]/@height' schedule.svg | grep -c 'height="0')"
 "$bin" -f schedule -i ../sleep.txt --no-save -q -s 0 --outdir again >/dev/null
 cmp -s schedule.svg again/schedule.svg && ok || bad "schedule.svg differs between two runs"
+# the selection's data (per-bucket merged trees) and its size bound, on the 6.1 schedule fixture
+gunzip -c "$data/linux-6.1/schedule_funcgraph-proc.txt.gz" >sp.txt
+"$bin" -f schedule -i sp.txt -q -s 0 -o sp.tree --outdir sp >/dev/null
+# "lo_ns invocations entries" per bucket: from the SVG's data, and from the .tree's bucket lines
+X 'string(//*[local-name()="metadata"])' sp/schedule.svg | sed 's/.*"b":{//; s/}}$//' | tr -d '"[' |
+	sed 's/\],/\n/g; s/\]//g' | awk -F'[:,]' '{ printf "%.0f %s %d\n", 1000 * 2 ^ ($1 - 1), $2, (NF - 2) / 4 }' >sp-data.txt
+awk -F'\t' '$1 == "bucket" { b = $2; n[b] = $4; o[++k] = b } $1 == "bnode" && $4 > 0 { c[b]++ }
+	END { for (i = 1; i <= k; i++) print o[i], n[o[i]], c[o[i]] }' sp.tree >sp-tree.txt
+check "schedule: embedded buckets = .tree's bucket trees" "$(cat sp-tree.txt)" "$(cat sp-data.txt)"
+check "schedule: 15 buckets, 958 invocations" "15 958" "$(awk '{ n++; s += $2 } END { print n, s }' sp-data.txt)"
+# the bound as measured: 43.5 KB in all, 21.5 KB of it the data (SG_SVG_HIST_MAX_BYTES: 16 MiB)
+size=$(wc -c <sp/schedule.svg)
+[ "$size" -lt 49152 ] && ok || bad "schedule_funcgraph-proc's schedule.svg is $size bytes, not under 48 KiB"
 # no strip: per-invocation graphs, several roots, no durations, a .tree without a histogram
 "$bin" -f __do_fault -i "$fault" --no-save -q -s 1 --outdir per >/dev/null
 check "no strip per invocation" 0 "$(grep -c 'class="hist"' per/__do_fault-000001.svg)"
