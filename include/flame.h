@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "stats.h"
 #include "tree.h"
 
 /*
@@ -126,6 +127,19 @@ struct sg_flame_caption {
 	char title[256];
 	struct sg_flame_note notes[SG_FLAME_MAX_NOTES];
 	int nnotes;
+	/*
+	 * The root's latency histogram, drawn as a strip above the frames (SVG only: svg_hist.c);
+	 * NULL: none. Set it only when it has_hist and counts something.
+	 */
+	const struct sg_summary *hist;
+	/*
+	 * With hist: the run's per-bucket merged trees (SG_HIST_BUCKETS of them, NULL where empty),
+	 * embedded so that the SVG can redraw the graph from a selection of buckets; NULL: a static
+	 * strip. hist_depth: the deepest frame any selection can draw (svg.c sets it), so the page
+	 * has room for it.
+	 */
+	struct sg_tree *const *bucket;
+	unsigned hist_depth;
 };
 
 /* Add a note (printf-like; cut at 159 bytes); ignored once SG_FLAME_MAX_NOTES are there. */
@@ -143,7 +157,11 @@ struct sg_flame_page {
 	size_t title_len;		  /* bytes of the title that fit */
 	int title_cut;			  /* the title is cut: draw ".." after it */
 	int legend_y;			  /* --palette subsys: the legend's baseline; 0: none */
+	int hist_top;			  /* top of the histogram strip (c->hist); 0: none */
 };
+
+/* The histogram strip's height: its bars, the axis labels, the selection's line and a gap. */
+#define SG_FLAME_HIST_H 86
 
 /* Left edge of legend item i (its swatch; the name follows SG_FLAME_LEGEND_GAP px later). */
 int sg_flame_legend_x(int i);

@@ -588,6 +588,7 @@ void sg_flame_page(const struct sg_flame *f, const struct sg_flame_caption *c,
 	size_t title_fit = o->width > 2 * 110 ? (size_t) ((o->width - 2 * 110) / title_char) : 0;
 	size_t line_fit = (size_t) ((o->width - 2 * SG_FLAME_PAD) / note_char), used = 0;
 	size_t sep = count_chars(SG_FLAME_NOTE_SEP), chars = count_chars(c->title);
+	unsigned depth;
 
 	memset(pg, 0, sizeof(*pg));
 	pg->width = o->width;
@@ -614,8 +615,12 @@ void sg_flame_page(const struct sg_flame *f, const struct sg_flame_caption *c,
 		pg->legend_y = pg->frames_top + pg->line_h - 4;
 		pg->frames_top += pg->line_h;
 	}
-	pg->frames_bottom =
-	    pg->frames_top + (f->nframes ? (int) (f->max_depth + 1) * SG_FLAME_FRAME_H : 40);
+	if (c->hist) {
+		pg->hist_top = pg->frames_top + 4;
+		pg->frames_top += SG_FLAME_HIST_H;
+	}
+	depth = c->hist && c->hist_depth > f->max_depth ? c->hist_depth : f->max_depth;
+	pg->frames_bottom = pg->frames_top + (f->nframes ? (int) (depth + 1) * SG_FLAME_FRAME_H : 40);
 	pg->details_y = pg->frames_bottom + 20;
 	pg->height = pg->details_y + 10;
 }

@@ -8,6 +8,7 @@
 #include "fmt.h"
 #include "log.h"
 #include "svg.h"
+#include "svg_hist.h"
 
 #define MATCH_FILL "#e040e0"
 
@@ -29,6 +30,9 @@ static const char script[] =
     "var resetB = $('reset'), searchB = $('search'), icB = $('ic');\n"
     "var G = [], R = [], T = [], X = [], Wd = [], D = [], N = [], C = [], F = [], M = [];\n"
     "var zoomed = 0, re = null, rs = '', ic = false;\n"
+    "/* the frames, read again when svg_hist.c's selection redraws them */\n"
+    "function scan() {\n"
+    "G = []; R = []; T = []; X = []; Wd = []; D = []; N = []; C = []; F = []; M = [];\n"
     "for (var d = 0, lv = fg.children; d < lv.length; d++) {\n"
     "  for (var i = 0, gs = lv[d].children; i < gs.length; i++) {\n"
     "    var g = gs[i], t = g.children[0].textContent, r = g.children[1];\n"
@@ -40,6 +44,8 @@ static const char script[] =
     "    F.push(r.getAttribute('fill'));\n"
     "  }\n"
     "}\n"
+    "}\n"
+    "scan();\n"
     "/* b lies within a: geometry, as the SVG has no parent links */\n"
     "function inside(a, b) {\n"
     "  return X[b] >= X[a] - EPS && X[b] + Wd[b] <= X[a] + Wd[a] + EPS;\n"
@@ -147,6 +153,11 @@ static const char script[] =
     "});\n"
     "fg.addEventListener('mouseout', function () { details.textContent = ' '; });\n"
     "resetB.addEventListener('click', function () { zoom(0); });\n"
+    "svg.addEventListener('sgredraw', function () {\n"
+    "  scan();\n"
+    "  if (G.length) zoom(0);\n"
+    "  if (rs) search(rs);\n"
+    "});\n"
     "searchB.addEventListener('click', function () { if (re) search(''); else ask(); });\n"
     "icB.addEventListener('click', function () {\n"
     "  ic = !ic;\n"
@@ -502,6 +513,8 @@ int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_ca
 		 const struct sg_flame_opts *o, size_t *drawn)
 {
 	struct sg_flame_page pg;
+	struct sg_svg_hist *hist = NULL;
+	struct sg_flame_caption *cap = NULL;
 	char id[32], label[512], tail[64], *hash;
 	unsigned char *dropped = NULL;
 	size_t count = 0;
@@ -518,10 +531,24 @@ int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_ca
 	/* every rect ends alike but for its colour, written over the zeros */
 	snprintf(tail, sizeof(tail), "\" height=\"%d\" fill=\"#000000\"/>", SG_FLAME_FRAME_H - 1);
 	hash = strchr(tail, '#');
+	/* the selection's frames may be deeper than the whole's narrow ones: room for them */
+	if (c->hist && c->bucket) {
+		hist = sg_svg_hist_new(c, o);
+		cap = malloc(sizeof(*cap));
+		if (!hist || !cap)
+			goto fail;
+		*cap = *c;
+		cap->hist_depth = sg_svg_hist_depth(hist);
+		c = cap;
+	}
 	sg_flame_page(f, c, o, &pg);
 	snprintf(id, sizeof(id), "sg%012" PRIx64,
 		 (uint64_t) (content_hash(f, c, o) & 0xffffffffffffull));
 	put_header(out, id, &pg, c);
+	if (pg.hist_top) {
+		flush(out);
+		sg_svg_hist_write(out->f, id, &pg, c->hist, hist);
+	}
 	printf_(out, "<g id=\"%s-f\" class=\"f\">\n", id);
 	for (size_t i = 0; i < f->nframes; i++) {
 		const struct sg_flame_frame *fr = &f->frames[i];
@@ -575,12 +602,18 @@ int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_ca
 			"<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">no complete invocation to "
 			"draw</text>\n",
 			pg.width / 2, pg.frames_top + 24);
+	/* before the viewer, so a selection in the URL is drawn when the viewer reads the frames */
+	flush(out);
+	if (sg_svg_hist_script(out->f, id, &pg, hist) < 0)
+		goto fail;
 	puts_(out, "<script><![CDATA[\n");
 	put(out, script, sizeof(script) - 1);
 	puts_(out, "]]></script>\n</svg>\n");
 	flush(out);
 	free(out);
 	free(dropped);
+	free(cap);
+	sg_svg_hist_free(hist);
 	if (drawn)
 		*drawn = count;
 	if (ferror(f_out)) {
@@ -588,4 +621,12 @@ int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_ca
 		return -1;
 	}
 	return 0;
+fail:
+	if (hist && !cap)
+		sg_log_error("out of memory");
+	free(out);
+	free(dropped);
+	free(cap);
+	sg_svg_hist_free(hist);
+	return -1;
 }

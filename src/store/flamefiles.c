@@ -263,6 +263,12 @@ int sg_flamefiles_merged(struct sg_flamefiles *ff, const struct sg_aggregate *ag
 	sg_flame_note(c, agg->lost_events > 0, "lost events %" PRIu64, agg->lost_events);
 	if (!agg->has_time)
 		sg_flame_note(c, 0, "width: calls (no durations in the trace)");
+	/* the strip is one root's distribution, and only the SVG draws it */
+	if (ff->o.format == SG_FLAME_SVG && agg->has_time && agg->nroots == 1 &&
+	    agg->roots[0].sum.has_hist && agg->roots[0].sum.count) {
+		c->hist = &agg->roots[0].sum;
+		c->bucket = agg->bucket;
+	}
 	ret = write_file(ff, top, c, agg->has_time,
 			 ff->o.dated ? sg_aggregate_meta(agg, "created") : NULL);
 	free(c);

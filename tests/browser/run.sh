@@ -48,8 +48,13 @@ gunzip -c "$data/linux-6.1/schedule_sleep.txt.gz" >schedule_sleep.txt
 "$bin" -f __do_fault -i "$fault" --no-save -q -m speedscope >do_fault.speedscope.json
 # not NAME.chrome.json: speedscope takes that suffix for Chrome's older timeline format
 "$bin" -f __do_fault -i "$data/linux-6.1/do_fault_trace-cmd.dat" --no-save -q -m chrome --keep all >dat.trace.json
+# the histogram strip's selection against the .tree's bucket trees and --pick's folded stacks
+"$bin" -f __do_fault -i "$fault" -q -s 0 -o do_fault.tree >/dev/null
+"$bin" -f __do_fault -i "$fault" --no-save -q -m folded --pick 2 >pick2.folded
+"$bin" -f schedule -i schedule_sleep.txt -q -s 0 -o schedule.tree >/dev/null
 rc=0
 node "$root/tests/browser/flame.mjs" "$out" || rc=1
+node "$root/tests/browser/hist.mjs" "$out" || rc=1
 node "$root/tests/browser/speedscope.mjs" "$out" "$speedscope/node_modules/speedscope/dist/release/index.html" || rc=1
 echo "browser: screenshots in tests/out/browser/*.png"
 exit $rc

@@ -28,8 +28,8 @@ need pdfinfo poppler-utils
 need pdftoppm poppler-utils
 
 X() { xmllint --xpath "$1" "$2" 2>/dev/null; }
-# frames: <g> elements holding a <title>
-frames() { X 'count(//*[local-name()="g"][*[local-name()="title"]])' "$1"; }
+# frames: <g> elements holding a <title> in the frame group (the histogram strip's bars have titles too)
+frames() { X 'count(//*[local-name()="g"][@class="f"]//*[local-name()="g"][*[local-name()="title"]])' "$1"; }
 # "depth x width cost name" per frame, from the one-frame-per-line layout the writer keeps
 frame_table() {
 	awk '
@@ -73,7 +73,8 @@ done
 # all 111 call paths of the merged tree are wider than 0.1 px
 check "merged frames" 111 "$(frames __do_fault.svg)"
 check "tree nodes" 111 "$("$bin" -f __do_fault -i "$fault" --no-save -q -m tree --unit us | sed "1,/ function$/d" | wc -l)"
-check "one script" 1 "$(X 'count(//*[local-name()="script"])' __do_fault.svg)"
+# the viewer's, and the histogram selection's (svg_hist.c)
+check "two scripts" 2 "$(X 'count(//*[local-name()="script"])' __do_fault.svg)"
 check "title" "__do_fault" "$(X 'string(//*[local-name()="text"][@font-size="16"])' __do_fault.svg)"
 check "notes" "trace do_fault.txt  ·  6 complete invocations, total 4.422 ms, avg 737.077 us  ·  p50 277.443 us, p99 2.622 ms, max 2.622 ms  ·  lost events 0" \
 	"$(X 'string(//*[local-name()="text"][@y="44"])' __do_fault.svg)"
@@ -89,7 +90,7 @@ check "root tooltip" 1 "$(grep -c -F '<title>__do_fault — cost 4422.463 us, 10
 		if ($3 > 1) { ns = sprintf("%.0f", $1 * 1000); a = int(ns / $3); avg = sprintf(", avg %d.%03d us per call", int(a / 1000), a % 1000) }
 		printf "%s — cost %s us, %s%% of root, %s%% of parent, self %s us, %s %s%s\n", $NF, $1, $4, $5, $2, $3, c, avg }' |
 	sort >tree-tooltips.txt
-X '//*[local-name()="title"]/text()' __do_fault.svg | sort >svg-tooltips.txt
+X '//*[local-name()="g"][@class="f"]//*[local-name()="title"]/text()' __do_fault.svg | sort >svg-tooltips.txt
 check "tooltips = text tree" "" "$(diff tree-tooltips.txt svg-tooltips.txt | head -5)"
 
 # width is time: 1180 px for 4422.463 us, each frame within 0.1 px (two edges rounded to 0.05)
@@ -168,8 +169,9 @@ frame_table __do_fault.svg >sorted.txt
 check "--sort-name" "__cond_resched pte_alloc_one shmem_fault special_mapping_fault" \
 	"$(awk '$1 == 1 { printf "%s%s", s, $5; s = " " }' sorted.txt)"
 "$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --inverted >/dev/null
-# icicle: the root on top, right under the notes (y 58), the 18th level at 58 + 17 * 16
-check "--inverted" "translate(0,58) translate(0,330)" \
+# icicle: the root on top, under the notes and the histogram strip (y 58 + 86), the 18th level
+# at 144 + 17 * 16
+check "--inverted" "translate(0,144) translate(0,416)" \
 	"$(grep '^<g transform=' __do_fault.svg | sed -n '1p;18p' | sed 's/<g transform="//; s/">//' | tr '\n' ' ' | sed 's/ $//')"
 "$bin" -f __do_fault -i "$fault" --no-save -q -s 0 >/dev/null
 check "hot palette" "#f6921b" "$(grep -F '<title>special_mapping_fault —' __do_fault.svg | sed 's/.*fill="//; s/".*//')"
@@ -226,7 +228,7 @@ check "no graph of cut calls" "1|" "$?|$(ls open)"
 # --- hostile names -------------------------------------------------------------------------------
 "$bin" -f hostile_root -i "$data/svg/hostile.txt" --no-save -q -s 0 >/dev/null
 xmllint --noout hostile_root.svg && ok || bad "xmllint rejects hostile_root.svg"
-check "hostile: one script" 1 "$(X 'count(//*[local-name()="script"])' hostile_root.svg)"
+check "hostile: two scripts" 2 "$(X 'count(//*[local-name()="script"])' hostile_root.svg)"
 check "hostile: no injected elements" 0 "$(X 'count(//*[local-name()="img"])' hostile_root.svg)"
 check "hostile: names as text" "a<script>alert|b&amp;c\"d'e|x]]></title><img/src=x/onerror=alert\`2\`>|café_??_?bad" \
 	"$(for n in 'a<script>alert' 'b&amp;c' 'x]]>' 'caf'; do
@@ -276,6 +278,63 @@ sub=$(fill sub/__do_fault.svg _raw_spin_lock_irq)
 	bad "subsys: _raw_spin_lock_irq in an interrupt is #$sub, not aqua"
 check "subsys legend" "mm|fs|sched|irq, timers|locking|other" \
 	"$(for i in 1 2 3 4 5 6; do X "string((//*[local-name()=\"rect\"][@width=\"10\"])[$i]/following-sibling::*[1])" sub/__do_fault.svg; done | paste -sd'|')"
+
+# --- the latency histogram strip above the frames (issue 13) ------------------------------------
+mkdir -p hist && cd hist
+# hist_svg SVG: "LO HI COUNT" per bar, from the bars' tooltips
+hist_svg() { X '//*[local-name()="g"][@class="hb"]/*[local-name()="title"]/text()' "$1" | sed 's/ - / /; s/ us: / /; s/ invocations* (.*//'; }
+# hist_text: the same from -m hist's table
+hist_text() { awk '$2 == "-" && $4 ~ /^[0-9]+$/ && $4 > 0 { print $1, $3, $4 }'; }
+"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 >/dev/null
+"$bin" -f __do_fault -i "$fault" --no-save -q -m hist | hist_text >fault-hist.txt
+check "do_fault: bars = -m hist" "$(cat fault-hist.txt)" "$(hist_svg __do_fault.svg)"
+check "do_fault: 5 bars" 5 "$(hist_svg __do_fault.svg | wc -l)"
+check "do_fault: bar tooltip" "256 - 512 us: 2 invocations (33.33%, cumulative 66.67%)" \
+	"$(X 'string(//*[local-name()="g"][@class="hb"][3]/*[local-name()="title"])' __do_fault.svg)"
+# the tallest bar is the 2 calls of 256-512 us: 40 px; 1 call: 20 px
+check "do_fault: bar heights" "20.0 20.0 40.0 20.0 20.0" \
+	"$(X '//*[local-name()="g"][@class="hb"]/*[local-name()="rect"][2]/@height' __do_fault.svg | sed 's/.*="//; s/"//' | paste -sd' ')"
+check "do_fault: marks" "p50 277.443 us|p90 2.622 ms|p99 2.622 ms|p99.9 2.622 ms" \
+	"$(X '//*[local-name()="g"][@class="hm"]/*[local-name()="title"]/text()' __do_fault.svg | paste -sd'|')"
+check "do_fault: mark labels" "p50|p90,p99,p99.9" \
+	"$(X '//*[local-name()="g"][@class="hist"]/*[local-name()="text"][@font-size="10"][not(starts-with(.,"1")) and not(starts-with(.,"2")) and not(starts-with(.,"3")) and not(starts-with(.,"4")) and not(starts-with(.,"5")) and not(starts-with(.,"6"))]/text()' __do_fault.svg | paste -sd'|')"
+# p50 277.443 us lies in the slot of 256-512 us (the fifth of nine, 147.5 px each from x 10)
+p50x=$(X 'string(//*[local-name()="g"][@class="hm"][1]/*[local-name()="line"]/@x1)' __do_fault.svg)
+awk -v x="$p50x" 'BEGIN { exit !(x >= 10 + 4 * 147.5 && x < 10 + 5 * 147.5) }' && ok || bad "p50 mark at x $p50x, not in 256-512 us's slot"
+# the strip sits between the notes and the frames: the root frame is under it
+check "strip above frames" "62|416" "$(X 'string(//*[local-name()="g"][@class="hist"]/*[local-name()="g"][1]/*[local-name()="rect"][1]/@y)' __do_fault.svg | awk '{ print $1 - 14 }')|$(grep -m1 -o 'translate(0,[0-9]*)' __do_fault.svg | sed 's/.*,//; s/)//')"
+# 1165 sleeps over 14 buckets, against -m hist and against awk over the trace's durations
+"$bin" -f schedule -i ../sleep.txt --no-save -q -s 0 >/dev/null
+"$bin" -f schedule -i ../sleep.txt --no-save -q -m hist | hist_text >sleep-hist.txt
+check "schedule: bars = -m hist" "$(cat sleep-hist.txt)" "$(hist_svg schedule.svg)"
+check "schedule: counts add up" 1165 "$(hist_svg schedule.svg | awk '{ n += $3 } END { print n }')"
+# the one-call buckets' bars are 1 px tall at least: each bar has a height
+check "schedule: no empty bar" 0 "$(X '//*[local-name()="g"][@class="hb"]/*[local-name()="rect"][2]/@height' schedule.svg | grep -c 'height="0')"
+"$bin" -f schedule -i ../sleep.txt --no-save -q -s 0 --outdir again >/dev/null
+cmp -s schedule.svg again/schedule.svg && ok || bad "schedule.svg differs between two runs"
+# the selection's data (per-bucket merged trees) and its size bound, on the 6.1 schedule fixture
+gunzip -c "$data/linux-6.1/schedule_funcgraph-proc.txt.gz" >sp.txt
+"$bin" -f schedule -i sp.txt -q -s 0 -o sp.tree --outdir sp >/dev/null
+# "lo_ns invocations entries" per bucket: from the SVG's data, and from the .tree's bucket lines
+X 'string(//*[local-name()="metadata"])' sp/schedule.svg | sed 's/.*"b":{//; s/}}$//' | tr -d '"[' |
+	sed 's/\],/\n/g; s/\]//g' | awk -F'[:,]' '{ printf "%.0f %s %d\n", 1000 * 2 ^ ($1 - 1), $2, (NF - 2) / 4 }' >sp-data.txt
+awk -F'\t' '$1 == "bucket" { b = $2; n[b] = $4; o[++k] = b } $1 == "bnode" && $4 > 0 { c[b]++ }
+	END { for (i = 1; i <= k; i++) print o[i], n[o[i]], c[o[i]] }' sp.tree >sp-tree.txt
+check "schedule: embedded buckets = .tree's bucket trees" "$(cat sp-tree.txt)" "$(cat sp-data.txt)"
+check "schedule: 15 buckets, 958 invocations" "15 958" "$(awk '{ n++; s += $2 } END { print n, s }' sp-data.txt)"
+# the bound as measured: 43.5 KB in all, 21.5 KB of it the data (SG_SVG_HIST_MAX_BYTES: 16 MiB)
+size=$(wc -c <sp/schedule.svg)
+[ "$size" -lt 49152 ] && ok || bad "schedule_funcgraph-proc's schedule.svg is $size bytes, not under 48 KiB"
+# no strip: per-invocation graphs, several roots, no durations, a .tree without a histogram
+"$bin" -f __do_fault -i "$fault" --no-save -q -s 1 --outdir per >/dev/null
+check "no strip per invocation" 0 "$(grep -c 'class="hist"' per/__do_fault-000001.svg)"
+"$bin" -f '__do_fault,shmem_fault' -i "$fault" --no-save -q -s 0 --outdir two >/dev/null
+check "no strip for two roots" 0 "$(cat two/*.svg | grep -c 'class="hist"')"
+"$bin" -f vfs_write -i ../nodur.txt --no-save -q -s 0 >/dev/null
+check "no strip without durations" 0 "$(grep -c 'class="hist"' vfs_write.svg)"
+"$bin" -i "$PWD/../../../../examples/__do_fault.tree" -q -s 0 --outdir v1 >/dev/null 2>&1
+check "no strip from a version 1 .tree" "1|0" "$(ls v1/*.svg | wc -l)|$(cat v1/*.svg | grep -c 'class="hist"')"
+cd ..
 
 echo "svg: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,516 @@
+/* svg_hist.c - the latency histogram strip above a flame graph's frames in the SVG. */
+#include <inttypes.h>
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+#include <stdlib.h>
+#include "fmt.h"
+#include "json.h"
+#include "log.h"
+#include "svg_hist.h"
+
+#define BAR_TOP	  14 /* below the strip's top: the percentile labels' row */
+#define BAR_H	  40
+#define AXIS_Y	  66 /* the bounds' baseline, below the strip's top */
+#define BAR_FILL  "#c8553d"
+#define SLOT_FILL "#ece8dc"
+#define MARK_FILL "#2a4d8f"
+#define NMARKS	  4
+
+struct sg_svg_hist {
+	struct sg_tree *u;  /* the union of the bucket trees */
+	struct sg_flame *f; /* u laid out unpruned: the frames any selection can draw */
+	struct sg_tree *const *bucket;
+	uint64_t entries; /* (path, bucket) pairs; 0: over SG_SVG_HIST_MAX_ENTRIES */
+	uint64_t wanted;
+	char *data; /* the JSON, made once h is laid out; NULL: none */
+	size_t len;
+};
+
+/* A bucket bound in us as -m hist prints it; the last bucket has none. */
+static void put_bound(FILE *out, uint64_t ns)
+{
+	if (ns == UINT64_MAX)
+		fputs("inf", out);
+	else
+		fprintf(out, "%" PRIu64, ns / 1000);
+}
+
+/*
+ * Where v falls in the strip, in slots from the first's left edge: its bucket's slot, and within
+ * it log2(v / lo) (bucket 0, [0, 1 us), linearly; the open last one over ten powers of two).
+ */
+static double slot_pos(uint64_t v, unsigned first)
+{
+	unsigned b = sg_hist_bucket(v);
+	double lo = (double) sg_hist_lo(b), frac;
+
+	if (!b)
+		frac = (double) v / 1000.0;
+	else
+		frac = log2((double) v / lo) / (b + 1 < SG_HIST_BUCKETS ? 1.0 : 10.0);
+	if (frac > 0.999)
+		frac = 0.999;
+	return (double) (b - first) + frac;
+}
+
+void sg_svg_hist_write(FILE *out, const char *id, const struct sg_flame_page *pg,
+		       const struct sg_summary *s, const struct sg_svg_hist *h)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} marks[] = {
+	    {"p50", offsetof(struct sg_summary, p50)},
+	    {"p90", offsetof(struct sg_summary, p90)},
+	    {"p99", offsetof(struct sg_summary, p99)},
+	    {"p99.9", offsetof(struct sg_summary, p999)},
+	};
+	double xs[NMARKS];
+	unsigned first = SG_HIST_BUCKETS, last = 0, n, every;
+	uint64_t most = 0, seen = 0;
+	double slot, x0 = SG_FLAME_PAD, char_w = SG_FLAME_FONT_PX * SG_FLAME_CHAR_EM;
+	int top = pg->hist_top;
+	char a[SG_FMT_LEN], b[SG_FMT_LEN];
+
+	for (unsigned i = 0; i < SG_HIST_BUCKETS; i++) {
+		if (!s->hist[i])
+			continue;
+		first = i < first ? i : first;
+		last = i;
+		most = s->hist[i] > most ? s->hist[i] : most;
+	}
+	if (first == SG_HIST_BUCKETS)
+		return;
+	n = last - first + 1;
+	slot = (double) (pg->width - 2 * SG_FLAME_PAD) / n;
+	fprintf(out, "<g id=\"%s-hist\" class=\"hist\">\n", id);
+	if (h && h->entries)
+		fprintf(
+		    out,
+		    "<style>\n#%s .hb{cursor:pointer}\n#%s .hb:hover .hs,#%s .on .hs{stroke:#000;"
+		    "stroke-width:1}\n</style>\n",
+		    id, id, id);
+	for (unsigned i = first; i <= last; i++) {
+		double x = x0 + (i - first) * slot, h;
+
+		if (!s->hist[i])
+			continue;
+		seen += s->hist[i];
+		/* a bucket of one call among millions still shows, and its slot takes clicks */
+		h = (double) s->hist[i] * BAR_H / (double) most;
+		h = h < 1.0 ? 1.0 : h;
+		fprintf(out, "<g id=\"%s-hb-%u\" class=\"hb\"><title>", id, i);
+		put_bound(out, sg_hist_lo(i));
+		fputs(" - ", out);
+		put_bound(out, sg_hist_hi(i));
+		fprintf(out, " us: %" PRIu64 " invocation%s (%s%%, cumulative %s%%)</title>",
+			s->hist[i], s->hist[i] == 1 ? "" : "s", sg_fmt_pct(a, s->hist[i], s->count),
+			sg_fmt_pct(b, seen, s->count));
+		fprintf(out,
+			"<rect class=\"hs\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
+			"fill=\"" SLOT_FILL "\"/>",
+			x + 0.5, top + BAR_TOP, slot - 1.0, BAR_H);
+		fprintf(out,
+			"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+			"fill=\"" BAR_FILL "\"/></g>\n",
+			x + 0.5, top + BAR_TOP + BAR_H - h, slot - 1.0, h);
+	}
+	for (unsigned k = 0; k < NMARKS; k++) {
+		uint64_t v = *(const uint64_t *) ((const char *) s + marks[k].off);
+
+		xs[k] = x0 + slot_pos(v, first) * slot;
+		fprintf(out,
+			"<g class=\"hm\"><title>%s %s</title><line x1=\"%.1f\" y1=\"%d\" "
+			"x2=\"%.1f\" y2=\"%d\" stroke=\"" MARK_FILL "\" stroke-dasharray=\"2,2\"/>"
+			"</g>\n",
+			marks[k].name, sg_fmt_human(a, v), xs[k], top + BAR_TOP - 2, xs[k],
+			top + BAR_TOP + BAR_H);
+	}
+	/* marks closer than a label's width share one (p99 and p99.9 often) */
+	for (unsigned k = 0, j; k < NMARKS; k = j) {
+		size_t len = 0;
+		int end;
+
+		for (j = k; j < NMARKS && (j == k || xs[j] - xs[k] < 6 * char_w); j++)
+			len += strlen(marks[j].name) + (j > k);
+		/* near the right edge a label ends at its mark (10 px text: 6 px a character) */
+		end = xs[k] + 2 + 6.0 * (double) len > pg->width - SG_FLAME_PAD;
+		fprintf(out, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" fill=\"" MARK_FILL "\"%s>",
+			xs[k] + (end ? -2 : 2), top + BAR_TOP - 4,
+			end ? " text-anchor=\"end\"" : "");
+		for (unsigned i = k; i < j; i++)
+			fprintf(out, "%s%s", i > k ? "," : "", marks[i].name);
+		fputs("</text>\n", out);
+	}
+	/* bucket bounds under the slots' left edges, as many as fit */
+	every = 1;
+	while (every < n && slot * every < 7 * char_w)
+		every *= 2;
+	for (unsigned i = first; i <= last + 1 && i < SG_HIST_BUCKETS; i += every) {
+		if (i == last + 1 && (i - first) % every)
+			break;
+		fprintf(out, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\"%s>",
+			x0 + (i - first) * slot, top + AXIS_Y,
+			i == first	? ""
+			: i == last + 1 ? " text-anchor=\"end\""
+					: " text-anchor=\"middle\"");
+		put_bound(out, sg_hist_lo(i));
+		fputs(i == first ? " us</text>\n" : "</text>\n", out);
+	}
+	if (h && h->entries)
+		fprintf(
+		    out,
+		    "<text id=\"%s-hsel\" x=\"%d\" y=\"%d\">Click a bar for its invocations' "
+		    "graph (shift: add, drag: a range)</text><text id=\"%s-hall\" class=\"b h\" "
+		    "x=\"%d\" y=\"%d\" text-anchor=\"end\">All</text>\n",
+		    id, SG_FLAME_PAD, top + AXIS_Y + 14, id, pg->width - SG_FLAME_PAD,
+		    top + AXIS_Y + 14);
+	else if (h)
+		fprintf(out,
+			"<text x=\"%d\" y=\"%d\">No selection: %" PRIu64
+			" call paths in the buckets' trees, more than the %d (or %d MiB) embedded "
+			"at most</text>\n",
+			SG_FLAME_PAD, top + AXIS_Y + 14, h->wanted, SG_SVG_HIST_MAX_ENTRIES,
+			SG_SVG_HIST_MAX_BYTES >> 20);
+	fputs("</g>\n", out);
+}
+
+static int make_data(struct sg_svg_hist *h, const struct sg_flame_opts *o);
+
+struct sg_svg_hist *sg_svg_hist_new(const struct sg_flame_caption *c, const struct sg_flame_opts *o)
+{
+	struct sg_svg_hist *h = calloc(1, sizeof(*h));
+	struct sg_flame_opts uo = *o;
+
+	if (!h)
+		goto oom;
+	h->bucket = c->bucket;
+	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
+		if (c->bucket[b])
+			h->wanted += sg_tree_size(c->bucket[b]);
+	if (h->wanted > SG_SVG_HIST_MAX_ENTRIES)
+		return h;
+	h->u = sg_tree_new();
+	if (!h->u)
+		goto oom;
+	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++) {
+		if (!c->bucket[b])
+			continue;
+		for (const struct sg_node *n = sg_tree_top(c->bucket[b])->child; n; n = n->next)
+			if (sg_tree_merge(h->u, sg_tree_top(h->u), n) < 0)
+				goto oom;
+	}
+	/* every path that some bucket has time in, however narrow in the whole */
+	uo.minwidth = 0;
+	uo.frame_color = NULL;
+	uo.frame_tooltip = NULL;
+	h->f = sg_flame_layout(sg_tree_top(h->u), &uo);
+	if (!h->f) {
+		sg_svg_hist_free(h);
+		return NULL;
+	}
+	if (make_data(h, o) < 0) {
+		sg_svg_hist_free(h);
+		return NULL;
+	}
+	return h;
+oom:
+	sg_log_error("out of memory");
+	sg_svg_hist_free(h);
+	return NULL;
+}
+
+void sg_svg_hist_free(struct sg_svg_hist *h)
+{
+	if (!h)
+		return;
+	sg_flame_free(h->f);
+	sg_tree_free(h->u);
+	free(h->data);
+	free(h);
+}
+
+unsigned sg_svg_hist_depth(const struct sg_svg_hist *h)
+{
+	return h && h->f ? h->f->max_depth : 0;
+}
+
+struct slot {
+	const struct sg_node *node;
+	size_t frame;
+};
+
+static int cmp_slot(const void *a, const void *b)
+{
+	const struct slot *x = a, *y = b;
+
+	return x->node < y->node ? -1 : x->node > y->node;
+}
+
+static long frame_of(const struct slot *s, size_t n, const struct sg_node *node)
+{
+	struct slot key = {node, 0}, *hit = bsearch(&key, s, n, sizeof(*s), cmp_slot);
+
+	return hit ? (long) hit->frame : -1;
+}
+
+/* The viewer of the selection; as svg.c's, text set through textContent only. */
+static const char script[] =
+    "(function () {\n"
+    "'use strict';\n"
+    "var cs = document.currentScript, svg = cs ? cs.parentNode : document.documentElement;\n"
+    "var P = svg.id, NS = 'http://www.w3.org/2000/svg';\n"
+    "var alone = document.documentElement === svg;\n"
+    "function $(s) { return document.getElementById(P + '-' + s); }\n"
+    "var md = $('hd'), A = JSON.parse(md.textContent), fg = $('f'), orig = [];\n"
+    "var FT = +md.getAttribute('data-ft'), FB = +md.getAttribute('data-fb');\n"
+    "var W = +svg.getAttribute('width'), PAD = 10, CH = 7.2, IN = 3, FH = 16;\n"
+    "var selB = $('hsel'), allB = $('hall'), sel = [], anchor = -1;\n"
+    "for (var c = fg.firstChild; c; c = c.nextSibling) orig.push(c.cloneNode(true));\n"
+    "var kids = A.n.map(function () { return []; });\n"
+    "for (var i = 1; i < A.n.length; i++) kids[A.n[i][0]].push(i);\n"
+    "function us(ns) {\n"
+    "  var f = String(ns % 1000);\n"
+    "  return Math.floor(ns / 1000) + '.' + '000'.slice(f.length) + f;\n"
+    "}\n"
+    "function pct(a, b) { return b ? (100 * a / b).toFixed(2) : '-'; }\n"
+    "function cmpName(a, b) { return A.n[a][1] < A.n[b][1] ? -1 : A.n[a][1] > A.n[b][1]; }\n"
+    "function el(n, attrs) {\n"
+    "  var e = document.createElementNS(NS, n);\n"
+    "  for (var k in attrs) e.setAttribute(k, attrs[k]);\n"
+    "  return e;\n"
+    "}\n"
+    "function tenths(v) { return String(v / 10); }\n"
+    "/* as flame.c's layout: breadth first, siblings widest first (or by name), clipped to the\n"
+    "   caller, frames narrower than minwidth left out with their callees */\n"
+    "function draw() {\n"
+    "  var n = A.n.length, T = new Array(n).fill(0), S = T.slice(), C = T.slice(), inv = 0;\n"
+    "  sel.forEach(function (b) {\n"
+    "    var e = A.b[b];\n"
+    "    inv += e[0];\n"
+    "    for (var j = 1; j < e.length; j += 4) {\n"
+    "      T[e[j]] += e[j + 1]; S[e[j]] += e[j + 2]; C[e[j]] += e[j + 3];\n"
+    "    }\n"
+    "  });\n"
+    "  while (fg.firstChild) fg.removeChild(fg.firstChild);\n"
+    "  var total = T[0], sc = total ? (W - 2 * PAD) / total : 0, q = [], lv = [];\n"
+    "  if (total) q.push({ i: 0, x: 0, w: total, d: 0, p: null });\n"
+    "  for (var k = 0; k < q.length; k++) {\n"
+    "    var f = q[k], x = f.x, end = f.x + f.w;\n"
+    "    var ks = kids[f.i].filter(function (c) { return T[c] > 0; });\n"
+    "    ks.sort(A.byName ? cmpName : function (a, b) { return T[b] - T[a] || cmpName(a, b); });\n"
+    "    ks.forEach(function (c) {\n"
+    "      var w = Math.min(T[c], end - x);\n"
+    "      if (!w || w * sc < A.minw) return;\n"
+    "      q.push({ i: c, x: x, w: w, d: f.d + 1, p: f });\n"
+    "      x += w;\n"
+    "    });\n"
+    "  }\n"
+    "  q.forEach(function (f) {\n"
+    "    var g = lv[f.d], nd = A.n[f.i], t, s, m;\n"
+    "    if (!g) {\n"
+    "      var y = A.inv ? FT + f.d * FH : FB - (f.d + 1) * FH;\n"
+    "      g = lv[f.d] = el('g', { transform: 'translate(0,' + y + ')' });\n"
+    "    }\n"
+    "    var fr = el('g', {}), ti = el('title', {});\n"
+    "    var tx = Math.round((PAD + f.x * sc) * 10), tx2 = Math.round((PAD + (f.x + f.w) * sc) * "
+    "10);\n"
+    "    if (!f.p && tx2 <= tx) tx2 = tx + 1;\n"
+    "    if (tx2 <= tx) return;\n"
+    "    t = nd[1] + ' \\u2014 cost ' + us(f.w) + ' us, ' + pct(f.w, total) + '% of root, ' +\n"
+    "      pct(f.w, f.p ? f.p.w : f.w) + '% of parent, self ' + us(S[f.i]) + ' us, ' + C[f.i] +\n"
+    "      (C[f.i] === 1 ? ' call' : ' calls');\n"
+    "    if (C[f.i] > 1) t += ', avg ' + us(Math.floor(f.w / C[f.i])) + ' us per call';\n"
+    "    ti.textContent = t;\n"
+    "    fr.appendChild(ti);\n"
+    "    fr.appendChild(el('rect', { x: tenths(tx), width: tenths(tx2 - tx), height: FH - 1,\n"
+    "      fill: '#' + nd[2] }));\n"
+    "    m = Math.floor(((tx2 - tx) / 10 - 2 * IN) / CH); s = nd[1];\n"
+    "    if (m < 3 || (s.length > m && m < 4)) s = '';\n"
+    "    else if (s.length > m) s = s.slice(0, m - 2) + '..';\n"
+    "    if (s) {\n"
+    "      var te = el('text', { x: tenths(tx + 10 * IN), y: '11.5' });\n"
+    "      if (nd[3]) te.setAttribute('fill', '#fff');\n"
+    "      te.textContent = s;\n"
+    "      fr.appendChild(te);\n"
+    "    }\n"
+    "    g.appendChild(fr);\n"
+    "  });\n"
+    "  lv.forEach(function (g) { if (g) fg.appendChild(g); });\n"
+    "  return inv;\n"
+    "}\n"
+    "function apply() {\n"
+    "  var inv = 0;\n"
+    "  sel.sort(function (a, b) { return a - b; });\n"
+    "  if (sel.length) {\n"
+    "    inv = draw();\n"
+    "  } else {\n"
+    "    while (fg.firstChild) fg.removeChild(fg.firstChild);\n"
+    "    orig.forEach(function (c) { fg.appendChild(c.cloneNode(true)); });\n"
+    "  }\n"
+    "  for (var b in A.b) {\n"
+    "    var bar = $('hb-' + b);\n"
+    "    if (sel.indexOf(+b) >= 0) bar.setAttribute('class', 'hb on'); else "
+    "bar.setAttribute('class', 'hb');\n"
+    "  }\n"
+    "  selB.textContent = sel.length ? 'Selected: ' + inv + (inv === 1 ? ' invocation' : ' "
+    "invocations') +\n"
+    "    ' in ' + sel.length + (sel.length === 1 ? ' bucket' : ' buckets') : ' ';\n"
+    "  allB.setAttribute('class', sel.length ? 'b' : 'b h');\n"
+    "  svg.dispatchEvent(new Event('sgredraw'));\n"
+    "  if (!alone) return;\n"
+    "  try {\n"
+    "    var q = new URLSearchParams(location.search);\n"
+    "    if (sel.length) q.set('h', sel.join(',')); else q.delete('h');\n"
+    "    q.delete('x');\n"
+    "    var s = q.toString();\n"
+    "    history.replaceState(null, '', location.pathname + (s ? '?' + s : '') + location.hash);\n"
+    "  } catch (e) {}\n"
+    "}\n"
+    "function barOf(e) {\n"
+    "  for (var t = e.target; t && t !== svg; t = t.parentNode)\n"
+    "    if (t.id && t.id.indexOf(P + '-hb-') === 0) return +t.id.slice(P.length + 4);\n"
+    "  return -1;\n"
+    "}\n"
+    "var strip = $('hist');\n"
+    "strip.addEventListener('mousedown', function (e) { anchor = barOf(e); });\n"
+    "strip.addEventListener('mouseup', function (e) {\n"
+    "  var b = barOf(e), a = anchor;\n"
+    "  anchor = -1;\n"
+    "  if (b < 0) return;\n"
+    "  if (e.shiftKey) {\n"
+    "    var k = sel.indexOf(b);\n"
+    "    if (k >= 0) sel.splice(k, 1); else sel.push(b);\n"
+    "  } else if (a >= 0 && a !== b) {\n"
+    "    sel = [];\n"
+    "    for (var k in A.b) if (+k >= Math.min(a, b) && +k <= Math.max(a, b)) sel.push(+k);\n"
+    "  } else {\n"
+    "    sel = [b];\n"
+    "  }\n"
+    "  apply();\n"
+    "});\n"
+    "allB.addEventListener('click', function () { sel = []; apply(); });\n"
+    "if (alone) {\n"
+    "  var h = new URLSearchParams(location.search).get('h');\n"
+    "  if (h) {\n"
+    "    h.split(',').forEach(function (b) { if (A.b[b] && sel.indexOf(+b) < 0) sel.push(+b); });\n"
+    "    if (sel.length) apply();\n"
+    "  }\n"
+    "}\n"
+    "})();\n";
+
+/* XML's specials in the JSON text (names are JSON-escaped already) */
+static void put_xml(FILE *out, const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '<')
+			fputs("&lt;", out);
+		else if (s[i] == '>')
+			fputs("&gt;", out);
+		else if (s[i] == '&')
+			fputs("&amp;", out);
+		else
+			fputc(s[i], out);
+	}
+}
+
+/* The JSON: n, per frame of the union [parent, name, fill, light label]; b, per bucket
+ * [invocations, frame, total, self, calls, frame, ...]; the layout's constants. */
+static int put_data(FILE *js, const struct sg_svg_hist *h, const struct sg_flame_opts *o)
+{
+	const struct sg_flame *f = h->f;
+	struct slot *slots = malloc((f->nframes ? f->nframes : 1) * sizeof(*slots));
+	int first = 1;
+
+	if (!slots)
+		return -1;
+	for (size_t i = 0; i < f->nframes; i++) {
+		slots[i].node = f->frames[i].node;
+		slots[i].frame = i;
+	}
+	qsort(slots, f->nframes, sizeof(*slots), cmp_slot);
+	fprintf(js, "{\"W\":%d,\"minw\":%.17g,\"byName\":%d,\"inv\":%d,\"n\":[", o->width,
+		o->minwidth, o->order == SG_ORDER_NAME, o->inverted);
+	for (size_t i = 0; i < f->nframes; i++) {
+		unsigned char rgb[3];
+
+		sg_flame_frame_color(&f->frames[i], o, rgb);
+		fprintf(js, "%s[%u,", i ? "," : "", i ? f->frames[i].parent : 0);
+		sg_json_string(js, f->frames[i].name);
+		fprintf(js, ",\"%02x%02x%02x\",%d]", rgb[0], rgb[1], rgb[2],
+			sg_flame_light_text(rgb));
+	}
+	fputs("],\"b\":{", js);
+	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++) {
+		const struct sg_node *top, *un, *n;
+		uint64_t inv = 0;
+
+		if (!h->bucket[b])
+			continue;
+		top = sg_tree_top(h->bucket[b]);
+		for (n = top->child; n; n = n->next)
+			inv += n->calls;
+		fprintf(js, "%s\"%u\":[%" PRIu64, first ? "" : ",", b, inv);
+		first = 0;
+		/* walk the bucket's tree and the union's side by side */
+		for (n = sg_node_next(top, top); n; n = sg_node_next(n, top)) {
+			long fi;
+			const struct sg_node *p = n;
+			const char *path[512];
+			int d = 0;
+
+			/* the union node of n: its path looked up from the top */
+			for (; p != top && d < 512; p = p->parent)
+				path[d++] = p->name;
+			un = p == top ? sg_tree_top(h->u) : NULL; /* deeper: not drawn */
+			while (d > 0 && un)
+				un = sg_tree_find(h->u, un, path[--d]);
+			fi = un ? frame_of(slots, f->nframes, un) : -1;
+			if (fi < 0 || !n->total)
+				continue;
+			fprintf(js, ",%ld,%" PRIu64 ",%" PRIu64 ",%" PRIu64, fi, n->total, n->self,
+				n->calls);
+		}
+		fputc(']', js);
+	}
+	fputs("}}", js);
+	free(slots);
+	return 0;
+}
+
+int sg_svg_hist_script(FILE *out, const char *id, const struct sg_flame_page *pg,
+		       const struct sg_svg_hist *h)
+{
+	if (!h || !h->entries)
+		return 0;
+	fprintf(out, "<metadata id=\"%s-hd\" data-ft=\"%d\" data-fb=\"%d\">", id, pg->frames_top,
+		pg->frames_bottom);
+	put_xml(out, h->data, h->len);
+	fputs("</metadata>\n<script><![CDATA[\n", out);
+	fputs(script, out);
+	fputs("]]></script>\n", out);
+	return ferror(out) ? -1 : 0;
+}
+
+/* The JSON, or none when past SG_SVG_HIST_MAX_BYTES (h->entries 0: a static strip). */
+static int make_data(struct sg_svg_hist *h, const struct sg_flame_opts *o)
+{
+	FILE *js;
+
+	if (!h->f->nframes)
+		return 0;
+	js = open_memstream(&h->data, &h->len);
+	if (!js || put_data(js, h, o) < 0 || fclose(js) != 0) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	if (h->len > SG_SVG_HIST_MAX_BYTES) {
+		free(h->data);
+		h->data = NULL;
+		h->len = 0;
+		return 0;
+	}
+	h->entries = h->wanted;
+	return 0;
+}
