@@ -110,7 +110,7 @@ expect "diff --slow from the trace = from the .tree" "$(cmp -s "$out/slow.txt" "
 "$bin" diff --slow "$out/o.tree" -m svg -q -o "$out/slow.svg"
 expect "diff --slow -m svg" "$(grep -c '<svg' "$out/slow.svg")" 1
 st=0
-"$bin" diff --slow examples/__do_fault.tree >/dev/null 2>"$out/slow-old.err" || st=$?
+"$bin" diff --slow tests/data/tree/do_fault-v1.tree >/dev/null 2>"$out/slow-old.err" || st=$?
 expect "diff --slow of an old .tree: exit" "$st" 1
 expect "diff --slow of an old .tree: message" "$(cat "$out/slow-old.err")" \
 	"surfgraph: diff --slow needs the durations' histogram: a .tree of version 3 (read the trace again)"
@@ -141,7 +141,7 @@ expect "tree header histogram" "$(sed -n 3p "$out/sched.tree.txt")" \
 
 # an older .tree has no histogram: -m hist says so
 st=0
-"$bin" -i examples/__do_fault.tree -m hist -q >/dev/null 2>"$out/old.err" || st=$?
+"$bin" -i tests/data/tree/do_fault-v1.tree -m hist -q >/dev/null 2>"$out/old.err" || st=$?
 expect "old .tree: exit" "$st" 1
 expect "old .tree: message" "$(cat "$out/old.err")" \
 	"surfgraph: -m hist: this .tree file has no histogram (written before version 3); read the trace again"

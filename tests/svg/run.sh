@@ -332,7 +332,7 @@ check "no strip per invocation" 0 "$(grep -c 'class="hist"' per/__do_fault-00000
 check "no strip for two roots" 0 "$(cat two/*.svg | grep -c 'class="hist"')"
 "$bin" -f vfs_write -i ../nodur.txt --no-save -q -s 0 >/dev/null
 check "no strip without durations" 0 "$(grep -c 'class="hist"' vfs_write.svg)"
-"$bin" -i "$PWD/../../../../examples/__do_fault.tree" -q -s 0 --outdir v1 >/dev/null 2>&1
+"$bin" -i "$PWD/../../../../tests/data/tree/do_fault-v1.tree" -q -s 0 --outdir v1 >/dev/null 2>&1
 check "no strip from a version 1 .tree" "1|0" "$(ls v1/*.svg | wc -l)|$(cat v1/*.svg | grep -c 'class="hist"')"
 cd ..
 
