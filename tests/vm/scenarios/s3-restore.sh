@@ -17,7 +17,9 @@ for sig in INT TERM HUP; do
 	surfgraph -f __do_fault -d 120 -m tree --ascii --no-save >/tmp/s3.$sig.out 2>/tmp/s3.$sig.err &
 	sg=$!
 	wait_tracing
-	workload 1
+	# two seconds: with one, 6.1 twice in six runs captured no complete __do_fault before the
+	# signal (4 records; cause not found: the INT/TERM/HUP runs on 6.12 and 7.3 never did)
+	workload 2
 	kill -$sig $sg
 	wait $sg
 	result s3_${sig}_rc $?
