@@ -41,7 +41,8 @@ for f in "$here"/scenarios/s[1-9]*.sh; do all+=("$(basename "$f" .sh)"); done
 # Without arguments 6.1 runs every scenario; 6.12 and 7.x those where kernels differ (set-up and
 # event layouts, restore, text vs binary, filters, --args; 6.12 the refusals too); trixie's
 # 6.12, the same series as bookworm-backports', the fresh-boot checks only. Every kernel runs
-# s0 and t0. (All of it stays under 15 minutes on the 2-core machines: measured in README.md.)
+# s0 and t0. (All of it stays under 15 minutes on the 2-core machines: measured in
+# tests/vm/README.md.)
 # SG_VM_FULL=1 runs every scenario on every kernel.
 scenarios_for() {
 	if [ $# -gt 1 ]; then
