@@ -153,6 +153,9 @@ int sg_tree_sort(struct sg_node *n, enum sg_order order);
 /* Depth-first pre-order walk of the subtree at top, without recursion. */
 struct sg_node *sg_node_next(const struct sg_node *n, const struct sg_node *top);
 
+/* The same walk, keeping *depth: one more going to a child, one less for each level back up. */
+struct sg_node *sg_node_next_depth(const struct sg_node *n, const struct sg_node *top, int *depth);
+
 /* Depth of n below top (top itself is 0). */
 int sg_node_depth(const struct sg_node *n, const struct sg_node *top);
 

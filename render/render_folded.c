@@ -26,16 +26,7 @@ int sg_render_folded(FILE *out, struct sg_aggregate *agg, enum sg_folded_unit un
 			w = (w + 500) / 1000;
 		if (w)
 			fprintf(out, "%s %" PRIu64 "\n", path, w);
-		if (n->child) {
-			n = n->child;
-			depth++;
-			continue;
-		}
-		while (n != top && !n->next) {
-			n = n->parent;
-			depth--;
-		}
-		n = n == top ? NULL : n->next;
+		n = sg_node_next_depth(n, top, &depth);
 	}
 	ret = ferror(out) ? -1 : 0;
 out:

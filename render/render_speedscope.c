@@ -188,14 +188,13 @@ int sg_speedscope_invocation(struct sg_speedscope *w, const struct sg_invocation
 static int put_samples(struct sg_speedscope *w, const struct sg_aggregate *agg, int pass)
 {
 	const struct sg_node *top = sg_tree_top(agg->merged), *n = top->child;
-	size_t depth = 0;
-	int first = 1;
+	int depth = 0, first = 1;
 
 	while (n) {
 		long f = frame_of(w, n->name);
 		uint64_t weight = agg->has_time ? n->self : n->calls;
 
-		if (f < 0 || push_open(w, depth, (size_t) f, 0) < 0)
+		if (f < 0 || push_open(w, (size_t) depth, (size_t) f, 0) < 0)
 			return -1;
 		if (weight) {
 			fputs(first ? "" : ",", w->out);
@@ -204,21 +203,12 @@ static int put_samples(struct sg_speedscope *w, const struct sg_aggregate *agg, 
 				fprintf(w->out, "%" PRIu64, weight);
 			} else {
 				putc('[', w->out);
-				for (size_t i = 0; i <= depth; i++)
+				for (int i = 0; i <= depth; i++)
 					fprintf(w->out, "%s%zu", i ? "," : "", w->open_frame[i]);
 				putc(']', w->out);
 			}
 		}
-		if (n->child) {
-			n = n->child;
-			depth++;
-			continue;
-		}
-		while (n != top && !n->next) {
-			n = n->parent;
-			depth--;
-		}
-		n = n == top ? NULL : n->next;
+		n = sg_node_next_depth(n, top, &depth);
 	}
 	return 0;
 }

@@ -550,6 +550,21 @@ struct sg_node *sg_node_next(const struct sg_node *n, const struct sg_node *top)
 	return NULL;
 }
 
+struct sg_node *sg_node_next_depth(const struct sg_node *n, const struct sg_node *top, int *depth)
+{
+	if (n->child) {
+		(*depth)++;
+		return n->child;
+	}
+	while (n != top) {
+		if (n->next)
+			return n->next;
+		n = n->parent;
+		(*depth)--;
+	}
+	return NULL;
+}
+
 int sg_node_depth(const struct sg_node *n, const struct sg_node *top)
 {
 	int d = 0;
