@@ -1,30 +1,19 @@
 // flame.mjs - the flame graph SVGs in a real Chromium: zoom, search, URL state, hover, escaping.
 // usage: node flame.mjs OUTDIR   (OUTDIR holds the SVGs and folded stacks run.sh made)
 import { chromium } from 'playwright-core';
+import { check, fail, finish, pass } from './lib.mjs';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dir = process.argv[2];
-let passed = 0, failed = 0;
-
-function check(name, expected, actual) {
-	const e = JSON.stringify(expected), a = JSON.stringify(actual);
-	if (e === a) {
-		passed++;
-	} else {
-		failed++;
-		console.log(`FAIL: ${name}: expected ${e}, got ${a}`);
-	}
-}
 
 function near(name, expected, actual, tol) {
 	if (Math.abs(expected - actual) <= tol) {
-		passed++;
+		pass();
 	} else {
-		failed++;
-		console.log(`FAIL: ${name}: expected ${expected} +- ${tol}, got ${actual}`);
+		fail(`${name}: expected ${expected} +- ${tol}, got ${actual}`);
 	}
 }
 
@@ -218,11 +207,9 @@ try {
 	await page.screenshot({ path: join(dir, 'two.png'), fullPage: true });
 	check('no page errors', [], errors);
 } catch (e) {
-	failed++;
-	console.log('FAIL: ' + (e.stack || e));
+	fail(e.stack || e);
 } finally {
 	await ctx.close();
 	rmSync(userDataDir, { recursive: true, force: true });
 }
-console.log(`browser: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish('browser');

@@ -3,23 +3,13 @@
 // usage: node hist.mjs OUTDIR   (OUTDIR holds __do_fault.svg, do_fault.tree, pick2.folded,
 // schedule.svg and schedule.tree, made by run.sh)
 import { chromium } from 'playwright-core';
+import { check, fail, finish, pass } from './lib.mjs';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dir = process.argv[2];
-let passed = 0, failed = 0;
-
-function check(name, expected, actual) {
-	const e = JSON.stringify(expected), a = JSON.stringify(actual);
-	if (e === a) {
-		passed++;
-	} else {
-		failed++;
-		console.log(`FAIL: ${name}: expected ${e}, got ${a}`);
-	}
-}
 
 const us = (ns) => Math.floor(ns / 1000) + '.' + String(ns % 1000).padStart(3, '0');
 
@@ -153,11 +143,9 @@ try {
 	check('hostile: no injected element', 0, await page.evaluate(() => document.querySelectorAll('img').length));
 	check('no page errors', [], errors);
 } catch (e) {
-	failed++;
-	console.log('FAIL: ' + (e.stack || e));
+	fail(e.stack || e);
 } finally {
 	await ctx.close();
 	rmSync(userDataDir, { recursive: true, force: true });
 }
-console.log(`browser hist: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish('browser hist');

@@ -5,22 +5,12 @@
 // OUTDIR holds what run.sh made: do_fault.speedscope.json, do_fault.top (-m top of the same
 // run) and dat.trace.json (-m chrome of trace-cmd's trace.dat).
 import { chromium } from 'playwright-core';
+import { check, fail, finish, pass } from './lib.mjs';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const [dir, index] = process.argv.slice(2);
-let passed = 0, failed = 0;
-
-function check(name, expected, actual) {
-	const e = JSON.stringify(expected), a = JSON.stringify(actual);
-	if (e === a) {
-		passed++;
-	} else {
-		failed++;
-		console.log(`FAIL: ${name}: expected ${e}, got ${a}`);
-	}
-}
 
 // speedscope prints "4.42ms", "830.60µs", "812ns": the value in ns and the half-unit of its
 // last printed digit, the most its rounding can be off
@@ -35,10 +25,9 @@ function parseTime(s) {
 function checkTime(name, shown, ns) {
 	const t = parseTime(shown);
 	if (t && Math.abs(t.ns - ns) <= t.tol + 1e-6) {
-		passed++;
+		pass();
 	} else {
-		failed++;
-		console.log(`FAIL: ${name}: speedscope shows ${shown}, the run says ${ns} ns`);
+		fail(`${name}: speedscope shows ${shown}, the run says ${ns} ns`);
 	}
 }
 
@@ -191,5 +180,4 @@ check('chrome json: a profile per track', [...tracks].sort(), [...seen].sort());
 
 await ctx.close();
 rmSync(userDataDir, { recursive: true, force: true });
-console.log(`speedscope: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish('speedscope');
