@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include "log.h"
 #include "pathbuf.h"
+#include "treefield.h"
 #include "treefile.h"
 #include "treeread.h"
 
@@ -40,20 +41,11 @@ static int fail(struct reader *r, const char *fmt, const char *arg)
 	return -1;
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
 /* Unescape s[0..len) and intern it; NULL when an escape is malformed. */
 static const char *unescape(struct reader *r, const char *s, size_t len)
 {
+	size_t n;
+
 	if (len + 1 > r->bufcap) {
 		char *b = realloc(r->buf, len + 1);
 
@@ -62,62 +54,17 @@ static const char *unescape(struct reader *r, const char *s, size_t len)
 		r->buf = b;
 		r->bufcap = len + 1;
 	}
-	size_t n = 0;
-
-	for (size_t i = 0; i < len; i++) {
-		if (s[i] != '%') {
-			r->buf[n++] = s[i];
-			continue;
-		}
-		int hi = i + 2 < len ? hexval(s[i + 1]) : -1, lo = hi >= 0 ? hexval(s[i + 2]) : -1;
-
-		if (hi < 0 || lo < 0 || (hi == 0 && lo == 0))
-			return NULL;
-		r->buf[n++] = (char) (hi * 16 + lo);
-		i += 2;
-	}
+	if (sg_treefield_unescape(s, len, r->buf, &n) < 0)
+		return NULL;
 	return sg_strtab_intern(r->st, r->buf, n);
-}
-
-static int parse_u64(const char *s, uint64_t *out)
-{
-	uint64_t v = 0;
-
-	if (!*s)
-		return -1;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9')
-			return -1;
-		if (v > (UINT64_MAX - (uint64_t) (*s - '0')) / 10)
-			return -1;
-		v = v * 10 + (uint64_t) (*s - '0');
-	}
-	*out = v;
-	return 0;
-}
-
-/* Split line at tabs into at most max fields; returns the count. */
-static int split_tabs(char *line, char **f, int max)
-{
-	int n = 0;
-
-	f[n++] = line;
-	for (char *p = line; *p && n < max; p++) {
-		if (*p == '\t') {
-			*p = '\0';
-			f[n++] = p + 1;
-		}
-	}
-	return n;
 }
 
 static int number_field(struct reader *r, const char *s, const char *what, uint64_t *out)
 {
-	if (parse_u64(s, out) < 0) {
-		char msg[128];
-
-		snprintf(msg, sizeof(msg), "bad number in column %s: '%.40s'", what, s);
-		return fail(r, "%s", msg);
+	if (sg_treefield_u64(s, out) < 0) {
+		sg_log_error("%s:%lu: bad number in column %s: '%.40s'", r->name, r->lineno, what,
+			     s);
+		return -1;
 	}
 	return 0;
 }
@@ -136,8 +83,8 @@ static int read_retinfo(struct reader *r, char **f, struct sg_tree *tree, struct
 
 		if (comma)
 			*comma = '\0';
-		if (k == SG_RET_ERRNOS || !colon || (*colon = '\0', parse_u64(p, &e) < 0) || !e ||
-		    e > 4095 || parse_u64(colon + 1, &err_n[k]) < 0)
+		if (k == SG_RET_ERRNOS || !colon || (*colon = '\0', sg_treefield_u64(p, &e) < 0) || !e ||
+		    e > 4095 || sg_treefield_u64(colon + 1, &err_n[k]) < 0)
 			return fail(r, "%s", "bad errnos column (errno:calls,...)");
 		err_v[k] = (int) e;
 		sum = sg_add_sat(sum, err_n[k]);
@@ -541,7 +488,7 @@ static int read_line(struct reader *r, char *line)
 		r->saw_end = 1;
 		return 0;
 	}
-	int nf = split_tabs(line, f, 13);
+	int nf = sg_treefield_split(line, f, 13);
 
 	if (strcmp(f[0], "node") == 0) {
 		if (r->inv || r->btree)
@@ -623,7 +570,7 @@ struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strt
 			}
 			continue;
 		}
-		if (strncmp(line, "keep=", 5) == 0 && parse_u64(line + 5, &keep) == 0 &&
+		if (strncmp(line, "keep=", 5) == 0 && sg_treefield_u64(line + 5, &keep) == 0 &&
 		    keep > (1u << 16)) {
 			fail(&r, "%s", "keep must be between 0 and 65536");
 			goto out;

@@ -1,0 +1,20 @@
+/* treefield.h - the fields of a `.tree` line: tabs, decimal numbers, %XX-escaped names. */
+#ifndef SG_TREEFIELD_H
+#define SG_TREEFIELD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Split line at tabs (written over with NULs) into at most max fields; returns the count. */
+int sg_treefield_split(char *line, char **f, int max);
+
+/* A whole decimal number, digits only, no sign, within 64 bits. -1 otherwise. */
+int sg_treefield_u64(const char *s, uint64_t *out);
+
+/*
+ * Decode s[0..len)'s %XX escapes into out (room for len bytes), *n the decoded length. -1 on a
+ * malformed escape or %00 (a name never holds a NUL).
+ */
+int sg_treefield_unescape(const char *s, size_t len, char *out, size_t *n);
+
+#endif

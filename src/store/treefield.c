@@ -1,0 +1,64 @@
+/* treefield.c - the fields of a `.tree` line: tabs, decimal numbers, %XX-escaped names. */
+#include "treefield.h"
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+int sg_treefield_unescape(const char *s, size_t len, char *out, size_t *n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] != '%') {
+			out[k++] = s[i];
+			continue;
+		}
+		int hi = i + 2 < len ? hexval(s[i + 1]) : -1, lo = hi >= 0 ? hexval(s[i + 2]) : -1;
+
+		if (hi < 0 || lo < 0 || (hi == 0 && lo == 0))
+			return -1;
+		out[k++] = (char) (hi * 16 + lo);
+		i += 2;
+	}
+	*n = k;
+	return 0;
+}
+
+int sg_treefield_u64(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		if (v > (UINT64_MAX - (uint64_t) (*s - '0')) / 10)
+			return -1;
+		v = v * 10 + (uint64_t) (*s - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+int sg_treefield_split(char *line, char **f, int max)
+{
+	int n = 0;
+
+	f[n++] = line;
+	for (char *p = line; *p && n < max; p++) {
+		if (*p == '\t') {
+			*p = '\0';
+			f[n++] = p + 1;
+		}
+	}
+	return n;
+}
