@@ -186,6 +186,9 @@ expect "v2: stat" "$(awk -F'\t' '$1 == "stat" {print $3, $6, $8, $9, $10, "[" $1
 expect "v2: same nodes" "$(grep '^node' "$out/ab.v2.tree" | md5sum)" "$(grep '^node' "$out/ab.tree" | md5sum)"
 grep -q "^surfgraph: $out/b.v2.tree has no latency histogram" "$out/v2.err" && ok || bad "v2: no note on stderr ($(cat "$out/v2.err"))"
 "$bin" -i "$out/ab.v2.tree" -m hist --no-save >/dev/null 2>"$out/v2.hist.err" && bad "v2: -m hist succeeded" || ok
+# the message names the merge, not the file's version (it is version 3)
+grep -q 'merged from runs not all of which had a histogram' "$out/v2.hist.err" && ok ||
+	bad "v2: -m hist's message: $(cat "$out/v2.hist.err")"
 "$bin" diff --slow "$out/ab.v2.tree" >/dev/null 2>&1 && bad "v2: diff --slow succeeded" || ok
 # the old runs alone: p50 and p99 the weighted mean of theirs, as before version 3
 save $f61 "$out/a2k.tree" --keep 2
