@@ -13,14 +13,10 @@ fix=$PWD/tests/data/linux-6.1/do_fault.txt
 rm -rf "$out"
 mkdir -p "$out"
 export SOURCE_DATE_EPOCH=0 LC_ALL=C
-pass=0 fail=0
+SUITE=hardening
+. tests/lib.sh
 LIMIT=${SG_TIME_LIMIT:-120}
 
-ok() { pass=$((pass + 1)); }
-bad() {
-	echo "FAIL hardening $1"
-	fail=$((fail + 1))
-}
 
 # sg NAME STATUS ARGS...: run surfgraph (stdin from $in when set), stdout/stderr in $out/NAME.*
 sg() {
@@ -57,11 +53,6 @@ same() {
 	if cmp -s "$out/$1.out" "$2"; then ok; else bad "$1: stdout differs from $2"; fi
 }
 
-check() { # NAME COMMAND...: the command succeeds
-	local name=$1
-	shift
-	if "$@"; then ok; else bad "$name"; fi
-}
 
 # ---- C-level limits: 100,000-deep and 10,000,000-wide trees, through every stage ----
 if [ -x "$limits" ]; then
@@ -384,5 +375,4 @@ for f in tests/fuzz/regress/fuzz_tree/*; do
 	check "regress $(basename "$f"): no crash (exit $rc)" test $rc -le 2
 done
 
-echo "hardening: $pass passed, $fail failed"
-[ $fail = 0 ]
+finish

@@ -10,16 +10,9 @@ out=tests/out/merge
 rm -rf "$out"
 mkdir -p "$out"
 export SOURCE_DATE_EPOCH=0 LC_ALL=C
-pass=0 fail=0
+SUITE=merge
+. tests/lib.sh
 
-ok() { pass=$((pass + 1)); }
-bad() {
-	echo "FAIL $1"
-	fail=$((fail + 1))
-}
-expect() { # what got want
-	if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', want '$3'"; fi
-}
 # merge NAME EXPECTED_STATUS ARGS...: stdout and stderr in $out/NAME.out and .err
 merge() {
 	local name=$1 want=$2
@@ -233,5 +226,4 @@ grep -q '^Usage: surfgraph merge RUN.tree... -o ALL.tree$' "$out/help.out" && ok
 merge again 0 "$out/a.tree" "$out/a.tree" -o "$out/self.tree"
 [ -e "$out/self.tree.old" ] && ok || bad "again: no self.tree.old"
 
-echo "merge: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish
