@@ -81,19 +81,7 @@ static int write_nodes(FILE *out, const char *kind, struct sg_node *top, uint64_
 			if (depth + 1 > *deepest)
 				*deepest = depth + 1;
 		}
-		/* next in pre-order, tracking depth */
-		if (n->child) {
-			n = n->child;
-			depth++;
-			continue;
-		}
-		while (n != top && !n->next) {
-			n = n->parent;
-			depth--;
-		}
-		if (n == top)
-			break;
-		n = n->next;
+		n = sg_node_next_depth(n, top, &depth);
 	}
 	ret = 0;
 out:
