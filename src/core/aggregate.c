@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "aggregate.h"
+#include "log.h"
 
 struct sg_aggregate *sg_aggregate_new(unsigned keep)
 {
@@ -35,6 +36,7 @@ void sg_aggregate_free(struct sg_aggregate *agg)
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
 		sg_tree_free(agg->bucket[b]);
 	sg_invocation_free(agg->pinned);
+	sg_scatter_free(agg->scatter);
 	for (unsigned i = 0; i < agg->nsample; i++)
 		sg_invocation_free(agg->sample[i]);
 	for (int i = 0; i < agg->nroots; i++)
@@ -66,6 +68,26 @@ struct sg_rootstat *sg_aggregate_rootstat(struct sg_aggregate *agg, const char *
 struct sg_invocation *sg_aggregate_kept(const struct sg_aggregate *agg, unsigned i)
 {
 	return agg->ring[(agg->head + i) % agg->keep];
+}
+
+struct sg_invocation **sg_aggregate_kept_whole(const struct sg_aggregate *agg, unsigned *n)
+{
+	struct sg_invocation **v = malloc((agg->nring + agg->nslow + 1) * sizeof(*v));
+
+	*n = 0;
+	if (!v) {
+		sg_log_error("out of memory");
+		return NULL;
+	}
+	for (unsigned i = 0; i < agg->nring; i++)
+		v[(*n)++] = sg_aggregate_kept(agg, i);
+	for (unsigned i = 0, j; i < agg->nslow; i++) {
+		for (j = 0; j < agg->nring && v[j]->seq != agg->slow[i]->seq; j++)
+			;
+		if (j == agg->nring)
+			v[(*n)++] = agg->slow[i];
+	}
+	return v;
 }
 
 int sg_aggregate_keep(struct sg_aggregate *agg, struct sg_invocation *inv)
@@ -180,8 +202,13 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 			goto fail;
 		agg->bucket_n[b]++;
 	}
-	if (inv->has_dur)
+	if (inv->has_dur) {
 		sample_offer(agg, inv);
+		if (!agg->scatter && !(agg->scatter = sg_scatter_new()))
+			goto fail;
+		if (sg_scatter_add(agg->scatter, inv) < 0)
+			goto fail;
+	}
 	if (inv->seq == agg->pin_seq && !agg->pinned)
 		agg->pinned = sg_invocation_ref(inv);
 	/* the slowest are compared by the kernel's printed durations: only with times */
