@@ -36,7 +36,8 @@ const userDataDir = mkdtempSync(join(tmpdir(), 'surfgraph-chromium-'));
 const ctx = await chromium.launchPersistentContext(userDataDir, {
 	executablePath: '/usr/bin/chromium',
 	headless: true,
-	viewport: { width: 1200, height: 500 },
+	// tall enough for the frames under the histogram strip and the scatter
+	viewport: { width: 1200, height: 900 },
 	args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
 		'--disable-component-update', '--disable-sync', '--no-first-run'],
 });
