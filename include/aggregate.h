@@ -97,10 +97,13 @@ int sg_aggregate_offer_slow(struct sg_aggregate *agg, struct sg_invocation *inv)
 struct sg_invocation *sg_aggregate_kept(const struct sg_aggregate *agg, unsigned i);
 
 /*
- * The invocations kept whole, each once: the last N oldest first, then the slowest not among
- * them. A new array (*n its length; empty gives a 1-element one); NULL: no memory (message set).
+ * The invocations kept whole, the last N and the slowest, and those with asks for, each once, by
+ * number. A new array (*n its length); NULL: no memory (message set).
  */
-struct sg_invocation **sg_aggregate_kept_whole(const struct sg_aggregate *agg, unsigned *n);
+#define SG_KEPT_PINNED 1 /* the --pick N invocation, held in memory */
+#define SG_KEPT_SAMPLE 2 /* the spread sample, in memory */
+struct sg_invocation **sg_aggregate_kept_whole(const struct sg_aggregate *agg, unsigned with,
+					      unsigned *n);
 
 /* Put a kept invocation at the end (used when loading a file). Ownership passes. */
 int sg_aggregate_keep(struct sg_aggregate *agg, struct sg_invocation *inv);

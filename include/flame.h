@@ -143,8 +143,8 @@ struct sg_flame_caption {
 	unsigned hist_depth;
 	/*
 	 * With hist: the run's start-time × duration scatter, drawn under the strip (svg_scatter.c),
-	 * and the kept invocations (the last N and the slowest, each once), whose dots are always
-	 * drawn and, with bucket, draw their invocation alone. NULL: no scatter.
+	 * and the kept invocations (the last N and the slowest, each once, by number), whose dots
+	 * are always drawn and, with bucket, draw their invocation alone. NULL: no scatter.
 	 */
 	const struct sg_scatter *scatter;
 	struct sg_invocation *const *kept;

@@ -18,12 +18,20 @@ struct plot {
 	uint64_t org, span; /* x = (start or seq) - org, over span */
 };
 
+/* Whether seq is a kept invocation's: c->kept is by number (sg_aggregate_kept_whole). */
 static int is_kept(const struct sg_flame_caption *c, uint64_t seq)
 {
-	for (unsigned i = 0; i < c->nkept; i++)
-		if (c->kept[i]->seq == seq)
-			return 1;
-	return 0;
+	unsigned lo = 0, hi = c->nkept;
+
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2;
+
+		if (c->kept[mid]->seq < seq)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->nkept && c->kept[lo]->seq == seq;
 }
 
 static void put_dot(FILE *out, const struct plot *p, const struct sg_scatter_dot *d,

@@ -70,9 +70,20 @@ struct sg_invocation *sg_aggregate_kept(const struct sg_aggregate *agg, unsigned
 	return agg->ring[(agg->head + i) % agg->keep];
 }
 
-struct sg_invocation **sg_aggregate_kept_whole(const struct sg_aggregate *agg, unsigned *n)
+static int cmp_seq(const void *a, const void *b)
 {
-	struct sg_invocation **v = malloc((agg->nring + agg->nslow + 1) * sizeof(*v));
+	const struct sg_invocation *x = *(struct sg_invocation *const *) a;
+	const struct sg_invocation *y = *(struct sg_invocation *const *) b;
+
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+struct sg_invocation **sg_aggregate_kept_whole(const struct sg_aggregate *agg, unsigned with,
+					      unsigned *n)
+{
+	struct sg_invocation **v =
+	    malloc((agg->nring + agg->nslow + agg->nsample + 2) * sizeof(*v));
+	unsigned k = 0;
 
 	*n = 0;
 	if (!v) {
@@ -80,13 +91,18 @@ struct sg_invocation **sg_aggregate_kept_whole(const struct sg_aggregate *agg, u
 		return NULL;
 	}
 	for (unsigned i = 0; i < agg->nring; i++)
-		v[(*n)++] = sg_aggregate_kept(agg, i);
-	for (unsigned i = 0, j; i < agg->nslow; i++) {
-		for (j = 0; j < agg->nring && v[j]->seq != agg->slow[i]->seq; j++)
-			;
-		if (j == agg->nring)
-			v[(*n)++] = agg->slow[i];
-	}
+		v[k++] = sg_aggregate_kept(agg, i);
+	for (unsigned i = 0; i < agg->nslow; i++)
+		v[k++] = agg->slow[i];
+	if (agg->pinned && (with & SG_KEPT_PINNED))
+		v[k++] = agg->pinned;
+	for (unsigned i = 0; (with & SG_KEPT_SAMPLE) && i < agg->nsample; i++)
+		v[k++] = agg->sample[i];
+	/* by number: the same invocation (shared, or loaded twice) lands side by side, kept once */
+	qsort(v, k, sizeof(*v), cmp_seq);
+	for (unsigned i = 0; i < k; i++)
+		if (!*n || v[i]->seq != v[*n - 1]->seq)
+			v[(*n)++] = v[i];
 	return v;
 }
 

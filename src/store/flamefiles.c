@@ -271,7 +271,7 @@ int sg_flamefiles_merged(struct sg_flamefiles *ff, const struct sg_aggregate *ag
 		c->bucket = agg->bucket;
 		/* under it the scatter, whose kept dots draw their invocation alone */
 		c->scatter = agg->scatter;
-		if (c->scatter && !(kept = sg_aggregate_kept_whole(agg, &c->nkept))) {
+		if (c->scatter && !(kept = sg_aggregate_kept_whole(agg, 0, &c->nkept))) {
 			free(c);
 			return -1;
 		}
