@@ -3,19 +3,14 @@
 // here, not by surfgraph's page), another dot selects its bucket, the URL keeps it, All.
 // usage: node scatter.mjs OUTDIR   (OUTDIR holds __do_fault.svg, do_fault.tree, pick2.folded,
 // schedule.svg, schedule.tree and hostile_root.svg, made by run.sh)
-import { chromium } from 'playwright-core';
-import { check, fail, finish } from './lib.mjs';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { check, drawnFrames, fail, finish, layoutFrames, openChromium, sameFrames, us } from './lib.mjs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dir = process.argv[2];
 
-const us = (ns) => Math.floor(ns / 1000) + '.' + String(ns % 1000).padStart(3, '0');
-
-// Invocation seq's tree from the .tree's inv and invnode lines: "name|cost|self|calls" per frame
-// flame.c would draw at 1180 px (narrower than 0.1 px left out with its callees), and widths.
+// Invocation seq's tree from the .tree's inv and invnode lines, as flame.c lays it out.
 function invFrames(tree, seq) {
 	const nodes = new Map();
 	let on = false;
@@ -28,51 +23,18 @@ function invFrames(tree, seq) {
 		else if (f[0] !== 'invnode' && f[0] !== 'call')
 			on = false;
 	}
-	const paths = [...nodes.keys()], root = paths.find((p) => !p.includes(';'));
-	const scale = 1180 / nodes.get(root).total, kept = new Set(), frames = [], widths = {};
-	for (const p of paths.sort((a, b) => a.split(';').length - b.split(';').length)) {
-		const s = nodes.get(p), parent = p.slice(0, p.lastIndexOf(';'));
-		if (p !== root && (!kept.has(parent) || !s.total || s.total * scale < 0.1)) continue;
-		kept.add(p);
-		const key = `${p.slice(p.lastIndexOf(';') + 1)}|${us(s.total)}|${us(s.self)}|${s.calls}`;
-		frames.push(key);
-		widths[key] = s.total * scale;
-	}
-	return { frames: frames.sort(), widths };
+	return layoutFrames(nodes);
 }
 
-const userDataDir = mkdtempSync(join(tmpdir(), 'surfgraph-chromium-'));
-const ctx = await chromium.launchPersistentContext(userDataDir, {
-	executablePath: '/usr/bin/chromium',
-	headless: true,
-	viewport: { width: 1200, height: 700 },
-	args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-		'--disable-component-update', '--disable-sync', '--no-first-run'],
-});
-const page = ctx.pages()[0] || await ctx.newPage();
+const { page, close } = await openChromium(700);
 const errors = [];
 page.on('pageerror', (e) => errors.push(String(e)));
 
-const drawn = () => page.evaluate(() => {
-	const out = [];
-	for (const g of document.querySelectorAll('svg > g[id$="-f"] > g > g')) {
-		const t = g.children[0].textContent, k = t.lastIndexOf(' \u2014 cost ');
-		const m = /cost ([0-9.]+) us, .* self ([0-9.]+) us, (\d+) calls?/.exec(t.slice(k));
-		out.push([`${t.slice(0, k)}|${m[1]}|${m[2]}|${m[3]}`,
-			Number(g.children[1].getAttribute('width'))]);
-	}
-	return out;
-});
+const drawn = () => drawnFrames(page);
 const text = (s) => page.evaluate((s) => document.querySelector(`[id$="-${s}"]`).textContent, s);
 const dot = (seq) => `circle[data-s="${seq}"]`;
 const onDots = () => page.evaluate(() =>
 	[...document.querySelectorAll('circle.on')].map((c) => +c.getAttribute('data-s')));
-
-function sameFrames(name, want, got) {
-	check(name + ': frames', want.frames, got.map((g) => g[0]).sort());
-	const off = got.filter((g) => !(Math.abs(want.widths[g[0]] - g[1]) <= 0.1 + 1e-9));
-	check(name + ': widths = totals * 1180 / root total (+-0.1 px)', [], off.map((g) => g[0]));
-}
 
 try {
 	const tree = join(dir, 'do_fault.tree');
@@ -146,7 +108,6 @@ try {
 } catch (e) {
 	fail(e.stack || e);
 } finally {
-	await ctx.close();
-	rmSync(userDataDir, { recursive: true, force: true });
+	await close();
 }
 finish('browser scatter');

@@ -356,6 +356,12 @@ check "abstime: starts" \
 check "abstime: a dot per invocation" "$(grep -c '__do_fault() {' "$abst")" "$(dots abs/__do_fault.svg)"
 check "abstime: task, pid and CPU" "#1: 120.090 us, start +0.000000 s, ls-135, CPU 0 — kept whole: click to draw it alone" \
 	"$(X 'string((//*[local-name()="circle"])[1]/*[local-name()="title"])' abs/__do_fault.svg)"
+# a task name is the trace's: escaped in the dot's tooltip, the file stays well-formed XML
+printf '# tracer: function_graph\n 0)  a<b>&"x'"'"'-42   |   5.000 us    |  f();\n' >hc.txt
+"$bin" -f f -i hc.txt --no-save -q -s 0 --outdir hc >/dev/null
+xmllint --noout hc/f.svg 2>/dev/null && ok || bad "hostile task name: hc/f.svg is not well-formed"
+check "hostile task name: text" "#1: 5.000 us, a<b>&\"x'-42, CPU 0 — kept whole: click to draw it alone" \
+	"$(X 'string(//*[local-name()="circle"]/*[local-name()="title"])' hc/f.svg)"
 # thinned: 25,000 calls keep every 4th (6,250) and the 40 kept whole: the last 32 (24 of them
 # not multiples of 4) and the 8 slowest (1000 us: the earliest 8 of that duration, 999, 1999,
 # ..., 7999, none a multiple of 4): 6,282 dots
