@@ -84,9 +84,7 @@ double sg_svg_hist_frac(const struct sg_summary *s, uint64_t v)
 
 uint64_t sg_svg_hist_bound(const struct sg_summary *s, double frac)
 {
-	unsigned first, last;
-
-	unsigned b;
+	unsigned first, last, b;
 
 	if (!span(s, &first, &last))
 		return 0;
