@@ -85,3 +85,14 @@ export function layoutFrames(nodes) {
 	}
 	return { frames: frames.sort(), widths, total: nodes.get(root).total };
 }
+
+// hostile_root.svg (tests/data/svg/hostile.txt) redrawn by a click on sel: its hostile names
+// come back from the embedded data as text, never markup or code.
+export async function checkHostileRedraw(page, url, sel) {
+	await page.goto(url);
+	await page.click(sel, { force: true });
+	const names = (await drawnFrames(page)).map((g) => g[0].split('|')[0]);
+	check('hostile: names redrawn as text', [true, true],
+		['a<script>alert', 'x]]></title><img/src=x/onerror=alert`2`>'].map((n) => names.includes(n)));
+	check('hostile: no injected element', 0, await page.evaluate(() => document.querySelectorAll('img').length));
+}
