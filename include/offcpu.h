@@ -19,9 +19,12 @@ struct sg_offcpu_stats {
 /*
  * A sched_switch record (ev->sched, with its time): the task that left, if a root is open on
  * it, is now switched out; the one that comes in, if it was, is back (its interval ends at its
- * next event, see sg_offcpu_event). Tasks are looked up, never created.
+ * next event, see sg_offcpu_event). Tasks are looked up, never created. keep_raw: the record's
+ * line goes with the leaving task's invocation (-m raw). st NULL: --no-off-cpu, nothing else.
+ * -1: no memory.
  */
-void sg_offcpu_switch(struct sg_tasks *ts, const struct sg_event *ev, struct sg_offcpu_stats *st);
+int sg_offcpu_switch(struct sg_tasks *ts, const struct sg_event *ev, int keep_raw,
+		     struct sg_offcpu_stats *st);
 
 /*
  * An entry, return or leaf of t, before it is applied to t's stack. Switched out, t still runs

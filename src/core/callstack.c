@@ -589,16 +589,9 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 
 	if (!c)
 		return oom();
-	if (ev->type == SG_EV_SWITCH && ev->sched) {
-		/* sched:sched_switch: the interval a task waited (the next switch line names tasks) */
-		t = sg_tasks_find(cs->tasks, sg_tasks_key(ev->pid, ev->cpu));
-		if (cs->keep_raw && ev->line && t && t->inv &&
-		    sg_invocation_add_raw(t->inv, ev->line, ev->line_len) < 0)
-			return oom();
-		if (cs->offcpu_name)
-			sg_offcpu_switch(cs->tasks, ev, &cs->stats.offcpu);
-		return 0;
-	}
+	if (ev->type == SG_EV_SWITCH && ev->sched) /* the `=>` line, if any, names the tasks */
+		return sg_offcpu_switch(cs->tasks, ev, cs->keep_raw,
+					cs->offcpu_name ? &cs->stats.offcpu : NULL) < 0 ? oom() : 0;
 	if (ev->type == SG_EV_SWITCH)
 		return on_switch(cs, c, ev);
 	if (ev->type == SG_EV_LOST) {

@@ -9,15 +9,20 @@ static uint64_t open_root(const struct sg_task *t)
 	return t->inv && t->n > t->inv_base ? t->stack[t->inv_base].serial : 0;
 }
 
-void sg_offcpu_switch(struct sg_tasks *ts, const struct sg_event *ev, struct sg_offcpu_stats *st)
+int sg_offcpu_switch(struct sg_tasks *ts, const struct sg_event *ev, int keep_raw,
+		     struct sg_offcpu_stats *st)
 {
-	struct sg_task *t;
+	struct sg_task *t = sg_tasks_find(ts, sg_tasks_key(ev->pid, ev->cpu));
 	uint64_t root;
 
+	if (keep_raw && ev->line && t && t->inv &&
+	    sg_invocation_add_raw(t->inv, ev->line, ev->line_len) < 0)
+		return -1;
+	if (!st)
+		return 0;
 	st->records++;
 	if (!ev->has_ts)
-		return; /* a text trace without funcgraph-abstime: no interval can be measured */
-	t = sg_tasks_find(ts, sg_tasks_key(ev->pid, ev->cpu));
+		return 0; /* a text trace without funcgraph-abstime: no interval can be measured */
 	if (t) {
 		root = open_root(t);
 		if (t->off_state != RUNNING && t->off_root != root) {
@@ -38,6 +43,7 @@ void sg_offcpu_switch(struct sg_tasks *ts, const struct sg_event *ev, struct sg_
 	t = sg_tasks_find(ts, sg_tasks_key(ev->next_pid, ev->cpu));
 	if (t && t->off_state == OUT)
 		t->off_state = BACK;
+	return 0;
 }
 
 void sg_offcpu_event(struct sg_task *t, const struct sg_event *ev, struct sg_offcpu_stats *st)
