@@ -139,6 +139,9 @@ static int parse_live(struct sg_options *o, int c, const char *arg)
 	case OPT_NO_SLEEP_TIME:
 		o->no_sleep_time = 1;
 		return 0;
+	case OPT_NO_OFF_CPU:
+		o->no_off_cpu = 1;
+		return 0;
 	case OPT_BUFFER_SIZE:
 		if (parse_count("--buffer-size", arg, 1L << 30, &v) < 0 || v == 0) {
 			sg_log_error("--buffer-size wants a size in KB, not '%s'", arg);
