@@ -494,6 +494,9 @@ static void put_tooltip(struct out *out, const struct sg_flame *f, const struct 
 		put_us(out, fr->w / fr->calls);
 		puts_(out, " us per call");
 	}
+	if (strcmp(fr->name, SG_OFFCPU_NAME) == 0)
+		puts_(out, " (switched-out intervals): time the call below waited off the CPU, "
+			   "from sched_switch records; not running");
 	if (fr->node && fr->node->ret && fr->node->ret->errs) {
 		char errs[256];
 
