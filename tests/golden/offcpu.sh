@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Where they waited (issue 13): the [off-cpu] frames on a real capture with sched:sched_switch
+# beside function_graph (tests/data/linux-6.1/do_nanosleep_sched_switch.*, 20 calls of
+# `sleep 0.01`), derived with awk from the trace text and from trace-cmd report's records of
+# the trace.dat (tests/golden/awk/offcpu-*.awk, not from surfgraph's output), checked against
+# -m folded to the ns; the roots' totals stay the kernel's, --no-off-cpu takes the frames out
+# (of a trace and of a .tree), and a hand-edited call shorter than its wait is capped and said.
+set -euo pipefail
+out=tests/out/offcpu
+# shellcheck source=tests/golden/lib.sh
+. "$(dirname "$0")/lib.sh"
+awkd=tests/golden/awk
+txt=$(data linux-6.1/do_nanosleep_sched_switch.txt.gz)
+dat=$(data linux-6.1/do_nanosleep_sched_switch.dat)
+
+sum() { awk '{s += $NF} END {printf "%.0f\n", s}'; }
+offcpu_lines() { grep -F '[off-cpu] ' | sort || true; }
+# the roots' printed durations (depth-0 returns of the text), summed in ns
+ns() { awk -F'|' '{d = $3; gsub(/[^0-9.]/, "", d); split(d, p, "."); s += p[1] * 1000 + substr(p[2] "000", 1, 3)} END {printf "%.0f\n", s}'; }
+root_total=$(awk -F'|' '$4 ~ /^  }/' "$txt" | ns)
+
+# The text trace: every interval, per path, to the ns
+awk -v root=do_nanosleep -f $awkd/offcpu-text.awk "$txt" | sort >"$out/want-text"
+expect "text: intervals derived" "$(wc -l <"$out/want-text")" 1
+"$bin" -f do_nanosleep -i "$txt" -m folded -q -o "$out/t.tree" >"$out/text.folded"
+expect "text: [off-cpu] per path" "$(offcpu_lines <"$out/text.folded")" "$(cat "$out/want-text")"
+# 20 sleeps of 10 ms: each waited at least that long
+expect "text: at least 20 x 10 ms" "$(($(sum <"$out/want-text") >= 200000000))" 1
+"$bin" -f do_nanosleep -i "$txt" -m top --no-save -q >"$out/text.top"
+expect "text: -m top [off-cpu] calls and total" "$(awk '$NF == "[off-cpu]" {print $1, $2}' "$out/text.top")" \
+	"20 $(awk '{printf "%.3f\n", $NF / 1000}' "$out/want-text")"
+# the totals are the kernel's: the folded weights add up to the roots' printed durations
+expect "text: folded sum = roots' durations" "$(sum <"$out/text.folded")" "$root_total"
+"$bin" -f do_nanosleep -i "$txt" -m folded --no-save -q --no-off-cpu >"$out/text.no.folded"
+expect "text: --no-off-cpu: no frame" "$(offcpu_lines <"$out/text.no.folded")" ""
+expect "text: --no-off-cpu: same sum" "$(sum <"$out/text.no.folded")" "$root_total"
+# without the frames the wait is schedule's self time again
+self() { awk '$1 == "do_nanosleep;schedule" {print $2}' "$1"; }
+expect "text: schedule's self time gives the wait back" "$(($(self "$out/text.no.folded") - $(self "$out/text.folded")))" \
+	"$(sum <"$out/want-text")"
+# a .tree keeps the frames, and --no-off-cpu on it gives the trace's --no-off-cpu run
+"$bin" -i "$out/t.tree" -m folded -q >"$out/tree.folded"
+expect "text: .tree round trip" "$(cmp -s "$out/tree.folded" "$out/text.folded" && echo same)" same
+"$bin" -i "$out/t.tree" -m folded -q --no-off-cpu >"$out/tree.no.folded"
+expect "text: .tree --no-off-cpu" "$(cmp -s "$out/tree.no.folded" "$out/text.no.folded" && echo same)" same
+
+# The trace.dat of the same buffer (trace-cmd extract): every record at its ns timestamp
+trace-cmd report -R -t "$dat" 2>/dev/null | awk -v root=do_nanosleep -f $awkd/offcpu-dat.awk | sort >"$out/want-dat"
+expect "dat: intervals derived" "$(wc -l <"$out/want-dat")" 1
+"$bin" -f do_nanosleep -i "$dat" -m folded --no-save -q >"$out/dat.folded"
+expect "dat: [off-cpu] per path" "$(offcpu_lines <"$out/dat.folded")" "$(cat "$out/want-dat")"
+dat_roots=$(trace-cmd report -R -t "$dat" 2>/dev/null | awk 'function hex(h, v, i) {
+		for (i = 1; i <= length(h); i++) v = v * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
+		return v }
+	/funcgraph_exit: +func=do_nanosleep depth=0 / {
+	c = $0; sub(/.*calltime=/, "", c); sub(/ .*/, "", c); r = $0; sub(/.*rettime=/, "", r)
+	s += hex(r) - hex(c)} END {printf "%.0f\n", s}')
+expect "dat: folded sum = roots' durations" "$(sum <"$out/dat.folded")" "$dat_roots"
+"$bin" -f do_nanosleep -i "$dat" -m folded --no-save -q --no-off-cpu >"$out/dat.no.folded"
+expect "dat: --no-off-cpu: no frame" "$(offcpu_lines <"$out/dat.no.folded")" ""
+
+# A hand-edited trace: the first schedule() returns after 2000 us, less than its wait (as a
+# nosleep-time trace would show it). Its frame stops at schedule's own time left (2000 us less
+# its callees' durations, summed here from the depth-2 lines inside it), the rest is said.
+awk -F'|' '!done && $4 ~ /^    }$/ && sch {sub(/\| [^|]+ us +\|/, "| # 2000.000 us   |"); done = 1}
+	$4 ~ /^    schedule\(\) \{/ {sch = 1} {print}' "$txt" >"$out/capped.txt"
+expect "edited: one line changed" "$(diff "$txt" "$out/capped.txt" | grep -c '^>')" 1
+kids=$(awk -F'|' '$4 ~ /^    schedule\(\) \{/ {in_ = 1; next} in_ && $4 ~ /^    }/ {exit}
+	in_ && $4 ~ /^      [^ ]/ && $3 ~ / us/' "$txt" | ns)
+first=$(awk -v root=do_nanosleep -f $awkd/offcpu-text.awk <(awk '{print} /^ +[0-9.]+ \|.*\|  }$/ {exit}' "$txt") | awk '{print $NF}')
+"$bin" -f do_nanosleep -i "$out/capped.txt" -m folded --no-save >"$out/capped.folded" 2>"$out/capped.err"
+excess=$((first - (2000000 - kids)))
+expect "edited: the cap said" "$(grep -c "^surfgraph: 1 calls were switched out longer than their own time left" "$out/capped.err")" 1
+expect "edited: the part left out" "$(sed -n 's/.*stop at it, \([0-9.]*\) us of switched-out time left out$/\1/p' "$out/capped.err")" \
+	"$(awk -v e="$excess" 'BEGIN {printf "%.3f\n", e / 1000}')"
+expect "edited: [off-cpu] less by that" "$(($(sum <"$out/want-text") - $(offcpu_lines <"$out/capped.folded" | sum)))" "$excess"
+
+echo "offcpu: $n checked, $fail failed"
+[ "$fail" = 0 ]
