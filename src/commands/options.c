@@ -520,6 +520,12 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			     o->input ? "-i (the input is already a file)" : "--text");
 		return -1;
 	}
+	/* live --text reads trace_pipe, whose lines carry no time: it makes no [off-cpu] frames */
+	if (o->no_off_cpu && !o->input && (o->text || o->no_sleep_time)) {
+		sg_log_error("--no-off-cpu: live %s makes no [off-cpu] frames to leave out",
+			     o->text ? "--text" : "--no-sleep-time");
+		return -1;
+	}
 	if (o->narrow_from && o->narrow) {
 		sg_log_error("--narrow-from narrows from the start to an earlier run's functions; "
 			     "--narrow%s learns first: one or the other",
