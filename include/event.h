@@ -40,7 +40,7 @@ struct sg_event {
 	 * around)
 	 */
 	int sched;
-	const char *line;      /* the source text of this event (text inputs), for raw output */
+	const char *line; /* the source text of this event (text inputs), for raw output */
 	size_t line_len;
 	/*
 	 * ENTRY, LEAF with funcgraph-args: the arguments as the text printed them, without the

@@ -30,7 +30,8 @@ struct sg_callstack {
 	enum { MODE_UNKNOWN, MODE_NORMAL, MODE_THRESH } mode;
 	struct sg_invocation *held[HELD_MAX];
 	int nheld;
-	const char *unknown, *offcpu_name; /* offcpu_name NULL: --no-off-cpu */
+	const char *unknown, *offcpu_name;
+	struct sg_offcpu_stats *off; /* &stats.offcpu; NULL: --no-off-cpu */
 	unsigned epoch; /* sg_callstack_narrow() calls so far */
 	struct sg_callstack_stats stats;
 };
@@ -50,6 +51,7 @@ struct sg_callstack *sg_callstack_new(struct sg_strtab *st, const struct sg_matc
 	cs->tasks = sg_tasks_new();
 	cs->unknown = sg_strtab_intern(st, "[unknown]", 9);
 	cs->offcpu_name = sg_strtab_intern(st, SG_OFFCPU_NAME, sizeof(SG_OFFCPU_NAME) - 1);
+	cs->off = &cs->stats.offcpu;
 	if (!cs->tasks || !cs->unknown || !cs->offcpu_name) {
 		sg_tasks_free(cs->tasks);
 		free(cs);
@@ -507,7 +509,7 @@ static int on_return(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *
 		return 0;
 	sg_node_add_call(f.node, ev->dur, ev->has_dur);
 	if (note_retval(f.tree, f.node, f.call, ev) < 0 ||
-	    sg_offcpu_attach(f.tree, &f, ev->dur, ev->has_dur, cs->offcpu_name, &cs->stats.offcpu) < 0)
+	    sg_offcpu_attach(f.tree, &f, ev->dur, ev->has_dur, cs->offcpu_name, cs->off) < 0)
 		return -1;
 	if (t->inv && t->n == t->inv_base) {
 		t->inv->has_dur = ev->has_dur;
@@ -590,8 +592,7 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 	if (!c)
 		return oom();
 	if (ev->type == SG_EV_SWITCH && ev->sched) /* the `=>` line, if any, names the tasks */
-		return sg_offcpu_switch(cs->tasks, ev, cs->keep_raw,
-					cs->offcpu_name ? &cs->stats.offcpu : NULL) < 0 ? oom() : 0;
+		return sg_offcpu_switch(cs->tasks, ev, cs->keep_raw, cs->off) < 0 ? oom() : 0;
 	if (ev->type == SG_EV_SWITCH)
 		return on_switch(cs, c, ev);
 	if (ev->type == SG_EV_LOST) {
@@ -643,8 +644,8 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 		if (raw_append(&t->fraw, &t->fraw_len, &t->fraw_cap, ev->line, ev->line_len) < 0)
 			return oom();
 	}
-	if (cs->offcpu_name)
-		sg_offcpu_event(t, ev, &cs->stats.offcpu);
+	if (cs->off)
+		sg_offcpu_event(t, ev, cs->off);
 	switch (ev->type) {
 	case SG_EV_ENTRY:
 		r = on_entry(cs, t, c, ev, 0);
@@ -664,7 +665,7 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 
 void sg_callstack_no_offcpu(struct sg_callstack *cs)
 {
-	cs->offcpu_name = NULL;
+	cs->off = NULL;
 }
 
 int sg_callstack_narrow(struct sg_callstack *cs)

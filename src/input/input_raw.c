@@ -30,7 +30,7 @@ struct sg_raw_decoder {
 	int entry_id, exit_id, raent_id; /* raent: fgraph_retaddr_entry (6.13 on), or -1 */
 	int switch_id;			 /* sched:sched_switch, or -1 when not in the trace */
 	struct tep_format_field *sw_prev_pid, *sw_next_pid, *sw_prev_comm, *sw_next_comm;
-	int common_end;			 /* bytes a record needs for its type and pid */
+	int common_end; /* bytes a record needs for its type and pid */
 	struct tep_format_field *en_func, *en_depth, *en_args;
 	struct tep_format_field *ra_func, *ra_depth, *ra_args;
 	struct tep_format_field *ex_func, *ex_depth, *ex_overrun, *ex_calltime, *ex_rettime;
@@ -286,8 +286,9 @@ size_t sg_raw_format_line(char *buf, size_t size, const struct sg_event *ev)
 	if (ev->type == SG_EV_LOST) {
 		n = snprintf(buf, size, "CPU:%d [LOST %" PRIu64 " EVENTS]", ev->cpu, ev->count);
 	} else if (ev->type == SG_EV_SWITCH) {
-		n = snprintf(buf, size, " %d) %14s|  /* sched_switch: prev_pid=%d ==> next_pid=%d */",
-			     ev->cpu, "", ev->pid, ev->next_pid);
+		n = snprintf(buf, size,
+			     " %d) %14s|  /* sched_switch: prev_pid=%d ==> next_pid=%d */", ev->cpu,
+			     "", ev->pid, ev->next_pid);
 	} else if (ev->type == SG_EV_ENTRY) {
 		char args[SG_EVENT_ARGS * 20 + 8] = "";
 		size_t k = 0;

@@ -194,7 +194,8 @@ int sg_tracefs_setup(struct sg_tracefs_session *s, const struct sg_graph_setup *
 	if (g->sched_switch && tracefs_file_exists(inst_of(s, 0), SG_TRACEFS_SCHED_SWITCH)) {
 		int d = differs(s, 0, SG_TRACEFS_SCHED_SWITCH, "1");
 
-		if (d < 0 || (d && sg_tracefs_session_write(s, 0, SG_TRACEFS_SCHED_SWITCH, "1") < 0))
+		if (d < 0 ||
+		    (d && sg_tracefs_session_write(s, 0, SG_TRACEFS_SCHED_SWITCH, "1") < 0))
 			return -1;
 	}
 	/* whatever an earlier user left in the buffer is not ours to read */

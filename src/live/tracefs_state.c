@@ -340,8 +340,8 @@ int sg_tracefs_state_read(FILE *f, const char *label, const char *boot_id,
 		}
 		*sp = '\0';
 		if (!sg_tracefs_state_file_ok(line + 5)) {
-			why = "a file surfgraph saves (FILE, options/FILE, per_cpu/cpuN/FILE, "
-			      SG_TRACEFS_SCHED_SWITCH ")";
+			why = "a file surfgraph saves (FILE, options/FILE, "
+			      "per_cpu/cpuN/FILE, " SG_TRACEFS_SCHED_SWITCH ")";
 			goto fail;
 		}
 		v = number(sp + 1, 9);
