@@ -59,6 +59,17 @@ expect "dat: folded sum = roots' durations" "$(sum <"$out/dat.folded")" "$dat_ro
 "$bin" -f do_nanosleep -i "$dat" -m folded --no-save -q --no-off-cpu >"$out/dat.no.folded"
 expect "dat: --no-off-cpu: no frame" "$(offcpu_lines <"$out/dat.no.folded")" ""
 
+# trace-cmd report's text of the .dat: its sched_switch lines and function_graph lines carry
+# the same microseconds as the kernel's text, so the same intervals
+trace-cmd report "$dat" 2>/dev/null >"$out/report.txt"
+"$bin" -f do_nanosleep -i "$out/report.txt" -m folded --no-save -q >"$out/report.folded"
+expect "trace-cmd report: [off-cpu] per path" "$(offcpu_lines <"$out/report.folded")" "$(cat "$out/want-text")"
+
+# The flame graph: the frame in its own blue, its tooltip and the caption say what it is
+"$bin" -f do_nanosleep -i "$dat" -m svg -s 0 --no-save -q --outdir "$out"
+expect "svg: [off-cpu] frame, blue" "$(grep -o '<g><title>\[off-cpu\] [^<]*one switched-out interval[^<]*</title><rect [^>]*fill="#3c5ac8"/>' "$out/do_nanosleep.svg" | wc -l)" 1
+expect "svg: caption" "$(grep -c "blue \[off-cpu\]: $(awk '{printf "%d.%03d", $NF / 1000000, $NF % 1000000 / 1000}' "$out/want-dat") ms switched out" "$out/do_nanosleep.svg")" 1
+
 # A hand-edited trace: the first schedule() returns after 2000 us, less than its wait (as a
 # nosleep-time trace would show it). Its frame stops at schedule's own time left (2000 us less
 # its callees' durations, summed here from the depth-2 lines inside it), the rest is said.
