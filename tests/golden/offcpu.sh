@@ -25,7 +25,7 @@ check_kernel() {
 	root_total=$(awk -F'|' '$4 ~ /^  }/' "$txt" | ns) # the roots' printed durations
 
 	# The text trace: every interval, per path, to the ns
-	awk -v root=do_nanosleep -f $awkd/offcpu-text.awk "$txt" | sort >"$o/want-text"
+	awk -v root=do_nanosleep -f $awkd/offcpu-intervals.awk -f $awkd/offcpu-text.awk "$txt" | sort >"$o/want-text"
 	expect "$k text: intervals derived" "$(wc -l <"$o/want-text")" 1
 	"$bin" -f do_nanosleep -i "$txt" -m folded -q -o "$o/t.tree" >"$o/text.folded"
 	expect "$k text: [off-cpu] per path" "$(offcpu_lines <"$o/text.folded")" "$(cat "$o/want-text")"
@@ -49,7 +49,7 @@ check_kernel() {
 	expect "$k text: .tree --no-off-cpu" "$(cmp -s "$o/tree.no.folded" "$o/text.no.folded" && echo same)" same
 
 	# The trace.dat of the same buffer (trace-cmd extract): every record at its ns timestamp
-	trace-cmd report -R -t "$dat" 2>/dev/null | awk -v root=do_nanosleep -f $awkd/offcpu-dat.awk | sort >"$o/want-dat"
+	trace-cmd report -R -t "$dat" 2>/dev/null | awk -v root=do_nanosleep -f $awkd/offcpu-intervals.awk -f $awkd/offcpu-dat.awk | sort >"$o/want-dat"
 	expect "$k dat: intervals derived" "$(wc -l <"$o/want-dat")" 1
 	"$bin" -f do_nanosleep -i "$dat" -m folded --no-save -q >"$o/dat.folded"
 	expect "$k dat: [off-cpu] per path" "$(offcpu_lines <"$o/dat.folded")" "$(cat "$o/want-dat")"
@@ -90,7 +90,7 @@ awk -F'|' '!done && $4 ~ /^    }$/ && sch {sub(/\| [^|]+ us +\|/, "| # 2000.000 
 expect "edited: one line changed" "$(diff "$txt" "$out/capped.txt" | grep -c '^>')" 1
 kids=$(awk -F'|' '$4 ~ /^    schedule\(\) \{/ {in_ = 1; next} in_ && $4 ~ /^    }/ {exit}
 	in_ && $4 ~ /^      [^ ]/ && $3 ~ / us/' "$txt" | ns)
-first=$(awk -v root=do_nanosleep -f $awkd/offcpu-text.awk <(awk '{print} /^ +[0-9.]+ \|.*\|  }$/ {exit}' "$txt") | awk '{print $NF}')
+first=$(awk -v root=do_nanosleep -f $awkd/offcpu-intervals.awk -f $awkd/offcpu-text.awk <(awk '{print} /^ +[0-9.]+ \|.*\|  }$/ {exit}' "$txt") | awk '{print $NF}')
 "$bin" -f do_nanosleep -i "$out/capped.txt" -m folded --no-save >"$out/capped.folded" 2>"$out/capped.err"
 excess=$((first - (2000000 - kids)))
 expect "edited: the cap said" "$(grep -c "^surfgraph: 1 calls were switched out longer than their own time left" "$out/capped.err")" 1

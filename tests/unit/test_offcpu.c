@@ -1,69 +1,14 @@
 /* test_offcpu.c - [off-cpu] frames: switched-out intervals from sched_switch under the call that
  * waited. */
 #include <stdlib.h>
-#include "callstack.h"
 #include "check.h"
-#include "input_text.h"
 #include "schedswitch.h"
+#include "stackrun.h"
 
-#define MAXINV 8
-
-static struct sg_invocation *invs[MAXINV];
-static int ninv;
-static struct sg_strtab *names;
-
-static int collect(void *ctx, struct sg_invocation *inv)
+/* Text lines through the call stacks (root "root"); off 0: --no-off-cpu. The off-cpu counts. */
+static struct sg_offcpu_stats offrun(const char *const *lines, int off)
 {
-	(void) ctx;
-	if (ninv < MAXINV)
-		invs[ninv++] = inv;
-	else
-		sg_invocation_free(inv);
-	return 0;
-}
-
-static void reset(void)
-{
-	for (int i = 0; i < ninv; i++)
-		sg_invocation_free(invs[i]);
-	ninv = 0;
-	sg_strtab_free(names);
-	names = NULL;
-}
-
-/* Text lines through the parser and the call stacks (root "root"); off: 0 is --no-off-cpu. */
-static struct sg_offcpu_stats run(const char *const *lines, int off)
-{
-	struct sg_strtab *st = sg_strtab_new();
-	struct sg_match *m = sg_match_new();
-	struct sg_callstack *cs;
-	struct sg_text_parser *p;
-	struct sg_offcpu_stats stats;
-
-	reset();
-	names = st;
-	sg_match_add(m, "root");
-	cs = sg_callstack_new(st, m, collect, NULL, 0);
-	if (!off)
-		sg_callstack_no_offcpu(cs);
-	p = sg_text_parser_new(st, sg_callstack_feed, cs);
-	for (int i = 0; lines[i]; i++)
-		sg_text_parser_line(p, lines[i], strlen(lines[i]));
-	sg_text_parser_finish(p);
-	sg_callstack_finish(cs);
-	stats = sg_callstack_stats(cs)->offcpu;
-	sg_text_parser_free(p);
-	sg_callstack_free(cs);
-	sg_match_free(m);
-	return stats;
-}
-
-static const struct sg_node *child(const struct sg_node *n, const char *name)
-{
-	for (const struct sg_node *c = n ? n->child : NULL; c; c = c->next)
-		if (strcmp(c->name, name) == 0)
-			return c;
-	return NULL;
+	return run_stacks("root", lines, off).offcpu;
 }
 
 #define OUT(ts, prev, next)                                                                        \
@@ -97,7 +42,7 @@ int main(void)
 		    NULL,
 		};
 
-		s = run(t, 1);
+		s = offrun(t, 1);
 		CHECK_U64(ninv, 1);
 		r = sg_invocation_root(invs[0]);
 		sch = child(r, "schedule");
@@ -114,7 +59,7 @@ int main(void)
 		CHECK_U64(s.ns, 10100000 - 55500);
 		CHECK_U64(s.capped + s.unmatched, 0);
 
-		s = run(t, 0); /* --no-off-cpu */
+		s = offrun(t, 0); /* --no-off-cpu */
 		sch = child(sg_invocation_root(invs[0]), "schedule");
 		CHECK(child(sch, SG_OFFCPU_NAME) == NULL);
 		CHECK_U64(sch->self, 10190000 - 20000 - 5500 - 3000);
@@ -137,7 +82,7 @@ int main(void)
 		    NULL,
 		};
 
-		s = run(t, 1);
+		s = offrun(t, 1);
 		sch = child(sg_invocation_root(invs[0]), "schedule");
 		off = child(sch, SG_OFFCPU_NAME);
 		CHECK_U64(off ? off->total : 0, 47000);
@@ -170,7 +115,7 @@ int main(void)
 		    NULL,
 		};
 
-		s = run(t, 1);
+		s = offrun(t, 1);
 		off = child(child(sg_invocation_root(invs[0]), "lock"), SG_OFFCPU_NAME);
 		CHECK_U64(off ? off->total : 0, (2100000 - 20000) + (3300000 - 2200000));
 		CHECK_U64(off ? off->calls : 0, 2);
@@ -189,7 +134,7 @@ int main(void)
 		    NULL,
 		};
 
-		s = run(t, 1);
+		s = offrun(t, 1);
 		CHECK(child(sg_invocation_root(invs[0]), SG_OFFCPU_NAME) == NULL);
 		CHECK_U64(s.unmatched, 1);
 		CHECK_U64(s.intervals, 0);
@@ -228,6 +173,5 @@ int main(void)
 		sg_strtab_free(st);
 	}
 	reset();
-	printf("offcpu: %d checks, %d failed\n", check_count, check_failures);
-	return check_failures != 0;
+	return check_report("offcpu");
 }
