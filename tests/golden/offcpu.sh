@@ -77,6 +77,13 @@ trace-cmd report "$dat" 2>/dev/null >"$out/report.txt"
 "$bin" -f do_nanosleep -i "$out/report.txt" -m folded --no-save -q >"$out/report.folded"
 expect "trace-cmd report: [off-cpu] per path" "$(offcpu_lines <"$out/report.folded")" "$(cat "$o/want-text")"
 
+# Without funcgraph-proc (the TASK-PID column cut from every line): the `=>` lines name the
+# tasks, the records their pids; the same intervals
+sed -E 's/^( *[0-9.]+ \|   0\)) +[^|]+ \|/\1/' "$txt" >"$out/noproc.txt"
+expect "no task column: lines cut" "$(awk -F'|' 'NF >= 4 && $2 ~ /-[0-9]+ *$/' "$out/noproc.txt" | wc -l)" 0
+"$bin" -f do_nanosleep -i "$out/noproc.txt" -m folded --no-save -q >"$out/noproc.folded"
+expect "no task column: [off-cpu] per path" "$(offcpu_lines <"$out/noproc.folded")" "$(cat "$o/want-text")"
+
 # The flame graph: the frame in its own blue, its tooltip and the caption say what it is
 "$bin" -f do_nanosleep -i "$dat" -m svg -s 0 --no-save -q --outdir "$out"
 expect "svg: [off-cpu] frame, blue" "$(grep -o '<g><title>\[off-cpu\] [^<]*one switched-out interval[^<]*</title><rect [^>]*fill="#3c5ac8"/>' "$out/do_nanosleep.svg" | wc -l)" 1
