@@ -75,8 +75,9 @@ static void report_offcpu(FILE *f, const struct sg_offcpu_stats *o, int verbose)
 
 	if (o->capped)
 		fprintf(f, "surfgraph: %" PRIu64 " calls were switched out longer than their own time "
-			   "left (a trace taken with nosleep-time?): their [off-cpu] frames stop at "
-			   "it, %s us of switched-out time left out\n",
+			   "left (the records' times disagree with the printed durations: a trace "
+			   "taken with nosleep-time, or a clock that jumped): their [off-cpu] frames "
+			   "stop at it, %s us of switched-out time left out\n",
 			o->capped, sg_fmt_us(a, o->capped_ns));
 	if (o->unmatched)
 		fprintf(f, "surfgraph: %" PRIu64 " switch-outs inside a root had no return to a CPU "

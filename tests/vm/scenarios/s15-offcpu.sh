@@ -9,11 +9,12 @@ sleeps='for i in 1 2 3 4 5 6 7 8 9 10; do sleep 0.01; done'
 set_event() { for _f in "$T"/instances/surfgraph*/set_event "$T/set_event"; do [ -f "$_f" ] && { cat "$_f"; return; }; done; }
 mkdir -p /out
 snap /tmp/s15.before
+# (the first run of the boot: the buffer's first expansion is allowed, same_fresh)
 surfgraph -f do_nanosleep -m folded -o /out/s15.tree -w /out/s15.dat -- sh -c "$sleeps" \
 	>/tmp/s15.folded 2>/tmp/s15.err
 result s15_rc $?
 snap /tmp/s15.after
-if same /tmp/s15.before /tmp/s15.after >/tmp/s15.diff; then result s15_same same; else result s15_same differs; fi
+if same_fresh /tmp/s15.before /tmp/s15.after >/tmp/s15.diff; then result s15_same same; else result s15_same differs; fi
 # during a run: sched_switch is enabled (the buffer read has the records), set_event shows it
 surfgraph -f do_nanosleep -d 4 -m top -q --no-save >/dev/null 2>&1 &
 sg=$!
@@ -28,10 +29,11 @@ result s15_no_during "$(set_event | tr '\n' ' ')"
 sh -c "$sleeps"
 wait $sg
 result s15_no_rc $?
-# a user's own sched_switch stays enabled, and the run still works
+# a user's own sched_switch stays enabled, and the run still works (--force: an enabled event
+# makes tracefs busy, surfgraph refuses it otherwise)
 echo 1 >"$T/events/sched/sched_switch/enable"
 snap /tmp/s15.pre
-surfgraph -f do_nanosleep -m folded --no-save -- sh -c "$sleeps" >/tmp/s15.pre.folded 2>/tmp/s15.pre.err
+surfgraph -f do_nanosleep -m folded --no-save --force -- sh -c "$sleeps" >/tmp/s15.pre.folded 2>/tmp/s15.pre.err
 result s15_pre_rc $?
 snap /tmp/s15.post
 if same /tmp/s15.pre /tmp/s15.post >/tmp/s15.pre.diff; then result s15_pre_same same; else result s15_pre_same differs; fi
