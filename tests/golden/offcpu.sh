@@ -20,8 +20,8 @@ self() { awk '$1 == "do_nanosleep;schedule" {print $2}' "$1"; }
 check_kernel() {
 	local k=$1 o=$out/$1 txt dat root_total dat_roots
 	mkdir -p "$o"
-	txt=$(data linux-$k/do_nanosleep_sched_switch.txt.gz)
-	dat=$(data linux-$k/do_nanosleep_sched_switch.dat)
+	txt=$(data "linux-$k/do_nanosleep_sched_switch.txt.gz")
+	dat=$(data "linux-$k/do_nanosleep_sched_switch.dat")
 	root_total=$(awk -F'|' '$4 ~ /^  }/' "$txt" | ns) # the roots' printed durations
 
 	# The text trace: every interval, per path, to the ns

@@ -22,7 +22,7 @@ echo >"$T/trace"
 busy &
 bp=$!
 echo 1 >"$T/tracing_on"
-for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do sleep 0.01; done
+for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do sleep 0.01; done
 echo 0 >"$T/tracing_on"
 kill $bp
 cat "$T/trace" >/tmp/offcpu.txt
