@@ -122,17 +122,23 @@ check_s7() {
 
 # The benchmark: figures, not a pass/fail beyond "it ran" and "binary lost nothing".
 check_b1() {
-	local r line
-	for r in bin text; do
-		[ "$(val b1_${r}_rc)" = 0 ] || { bad "b1: $r reader exited $(val b1_${r}_rc): $(head -c 300 "$o/b1.$r.err")"; return; }
-		line=$(grep -o 'traced .*' "$o/b1.$r.err")
-		echo "bench $k $r: $line; $(grep -o '[0-9]* complete invocations' "$o/b1.$r.err" | head -n1);" \
-			"$(grep -o 'no events lost\|lost events: .*' "$o/b1.$r.err")"
+	local r n load
+	for load in 0.1 0.02; do
+		for r in bin text; do
+			n=$r.$load
+			[ "$(val b1_${n}_rc)" = 0 ] || { bad "b1: $r reader, load $load, exited $(val b1_${n}_rc): $(head -c 300 "$o/b1.$n.err")"; return; }
+			echo "bench $k load $load $r: $(grep -o 'traced .*' "$o/b1.$n.err");" \
+				"$(grep -o '[0-9]* complete invocations' "$o/b1.$n.err" | head -n1);" \
+				"$(grep -o 'no events lost\|lost events: .*' "$o/b1.$n.err");" \
+				"$(grep -o 'reading used .*' "$o/b1.$n.err")"
+			grep -q 'reading used [0-9.]* s of CPU' "$o/b1.$n.err" ||
+				{ bad "b1: $r reader, load $load: -v did not say what reading cost"; return; }
+		done
 	done
-	if grep -q 'no events lost' "$o/b1.bin.err"; then
-		ok "b1: the binary reader lost nothing"
+	if grep -q 'no events lost' "$o/b1.bin.0.1.err"; then
+		ok "b1: the binary reader lost nothing at the lighter load"
 	else
-		bad "b1: the binary reader lost events: $(grep -o 'lost events: .*' "$o/b1.bin.err")"
+		bad "b1: the binary reader lost events at the lighter load: $(grep -o 'lost events: .*' "$o/b1.bin.0.1.err")"
 	fi
 }
 
