@@ -159,7 +159,12 @@ void sg_runinfo_print_live(FILE *f, const struct sg_live_result *l, char **comma
 		l->seconds, l->kernel, l->records, l->text ? "lines" : "records",
 		(double) l->records / s, l->text ? "trace_pipe" : "the binary buffers",
 		l->instance ? " of instance surfgraph" : "");
-	if (l->lost_markers || l->overrun || l->dropped)
+	/* the text reader does not read the per-CPU stats: no figures are made up for it */
+	if (l->text && l->lost_markers)
+		fprintf(f, "surfgraph: lost events: %" PRIu64 " announced in trace_pipe (%" PRIu64
+			   " markers)\n",
+			l->lost_events, l->lost_markers);
+	else if (l->lost_markers || l->overrun || l->dropped)
 		fprintf(f, "surfgraph: lost events: %" PRIu64 " announced in the buffers (%" PRIu64
 				" markers%s), kernel stats: %" PRIu64 " overrun, %" PRIu64
 				" dropped\n",
