@@ -414,3 +414,22 @@ check_b2() {
 		bad "b2: narrowed, the unrelated workload's extra time is more than a fifth of the full run's ($base / $full / $narrow s)"
 	fi
 }
+
+# r1 (an investigation, run by name only): s3's settings, nine signalled runs with a one-second
+# workload; every run must capture a complete __do_fault, as s3 requires. The facts of each run
+# (workload iterations, the kernel's per-CPU counts before the signal, surfgraph's summary) are
+# printed either way.
+check_r1() {
+	local i n empty=0
+	for i in 1 2 3 4 5 6 7 8 9; do
+		sed "s/^/r1 $k: /" "$o/r1.$i.facts"
+		grep -h 'traced\|complete invocations\|no call\|lost' "$o/r1.$i.err" | sed "s/^/r1 $k run $i: /"
+		n=$(sed -n 's/.*__do_fault: \([0-9]*\) complete invocations.*/\1/p' "$o/r1.$i.err" | head -n1)
+		[ "${n:-0}" -gt 0 ] || empty=$((empty + 1))
+	done
+	if [ $empty = 0 ]; then
+		ok "r1: nine runs with s3's settings and a one-second workload each captured __do_fault"
+	else
+		bad "r1: $empty of nine runs with s3's settings captured no complete __do_fault"
+	fi
+}
