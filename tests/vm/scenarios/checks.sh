@@ -415,8 +415,8 @@ check_b2() {
 	fi
 }
 
-# r1 (an investigation, run by name only): s3's settings, nine signalled runs with a one-second
-# workload; every run must capture a complete __do_fault, as s3 requires. The facts of each run
+# r1 (an investigation, run by name only): s3's settings, nine signalled runs with s3's workload
+# of 1 to 2 s; every run must capture a complete __do_fault, as s3 requires. The facts of each run
 # (workload iterations, the kernel's per-CPU counts before the signal, surfgraph's summary) are
 # printed either way.
 check_r1() {
@@ -428,7 +428,7 @@ check_r1() {
 		[ "${n:-0}" -gt 0 ] || empty=$((empty + 1))
 	done
 	if [ $empty = 0 ]; then
-		ok "r1: nine runs with s3's settings and a one-second workload each captured __do_fault"
+		ok "r1: nine runs with s3's settings and workload each captured __do_fault"
 	else
 		bad "r1: $empty of nine runs with s3's settings captured no complete __do_fault"
 	fi
