@@ -7,7 +7,8 @@
 # events) right before the signal, and surfgraph's own -v summary, so a run that captured
 # nothing shows whether the kernel recorded nothing or surfgraph read nothing.
 #
-# Found so far (6.1, 2 vCPUs; 24 runs of three versions of this scenario, none captured nothing):
+# Found so far (6.1, 2 vCPUs; 33 runs of three versions of this scenario, the last one 9 times
+# with the binary from before 9e9bd50 too: none captured nothing):
 # before 9e9bd50, in 6 of the 9 runs of the second version, the binary reader had read only the
 # first few records (read events = 4 on one CPU, the count of s3's failures, or 0 to 122) when
 # the signal came 0.3 to 1.1 s into tracing, while 216 to 874 entries waited unread:
