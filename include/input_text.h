@@ -9,6 +9,7 @@
 struct sg_text_stats {
 	uint64_t lines, bytes;
 	uint64_t events;     /* entries, exits and leaves */
+	uint64_t leaves;     /* of those: a leaf line is an entry and its exit in the kernel */
 	uint64_t headers;    /* '#' lines and trace-cmd's cpus= */
 	uint64_t switches;   /* context-switch lines */
 	uint64_t sched_switches; /* sched:sched_switch records (comments, trace-cmd lines) */

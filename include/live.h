@@ -21,6 +21,8 @@ struct sg_live_result {
 	int signal;					  /* SG_STOP_SIGNAL: which */
 	int cmd_status;					  /* SG_STOP_COMMAND: wait() status */
 	uint64_t records;				  /* binary records, or text lines */
+	uint64_t consumed; /* records taken from the kernel's buffers (a text leaf line is two) */
+	double cpu_user, cpu_sys; /* this process's CPU s from tracing on to the last read */
 	uint64_t bytes;					  /* read from the kernel */
 	uint64_t lost_markers, lost_events, lost_unknown; /* what the reader was told was lost */
 	uint64_t overrun, dropped;			  /* what per_cpu/cpuN/stats say was lost */

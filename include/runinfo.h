@@ -25,7 +25,8 @@ void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
  */
 void sg_runinfo_print_flames(FILE *f, const struct sg_flamefiles *ff, int step);
 
-void sg_runinfo_print_live(FILE *f, const struct sg_live_result *l, char **command);
+/* The live run's summary; verbose adds the CPU this process spent reading. */
+void sg_runinfo_print_live(FILE *f, const struct sg_live_result *l, char **command, int verbose);
 
 /* Fill the aggregate's metadata for the .tree file (input NULL: live). -1: no memory. */
 int sg_runinfo_describe(struct sg_aggregate *a, const char *root, const char *input,

@@ -395,7 +395,7 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 			"surfgraph: the previous run is %s: surfgraph diff %s compares them\n",
 			r->old_path, saved);
 	if (!r->opt.quiet && !r->opt.input)
-		sg_runinfo_print_live(stderr, &r->live, r->opt.command);
+		sg_runinfo_print_live(stderr, &r->live, r->opt.command, r->opt.verbose);
 	if (!r->opt.quiet && r->filter && sg_treefilter_selects(r->filter)) {
 		uint64_t dropped, no_pid, no_cpu;
 

@@ -161,7 +161,23 @@ static void print_narrow(FILE *f, const struct sg_live_result *l)
 		   "time shows as its caller's self time\n");
 }
 
-void sg_runinfo_print_live(FILE *f, const struct sg_live_result *l, char **command)
+/*
+ * What reading cost this process, per million records taken from the kernel's buffers: the
+ * same unit for both readers, as a text leaf line is an entry and an exit record.
+ */
+static void print_cpu(FILE *f, const struct sg_live_result *l)
+{
+	double cpu = l->cpu_user + l->cpu_sys;
+
+	fprintf(f, "surfgraph: reading used %.2f s of CPU (%.2f user, %.2f system) for %" PRIu64
+		   " records from the kernel's buffers",
+		cpu, l->cpu_user, l->cpu_sys, l->consumed);
+	if (l->consumed)
+		fprintf(f, ": %.2f s per million", cpu * 1e6 / (double) l->consumed);
+	fputc('\n', f);
+}
+
+void sg_runinfo_print_live(FILE *f, const struct sg_live_result *l, char **command, int verbose)
 {
 	double s = l->seconds > 0 ? l->seconds : 1e-9;
 
@@ -169,7 +185,12 @@ void sg_runinfo_print_live(FILE *f, const struct sg_live_result *l, char **comma
 		l->seconds, l->kernel, l->records, l->text ? "lines" : "records",
 		(double) l->records / s, l->text ? "trace_pipe" : "the binary buffers",
 		l->instance ? " of instance surfgraph" : "");
-	if (l->lost_markers || l->overrun || l->dropped)
+	/* the text reader does not read the per-CPU stats: no figures are made up for it */
+	if (l->text && l->lost_markers)
+		fprintf(f, "surfgraph: lost events: %" PRIu64 " announced in trace_pipe (%" PRIu64
+			   " markers)\n",
+			l->lost_events, l->lost_markers);
+	else if (l->lost_markers || l->overrun || l->dropped)
 		fprintf(f, "surfgraph: lost events: %" PRIu64 " announced in the buffers (%" PRIu64
 				" markers%s), kernel stats: %" PRIu64 " overrun, %" PRIu64
 				" dropped\n",
@@ -177,6 +198,8 @@ void sg_runinfo_print_live(FILE *f, const struct sg_live_result *l, char **comma
 			l->overrun, l->dropped);
 	else
 		fprintf(f, "surfgraph: no events lost\n");
+	if (verbose && l->began)
+		print_cpu(f, l);
 	if (l->dat)
 		fprintf(f, "surfgraph: wrote %s (%" PRIu64 " bytes of pages, as read): trace-cmd "
 			   "report and surfgraph -i read it\n",

@@ -514,6 +514,12 @@ int sg_raw_load_kallsyms(struct tep_handle *tep)
 		sg_log_error("cannot parse /proc/kallsyms");
 		goto out;
 	}
+	/*
+	 * libtraceevent sorts its function table on the first look-up: done now, in the set-up,
+	 * rather than in the first record read, where it stalled the live reader (about 100
+	 * million instructions: half a second and more in a TCG guest) while the buffers filled.
+	 */
+	tep_find_function(tep, 0);
 	ret = 0;
 out:
 	free(line);

@@ -73,6 +73,8 @@ static int deliver(struct sg_text_parser *p, const struct sg_event *ev)
 {
 	if (ev->type == SG_EV_ENTRY || ev->type == SG_EV_EXIT || ev->type == SG_EV_LEAF)
 		p->stats.events++;
+	if (ev->type == SG_EV_LEAF)
+		p->stats.leaves++;
 	return p->fn(p->ctx, ev);
 }
 

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "log.h"
 #include "tracefs_file.h"
 #include "tracefs_session.h"
@@ -145,6 +146,19 @@ int sg_tracefs_setup(struct sg_tracefs_session *s, const struct sg_graph_setup *
 			return -1;
 	} else if (clear_filter(s, "set_ftrace_pid") < 0) {
 		return -1;
+	}
+	/*
+	 * Our own reads of trace_pipe(_raw) go through ksys_read, vfs_read and more: with one of
+	 * those as the root, the reader would record itself reading (at the text reader's rate,
+	 * several times the events of the load it was watching). Linux 5.8 on has the file.
+	 */
+	if (tracefs_file_exists(inst_of(s, 0), "set_ftrace_notrace_pid")) {
+		char self[16];
+		const char *sv[1] = {self};
+
+		snprintf(self, sizeof(self), "%d", (int) getpid());
+		if (sg_tracefs_session_write_list(s, 0, "set_ftrace_notrace_pid", sv, 1) < 0)
+			return -1;
 	}
 	if (g->cpumask) {
 		int d = differs(s, 0, "tracing_cpumask", g->cpumask);

@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
 # make bench, VM part: events per second consumed by the binary reader (trace_pipe_raw) and by
-# the text reader (trace_pipe) under the same load in qemu, and what each lost
-# (tests/vm/scenarios/b1-bench.sh); then, on one vCPU, an unrelated workload's slowdown not
+# the text reader (trace_pipe) under the same load in qemu, what each lost and the CPU seconds
+# surfgraph used per million records (tests/vm/scenarios/b1-bench.sh, tabled by
+# readers-table.sh); then, on one vCPU, an unrelated workload's slowdown not
 # tracing, fully patched and with --narrow, and the narrowed tree's fidelity
 # (tests/vm/scenarios/b2-narrow.sh). Skipped, saying so, without qemu.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-SG_VM_KERNELS=${SG_VM_KERNELS:-6.1} SG_VM_OUT=${SG_VM_OUT:-tests/out/vm-bench} \
-	tests/vm/run-tests.sh b1-bench
+out=${SG_VM_OUT:-tests/out/vm-bench}
+SG_VM_KERNELS=${SG_VM_KERNELS:-6.1} SG_VM_OUT=$out tests/vm/run-tests.sh b1-bench
+# the readers' table: records, losses, CPU per million records (run-tests.sh skips without qemu)
+dirs=()
+for k in ${SG_VM_KERNELS:-6.1}; do
+	[ -f "$out/$k/results" ] && dirs+=("$out/$k")
+done
+[ ${#dirs[@]} = 0 ] || tests/bench/readers-table.sh "${dirs[@]}"
 # the switch to narrow re-patches every call site: minutes under TCG
 SG_VM_KERNELS=${SG_VM_KERNELS:-6.1} SG_VM_OUT=${SG_VM_OUT:-tests/out/vm-bench}-narrow SG_VM_SMP=1 \
 	SG_VM_SUITE_TIMEOUT=${SG_VM_SUITE_TIMEOUT:-1800} \

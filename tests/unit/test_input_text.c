@@ -163,6 +163,17 @@ int main(void)
 		sg_text_parser_free(p);
 	}
 
+	/* a leaf line is one event but two records of the kernel's: -v's records count them */
+	{
+		const char *lines[] = {" 0)               |  f() {", " 0)   0.5 us    |    g();",
+				       " 0)   0.2 us    |    h();", " 0)   2.0 us    |  }", NULL};
+
+		parse(st, lines, &p);
+		CHECK_U64(sg_text_parser_stats(p)->events, 4);
+		CHECK_U64(sg_text_parser_stats(p)->leaves, 2);
+		sg_text_parser_free(p);
+	}
+
 	/*
 	 * funcgraph-args, -retval, -retval-hex and -retaddr (6.5 to 7.x): the name stops at its
 	 * '(', the arguments are kept whole, the comment gives the return value and nothing else.
