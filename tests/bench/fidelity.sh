@@ -46,7 +46,10 @@ done
 # stat RUN: invocations, mean, p50, p90 in us (one root: the first stat line's percentiles)
 stat() {
 	awk -F'\t' '$1 == "stat" { n += $3; t += $5; if (!p50) { p50 = $8; p90 = $11 } }
-		END { printf "%d %.1f %.1f %.1f\n", n, t / n / 1000, p50 / 1000, p90 / 1000 }' "$1"
+		END {
+			if (!n) { print "fidelity: " FILENAME ": no complete invocation" >"/dev/stderr"; exit 1 }
+			printf "%d %.1f %.1f %.1f\n", n, t / n / 1000, p50 / 1000, p90 / 1000
+		}' "$1"
 }
 # lost REF RUN: % of REF's root time in paths RUN lacks whose parent RUN has
 lost() {
@@ -61,7 +64,7 @@ lost() {
 				if (sub(/;[^;]*$/, "", q) && !(p in have) && (q in have))
 					miss += tot[p]
 			}
-			printf "%.2f\n", 100 * miss / rt
+			printf "%.2f\n", rt ? 100 * miss / rt : 0
 		}' "$1" "$2"
 }
 # unlearned LEARN FULL RUN: "UNLEARNED PSELF" in % of RUN's root time: its time in subtrees whose
@@ -89,16 +92,17 @@ unlearned() {
 			if ($2 in par)
 				ps += $5
 		}
-		END { printf "%.2f %.2f\n", 100 * hid / rt, 100 * ps / rt }' "$1" "$2" "$3"
+		END { printf "%.2f %.2f\n", rt ? 100 * hid / rt : 0, rt ? 100 * ps / rt : 0 }' "$1" "$2" "$3"
 }
 avg() { awk '{ s += $1; n++ } END { printf "%.2f\n", s / n }'; }
 
-wl() { sed -n "s/^b3_$1_workload_s=//p" "$dir/results" 2>/dev/null | tail -n1; }
-recs() { sed -n 's/.*: \([0-9]*\) records .*/\1/p' "$dir/b3.$1.err" 2>/dev/null | tail -n1; }
+wl() { [ ! -f "$dir/results" ] || sed -n "s/^b3_$1_workload_s=//p" "$dir/results" | tail -n1; }
+recs() { [ ! -f "$dir/b3.$1.err" ] || sed -n 's/.*: \([0-9]*\) records .*/\1/p' "$dir/b3.$1.err" | tail -n1; }
 printf '%-8s %6s %8s %8s %8s %7s %9s %7s %8s %8s\n' run calls 'mean us' 'p50 us' 'p90 us' \
 	'lost %' 'unlearn %' 'pself %' records workload
 for r in "${full[@]}" "${narrow[@]}"; do
-	read -r n mean p50 p90 <<<"$(stat "$dir/b3.$r.tree")"
+	s=$(stat "$dir/b3.$r.tree") || exit 1
+	read -r n mean p50 p90 <<<"$s"
 	i=${r: -1}
 	case $r in
 	full*) refs=$(echo 12 13 23 | tr ' ' '\n' | grep -v "$i") ;;
@@ -106,8 +110,9 @@ for r in "${full[@]}" "${narrow[@]}"; do
 	esac
 	lo=$(for p in $refs; do lost "$tmp/ref$p.tree" "$dir/b3.$r.tree"; done | avg)
 	read -r un ps <<<"$(unlearned "$dir/b3.learn.tree" "$tmp/full.tree" "$dir/b3.$r.tree")"
-	printf '%-8s %6d %8.1f %8.1f %8.1f %7.2f %9.2f %7.2f %8s %7ss\n' "$r" "$n" "$mean" "$p50" \
-		"$p90" "$lo" "$un" "$ps" "$(recs "$r")" "$(wl "$r")"
+	w=$(wl "$r")
+	printf '%-8s %6d %8.1f %8.1f %8.1f %7.2f %9.2f %7.2f %8s %8s\n' "$r" "$n" "$mean" "$p50" \
+		"$p90" "$lo" "$un" "$ps" "$(recs "$r")" "${w:+${w}s}"
 	echo "$r $n $mean $p50 $p90 $lo $un $ps $(wl "$r")" >>"$tmp/rows"
 done
 # the verdict: medians of each kind, the full runs' spread, the rule
