@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include "invocation.h"
+#include "scatter.h"
 #include "stats.h"
 #include "tree.h"
 
@@ -39,6 +40,12 @@ struct sg_aggregate {
 	 * the p50) can be found among more than the last N and the slowest.
 	 */
 	struct sg_invocation *sample[16];
+	/*
+	 * Every complete invocation's start and duration (thinned past SG_SCATTER_MAX): the SVG's
+	 * scatter. NULL until one with a duration comes, and for runs that have none (a .tree of
+	 * version 1 to 3, a merge of runs).
+	 */
+	struct sg_scatter *scatter;
 	unsigned nsample;
 	uint64_t stride;
 	uint64_t pin_seq;	      /* --pick N: invocation N is held, whatever else is kept */
@@ -88,6 +95,15 @@ int sg_aggregate_offer_slow(struct sg_aggregate *agg, struct sg_invocation *inv)
 
 /* The i-th kept invocation, oldest first (0 <= i < agg->nring). */
 struct sg_invocation *sg_aggregate_kept(const struct sg_aggregate *agg, unsigned i);
+
+/*
+ * The invocations kept whole, the last N and the slowest, and those with asks for, each once, by
+ * number. A new array (*n its length); NULL: no memory (message set).
+ */
+#define SG_KEPT_PINNED 1 /* the --pick N invocation, held in memory */
+#define SG_KEPT_SAMPLE 2 /* the spread sample, in memory */
+struct sg_invocation **sg_aggregate_kept_whole(const struct sg_aggregate *agg, unsigned with,
+					      unsigned *n);
 
 /* Put a kept invocation at the end (used when loading a file). Ownership passes. */
 int sg_aggregate_keep(struct sg_aggregate *agg, struct sg_invocation *inv);

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "scatter.h"
 #include "stats.h"
 #include "tree.h"
 
@@ -140,6 +141,14 @@ struct sg_flame_caption {
 	 */
 	struct sg_tree *const *bucket;
 	unsigned hist_depth;
+	/*
+	 * With hist: the run's start-time × duration scatter, drawn under the strip (svg_scatter.c),
+	 * and the kept invocations (the last N and the slowest, each once, by number), whose dots
+	 * are always drawn and, with bucket, draw their invocation alone. NULL: no scatter.
+	 */
+	const struct sg_scatter *scatter;
+	struct sg_invocation *const *kept;
+	unsigned nkept;
 };
 
 /* Add a note (printf-like; cut at 159 bytes); ignored once SG_FLAME_MAX_NOTES are there. */
@@ -158,10 +167,15 @@ struct sg_flame_page {
 	int title_cut;			  /* the title is cut: draw ".." after it */
 	int legend_y;			  /* --palette subsys: the legend's baseline; 0: none */
 	int hist_top;			  /* top of the histogram strip (c->hist); 0: none */
+	int scatter_top;		  /* top of the scatter (c->scatter); 0: none */
 };
 
 /* The histogram strip's height: its bars, the axis labels, the selection's line and a gap. */
 #define SG_FLAME_HIST_H 86
+
+/* The scatter's height: its plot, the axis labels, its note line and a gap. */
+#define SG_FLAME_SCATTER_PLOT_H 100
+#define SG_FLAME_SCATTER_H	(SG_FLAME_SCATTER_PLOT_H + 48)
 
 /* Left edge of legend item i (its swatch; the name follows SG_FLAME_LEGEND_GAP px later). */
 int sg_flame_legend_x(int i);

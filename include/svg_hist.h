@@ -23,9 +23,11 @@ void sg_svg_hist_write(FILE *out, const char *id, const struct sg_flame_page *pg
 /*
  * The bound of the embedded selection data: at most this many (call path, bucket) entries and
  * this many bytes of JSON (an entry is four numbers, at most 67 bytes; a call path its parent,
- * name and fill once). Past either, the strip stays static and says why. On the 6.1 schedule
- * fixture (958 invocations, 15 buckets, 895 entries) the data is 21.5 KB and ROOT.svg 43.5 KB
- * (9.8 KB without the strip). The rest of the SVG is bound as before (frames by the width and
+ * name and fill once); the kept invocations' trees count in them too, and go first (said under
+ * the scatter) when both do not fit. Past either, the strip stays static and says why. On the 6.1
+ * schedule fixture (958 invocations, 15 buckets, 895 entries) the buckets' data is 21.5 KB, with
+ * the 40 kept invocations' 44.6 KB, and ROOT.svg 240 KB with the scatter's 958 dots (169 KB)
+ * (9.8 KB without the strip and scatter). The rest of the SVG is bound as before (frames by the width and
  * minwidth); the selection's script is about 6 KB.
  */
 #define SG_SVG_HIST_MAX_ENTRIES 100000
@@ -33,12 +35,27 @@ void sg_svg_hist_write(FILE *out, const char *id, const struct sg_flame_page *pg
 
 /*
  * Prepare c->bucket's trees for embedding (c->hist and c->bucket set): their union laid out
- * unpruned, so any selection's frames are known. NULL with a message when memory runs out;
+ * unpruned, so any selection's frames are known; c->kept's trees too (each a subset of its
+ * bucket's), when buckets and kept fit SG_SVG_HIST_MAX_ENTRIES and _BYTES together. NULL with a message when memory runs out;
  * a result with no entries when they pass SG_SVG_HIST_MAX_ENTRIES.
  */
 struct sg_svg_hist *sg_svg_hist_new(const struct sg_flame_caption *c,
 				    const struct sg_flame_opts *o);
 void sg_svg_hist_free(struct sg_svg_hist *h);
+
+/* Whether h's selection is embedded (the strip is live). */
+int sg_svg_hist_live(const struct sg_svg_hist *h);
+
+/* 1: the kept invocations' trees are embedded; -1: they passed the bound, left out; 0: none. */
+int sg_svg_hist_kept(const struct sg_svg_hist *h);
+
+/*
+ * Where v falls on the strip's log scale, as a fraction of it (0 at the first non-empty bucket's
+ * low bound, 1 at the last's high one), and the bucket bound nearest a fraction (UINT64_MAX past
+ * the last bucket): what the scatter's y axis shares with the strip.
+ */
+double sg_svg_hist_frac(const struct sg_summary *s, uint64_t v);
+uint64_t sg_svg_hist_bound(const struct sg_summary *s, double frac);
 
 /* The deepest frame any selection draws. */
 unsigned sg_svg_hist_depth(const struct sg_svg_hist *h);
@@ -49,7 +66,8 @@ unsigned sg_svg_hist_depth(const struct sg_svg_hist *h);
  * selects a range), sums the chosen buckets' trees, lays them out as flame.c does (same order,
  * clip and minwidth) and puts the frames in the graph's place, then tells svg.c's viewer
  * ("sgredraw") to read them again; "All" puts the merged graph back. The URL keeps the
- * selection (?h=K,K2). Sums are JavaScript numbers: exact up to 2^53 ns (104 days) of time in
+ * selection (?h=K,K2), or a kept invocation drawn alone (?k=SEQ, through svg.sgSel.inv, which
+ * svg_scatter.c's dots call); every change is told as an "sgsel" event. Sums are JavaScript numbers: exact up to 2^53 ns (104 days) of time in
  * a frame. Redrawn tooltips have no return-value errors. Nothing when h holds no entries. -1
  * when writing fails.
  */

@@ -13,10 +13,12 @@
 /* Version 2: node lines add return values and errors, invocations their calls' arguments. */
 #define SG_TREEFILE_MAGIC2 "# surfgraph-tree 2"
 /*
- * Version 3, what surfgraph writes now: version 2's columns always, stat lines with p90 and
- * p99.9, the latency histogram (hist lines).
+ * Version 3: version 2's columns always, stat lines with p90 and p99.9, the latency histogram
+ * (hist lines), bucket trees, the slowest kept.
  */
 #define SG_TREEFILE_MAGIC3 "# surfgraph-tree 3"
+/* Version 4, what surfgraph writes now: version 3 and the scatter (scatter and dot lines). */
+#define SG_TREEFILE_MAGIC4 "# surfgraph-tree 4"
 
 /* Call paths a .tree may hold at most (1 GiB): far beyond any kernel's nesting, see below. */
 #define SG_TREEFILE_MAX_PATH_BYTES (1ull << 30)
@@ -28,6 +30,9 @@
  * deep: each line holds its whole path) (message set).
  */
 int sg_treefile_write(FILE *out, struct sg_aggregate *agg);
+
+/* A name or value as every field has it: '%', ';', tab and control bytes as %XX. */
+void sg_treefile_put_name(FILE *out, const char *s);
 
 /* Whether the first bytes of a file are a `.tree` header (any version). */
 int sg_treefile_sniff(const char *head, size_t len);

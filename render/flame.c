@@ -618,6 +618,10 @@ void sg_flame_page(const struct sg_flame *f, const struct sg_flame_caption *c,
 	if (c->hist) {
 		pg->hist_top = pg->frames_top + 4;
 		pg->frames_top += SG_FLAME_HIST_H;
+		if (c->scatter) {
+			pg->scatter_top = pg->frames_top;
+			pg->frames_top += SG_FLAME_SCATTER_H;
+		}
 	}
 	depth = c->hist && c->hist_depth > f->max_depth ? c->hist_depth : f->max_depth;
 	pg->frames_bottom = pg->frames_top + (f->nframes ? (int) (depth + 1) * SG_FLAME_FRAME_H : 40);

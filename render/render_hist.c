@@ -86,8 +86,16 @@ int sg_render_hist(FILE *out, const struct sg_aggregate *agg, int unicode)
 	}
 	for (int i = 0; i < agg->nroots; i++) {
 		if (agg->roots[i].sum.count && !agg->roots[i].sum.has_hist) {
-			sg_log_error("-m hist: this .tree file has no histogram (written before "
-				     "version 3); read the trace again");
+			/* surfgraph merge writes version 3 without one when a run had none */
+			const char *merged = sg_aggregate_meta(agg, "histogram");
+
+			if (merged && strcmp(merged, "none") == 0)
+				sg_log_error("-m hist: this .tree was merged from runs not all of "
+					     "which had a histogram (histogram=none): merge .tree "
+					     "files of version 3, or read the traces again");
+			else
+				sg_log_error("-m hist: this .tree file has no histogram (written "
+					     "before version 3); read the trace again");
 			return -1;
 		}
 	}

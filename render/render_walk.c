@@ -35,16 +35,7 @@ int sg_render_walk(FILE *out, const struct sg_invocation *inv, int has_time)
 			sg_fmt_put_call(out, c);
 			fputc('\n', out);
 		}
-		if (n->child) {
-			n = n->child;
-			level++;
-			continue;
-		}
-		while (n != top && !n->next) {
-			n = n->parent;
-			level--;
-		}
-		n = n == top ? NULL : n->next;
+		n = sg_node_next_depth(n, top, &level);
 	}
 	fputc('\n', out);
 	return ferror(out) ? -1 : 0;

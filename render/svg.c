@@ -9,6 +9,7 @@
 #include "log.h"
 #include "svg.h"
 #include "svg_hist.h"
+#include "svg_scatter.h"
 
 #define MATCH_FILL "#e040e0"
 
@@ -357,6 +358,20 @@ static void xml_str(struct out *o, const char *s)
 	xml_text(o, s, strlen(s));
 }
 
+void sg_svg_put_text(FILE *f, const char *s)
+{
+	struct out *o = malloc(sizeof(*o));
+
+	/* no memory: nothing from the trace is written rather than something unescaped */
+	if (!o)
+		return;
+	o->f = f;
+	o->n = 0;
+	xml_str(o, s);
+	flush(o);
+	free(o);
+}
+
 static uint64_t fnv(uint64_t h, const void *p, size_t len)
 {
 	const unsigned char *b = p;
@@ -548,6 +563,8 @@ int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_ca
 	if (pg.hist_top) {
 		flush(out);
 		sg_svg_hist_write(out->f, id, &pg, c->hist, hist);
+		if (pg.scatter_top && sg_svg_scatter_write(out->f, id, &pg, c, hist) < 0)
+			goto fail;
 	}
 	printf_(out, "<g id=\"%s-f\" class=\"f\">\n", id);
 	for (size_t i = 0; i < f->nframes; i++) {
@@ -604,7 +621,8 @@ int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_ca
 			pg.width / 2, pg.frames_top + 24);
 	/* before the viewer, so a selection in the URL is drawn when the viewer reads the frames */
 	flush(out);
-	if (sg_svg_hist_script(out->f, id, &pg, hist) < 0)
+	if (sg_svg_hist_script(out->f, id, &pg, hist) < 0 ||
+	    sg_svg_scatter_script(out->f, hist) < 0)
 		goto fail;
 	puts_(out, "<script><![CDATA[\n");
 	put(out, script, sizeof(script) - 1);

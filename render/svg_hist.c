@@ -21,6 +21,9 @@ struct sg_svg_hist {
 	struct sg_tree *u;  /* the union of the bucket trees */
 	struct sg_flame *f; /* u laid out unpruned: the frames any selection can draw */
 	struct sg_tree *const *bucket;
+	struct sg_invocation *const *kept; /* embedded too, each drawable alone */
+	unsigned nkept;
+	int kept_out; /* the kept ones' trees would pass the bound: left out */
 	uint64_t entries; /* (path, bucket) pairs; 0: over SG_SVG_HIST_MAX_ENTRIES */
 	uint64_t wanted;
 	char *data; /* the JSON, made once h is laid out; NULL: none */
@@ -52,6 +55,41 @@ static double slot_pos(uint64_t v, unsigned first)
 	if (frac > 0.999)
 		frac = 0.999;
 	return (double) (b - first) + frac;
+}
+
+/* The strip's buckets: the first and last non-empty ones. 0: none. */
+static int span(const struct sg_summary *s, unsigned *first, unsigned *last)
+{
+	*first = SG_HIST_BUCKETS;
+	*last = 0;
+	for (unsigned i = 0; i < SG_HIST_BUCKETS; i++) {
+		if (!s->hist[i])
+			continue;
+		*first = i < *first ? i : *first;
+		*last = i;
+	}
+	return *first < SG_HIST_BUCKETS;
+}
+
+double sg_svg_hist_frac(const struct sg_summary *s, uint64_t v)
+{
+	unsigned first, last;
+	double x;
+
+	if (!span(s, &first, &last))
+		return 0;
+	x = slot_pos(v < sg_hist_lo(first) ? sg_hist_lo(first) : v, first) / (last - first + 1);
+	return x > 1 ? 1 : x;
+}
+
+uint64_t sg_svg_hist_bound(const struct sg_summary *s, double frac)
+{
+	unsigned first, last, b;
+
+	if (!span(s, &first, &last))
+		return 0;
+	b = first + (unsigned) (frac * (last - first + 1) + 0.5);
+	return b < SG_HIST_BUCKETS ? sg_hist_lo(b) : UINT64_MAX;
 }
 
 void sg_svg_hist_write(FILE *out, const char *id, const struct sg_flame_page *pg,
@@ -178,6 +216,16 @@ void sg_svg_hist_write(FILE *out, const char *id, const struct sg_flame_page *pg
 
 static int make_data(struct sg_svg_hist *h, const struct sg_flame_opts *o);
 
+int sg_svg_hist_live(const struct sg_svg_hist *h)
+{
+	return h && h->entries;
+}
+
+int sg_svg_hist_kept(const struct sg_svg_hist *h)
+{
+	return !h || !h->entries ? 0 : h->nkept ? 1 : h->kept_out ? -1 : 0;
+}
+
 struct sg_svg_hist *sg_svg_hist_new(const struct sg_flame_caption *c, const struct sg_flame_opts *o)
 {
 	struct sg_svg_hist *h = calloc(1, sizeof(*h));
@@ -191,6 +239,17 @@ struct sg_svg_hist *sg_svg_hist_new(const struct sg_flame_caption *c, const stru
 			h->wanted += sg_tree_size(c->bucket[b]);
 	if (h->wanted > SG_SVG_HIST_MAX_ENTRIES)
 		return h;
+	/* the kept invocations' trees share the bound; past it they go, the buckets' stay */
+	uint64_t kw = 0;
+
+	for (unsigned i = 0; i < c->nkept; i++)
+		kw += sg_tree_size(c->kept[i]->tree);
+	if (h->wanted + kw <= SG_SVG_HIST_MAX_ENTRIES) {
+		h->kept = c->kept;
+		h->nkept = c->nkept;
+	} else {
+		h->kept_out = 1;
+	}
 	h->u = sg_tree_new();
 	if (!h->u)
 		goto oom;
@@ -266,7 +325,7 @@ static const char script[] =
     "var md = $('hd'), A = JSON.parse(md.textContent), fg = $('f'), orig = [];\n"
     "var FT = +md.getAttribute('data-ft'), FB = +md.getAttribute('data-fb');\n"
     "var W = +svg.getAttribute('width'), PAD = 10, CH = 7.2, IN = 3, FH = 16;\n"
-    "var selB = $('hsel'), allB = $('hall'), sel = [], anchor = -1;\n"
+    "var selB = $('hsel'), allB = $('hall'), sel = [], anchor = -1, pick = -1;\n"
     "for (var c = fg.firstChild; c; c = c.nextSibling) orig.push(c.cloneNode(true));\n"
     "var kids = A.n.map(function () { return []; });\n"
     "for (var i = 1; i < A.n.length; i++) kids[A.n[i][0]].push(i);\n"
@@ -286,8 +345,8 @@ static const char script[] =
     "   caller, frames narrower than minwidth left out with their callees */\n"
     "function draw() {\n"
     "  var n = A.n.length, T = new Array(n).fill(0), S = T.slice(), C = T.slice(), inv = 0;\n"
-    "  sel.forEach(function (b) {\n"
-    "    var e = A.b[b];\n"
+    "  (pick >= 0 ? [A.k[pick]] : sel.map(function (b) { return A.b[b]; })).forEach(function (e) "
+    "{\n"
     "    inv += e[0];\n"
     "    for (var j = 1; j < e.length; j += 4) {\n"
     "      T[e[j]] += e[j + 1]; S[e[j]] += e[j + 2]; C[e[j]] += e[j + 3];\n"
@@ -343,7 +402,7 @@ static const char script[] =
     "function apply() {\n"
     "  var inv = 0;\n"
     "  sel.sort(function (a, b) { return a - b; });\n"
-    "  if (sel.length) {\n"
+    "  if (sel.length || pick >= 0) {\n"
     "    inv = draw();\n"
     "  } else {\n"
     "    while (fg.firstChild) fg.removeChild(fg.firstChild);\n"
@@ -354,15 +413,18 @@ static const char script[] =
     "    if (sel.indexOf(+b) >= 0) bar.setAttribute('class', 'hb on'); else "
     "bar.setAttribute('class', 'hb');\n"
     "  }\n"
-    "  selB.textContent = sel.length ? 'Selected: ' + inv + (inv === 1 ? ' invocation' : ' "
-    "invocations') +\n"
-    "    ' in ' + sel.length + (sel.length === 1 ? ' bucket' : ' buckets') : ' ';\n"
-    "  allB.setAttribute('class', sel.length ? 'b' : 'b h');\n"
+    "  selB.textContent = pick >= 0 ? 'Invocation #' + pick + ' alone' : sel.length ?\n"
+    "    'Selected: ' + inv + (inv === 1 ? ' invocation' : ' invocations') + ' in ' + "
+    "sel.length +\n"
+    "    (sel.length === 1 ? ' bucket' : ' buckets') : ' ';\n"
+    "  allB.setAttribute('class', sel.length || pick >= 0 ? 'b' : 'b h');\n"
     "  svg.dispatchEvent(new Event('sgredraw'));\n"
+    "  svg.dispatchEvent(new CustomEvent('sgsel', { detail: { sel: sel.slice(), pick: pick } }));\n"
     "  if (!alone) return;\n"
     "  try {\n"
     "    var q = new URLSearchParams(location.search);\n"
     "    if (sel.length) q.set('h', sel.join(',')); else q.delete('h');\n"
+    "    if (pick >= 0) q.set('k', pick); else q.delete('k');\n"
     "    q.delete('x');\n"
     "    var s = q.toString();\n"
     "    history.replaceState(null, '', location.pathname + (s ? '?' + s : '') + location.hash);\n"
@@ -379,6 +441,7 @@ static const char script[] =
     "  var b = barOf(e), a = anchor;\n"
     "  anchor = -1;\n"
     "  if (b < 0) return;\n"
+    "  pick = -1;\n"
     "  if (e.shiftKey) {\n"
     "    var k = sel.indexOf(b);\n"
     "    if (k >= 0) sel.splice(k, 1); else sel.push(b);\n"
@@ -390,10 +453,24 @@ static const char script[] =
     "  }\n"
     "  apply();\n"
     "});\n"
-    "allB.addEventListener('click', function () { sel = []; apply(); });\n"
+    "allB.addEventListener('click', function () { sel = []; pick = -1; apply(); });\n"
+    "/* svg_scatter.c's dots select through this: a bucket, or a kept invocation alone */\n"
+    "svg.sgSel = {\n"
+    "  bucket: function (b) { if (A.b[b]) { sel = [b]; pick = -1; apply(); } },\n"
+    "  inv: function (s) {\n"
+    "    if (!A.k[s]) return false;\n"
+    "    sel = []; pick = s; apply();\n"
+    "    return true;\n"
+    "  },\n"
+    "  state: function () { return { sel: sel.slice(), pick: pick }; }\n"
+    "};\n"
     "if (alone) {\n"
     "  var h = new URLSearchParams(location.search).get('h');\n"
-    "  if (h) {\n"
+    "  var kq = new URLSearchParams(location.search).get('k');\n"
+    "  if (kq && A.k[kq]) {\n"
+    "    pick = +kq;\n"
+    "    apply();\n"
+    "  } else if (h) {\n"
     "    h.split(',').forEach(function (b) { if (A.b[b] && sel.indexOf(+b) < 0) sel.push(+b); });\n"
     "    if (sel.length) apply();\n"
     "  }\n"
@@ -415,8 +492,36 @@ static void put_xml(FILE *out, const char *s, size_t len)
 	}
 }
 
+/* A tree's entries: frame (of the union's layout), total, self, calls for each of its paths. */
+static void put_entries(FILE *js, const struct sg_svg_hist *h, const struct slot *slots,
+			const struct sg_node *top)
+{
+	const struct sg_flame *f = h->f;
+
+	/* walk the tree and the union's side by side */
+	for (const struct sg_node *n = sg_node_next(top, top); n; n = sg_node_next(n, top)) {
+		long fi;
+		const struct sg_node *p = n, *un;
+		const char *path[512];
+		int d = 0;
+
+		/* the union node of n: its path looked up from the top */
+		for (; p != top && d < 512; p = p->parent)
+			path[d++] = p->name;
+		un = p == top ? sg_tree_top(h->u) : NULL; /* deeper: not drawn */
+		while (d > 0 && un)
+			un = sg_tree_find(h->u, un, path[--d]);
+		fi = un ? frame_of(slots, f->nframes, un) : -1;
+		if (fi < 0 || !n->total)
+			continue;
+		fprintf(js, ",%ld,%" PRIu64 ",%" PRIu64 ",%" PRIu64, fi, n->total, n->self,
+			n->calls);
+	}
+}
+
 /* The JSON: n, per frame of the union [parent, name, fill, light label]; b, per bucket
- * [invocations, frame, total, self, calls, frame, ...]; the layout's constants. */
+ * [invocations, frame, total, self, calls, frame, ...]; k, the same per kept invocation
+ * by its number; the layout's constants. */
 static int put_data(FILE *js, const struct sg_svg_hist *h, const struct sg_flame_opts *o)
 {
 	const struct sg_flame *f = h->f;
@@ -443,35 +548,23 @@ static int put_data(FILE *js, const struct sg_svg_hist *h, const struct sg_flame
 	}
 	fputs("],\"b\":{", js);
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++) {
-		const struct sg_node *top, *un, *n;
+		const struct sg_node *n;
 		uint64_t inv = 0;
 
 		if (!h->bucket[b])
 			continue;
-		top = sg_tree_top(h->bucket[b]);
-		for (n = top->child; n; n = n->next)
+		for (n = sg_tree_top(h->bucket[b])->child; n; n = n->next)
 			inv += n->calls;
 		fprintf(js, "%s\"%u\":[%" PRIu64, first ? "" : ",", b, inv);
 		first = 0;
-		/* walk the bucket's tree and the union's side by side */
-		for (n = sg_node_next(top, top); n; n = sg_node_next(n, top)) {
-			long fi;
-			const struct sg_node *p = n;
-			const char *path[512];
-			int d = 0;
-
-			/* the union node of n: its path looked up from the top */
-			for (; p != top && d < 512; p = p->parent)
-				path[d++] = p->name;
-			un = p == top ? sg_tree_top(h->u) : NULL; /* deeper: not drawn */
-			while (d > 0 && un)
-				un = sg_tree_find(h->u, un, path[--d]);
-			fi = un ? frame_of(slots, f->nframes, un) : -1;
-			if (fi < 0 || !n->total)
-				continue;
-			fprintf(js, ",%ld,%" PRIu64 ",%" PRIu64 ",%" PRIu64, fi, n->total, n->self,
-				n->calls);
-		}
+		put_entries(js, h, slots, sg_tree_top(h->bucket[b]));
+		fputc(']', js);
+	}
+	/* the kept invocations, by number: one invocation each */
+	fputs("},\"k\":{", js);
+	for (unsigned i = 0; i < h->nkept; i++) {
+		fprintf(js, "%s\"%" PRIu64 "\":[1", i ? "," : "", h->kept[i]->seq);
+		put_entries(js, h, slots, sg_tree_top(h->kept[i]->tree));
 		fputc(']', js);
 	}
 	fputs("}}", js);
@@ -504,6 +597,13 @@ static int make_data(struct sg_svg_hist *h, const struct sg_flame_opts *o)
 	if (!js || put_data(js, h, o) < 0 || fclose(js) != 0) {
 		sg_log_error("out of memory");
 		return -1;
+	}
+	if (h->len > SG_SVG_HIST_MAX_BYTES && h->nkept) {
+		free(h->data);
+		h->data = NULL;
+		h->nkept = 0;
+		h->kept_out = 1;
+		return make_data(h, o);
 	}
 	if (h->len > SG_SVG_HIST_MAX_BYTES) {
 		free(h->data);

@@ -8,9 +8,9 @@
 #include <unistd.h>
 #include "aggregate.h"
 #include "callstack.h"
+#include "cmd_flame.h"
 #include "cmd_pick.h"
 #include "cmd_profile.h"
-#include "flamefiles.h"
 #include "input_dat.h"
 #include "live.h"
 #include "input_text.h"
@@ -48,7 +48,7 @@ struct run {
 	struct sg_raw_stats raw; /* binary inputs' counts */
 	struct sg_live_result live; /* live tracing's counts */
 	int exit2; /* the failure is a usage problem: exit status 2 */
-	struct sg_flamefiles *ff; /* -m svg, png, pdf */
+	struct sg_cmd_flame flame; /* -m svg, png, pdf: flame.ff */
 	char *tree_path;	  /* the default .tree file's name */
 	int raw_tty;		  /* -m raw to a terminal: control bytes escaped */
 	char *old_path;		  /* where the .tree it replaced was kept */
@@ -65,77 +65,6 @@ static int start_text(struct run *r)
 		return 0;
 	r->page = 0;
 	return sg_pager_start();
-}
-
-static int is_flame_mode(enum sg_mode m)
-{
-	return m == SG_MODE_SVG || m == SG_MODE_PNG || m == SG_MODE_PDF;
-}
-
-/* The flame graph files' policy lives in flamefiles.c; their base name and date come from here. */
-static int open_flamefiles(struct run *r, const char *base, int dated)
-{
-	struct sg_flamefiles_opts fo = { 0 };
-
-	sg_flame_opts_init(&fo.flame);
-	fo.format = r->opt.mode == SG_MODE_PNG ? SG_FLAME_PNG :
-		    r->opt.mode == SG_MODE_PDF ? SG_FLAME_PDF : SG_FLAME_SVG;
-	fo.outdir = r->opt.outdir;
-	fo.base = base;
-	fo.step = r->opt.step;
-	fo.title = r->opt.title;
-	fo.subtitle = r->opt.subtitle;
-	fo.dated = dated;
-	fo.flame.width = r->opt.width;
-	fo.flame.minwidth = r->opt.minwidth;
-	fo.flame.order = r->opt.sort_name ? SG_ORDER_NAME : SG_ORDER_TOTAL;
-	fo.flame.inverted = r->opt.inverted;
-	fo.flame.palette = r->opt.palette_subsys ? SG_PALETTE_SUBSYS : SG_PALETTE_HOT;
-	r->ff = sg_flamefiles_new(&fo);
-	return r->ff ? 0 : -1;
-}
-
-/* The save and write lines go to stdout, unless the .tree file goes there (-o -). */
-static FILE *flame_log(const struct run *r)
-{
-	return r->opt.output && strcmp(r->opt.output, "-") == 0 ? stderr : stdout;
-}
-
-/* ROOT-N.svg when -s says so, announced as surfGraph did. */
-static int flame_invocation(struct run *r, const struct sg_invocation *inv, int has_time)
-{
-	int ret = sg_flamefiles_invocation(r->ff, inv, r->agg, has_time);
-
-	if (ret > 0 && !r->opt.quiet &&
-	    fprintf(flame_log(r), "save %s\n", sg_flamefiles_path(r->ff)) < 0) {
-		sg_log_error("write to stdout failed: %s", strerror(errno));
-		return -1;
-	}
-	return ret < 0 ? -1 : 0;
-}
-
-/* --pick's graph, or the slowest and a typical one: whatever -s says, announced with why */
-static int flame_pick(void *ctx, const struct sg_invocation *inv, int has_time, const char *why)
-{
-	struct run *r = ctx;
-
-	if (sg_flamefiles_one(r->ff, inv, r->agg, has_time) < 0)
-		return -1;
-	if (!r->opt.quiet)
-		fprintf(flame_log(r), "save %s (%s)\n", sg_flamefiles_path(r->ff), why);
-	return 0;
-}
-
-static int flame_merged(struct run *r)
-{
-	struct sg_cmd_pick p = {&r->opt, &r->style, r->raw_tty, flame_pick, r};
-
-	if (sg_flamefiles_merged(r->ff, r->agg) < 0)
-		return -1;
-	if (!r->opt.quiet)
-		fprintf(flame_log(r), "write %s\n", sg_flamefiles_path(r->ff));
-	/* without -s: the slowest and a typical invocation, not one file per invocation */
-	return r->opt.step >= 0 ? 0 : sg_cmd_pick_flame_defaults(&p, r->agg);
 }
 
 /* Per-invocation output happens as invocations complete, so a long trace streams. */
@@ -185,7 +114,7 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 		case SG_MODE_SVG:
 		case SG_MODE_PNG:
 		case SG_MODE_PDF:
-			if (flame_invocation(r, inv, r->has_time) < 0) {
+			if (sg_cmd_flame_invocation(&r->flame, inv, r->has_time) < 0) {
 				sg_invocation_free(inv);
 				return -1;
 			}
@@ -259,7 +188,7 @@ static int render_final(struct run *r)
 	if (start_text(r) < 0)
 		return -1;
 	if (r->opt.pick.kind) {
-		struct sg_cmd_pick p = {&r->opt, &r->style, r->raw_tty, flame_pick, r};
+		struct sg_cmd_pick p = {&r->opt, &r->style, r->raw_tty, sg_cmd_flame_pick, &r->flame};
 
 		return sg_cmd_pick_render(&p, r->agg) < 0 || fflush(stdout) != 0 ? -1 : 0;
 	}
@@ -286,7 +215,7 @@ static int render_final(struct run *r)
 	case SG_MODE_SVG:
 	case SG_MODE_PNG:
 	case SG_MODE_PDF:
-		rc = flame_merged(r);
+		rc = sg_cmd_flame_merged(&r->flame);
 		break;
 	default:
 		break;
@@ -313,8 +242,8 @@ static int render_kept(struct run *r)
 			rc = sg_render_walk(stdout, inv, r->agg->has_time);
 		else if (r->opt.mode == SG_MODE_TREE && r->opt.each)
 			rc = sg_render_text_invocation(stdout, inv, r->agg->has_time, &r->style);
-		else if (r->ff)
-			rc = flame_invocation(r, inv, r->agg->has_time);
+		else if (r->flame.ff)
+			rc = sg_cmd_flame_invocation(&r->flame, inv, r->agg->has_time);
 		if (rc < 0) {
 			free(v);
 			return -1;
@@ -339,7 +268,7 @@ static int prepare_save(struct run *r, int trace)
 	}
 	if (!r->opt.no_save && r->opt.output && sg_treesave_can_write(r->opt.output) < 0)
 		return -1;
-	if (is_flame_mode(r->opt.mode)) {
+	if (sg_cmd_flame_mode(r->opt.mode)) {
 		char *probe = sg_outfile_name(r->opt.outdir, "x", "");
 		int ret = probe ? sg_treesave_can_write(probe) : -1;
 
@@ -476,8 +405,8 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 			fprintf(stderr, ", %" PRIu64 " of them of an unknown one", no_pid + no_cpu);
 		fputc('\n', stderr);
 	}
-	if (!r->opt.quiet && r->ff && !cut_only)
-		sg_runinfo_print_flames(stderr, r->ff, r->opt.step);
+	if (!r->opt.quiet && r->flame.ff && !cut_only)
+		sg_runinfo_print_flames(stderr, r->flame.ff, r->opt.step);
 	if (cut_only) {
 		sg_runinfo_explain(r->agg, sg_match_describe(r->match), r->opt.functions[0],
 				   r->opt.input, &ts, sg_callstack_stats(r->cs)->events, r->st);
@@ -500,32 +429,17 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 		sg_log_error("-m raw needs a trace: a .tree file keeps no trace lines");
 		return -1;
 	}
-	if (is_flame_mode(r->opt.mode)) {
-		/* graphs of x.tree are x.svg and x-N.svg; a .tree keeps its capture's date */
-		char base[256];
-		const char *slash = strrchr(r->opt.input, '/'),
-			   *name = slash ? slash + 1 : r->opt.input;
-		size_t len = strlen(name);
-
-		if (strcmp(r->opt.input, "-") == 0) {
-			name = sg_aggregate_meta(r->agg, "root");
-			name = name ? name : "surfgraph";
-			len = strlen(name);
-		} else if (len > 5 && strcmp(name + len - 5, ".tree") == 0) {
-			len -= 5;
-		}
-		snprintf(base, sizeof(base), "%.*s", (int) len, name);
-		if (open_flamefiles(r, base, 1) < 0)
-			return -1;
-	}
+	if (sg_cmd_flame_mode(r->opt.mode) &&
+	    sg_cmd_flame_open_tree(&r->flame, r->agg, r->opt.input) < 0)
+		return -1;
 	if (start_text(r) < 0 || render_kept(r) < 0 || render_final(r) < 0)
 		return -1;
 	sg_pager_finish();
 	if (r->opt.output && !r->opt.no_save &&
 	    sg_treesave_write(r->opt.output, r->opt.input, r->agg, &r->old_path) < 0)
 		return -1;
-	if (!r->opt.quiet && r->ff)
-		sg_runinfo_print_flames(stderr, r->ff, r->opt.step);
+	if (!r->opt.quiet && r->flame.ff)
+		sg_runinfo_print_flames(stderr, r->flame.ff, r->opt.step);
 	return 0;
 }
 
@@ -600,8 +514,8 @@ static int run_input(struct run *r)
 	if (!r->load && prepare_save(r, 1) < 0)
 		goto out;
 	/* a saved trace's capture date is unknown: the graphs carry none */
-	if (!r->load && is_flame_mode(r->opt.mode) &&
-	    open_flamefiles(r, r->opt.functions[0], 0) < 0)
+	if (!r->load && sg_cmd_flame_mode(r->opt.mode) &&
+	    sg_cmd_flame_open(&r->flame, r->agg, r->opt.functions[0], 0) < 0)
 		goto out;
 	ret = run_trace(r, fd, head, (size_t) head_len);
 out:
@@ -614,6 +528,9 @@ out:
 static int run_setup(struct run *r, struct sg_strtab *st)
 {
 	r->st = st ? st : sg_strtab_new();
+	r->flame.opt = &r->opt;
+	r->flame.style = &r->style;
+	r->flame.raw_tty = r->raw_tty;
 	r->match = sg_match_new();
 	r->agg = sg_aggregate_new(r->opt.keep);
 	if (!r->load && (r->opt.mode == SG_MODE_CHROME || r->opt.mode == SG_MODE_SPEEDSCOPE) &&
@@ -638,7 +555,7 @@ static void run_free(struct run *r, int own_st)
 	sg_pager_finish();
 	sg_callstack_free(r->cs);
 	sg_treefilter_free(r->filter);
-	sg_flamefiles_free(r->ff);
+	sg_cmd_flame_release(&r->flame);
 	sg_export_free(r->ex);
 	sg_aggregate_free(r->agg);
 	sg_match_free(r->match);
@@ -662,7 +579,7 @@ int sg_cmd_profile_run(const struct sg_options *o)
 	r.style.depth = r.opt.depth;
 	r.style.fixed_us = r.opt.unit_us;
 	r.style.color = r.opt.color == SG_COLOR_ALWAYS || (r.opt.color == SG_COLOR_AUTO && tty);
-	r.page = tty && !r.opt.no_pager && !is_flame_mode(r.opt.mode) &&
+	r.page = tty && !r.opt.no_pager && !sg_cmd_flame_mode(r.opt.mode) &&
 		 !(r.opt.output && strcmp(r.opt.output, "-") == 0);
 	if (r.opt.mode == SG_MODE_PPROF && tty) {
 		sg_log_error("-m pprof writes a gzipped profile: redirect stdout to a file "
@@ -683,7 +600,8 @@ int sg_cmd_profile_run(const struct sg_options *o)
 		}
 		if (prepare_save(&r, 1) < 0)
 			goto fail;
-		if (is_flame_mode(r.opt.mode) && open_flamefiles(&r, r.opt.functions[0], 1) < 0)
+		if (sg_cmd_flame_mode(r.opt.mode) &&
+		    sg_cmd_flame_open(&r.flame, r.agg, r.opt.functions[0], 1) < 0)
 			goto fail;
 		if (run_trace(&r, -1, NULL, 0) < 0)
 			goto fail;

@@ -210,8 +210,7 @@ int sg_runinfo_describe_live(struct sg_aggregate *a, const struct sg_live_result
 	snprintf(v, sizeof(v), "%.3f", l->seconds);
 	ret |= sg_aggregate_set_meta(a, "seconds", v);
 	ret |= sg_aggregate_set_meta(a, "reader", l->text ? "trace_pipe" : "trace_pipe_raw");
-	snprintf(v, sizeof(v), "%" PRIu64, l->lost_events);
-	ret |= sg_aggregate_set_meta(a, "lost_events", v);
+	/* the losses themselves are the fixed lost_events field (sg_runinfo_describe) */
 	snprintf(v, sizeof(v), "%" PRIu64, l->overrun);
 	ret |= sg_aggregate_set_meta(a, "kernel_overrun", v);
 	snprintf(v, sizeof(v), "%" PRIu64, l->dropped);

@@ -185,6 +185,7 @@ const char sg_usage_merge[] =
 	"(those certainly so). A run of a version 1 or 2 .tree has no histogram: then the result\n"
 	"has none (histogram=none), p90 and p99.9 are unknown, and p50 and p99 are exact when\n"
 	"every run kept all its invocations whole, else estimates (percentiles=approximate).\n"
+	"The result has no start-time scatter (each run's start times are on its own clock).\n"
 	"ALL.tree lists each run (source.N, invocations.N, incomplete.N, host.N, kernel.N,\n"
 	"created.N); every mode and surfgraph diff read it as any .tree. Runs of different roots\n"
 	"are refused.\n"

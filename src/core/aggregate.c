@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "aggregate.h"
+#include "log.h"
 
 struct sg_aggregate *sg_aggregate_new(unsigned keep)
 {
@@ -35,6 +36,7 @@ void sg_aggregate_free(struct sg_aggregate *agg)
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
 		sg_tree_free(agg->bucket[b]);
 	sg_invocation_free(agg->pinned);
+	sg_scatter_free(agg->scatter);
 	for (unsigned i = 0; i < agg->nsample; i++)
 		sg_invocation_free(agg->sample[i]);
 	for (int i = 0; i < agg->nroots; i++)
@@ -66,6 +68,42 @@ struct sg_rootstat *sg_aggregate_rootstat(struct sg_aggregate *agg, const char *
 struct sg_invocation *sg_aggregate_kept(const struct sg_aggregate *agg, unsigned i)
 {
 	return agg->ring[(agg->head + i) % agg->keep];
+}
+
+static int cmp_seq(const void *a, const void *b)
+{
+	const struct sg_invocation *x = *(struct sg_invocation *const *) a;
+	const struct sg_invocation *y = *(struct sg_invocation *const *) b;
+
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+struct sg_invocation **sg_aggregate_kept_whole(const struct sg_aggregate *agg, unsigned with,
+					      unsigned *n)
+{
+	struct sg_invocation **v =
+	    malloc((agg->nring + agg->nslow + agg->nsample + 2) * sizeof(*v));
+	unsigned k = 0;
+
+	*n = 0;
+	if (!v) {
+		sg_log_error("out of memory");
+		return NULL;
+	}
+	for (unsigned i = 0; i < agg->nring; i++)
+		v[k++] = sg_aggregate_kept(agg, i);
+	for (unsigned i = 0; i < agg->nslow; i++)
+		v[k++] = agg->slow[i];
+	if (agg->pinned && (with & SG_KEPT_PINNED))
+		v[k++] = agg->pinned;
+	for (unsigned i = 0; (with & SG_KEPT_SAMPLE) && i < agg->nsample; i++)
+		v[k++] = agg->sample[i];
+	/* by number: the same invocation (shared, or loaded twice) lands side by side, kept once */
+	qsort(v, k, sizeof(*v), cmp_seq);
+	for (unsigned i = 0; i < k; i++)
+		if (!*n || v[i]->seq != v[*n - 1]->seq)
+			v[(*n)++] = v[i];
+	return v;
 }
 
 int sg_aggregate_keep(struct sg_aggregate *agg, struct sg_invocation *inv)
@@ -180,8 +218,13 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 			goto fail;
 		agg->bucket_n[b]++;
 	}
-	if (inv->has_dur)
+	if (inv->has_dur) {
 		sample_offer(agg, inv);
+		if (!agg->scatter && !(agg->scatter = sg_scatter_new()))
+			goto fail;
+		if (sg_scatter_add(agg->scatter, inv) < 0)
+			goto fail;
+	}
 	if (inv->seq == agg->pin_seq && !agg->pinned)
 		agg->pinned = sg_invocation_ref(inv);
 	/* the slowest are compared by the kernel's printed durations: only with times */

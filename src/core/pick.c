@@ -62,27 +62,10 @@ static struct sg_invocation **kept(const struct sg_aggregate *agg, int by_durati
 				   int sample)
 {
 	struct sg_invocation **v =
-	    malloc((agg->nring + agg->nslow + agg->nsample + 2) * sizeof(*v));
-	unsigned k = 0;
+	    sg_aggregate_kept_whole(agg, SG_KEPT_PINNED | (sample ? SG_KEPT_SAMPLE : 0), n);
 
-	*n = 0;
-	if (!v) {
-		sg_log_error("out of memory");
+	if (!v)
 		return NULL;
-	}
-	for (unsigned i = 0; i < agg->nring; i++)
-		v[k++] = sg_aggregate_kept(agg, i);
-	for (unsigned i = 0; i < agg->nslow; i++)
-		v[k++] = agg->slow[i];
-	if (agg->pinned)
-		v[k++] = agg->pinned;
-	for (unsigned i = 0; sample && i < agg->nsample; i++)
-		v[k++] = agg->sample[i];
-	/* by number first: the same invocation (shared, or loaded twice) lands side by side */
-	qsort(v, k, sizeof(*v), cmp_seq);
-	for (unsigned i = 0; i < k; i++)
-		if (!*n || v[*n - 1]->seq != v[i]->seq)
-			v[(*n)++] = v[i];
 	if (by_duration)
 		qsort(v, *n, sizeof(*v), cmp_duration);
 	if (!*n) {

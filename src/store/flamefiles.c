@@ -212,6 +212,7 @@ int sg_flamefiles_merged(struct sg_flamefiles *ff, const struct sg_aggregate *ag
 	const struct sg_node *top = sg_tree_top(agg->merged);
 	const char *source = sg_aggregate_meta(agg, "source");
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], d[SG_FMT_LEN], t[SG_FMT_LEN], v[SG_FMT_LEN];
+	struct sg_invocation **kept = NULL;
 	int ret;
 
 	if (!c || set_path(ff, 0) < 0) {
@@ -268,9 +269,20 @@ int sg_flamefiles_merged(struct sg_flamefiles *ff, const struct sg_aggregate *ag
 	    agg->roots[0].sum.has_hist && agg->roots[0].sum.count) {
 		c->hist = &agg->roots[0].sum;
 		c->bucket = agg->bucket;
+		/* under it the scatter, whose kept dots draw their invocation alone */
+		c->scatter = agg->scatter;
+		if (c->scatter && !(kept = sg_aggregate_kept_whole(agg, 0, &c->nkept))) {
+			free(c);
+			return -1;
+		}
+		c->kept = kept;
+		/* runs merged have each their own clock: their starts do not share an axis */
+		if (!c->scatter && source && strcmp(source, "merge") == 0)
+			sg_flame_note(c, 0, "no scatter: merged runs' start times are not comparable");
 	}
 	ret = write_file(ff, top, c, agg->has_time,
 			 ff->o.dated ? sg_aggregate_meta(agg, "created") : NULL);
+	free(kept);
 	free(c);
 	return ret;
 }

@@ -7,6 +7,7 @@
 #include "log.h"
 #include "pathbuf.h"
 #include "treefile.h"
+#include "treescatter.h"
 
 int sg_treefile_sniff(const char *head, size_t len)
 {
@@ -15,8 +16,7 @@ int sg_treefile_sniff(const char *head, size_t len)
 	return len >= n && memcmp(head, SG_TREEFILE_PREFIX, n) == 0;
 }
 
-/* '%', ';', tab and control bytes become %XX so a path is one field and splits on ';'. */
-static void put_escaped(FILE *out, const char *s)
+void sg_treefile_put_name(FILE *out, const char *s)
 {
 	for (; *s; s++) {
 		unsigned char c = (unsigned char) *s;
@@ -47,7 +47,7 @@ static void put_calls(FILE *out, const struct sg_node *n)
 {
 	for (const struct sg_call *c = n->ret ? n->ret->first : NULL; c; c = c->next) {
 		fputs("call\t", out);
-		put_escaped(out, c->args);
+		sg_treefile_put_name(out, c->args);
 		fputc('\t', out);
 		if (c->has_retval)
 			fprintf(out, "%" PRId64, c->retval);
@@ -81,19 +81,7 @@ static int write_nodes(FILE *out, const char *kind, struct sg_node *top, uint64_
 			if (depth + 1 > *deepest)
 				*deepest = depth + 1;
 		}
-		/* next in pre-order, tracking depth */
-		if (n->child) {
-			n = n->child;
-			depth++;
-			continue;
-		}
-		while (n != top && !n->next) {
-			n = n->parent;
-			depth--;
-		}
-		if (n == top)
-			break;
-		n = n->next;
+		n = sg_node_next_depth(n, top, &depth);
 	}
 	ret = 0;
 out:
@@ -157,7 +145,7 @@ static void put_hist(FILE *out, const struct sg_aggregate *agg)
 			if (!header++)
 				fputs("# hist\troot\tlo_ns\thi_ns\tinvocations\n", out);
 			fputs("hist\t", out);
-			put_escaped(out, r->root);
+			sg_treefile_put_name(out, r->root);
 			fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n", sg_hist_lo(b),
 				sg_hist_hi(b), r->sum.hist[b]);
 		}
@@ -168,13 +156,13 @@ static void put_hist(FILE *out, const struct sg_aggregate *agg)
 static int put_inv(FILE *out, const char *kind, const struct sg_invocation *inv, int v2, int nodes)
 {
 	fprintf(out, "%s\t%" PRIu64 "\t", kind, inv->seq);
-	put_escaped(out, inv->root);
+	sg_treefile_put_name(out, inv->root);
 	fputc('\t', out);
 	if (inv->pid >= 0)
 		fprintf(out, "%d", inv->pid);
 	fputc('\t', out);
 	if (inv->comm)
-		put_escaped(out, inv->comm);
+		sg_treefile_put_name(out, inv->comm);
 	fputc('\t', out);
 	for (int c = 0; c < inv->ncpus; c++)
 		fprintf(out, "%s%d", c ? "," : "", inv->cpus[c]);
@@ -188,7 +176,7 @@ static int put_inv(FILE *out, const char *kind, const struct sg_invocation *inv,
 int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 {
 	const char *root = sg_aggregate_meta(agg, "root");
-	/* version 3 carries version 2's columns whether or not the trace gave return values */
+	/* version 3 and 4 carry version 2's columns whether or not the trace gave return values */
 	int v2 = 1;
 
 	if (sg_tree_sort(sg_tree_top(agg->merged), SG_ORDER_NAME) < 0 || check_size(agg) < 0)
@@ -197,9 +185,9 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		if (agg->bucket_n[b] &&
 		    sg_tree_sort(sg_tree_top(agg->bucket[b]), SG_ORDER_NAME) < 0)
 			return -1;
-	fprintf(out, "%s\n", SG_TREEFILE_MAGIC3);
+	fprintf(out, "%s\n", SG_TREEFILE_MAGIC4);
 	fputs("root=", out);
-	put_escaped(out, root ? root : "");
+	sg_treefile_put_name(out, root ? root : "");
 	fputc('\n', out);
 	fprintf(out, "invocations=%" PRIu64 "\n", agg->complete);
 	fprintf(out, "incomplete=%" PRIu64 "\n", agg->incomplete);
@@ -216,7 +204,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		if (strcmp(agg->meta[i].key, "root") == 0)
 			continue;
 		fprintf(out, "%s=", agg->meta[i].key);
-		put_escaped(out, agg->meta[i].value);
+		sg_treefile_put_name(out, agg->meta[i].value);
 		fputc('\n', out);
 	}
 	fprintf(out, "# "
@@ -226,7 +214,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		const struct sg_rootstat *r = &agg->roots[i];
 
 		fputs("stat\t", out);
-		put_escaped(out, r->root);
+		sg_treefile_put_name(out, r->root);
 		fprintf(out,
 			"\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
 			"\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t",
@@ -255,6 +243,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		if (write_nodes(out, "bnode", sg_tree_top(agg->bucket[b]), NULL, NULL, v2) < 0)
 			return -1;
 	}
+	sg_treescatter_write(out, agg);
 	if (agg->nring)
 		fprintf(out, "# inv\tseq\troot\tpid\tcomm\tcpus\tstart_ns\tduration_ns\n");
 	if (agg->nring && v2)

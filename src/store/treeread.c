@@ -9,6 +9,7 @@
 #include "treefield.h"
 #include "treefile.h"
 #include "treeread.h"
+#include "treescatter.h"
 
 struct reader {
 	const char *name;
@@ -23,7 +24,7 @@ struct reader {
 	char *buf;
 	size_t bufcap;
 	int saw_root, saw_end;
-	int version;		  /* 1; 2 with return values and calls; 3 with the histogram */
+	int version; /* 1; 2 with return values and calls; 3 with the histogram; 4 the scatter */
 	int hist_root;		  /* the root (index) the last hist line was of; -1: none */
 	unsigned hist_next;	  /* the lowest bucket its next hist line may be */
 	uint64_t *hist_sum;	  /* per root: the invocations its hist lines counted */
@@ -517,6 +518,13 @@ static int read_line(struct reader *r, char *line)
 		return read_inv(r, f, nf, 1);
 	if (strcmp(f[0], "hist") == 0)
 		return read_hist(r, f, nf);
+	if (strcmp(f[0], "scatter") == 0 || strcmp(f[0], "dot") == 0) {
+		const char *why = r->version < 4 || r->inv ? "scatter or dot line outside version 4's "
+							     "scatter (before the invocations)"
+							   : sg_treescatter_read(r->agg, r->st, f, nf);
+
+		return why ? fail(r, "%s", why) : 0;
+	}
 	if (nf == 1 && strchr(line, '='))
 		return read_meta(r, line);
 	return fail(r, "unknown line kind '%.40s'", f[0]);
@@ -560,11 +568,12 @@ struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strt
 				r.version = 2;
 			} else if (strcmp(line, SG_TREEFILE_MAGIC3) == 0) {
 				r.version = 3;
+			} else if (strcmp(line, SG_TREEFILE_MAGIC4) == 0) {
+				r.version = 4;
 			} else {
 				fail(&r,
 				     "unsupported .tree version '%.20s' (this surfgraph reads "
-				     "versions 1 "
-				     "to 3)",
+				     "versions 1 to 4)",
 				     line + strlen(SG_TREEFILE_PREFIX));
 				goto out;
 			}

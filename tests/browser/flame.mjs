@@ -1,9 +1,7 @@
 // flame.mjs - the flame graph SVGs in a real Chromium: zoom, search, URL state, hover, escaping.
 // usage: node flame.mjs OUTDIR   (OUTDIR holds the SVGs and folded stacks run.sh made)
-import { chromium } from 'playwright-core';
-import { check, fail, finish, pass } from './lib.mjs';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { check, fail, finish, openChromium, pass } from './lib.mjs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -32,15 +30,8 @@ function matchedPct(folded, re, prefix = []) {
 	return 'Matched: ' + (100 * hit / all).toFixed(2) + '%';
 }
 
-const userDataDir = mkdtempSync(join(tmpdir(), 'surfgraph-chromium-'));
-const ctx = await chromium.launchPersistentContext(userDataDir, {
-	executablePath: '/usr/bin/chromium',
-	headless: true,
-	viewport: { width: 1200, height: 500 },
-	args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-		'--disable-component-update', '--disable-sync', '--no-first-run'],
-});
-const page = ctx.pages()[0] || await ctx.newPage();
+// tall enough for the frames under the histogram strip and the scatter
+const { page, close } = await openChromium(900);
 const dialogs = [];
 let answer = null;
 page.on('dialog', async (d) => {
@@ -209,7 +200,6 @@ try {
 } catch (e) {
 	fail(e.stack || e);
 } finally {
-	await ctx.close();
-	rmSync(userDataDir, { recursive: true, force: true });
+	await close();
 }
 finish('browser');

@@ -2,16 +2,12 @@
 // redrawn from the per-bucket merged trees the .tree stores, All, the selection in the URL.
 // usage: node hist.mjs OUTDIR   (OUTDIR holds __do_fault.svg, do_fault.tree, pick2.folded,
 // schedule.svg and schedule.tree, made by run.sh)
-import { chromium } from 'playwright-core';
-import { check, fail, finish, pass } from './lib.mjs';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { check, checkHostileRedraw, drawnFrames, fail, finish, layoutFrames, openChromium, sameFrames, us } from './lib.mjs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dir = process.argv[2];
-
-const us = (ns) => Math.floor(ns / 1000) + '.' + String(ns % 1000).padStart(3, '0');
 
 // The merged tree of the buckets from lo_ns on (lo_ns..hi_ns), summed, from the .tree's bucket
 // and bnode lines: "name|cost|self|calls" per frame flame.c would draw at 1180 px (a frame
@@ -32,52 +28,17 @@ function bucketFrames(tree, los) {
 			on = false;
 		}
 	}
-	const paths = [...sum.keys()], root = paths.find((p) => !p.includes(';'));
-	const scale = 1180 / sum.get(root).total, kept = new Set(), frames = [], widths = {};
-	for (const p of paths.sort((a, b) => a.split(';').length - b.split(';').length)) {
-		const s = sum.get(p), parent = p.slice(0, p.lastIndexOf(';'));
-		if (p !== root && (!kept.has(parent) || !s.total || s.total * scale < 0.1)) continue;
-		kept.add(p);
-		const name = p.slice(p.lastIndexOf(';') + 1);
-		const key = `${name}|${us(s.total)}|${us(s.self)}|${s.calls}`;
-		frames.push(key);
-		widths[key] = s.total * scale;
-	}
-	return { frames: frames.sort(), widths, inv, total: sum.get(root).total };
+	return { ...layoutFrames(sum), inv };
 }
 
-const userDataDir = mkdtempSync(join(tmpdir(), 'surfgraph-chromium-'));
-const ctx = await chromium.launchPersistentContext(userDataDir, {
-	executablePath: '/usr/bin/chromium',
-	headless: true,
-	viewport: { width: 1200, height: 600 },
-	args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-		'--disable-component-update', '--disable-sync', '--no-first-run'],
-});
-const page = ctx.pages()[0] || await ctx.newPage();
+const { page, close } = await openChromium(600);
 const errors = [];
 page.on('pageerror', (e) => errors.push(String(e)));
 
-// the drawn frames as "name|cost|self|calls", and their rect widths
-const drawn = () => page.evaluate(() => {
-	const out = [];
-	for (const g of document.querySelectorAll('svg > g[id$="-f"] > g > g')) {
-		const t = g.children[0].textContent, k = t.lastIndexOf(' \u2014 cost ');
-		const m = /cost ([0-9.]+) us, .* self ([0-9.]+) us, (\d+) calls?/.exec(t.slice(k));
-		out.push([`${t.slice(0, k)}|${m[1]}|${m[2]}|${m[3]}`,
-			Number(g.children[1].getAttribute('width'))]);
-	}
-	return out;
-});
+const drawn = () => drawnFrames(page);
 // a slot (its bar, drawn over it, takes the click: the same bucket)
 const bar = (b) => `[id$="-hb-${b}"] rect.hs`;
 const text = (s) => page.evaluate((s) => document.querySelector(`[id$="-${s}"]`).textContent, s);
-
-function sameFrames(name, want, got) {
-	check(name + ': frames', want.frames, got.map((g) => g[0]).sort());
-	const off = got.filter((g) => !(Math.abs(want.widths[g[0]] - g[1]) <= 0.1 + 1e-9));
-	check(name + ': widths = totals * 1180 / root total (+-0.1 px)', [], off.map((g) => g[0]));
-}
 
 try {
 	const fault = pathToFileURL(join(dir, '__do_fault.svg')).href;
@@ -134,18 +95,12 @@ try {
 		await drawn());
 	check('schedule slowest: selection line', 'Selected: 6 invocations in 1 bucket', await text('hsel'));
 	await page.screenshot({ path: join(dir, 'hist-schedule.png') });
-	// hostile names come back from the embedded data as text, never markup or code
-	await page.goto(pathToFileURL(join(dir, 'hostile_root.svg')).href);
-	await page.click('[id$="-hist"] .hb rect.hs', { force: true });
-	const names = (await drawn()).map((g) => g[0].split('|')[0]);
-	check('hostile: names redrawn as text', [true, true],
-		['a<script>alert', 'x]]></title><img/src=x/onerror=alert`2`>'].map((n) => names.includes(n)));
-	check('hostile: no injected element', 0, await page.evaluate(() => document.querySelectorAll('img').length));
+	// hostile names: a bucket redrawn keeps them text
+	await checkHostileRedraw(page, pathToFileURL(join(dir, 'hostile_root.svg')).href, '[id$="-hist"] .hb rect.hs');
 	check('no page errors', [], errors);
 } catch (e) {
 	fail(e.stack || e);
 } finally {
-	await ctx.close();
-	rmSync(userDataDir, { recursive: true, force: true });
+	await close();
 }
 finish('browser hist');

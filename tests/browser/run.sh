@@ -55,6 +55,7 @@ gunzip -c "$data/linux-6.1/schedule_sleep.txt.gz" >schedule_sleep.txt
 rc=0
 node "$root/tests/browser/flame.mjs" "$out" || rc=1
 node "$root/tests/browser/hist.mjs" "$out" || rc=1
+node "$root/tests/browser/scatter.mjs" "$out" || rc=1
 node "$root/tests/browser/speedscope.mjs" "$out" "$speedscope/node_modules/speedscope/dist/release/index.html" || rc=1
 echo "browser: screenshots in tests/out/browser/*.png"
 exit $rc

@@ -9,18 +9,9 @@ out=tests/out/dat
 mkdir -p "$out"
 dat=tests/data/linux-6.1/do_fault_trace-cmd.dat
 report=tests/data/linux-6.1/do_fault_trace-cmd_report.txt
-pass=0 fail=0
+SUITE=dat
+. tests/lib.sh
 
-check() { # name, then a command that must succeed
-	local name=$1
-	shift
-	if "$@"; then
-		pass=$((pass + 1))
-	else
-		echo "FAIL dat $name"
-		fail=$((fail + 1))
-	fi
-}
 
 for m in tree folded top; do
 	"$bin" -i "$dat" -f __do_fault -m $m --ascii --no-save -q >"$out/dat.$m"
@@ -71,5 +62,4 @@ patched bigsection 956484 '\377\377\377\377'
 check "section size 0xffffffff: refused, exit 1 (was $st)" test $st = 1
 check "section size 0xffffffff: one line saying so" grep -qx "surfgraph: $out/bigsection.dat: not a readable trace.dat file" "$out/bigsection.err"
 
-echo "dat: $pass passed, $fail failed"
-[ $fail = 0 ]
+finish

@@ -10,13 +10,9 @@ data=tests/data/diff
 rm -rf "$out"
 mkdir -p "$out"
 export SOURCE_DATE_EPOCH=0 LC_ALL=C
-pass=0 fail=0
+SUITE=diff
+. tests/lib.sh
 
-ok() { pass=$((pass + 1)); }
-bad() {
-	echo "FAIL $1"
-	fail=$((fail + 1))
-}
 
 # run NAME EXPECTED_STATUS ARGS...: output in $out/NAME.out and .err
 run() {
@@ -240,5 +236,4 @@ fi
 	[ -s "$out/f.diff.svg" ] && [ ! -s "$out/svgdefault.out" ] && ok ||
 	bad "svg_default: -m svg did not write f.diff.svg ($(cat "$out/svgdefault.out"))"
 
-echo "diff: $pass passed, $fail failed"
-[ $fail = 0 ]
+finish

@@ -9,18 +9,9 @@ bin=${SURFGRAPH:-./surfgraph}
 out=tests/out/exports
 mkdir -p "$out"
 export SOURCE_DATE_EPOCH=0
-pass=0 fail=0
+SUITE=exports
+. tests/lib.sh
 
-check() { # name, then a command that must succeed
-	local name=$1
-	shift
-	if "$@"; then
-		pass=$((pass + 1))
-	else
-		echo "FAIL exports $name"
-		fail=$((fail + 1))
-	fi
-}
 data() { # a fixture path, decompressed when gzipped
 	local f=tests/data/$1
 	if [ "${f%.gz}" != "$f" ]; then gunzip -c "$f" >"$out/$(basename "${f%.gz}")" && f=$out/$(basename "${f%.gz}"); fi
@@ -198,5 +189,4 @@ assert len(x) == 1 and "%.3f" % x[0]["dur"] == sys.argv[2], (len(x), x[:1])' "$o
 check "--pick slowest -m pprof: its total is the slowest call's" grep -q "of ${slow_us/./}ns total" \
 	<(pprof -top -unit=ns "$out/pick.pb.gz")
 
-echo "exports: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

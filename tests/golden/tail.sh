@@ -31,6 +31,8 @@ check() {
 	# -m hist's count column, bucket by bucket
 	expect "$name -m hist counts" "$(awk '/^ +[0-9]+ - +([0-9]+|inf) +[0-9]+ +\|/ {print $4}' "$out/$name.hist")" \
 		"$(buckets <"$d" | awk '{print $3}')"
+	# the scatter: a dot per complete invocation (fewer than 10,000), with the trace's durations
+	expect "$name dots' durations" "$(awk -F'\t' '$1 == "dot" {print $8}' "$out/t.tree" | sort -n | md5sum)" "$(md5sum <"$d")"
 	# the same from the .tree: its stored percentiles and buckets
 	"$bin" -i "$out/t.tree" -m hist -q >"$out/$name.tree.hist"
 	expect "$name -m hist from the .tree" "$(cmp -s "$out/$name.hist" "$out/$name.tree.hist" && echo same)" same

@@ -10,16 +10,9 @@ out=tests/out/merge
 rm -rf "$out"
 mkdir -p "$out"
 export SOURCE_DATE_EPOCH=0 LC_ALL=C
-pass=0 fail=0
+SUITE=merge
+. tests/lib.sh
 
-ok() { pass=$((pass + 1)); }
-bad() {
-	echo "FAIL $1"
-	fail=$((fail + 1))
-}
-expect() { # what got want
-	if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', want '$3'"; fi
-}
 # merge NAME EXPECTED_STATUS ARGS...: stdout and stderr in $out/NAME.out and .err
 merge() {
 	local name=$1 want=$2
@@ -54,6 +47,10 @@ expect "self: stat" "$(awk -F'\t' '$1 == "stat"' "$out/self.tree")" \
 # node lines: calls, total and self double, min and max stay, same paths in the same order
 expect "self: nodes" "$(awk -F'\t' '$1 == "node"' "$out/self.tree" | md5sum)" \
 	"$(awk -F'\t' -v OFS='\t' '$1 == "node" { $3 *= 2; $4 *= 2; $5 *= 2; print }' "$out/a.tree" | md5sum)"
+# the scatter: each run's starts are on its own clock, so the merged run has none (and the
+# flame graph says so): no scatter or dot lines, while the run had a dot per invocation
+expect "self: the run's dots" "$(grep -c '^dot	' "$out/a.tree")" "$(awk -F'\t' '$1 == "stat" {print $3}' "$out/a.tree")"
+expect "self: no scatter" "$(grep -cE '^(scatter|dot)	' "$out/self.tree")" 0
 # kept invocations: both copies, the second numbered after the first run's 6
 expect "self: kept" "$(awk '/^inv\t/ {print $2}' "$out/self.tree" | tr '\n' ' ')" "1 2 3 4 5 6 7 8 9 10 11 12 "
 # the second copy's inv, invnode (and call) lines are the run's own, numbered 6 later
@@ -170,11 +167,11 @@ expect "allkept: stat" "$(awk -F'\t' '$1 == "stat" {print $8, $9, $11, $12}' "$o
 expect "allkept: slowest" "$(awk -F'\t' '$1 == "slowinv" {print $2 ":" $8}' "$out/a44.tree" | tr '\n' ' ')" "2:2622473 8:2622473 "
 
 # --- a version 2 run with a version 3 one: no histogram, bucket trees or slowest, and it says so
-# a version 2 file: no keep_slowest, stat lines of 10 columns, none of version 3's lines
+# a version 2 file: no keep_slowest, stat lines of 10 columns, none of version 3's or 4's lines
 to_v2() {
 	awk -F'\t' 'NR == 1 { print "# surfgraph-tree 2"; next } /^keep_slowest=/ { next }
 	$1 == "# slowinv" { slow = 1 } $1 == "end" { slow = 0 } slow { next }
-	$1 == "stat" { sub(/\t[^\t]*\t[^\t]*$/, "") } $1 ~ /^(hist|bucket|bnode|# hist|# bucket)$/ { next }
+	$1 == "stat" { sub(/\t[^\t]*\t[^\t]*$/, "") } $1 ~ /^(hist|bucket|bnode|scatter|dot|# hist|# bucket|# scatter|# dot)$/ { next }
 	{ print }' "$1"
 }
 to_v2 "$out/b.tree" >"$out/b.v2.tree"
@@ -186,6 +183,9 @@ expect "v2: stat" "$(awk -F'\t' '$1 == "stat" {print $3, $6, $8, $9, $10, "[" $1
 expect "v2: same nodes" "$(grep '^node' "$out/ab.v2.tree" | md5sum)" "$(grep '^node' "$out/ab.tree" | md5sum)"
 grep -q "^surfgraph: $out/b.v2.tree has no latency histogram" "$out/v2.err" && ok || bad "v2: no note on stderr ($(cat "$out/v2.err"))"
 "$bin" -i "$out/ab.v2.tree" -m hist --no-save >/dev/null 2>"$out/v2.hist.err" && bad "v2: -m hist succeeded" || ok
+# the message names the merge, not the file's version (it is version 3)
+grep -q 'merged from runs not all of which had a histogram' "$out/v2.hist.err" && ok ||
+	bad "v2: -m hist's message: $(cat "$out/v2.hist.err")"
 "$bin" diff --slow "$out/ab.v2.tree" >/dev/null 2>&1 && bad "v2: diff --slow succeeded" || ok
 # the old runs alone: p50 and p99 the weighted mean of theirs, as before version 3
 save $f61 "$out/a2k.tree" --keep 2
@@ -258,5 +258,4 @@ rm "$fd/b3.full2.tree"
 SURFGRAPH=$bin tests/bench/fidelity.sh "$fd" >"$out/fidelity.out" 2>&1 && bad "fidelity: a missing run was not refused" || ok
 expect "fidelity: missing" "$(cat "$out/fidelity.out")" "fidelity: $fd/b3.full2.tree is missing"
 
-echo "merge: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

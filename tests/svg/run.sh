@@ -74,7 +74,7 @@ done
 check "merged frames" 111 "$(frames __do_fault.svg)"
 check "tree nodes" 111 "$("$bin" -f __do_fault -i "$fault" --no-save -q -m tree --unit us | sed "1,/ function$/d" | wc -l)"
 # the viewer's, and the histogram selection's (svg_hist.c)
-check "two scripts" 2 "$(X 'count(//*[local-name()="script"])' __do_fault.svg)"
+check "three scripts" 3 "$(X 'count(//*[local-name()="script"])' __do_fault.svg)"
 check "title" "__do_fault" "$(X 'string(//*[local-name()="text"][@font-size="16"])' __do_fault.svg)"
 check "notes" "trace do_fault.txt  ·  6 complete invocations, total 4.422 ms, avg 737.077 us  ·  p50 277.443 us, p99 2.622 ms, max 2.622 ms  ·  lost events 0" \
 	"$(X 'string(//*[local-name()="text"][@y="44"])' __do_fault.svg)"
@@ -149,7 +149,7 @@ check "--outdir on a file" "surfgraph: --outdir __do_fault.svg is not a director
 
 # -o - puts the .tree on stdout: the save and write lines move to stderr
 "$bin" -f __do_fault -i "$fault" -o - -s 3 --outdir dash >dash.out 2>dash.err
-check "-o -" "# surfgraph-tree 3|save dash/__do_fault-000003.svg save dash/__do_fault-000006.svg write dash/__do_fault.svg" \
+check "-o -" "# surfgraph-tree 4|save dash/__do_fault-000003.svg save dash/__do_fault-000006.svg write dash/__do_fault.svg" \
 	"$(head -1 dash.out)|$(grep -E '^(save|write) ' dash.err | tr '\n' ' ' | sed 's/ $//')"
 
 # --- options ---------------------------------------------------------------------------------
@@ -169,9 +169,9 @@ frame_table __do_fault.svg >sorted.txt
 check "--sort-name" "__cond_resched pte_alloc_one shmem_fault special_mapping_fault" \
 	"$(awk '$1 == 1 { printf "%s%s", s, $5; s = " " }' sorted.txt)"
 "$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --inverted >/dev/null
-# icicle: the root on top, under the notes and the histogram strip (y 58 + 86), the 18th level
-# at 144 + 17 * 16
-check "--inverted" "translate(0,144) translate(0,416)" \
+# icicle: the root on top, under the notes, the histogram strip and the scatter (y 58 + 86 +
+# 148), the 18th level at 292 + 17 * 16
+check "--inverted" "translate(0,292) translate(0,564)" \
 	"$(grep '^<g transform=' __do_fault.svg | sed -n '1p;18p' | sed 's/<g transform="//; s/">//' | tr '\n' ' ' | sed 's/ $//')"
 "$bin" -f __do_fault -i "$fault" --no-save -q -s 0 >/dev/null
 check "hot palette" "#f6921b" "$(grep -F '<title>special_mapping_fault —' __do_fault.svg | sed 's/.*fill="//; s/".*//')"
@@ -228,7 +228,7 @@ check "no graph of cut calls" "1|" "$?|$(ls open)"
 # --- hostile names -------------------------------------------------------------------------------
 "$bin" -f hostile_root -i "$data/svg/hostile.txt" --no-save -q -s 0 >/dev/null
 xmllint --noout hostile_root.svg && ok || bad "xmllint rejects hostile_root.svg"
-check "hostile: two scripts" 2 "$(X 'count(//*[local-name()="script"])' hostile_root.svg)"
+check "hostile: three scripts" 3 "$(X 'count(//*[local-name()="script"])' hostile_root.svg)"
 check "hostile: no injected elements" 0 "$(X 'count(//*[local-name()="img"])' hostile_root.svg)"
 check "hostile: names as text" "a<script>alert|b&amp;c\"d'e|x]]></title><img/src=x/onerror=alert\`2\`>|café_??_?bad" \
 	"$(for n in 'a<script>alert' 'b&amp;c' 'x]]>' 'caf'; do
@@ -301,8 +301,9 @@ check "do_fault: mark labels" "p50|p90,p99,p99.9" \
 # p50 277.443 us lies in the slot of 256-512 us (the fifth of nine, 147.5 px each from x 10)
 p50x=$(X 'string(//*[local-name()="g"][@class="hm"][1]/*[local-name()="line"]/@x1)' __do_fault.svg)
 awk -v x="$p50x" 'BEGIN { exit !(x >= 10 + 4 * 147.5 && x < 10 + 5 * 147.5) }' && ok || bad "p50 mark at x $p50x, not in 256-512 us's slot"
-# the strip sits between the notes and the frames: the root frame is under it
-check "strip above frames" "62|416" "$(X 'string(//*[local-name()="g"][@class="hist"]/*[local-name()="g"][1]/*[local-name()="rect"][1]/@y)' __do_fault.svg | awk '{ print $1 - 14 }')|$(grep -m1 -o 'translate(0,[0-9]*)' __do_fault.svg | sed 's/.*,//; s/)//')"
+# the strip sits between the notes and the frames, the scatter (148 px) under it: the root frame
+# is under both
+check "strip above frames" "62|564" "$(X 'string(//*[local-name()="g"][@class="hist"]/*[local-name()="g"][1]/*[local-name()="rect"][1]/@y)' __do_fault.svg | awk '{ print $1 - 14 }')|$(grep -m1 -o 'translate(0,[0-9]*)' __do_fault.svg | sed 's/.*,//; s/)//')"
 # 1165 sleeps over 14 buckets, against -m hist and against awk over the trace's durations
 "$bin" -f schedule -i ../sleep.txt --no-save -q -s 0 >/dev/null
 "$bin" -f schedule -i ../sleep.txt --no-save -q -m hist | hist_text >sleep-hist.txt
@@ -316,15 +317,68 @@ cmp -s schedule.svg again/schedule.svg && ok || bad "schedule.svg differs betwee
 gunzip -c "$data/linux-6.1/schedule_funcgraph-proc.txt.gz" >sp.txt
 "$bin" -f schedule -i sp.txt -q -s 0 -o sp.tree --outdir sp >/dev/null
 # "lo_ns invocations entries" per bucket: from the SVG's data, and from the .tree's bucket lines
-X 'string(//*[local-name()="metadata"])' sp/schedule.svg | sed 's/.*"b":{//; s/}}$//' | tr -d '"[' |
+X 'string(//*[local-name()="metadata"])' sp/schedule.svg | sed 's/.*"b":{//; s/},"k":.*//' | tr -d '"[' |
 	sed 's/\],/\n/g; s/\]//g' | awk -F'[:,]' '{ printf "%.0f %s %d\n", 1000 * 2 ^ ($1 - 1), $2, (NF - 2) / 4 }' >sp-data.txt
 awk -F'\t' '$1 == "bucket" { b = $2; n[b] = $4; o[++k] = b } $1 == "bnode" && $4 > 0 { c[b]++ }
 	END { for (i = 1; i <= k; i++) print o[i], n[o[i]], c[o[i]] }' sp.tree >sp-tree.txt
 check "schedule: embedded buckets = .tree's bucket trees" "$(cat sp-tree.txt)" "$(cat sp-data.txt)"
 check "schedule: 15 buckets, 958 invocations" "15 958" "$(awk '{ n++; s += $2 } END { print n, s }' sp-data.txt)"
-# the bound as measured: 43.5 KB in all, 21.5 KB of it the data (SG_SVG_HIST_MAX_BYTES: 16 MiB)
+# the bound as measured: 240 KB in all, 44.6 KB of it the data (23 KB the 40 kept invocations'
+# trees; SG_SVG_HIST_MAX_BYTES: 16 MiB), 169 KB the 958 dots (svg_scatter.h: at most 10,000
+# dots and the kept ones, about 180 bytes each)
 size=$(wc -c <sp/schedule.svg)
-[ "$size" -lt 49152 ] && ok || bad "schedule_funcgraph-proc's schedule.svg is $size bytes, not under 48 KiB"
+[ "$size" -lt 262144 ] && ok || bad "schedule_funcgraph-proc's schedule.svg is $size bytes, not under 256 KiB"
+# --- the scatter under the strip: a dot per complete invocation (issue 13) ---------------------
+dots() { X 'count(//*[local-name()="circle"])' "$1"; }
+check "schedule: a dot per invocation" 958 "$(dots sp/schedule.svg)"
+# the kept ones in their own class: the .tree's inv and slowinv numbers, each once
+check "schedule: kept dots = the .tree's kept" \
+	"$(awk -F'\t' '$1 == "inv" || $1 == "slowinv" { print $2 }' sp.tree | sort -n | uniq | paste -sd' ')" \
+	"$(X '//*[local-name()="circle"][@class="d k"]/@data-s' sp/schedule.svg | sed 's/.*="//; s/"//' | sort -n | paste -sd' ')"
+check "schedule: count line" "958 dots of 958 invocations; the 40 kept whole in blue, each drawable alone" \
+	"$(X 'string(//*[local-name()="g"][@class="sc"]/*[local-name()="text"][last()])' sp/schedule.svg)"
+check "schedule: ordinal axis (no abstime)" 1 \
+	"$(X '//*[local-name()="g"][@class="sc"]/*[local-name()="text"]/text()' sp/schedule.svg | grep -c '^x: invocation number (the trace has no start times')"
+# a dot's bucket is its duration's: every dot's tooltip duration falls in its data-b bucket
+X '//*[local-name()="circle"]/@data-b' sp/schedule.svg | sed 's/.*="//; s/"//' >sp-b.txt
+X '//*[local-name()="circle"]/*[local-name()="title"]/text()' sp/schedule.svg |
+	awk '{ v = $2; u = $3; sub(/,/, "", u); ns = v * (u == "ms" ? 1e6 : u == "s" ? 1e9 : u == "us" ? 1e3 : 1); q = int(ns / 1000 + 1e-9); k = 0; while (q >= 1) { q = int(q / 2); k++ } print k }' >sp-k.txt
+check "schedule: dots' buckets" "$(cat sp-k.txt)" "$(cat sp-b.txt)"
+# the same .tree, loaded: the same scatter (dots and kept ones from its scatter, dot, inv lines)
+"$bin" -i sp.tree -q -s 0 --outdir sp-tree >/dev/null
+check "from the .tree: the same dots" "$(grep '<circle' sp/schedule.svg | md5sum)" "$(grep '<circle' sp-tree/sp.svg | md5sum)"
+# abstime: x is the start; the tooltips' starts are the entry lines' times after the first's
+abst=$data/linux-6.1/do_fault_abstime_proc_overrun_tail.txt
+"$bin" -f __do_fault -i "$abst" --no-save -q -s 0 --outdir abs >/dev/null
+check "abstime: starts" \
+	"$(awk '/__do_fault\(\) \{/ { split($1, t, "."); ns = t[1] * 1000000000 + t[2] * 1000; if (!f) f = ns; d = ns - f; printf "+%d.%06d s\n", d / 1e9, (d % 1000000000) / 1000 }' "$abst")" \
+	"$(X '//*[local-name()="circle"]/*[local-name()="title"]/text()' abs/__do_fault.svg | sed 's/.*start \(+[0-9.]* s\).*/\1/')"
+check "abstime: a dot per invocation" "$(grep -c '__do_fault() {' "$abst")" "$(dots abs/__do_fault.svg)"
+check "abstime: task, pid and CPU" "#1: 120.090 us, start +0.000000 s, ls-135, CPU 0 — kept whole: click to draw it alone" \
+	"$(X 'string((//*[local-name()="circle"])[1]/*[local-name()="title"])' abs/__do_fault.svg)"
+# a task name is the trace's: escaped in the dot's tooltip, the file stays well-formed XML
+printf '# tracer: function_graph\n 0)  a<b>&"x'"'"'-42   |   5.000 us    |  f();\n' >hc.txt
+"$bin" -f f -i hc.txt --no-save -q -s 0 --outdir hc >/dev/null
+xmllint --noout hc/f.svg 2>/dev/null && ok || bad "hostile task name: hc/f.svg is not well-formed"
+check "hostile task name: text" "#1: 5.000 us, a<b>&\"x'-42, CPU 0 — kept whole: click to draw it alone" \
+	"$(X 'string(//*[local-name()="circle"]/*[local-name()="title"])' hc/f.svg)"
+# thinned: 25,000 calls keep every 4th (6,250) and the 40 kept whole: the last 32 (24 of them
+# not multiples of 4) and the 8 slowest (1000 us: the earliest 8 of that duration, 999, 1999,
+# ..., 7999, none a multiple of 4): 6,282 dots
+awk 'BEGIN {print "# tracer: function_graph"; for (i = 1; i <= 25000; i++) printf " 0)   %d.000 us    |  f();\n", i % 1000 + 1}' >many.txt
+"$bin" -f f -i many.txt -q -s 0 -o many.tree --outdir many >/dev/null
+check "thinned: dots" "6250|4" "$(grep -c '^dot' many.tree)|$(awk -F'\t' '$1 == "scatter" { print $2 }' many.tree)"
+check "thinned: every 4th" 0 "$(awk -F'\t' '$1 == "dot" && $2 % 4' many.tree | wc -l)"
+check "thinned: count line" "6282 dots of 25000 invocations (every 4th, past 10000); the 40 kept whole in blue, each drawable alone" \
+	"$(X 'string(//*[local-name()="g"][@class="sc"]/*[local-name()="text"][last()])' many/f.svg)"
+check "thinned: circles" 6282 "$(dots many/f.svg)"
+# no scatter: a .tree of version 3 (still loads: the strip, no scatter), merged runs (said)
+sed '1s/4$/3/; /^scatter\t/d; /^dot\t/d; /^# scatter/d; /^# dot/d' sp.tree >v3.tree
+"$bin" -i v3.tree -q -s 0 --outdir v3 >/dev/null
+check "version 3 .tree: strip, no scatter" "1|0" "$(grep -c 'class="hist"' v3/v3.svg)|$(grep -c 'class="sc"' v3/v3.svg)"
+"$bin" merge sp.tree sp.tree -o merged.tree -q
+"$bin" -i merged.tree -q -s 0 --outdir merged >/dev/null
+check "merged: no scatter, said" "0|1" "$(grep -c 'class="sc"' merged/merged.svg)|$(grep -c 'no scatter: merged runs' merged/merged.svg)"
 # no strip: per-invocation graphs, several roots, no durations, a .tree without a histogram
 "$bin" -f __do_fault -i "$fault" --no-save -q -s 1 --outdir per >/dev/null
 check "no strip per invocation" 0 "$(grep -c 'class="hist"' per/__do_fault-000001.svg)"

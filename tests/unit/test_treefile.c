@@ -97,14 +97,58 @@ static void refused(struct sg_strtab *st, const char *text, const char *msg)
 	sg_aggregate_free(agg);
 }
 
-/* good with the first occurrence of from replaced by to */
+/* text with the first occurrence of from replaced by to */
+static char *edit_of(const char *text, const char *from, const char *to)
+{
+	static char buf[sizeof(good) + 1024];
+	const char *at = strstr(text, from);
+
+	snprintf(buf, sizeof(buf), "%.*s%s%s", (int) (at - text), text, to, at + strlen(from));
+	return buf;
+}
+
 static char *edit(const char *from, const char *to)
 {
-	static char buf[sizeof(good) + 256];
-	const char *at = strstr(good, from);
+	return edit_of(good, from, to);
+}
 
-	snprintf(buf, sizeof(buf), "%.*s%s%s", (int) (at - good), good, to, at + strlen(from));
-	return buf;
+/* version 4: good with the scatter, invocation 2 also among the kept (its dot and inv line) */
+static const char scatter4[] =
+	"# scatter\tstride\tinvocations\tfirst_ns\n"
+	"scatter\t1\t2\t120159700000\n"
+	"# dot\tseq\troot\tpid\tcomm\tcpu\tstart_ns\tduration_ns\n"
+	"dot\t1\t__do_fault\t135\tl%3Bs\t1\t120159700000\t50\n"
+	"dot\t2\t__do_fault\t135\tls\t0\t120159748000\t1100\n";
+static char good4[sizeof(good) + sizeof(scatter4)];
+
+/* good4 with the first occurrence of from replaced by to */
+static char *edit4(const char *from, const char *to)
+{
+	return edit_of(good4, from, to);
+}
+
+/* Load text, write it again: the bytes of want. */
+static void round_trip(struct sg_strtab *st, const char *text, const char *want)
+{
+	FILE *f = fmemopen((void *) text, strlen(text), "r");
+	struct sg_aggregate *agg = sg_treeread_file(f, "t.tree", st);
+	char *out = NULL;
+	size_t len = 0;
+
+	fclose(f);
+	CHECK(agg != NULL);
+	if (!agg) {
+		fprintf(stderr, "%s\n", sg_log_message());
+		return;
+	}
+	f = open_memstream(&out, &len);
+	CHECK(sg_treefile_write(f, agg) == 0);
+	fclose(f);
+	CHECK(len == strlen(want) && memcmp(out, want, len) == 0);
+	if (len != strlen(want) || memcmp(out, want, len) != 0)
+		fprintf(stderr, "--- wrote:\n%s", out);
+	free(out);
+	sg_aggregate_free(agg);
 }
 
 int main(void)
@@ -129,17 +173,48 @@ int main(void)
 	CHECK_U64(agg->roots[0].sum.p999, 1100);
 	CHECK_U64(agg->roots[0].sum.hist[1], 1);
 
-	/* save what was loaded: the same bytes, invocation nodes still in call order */
-	FILE *f = open_memstream(&out, &len);
-
-	CHECK(sg_treefile_write(f, agg) == 0);
-	fclose(f);
-	CHECK_U64(len, strlen(good));
-	CHECK(len == strlen(good) && memcmp(out, good, len) == 0);
-	if (len != strlen(good) || memcmp(out, good, len) != 0)
-		fprintf(stderr, "--- wrote:\n%s", out);
-	free(out);
+	CHECK(agg->scatter == NULL); /* version 3: no scatter */
 	sg_aggregate_free(agg);
+	FILE *f;
+
+	/* version 3 saved again: the same bytes as version 4 (no scatter: none is made up),
+	 * invocation nodes still in call order */
+	char *v4 = strdup(edit("# surfgraph-tree 3", "# surfgraph-tree 4"));
+
+	round_trip(st, good, v4);
+	/* version 4 with its scatter: loaded, the same bytes again */
+	char before_inv[sizeof(scatter4) + 8];
+
+	snprintf(before_inv, sizeof(before_inv), "%s# inv\t", scatter4);
+	snprintf(good4, sizeof(good4), "%s", edit_of(v4, "# inv\t", before_inv));
+	free(v4);
+	agg = load(st, good4);
+	CHECK(agg && agg->scatter && agg->scatter->n == 2 && agg->scatter->all_ts);
+	if (agg && agg->scatter) {
+		CHECK_STR(agg->scatter->dots[0].comm, "l;s");
+		CHECK_U64(agg->scatter->dots[0].cpu, 1);
+		CHECK_U64(agg->scatter->first, 120159700000ull);
+	}
+	sg_aggregate_free(agg);
+	round_trip(st, good4, good4);
+	/* the scatter's records: version 4, in order, within the run */
+	refused(st, edit4("# surfgraph-tree 4", "# surfgraph-tree 3"),
+		"t.tree:33: scatter or dot line outside version 4's scatter (before the invocations)");
+	refused(st, edit4("scatter\t1\t2\t", "scatter\t3\t2\t"),
+		"t.tree:33: a scatter's stride is a power of two");
+	refused(st, edit4("scatter\t1\t2\t", "scatter\t1\t3\t"),
+		"t.tree:33: a scatter's invocations are between 1 and the run's invocations");
+	refused(st, edit4("scatter\t1\t2\t", "scatter\t2\t2\t"),
+		"t.tree:35: a dot's seq is not a multiple of the scatter's stride up to its invocations");
+	refused(st, edit4("dot\t2\t", "dot\t1\t"), "t.tree:36: dot lines out of order");
+	refused(st, edit4("\t120159748000\t1100", "\t\t1100"),
+		"t.tree:36: a dot's start_ns is missing, or before the scatter's first_ns");
+	refused(st, edit4("scatter\t1\t2\t120159700000\n", ""),
+		"t.tree:34: a dot line before the scatter line");
+	refused(st, edit4("\tls\t0\t120159748000", "\tls\t0"),
+		"t.tree:36: a dot line has 8 tab-separated fields");
+	refused(st, edit4("# inv\tseq", "dot\t2\t__do_fault\t\t\t\t120159748000\t1\n# inv\tseq"),
+		"t.tree:37: dot lines out of order");
 
 	/* version 1 loads; saved again it is version 3 without p90, p99.9 or a histogram */
 	agg = load(st, good_v1);
@@ -182,8 +257,8 @@ int main(void)
 		"t.tree:8: invnode line before any inv line");
 	refused(st, "# surfgraph-tree 2\nroot=f\nkeep_slowest=2\nend\n",
 		"t.tree:3: keep_slowest: version 3, once, at most 65536");
-	refused(st, "# surfgraph-tree 4\nend\n",
-		"t.tree:1: unsupported .tree version '4' (this surfgraph reads versions 1 to 3)");
+	refused(st, "# surfgraph-tree 5\nend\n",
+		"t.tree:1: unsupported .tree version '5' (this surfgraph reads versions 1 to 4)");
 	/* version 3: the histogram must count the invocations, in bucket order, real buckets */
 	refused(st, edit("hist\t__do_fault\t1000\t2000\t1\n", ""),
 		"t.tree:38: the hist lines of stat line 1 do not add up to its invocations");
