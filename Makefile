@@ -78,6 +78,7 @@ golden: surfgraph
 	@tests/golden/run.sh
 	@tests/golden/facts.sh
 	@tests/golden/tail.sh
+	@tests/golden/offcpu.sh
 	@tests/golden/cli.sh
 	@tests/golden/forms.sh
 

@@ -23,4 +23,7 @@ gunzip -c ../tests/data/linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz >"$tmp"
 $sg -f do_sys_openat2 -i "$tmp" -m hist --no-save -q >do_sys_openat2.hist.txt
 $sg diff --slow -f do_sys_openat2 "$tmp" -m png -q -o do_sys_openat2.slow.png
 rm -f "$tmp"
+# where 20 calls of sleep 0.01 waited: the [off-cpu] frames of a 6.1 capture with sched_switch
+$sg -f do_nanosleep -i ../tests/data/linux-6.1/do_nanosleep_sched_switch.dat -m svg -s 0 --no-save -q
+$sg -f do_nanosleep -i ../tests/data/linux-6.1/do_nanosleep_sched_switch.dat -m png -s 0 --no-save -q
 echo "examples: regenerated $(ls | wc -l) files"

@@ -6,6 +6,7 @@
 #include "event.h"
 #include "invocation.h"
 #include "match.h"
+#include "offcpu.h"
 #include "strtab.h"
 
 /*
@@ -41,6 +42,7 @@ struct sg_callstack_stats {
 	uint64_t fragments_dropped; /* parentless fragments dropped at the memory cap */
 	int threshold_mode;	    /* only returns were seen: tracing_thresh output */
 	int has_dur;		    /* durations were present */
+	struct sg_offcpu_stats offcpu; /* sched_switch records and the [off-cpu] frames made */
 };
 
 struct sg_callstack;
@@ -49,6 +51,12 @@ struct sg_callstack;
 struct sg_callstack *sg_callstack_new(struct sg_strtab *st, const struct sg_match *match,
 				      sg_invocation_fn fn, void *ctx, int keep_raw);
 void sg_callstack_free(struct sg_callstack *cs);
+
+/*
+ * --no-off-cpu (or live --no-sleep-time, whose durations hold no wait): sched_switch records
+ * make no [off-cpu] frames. By default they do (offcpu.h).
+ */
+void sg_callstack_no_offcpu(struct sg_callstack *cs);
 
 /* An sg_event_fn: ctx is the callstack. */
 int sg_callstack_feed(void *cs, const struct sg_event *ev);

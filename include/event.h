@@ -11,7 +11,8 @@ enum sg_event_type {
 	SG_EV_EXIT,   /* return at depth; func may be NULL when the input did not name it */
 	SG_EV_LEAF,   /* entry and return merged: a call with no traced children */
 	SG_EV_LOST,   /* the CPU's buffer lost count events (0: unknown how many) */
-	SG_EV_SWITCH, /* the CPU now runs next_pid; pid/comm name the task that left */
+	SG_EV_SWITCH, /* the CPU now runs next_pid; pid/comm name the task that left (sched: from
+		       * a sched:sched_switch record, at ts) */
 	SG_EV_NOTE,   /* a line that belongs to a task but is not a call (comment, irq marker) */
 };
 
@@ -32,7 +33,14 @@ struct sg_event {
 	int has_overrun;
 	int next_pid;	       /* SWITCH */
 	const char *next_comm; /* SWITCH, interned or NULL */
-	const char *line;      /* the source text of this event (text inputs), for raw output */
+	/*
+	 * SWITCH: 1 when it is a sched:sched_switch record (the scheduler's decision, with its
+	 * timestamp when has_ts), 0 for the `a-1 => b-2` line function_graph prints when the next
+	 * recorded task on a CPU differs (no time, and absent for switches nothing was recorded
+	 * around)
+	 */
+	int sched;
+	const char *line; /* the source text of this event (text inputs), for raw output */
 	size_t line_len;
 	/*
 	 * ENTRY, LEAF with funcgraph-args: the arguments as the text printed them, without the

@@ -13,6 +13,7 @@ struct sg_raw_stats {
 	uint64_t bytes;		/* sub-buffer bytes read (live) */
 	uint64_t events;	/* funcgraph entries and exits */
 	uint64_t other;		/* records of other events, ignored */
+	uint64_t switches;	/* sched:sched_switch records */
 	uint64_t lost_markers;	/* sub-buffers that announced missed events */
 	uint64_t lost_events;	/* events they announced (unknown counts add 0) */
 	uint64_t lost_unknown;	/* markers whose count the kernel could not store */
@@ -22,7 +23,8 @@ struct sg_raw_stats {
 
 /*
  * The decoder: ftrace:funcgraph_entry and funcgraph_exit records, fields looked up by name in
- * tep (so 6.1 and 6.12 layouts both work), func symbolized by the kallsyms tep holds.
+ * tep (so 6.1 and 6.12 layouts both work), func symbolized by the kallsyms tep holds; and
+ * sched:sched_switch records, when the trace has them, as SWITCH events with their time.
  */
 struct sg_raw_decoder;
 

@@ -11,6 +11,7 @@ struct sg_text_stats {
 	uint64_t events;     /* entries, exits and leaves */
 	uint64_t headers;    /* '#' lines and trace-cmd's cpus= */
 	uint64_t switches;   /* context-switch lines */
+	uint64_t sched_switches; /* sched:sched_switch records (comments, trace-cmd lines) */
 	uint64_t lost_lines; /* CPU:N [LOST M EVENTS] lines */
 	uint64_t lost_events;
 	uint64_t notes;	  /* comments, irq markers, overrun lines */

@@ -65,6 +65,7 @@ struct sg_options {
 	int nexcludes;
 	unsigned long buffer_kb;   /* --buffer-size KB */
 	int no_irqs, no_sleep_time; /* --no-irqs, --no-sleep-time */
+	int no_off_cpu;		   /* --no-off-cpu: no [off-cpu] frames, sched_switch left alone */
 	int text, force;	   /* --text, --force */
 	int args, retval;	   /* --args, --retval: funcgraph-args, funcgraph-retval */
 	char **command;		   /* after --: run and trace it; NULL: none */

@@ -40,7 +40,14 @@ enum { OPT_TOTAL = 1024, OPT_THRESHOLD, OPT_NEGATE, OPT_FAIL_ABOVE, OPT_METRIC, 
 
 enum { OPT_MAX_DEPTH = 512, OPT_NO_IRQS, OPT_NO_SLEEP_TIME, OPT_BUFFER_SIZE, OPT_TEXT, OPT_FORCE };
 /* below OPT_TOTAL: options of the main command */
-enum { OPT_ARGS = OPT_FORCE + 1, OPT_RETVAL, OPT_NARROW, OPT_NARROW_LEARN, OPT_NARROW_FROM };
+enum {
+	OPT_ARGS = OPT_FORCE + 1,
+	OPT_RETVAL,
+	OPT_NARROW,
+	OPT_NARROW_LEARN,
+	OPT_NARROW_FROM,
+	OPT_NO_OFF_CPU
+};
 
 /* The largest option code + 1: the size of a "seen" array indexed by code. */
 #define SG_OPT_MAX_CODE 1100

@@ -19,6 +19,8 @@ struct sg_frame {
 	uint64_t serial;      /* names the frame for the pending nodes anchored to it */
 	uint64_t kids;	      /* durations of the calls this call made, as they returned */
 	struct sg_call *call; /* the call's arguments, kept in tree; its return value goes there */
+	uint64_t offcpu;      /* time switched out while this was the innermost call (offcpu.c) */
+	uint64_t noff;	      /* in how many intervals */
 };
 
 /*
@@ -51,6 +53,9 @@ struct sg_task {
 	unsigned epoch; /* the call stacks' epoch at that entry (sg_callstack_narrow) */
 	char *fraw; /* raw lines of fragments, for an invocation rebuilt from returns */
 	size_t fraw_len, fraw_cap;
+	/* off-cpu (offcpu.c): whether switched out, since when, under which root frame */
+	int off_state;
+	uint64_t off_last, off_root;
 };
 
 struct sg_cpu {

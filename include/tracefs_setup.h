@@ -23,6 +23,7 @@ struct sg_graph_setup {
 	int force; /* take over a busy top level */
 	int args,
 	    retval; /* funcgraph-args, funcgraph-retval: an error where the kernel lacks them */
+	int sched_switch; /* sched:sched_switch enabled in the same buffer (the off-cpu frames) */
 };
 
 /*

@@ -116,4 +116,7 @@ int sg_tracefs_state_replace_commit(int dir_fd, const char *label, int fd);
 int sg_tracefs_state_recover(int dir_fd, const char *label, const char *boot_id,
 			     const char *tracing_dir, int *recovered, int *pid, int *stale_pid);
 
+/* The one event file a run writes (tracefs_setup.c), so the record accepts it too. */
+#define SG_TRACEFS_SCHED_SWITCH "events/sched/sched_switch/enable"
+
 #endif

@@ -46,6 +46,12 @@ struct sg_node {
 	struct sg_retinfo *ret; /* NULL unless the trace gave return values or arguments */
 };
 
+/*
+ * The synthetic node holding the time a call's task was switched out (offcpu.c), a child of
+ * that call: the kernel never names a function with brackets.
+ */
+#define SG_OFFCPU_NAME "[off-cpu]"
+
 struct sg_tree;
 
 /*

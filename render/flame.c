@@ -523,6 +523,14 @@ void sg_flame_frame_color(const struct sg_flame_frame *fr, const struct sg_flame
 		o->frame_color(o->frame_ctx, fr, rgb);
 		return;
 	}
+	if (strcmp(fr->name, SG_OFFCPU_NAME) == 0) {
+		/* waiting, not running: one deep blue (flamegraph.pl's io palette), apart from the
+		 * interrupts' lighter ones and from every family of the subsystem palette */
+		rgb[0] = 60;
+		rgb[1] = 90;
+		rgb[2] = 200;
+		return;
+	}
 	if (!fr->irq) {
 		sg_flame_color(fr->name, o->palette, rgb);
 		return;

@@ -509,6 +509,9 @@ static void put_tooltip(struct out *out, const struct sg_flame *f, const struct 
 		put_us(out, fr->w / fr->calls);
 		puts_(out, " us per call");
 	}
+	if (strcmp(fr->name, SG_OFFCPU_NAME) == 0)
+		puts_(out, "; a call here is one switched-out interval (sched_switch records): "
+			   "time the call below waited off the CPU, not running");
 	if (fr->node && fr->node->ret && fr->node->ret->errs) {
 		char errs[256];
 

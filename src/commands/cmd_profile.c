@@ -344,6 +344,8 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 		sg_log_error("out of memory");
 		return -1;
 	}
+	if (r->opt.no_off_cpu || r->opt.no_sleep_time) /* the latter's durations hold no wait */
+		sg_callstack_no_offcpu(r->cs);
 	if ((!r->opt.input ? read_live(r, &ts)
 	     : r->dat	   ? read_dat(r, &ts)
 			   : read_text(r, fd, head, head_len, &ts)) < 0)
@@ -459,7 +461,8 @@ static int run_input(struct run *r)
 			     "saved trace shows the arguments and return values it has)");
 		return -1;
 	}
-	if (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth || r->opt.cpus || r->opt.npids) {
+	if (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth || r->opt.cpus || r->opt.npids ||
+	    r->opt.no_off_cpu) {
 		if (r->opt.mode == SG_MODE_RAW &&
 		    (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth)) {
 			sg_log_error("-m raw prints the trace lines unchanged: -x, --no-irqs and "

@@ -139,6 +139,9 @@ static int parse_live(struct sg_options *o, int c, const char *arg)
 	case OPT_NO_SLEEP_TIME:
 		o->no_sleep_time = 1;
 		return 0;
+	case OPT_NO_OFF_CPU:
+		o->no_off_cpu = 1;
+		return 0;
 	case OPT_BUFFER_SIZE:
 		if (parse_count("--buffer-size", arg, 1L << 30, &v) < 0 || v == 0) {
 			sg_log_error("--buffer-size wants a size in KB, not '%s'", arg);
@@ -515,6 +518,12 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	if (o->write_dat && (o->input || o->text)) {
 		sg_log_error("-w saves a live capture's binary pages: not with %s",
 			     o->input ? "-i (the input is already a file)" : "--text");
+		return -1;
+	}
+	/* live --text reads trace_pipe, whose lines carry no time: it makes no [off-cpu] frames */
+	if (o->no_off_cpu && !o->input && (o->text || o->no_sleep_time)) {
+		sg_log_error("--no-off-cpu: live %s makes no [off-cpu] frames to leave out",
+			     o->text ? "--text" : "--no-sleep-time");
 		return -1;
 	}
 	if (o->narrow_from && o->narrow) {

@@ -42,6 +42,7 @@ const struct option sg_opttable_long[] = {
     {"exclude", required_argument, NULL, 'x'},
     {"no-irqs", no_argument, NULL, OPT_NO_IRQS},
     {"no-sleep-time", no_argument, NULL, OPT_NO_SLEEP_TIME},
+    {"no-off-cpu", no_argument, NULL, OPT_NO_OFF_CPU},
     {"buffer-size", required_argument, NULL, OPT_BUFFER_SIZE},
     {"text", no_argument, NULL, OPT_TEXT},
     {"force", no_argument, NULL, OPT_FORCE},
@@ -94,6 +95,9 @@ static const struct {
     {OPT_DEPTH, "--depth", 1u << SG_MODE_TREE, "tree"},
     {OPT_COLOR, "--color", 1u << SG_MODE_TREE, "tree"},
     {OPT_UNIT, "--unit", 1u << SG_MODE_FOLDED | 1u << SG_MODE_TREE, "folded or tree"},
+    /* -m raw prints the trace's lines unchanged: no frame to leave out */
+    {OPT_NO_OFF_CPU, "--no-off-cpu", ~(1u << SG_MODE_RAW),
+     "tree, walk, folded, top, hist, svg, png, pdf, pprof, chrome or speedscope"},
 };
 
 /* "-x" or "--name" for an option code, as the user may have typed it. */
@@ -122,6 +126,7 @@ static const int diff_takes[] = {'m',
 				 'p',
 				 OPT_MAX_DEPTH,
 				 OPT_NO_IRQS,
+				 OPT_NO_OFF_CPU,
 				 OPT_FORCE,
 				 OPT_ASCII,
 				 OPT_UNICODE,

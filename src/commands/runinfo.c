@@ -65,6 +65,31 @@ static void report_anomalies(FILE *f, const struct sg_callstack_stats *cs)
 			cs->anomalies - SG_ANOMALIES_KEPT);
 }
 
+/*
+ * The [off-cpu] frames (offcpu.c): what could not be placed is said, never shown; -v counts the
+ * records and the intervals.
+ */
+static void report_offcpu(FILE *f, const struct sg_offcpu_stats *o, int verbose)
+{
+	char a[SG_FMT_LEN];
+
+	if (o->capped)
+		fprintf(f, "surfgraph: %" PRIu64 " calls were switched out longer than their own time "
+			   "left (the records' times disagree with the printed durations: a trace "
+			   "taken with nosleep-time, or a clock that jumped): their [off-cpu] frames "
+			   "stop at it, %s us of switched-out time left out\n",
+			o->capped, sg_fmt_us(a, o->capped_ns));
+	if (o->unmatched)
+		fprintf(f, "surfgraph: %" PRIu64 " switch-outs inside a root had no return to a CPU "
+			   "seen before the call went on (lost records?): that time stays the call's "
+			   "self time\n",
+			o->unmatched);
+	if (verbose && o->records)
+		fprintf(f, "surfgraph: %" PRIu64 " sched_switch records, %" PRIu64 " off-cpu "
+			   "intervals inside the roots: %s us as [off-cpu] frames\n",
+			o->records, o->intervals, sg_fmt_us(a, o->ns));
+}
+
 void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 		      const struct sg_callstack_stats *cs, const struct sg_text_stats *ts,
 		      int verbose, const char *saved)
@@ -99,6 +124,7 @@ void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 			cs->unclosed, cs->anomalies);
 	if (verbose)
 		report_anomalies(f, cs);
+	report_offcpu(f, &cs->offcpu, verbose);
 	if (saved)
 		fprintf(f, "surfgraph: wrote %s\n", saved);
 }

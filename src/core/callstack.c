@@ -5,6 +5,7 @@
 #include <string.h>
 #include "callstack.h"
 #include "log.h"
+#include "offcpu.h"
 #include "pending.h"
 #include "tasks.h"
 
@@ -29,7 +30,8 @@ struct sg_callstack {
 	enum { MODE_UNKNOWN, MODE_NORMAL, MODE_THRESH } mode;
 	struct sg_invocation *held[HELD_MAX];
 	int nheld;
-	const char *unknown;
+	const char *unknown, *offcpu_name;
+	struct sg_offcpu_stats *off; /* &stats.offcpu; NULL: --no-off-cpu */
 	unsigned epoch; /* sg_callstack_narrow() calls so far */
 	struct sg_callstack_stats stats;
 };
@@ -48,7 +50,9 @@ struct sg_callstack *sg_callstack_new(struct sg_strtab *st, const struct sg_matc
 	cs->keep_raw = keep_raw;
 	cs->tasks = sg_tasks_new();
 	cs->unknown = sg_strtab_intern(st, "[unknown]", 9);
-	if (!cs->tasks || !cs->unknown) {
+	cs->offcpu_name = sg_strtab_intern(st, SG_OFFCPU_NAME, sizeof(SG_OFFCPU_NAME) - 1);
+	cs->off = &cs->stats.offcpu;
+	if (!cs->tasks || !cs->unknown || !cs->offcpu_name) {
 		sg_tasks_free(cs->tasks);
 		free(cs);
 		return NULL;
@@ -286,7 +290,7 @@ static int push_frame(struct sg_task *t, const char *func, int d, struct sg_tree
 	f->node = node;
 	f->tree = tree;
 	f->serial = ++t->serial;
-	f->kids = 0;
+	f->kids = f->offcpu = f->noff = 0;
 	f->call = NULL;
 	return 0;
 }
@@ -504,7 +508,8 @@ static int on_return(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *
 	if (!f.node)
 		return 0;
 	sg_node_add_call(f.node, ev->dur, ev->has_dur);
-	if (note_retval(f.tree, f.node, f.call, ev) < 0)
+	if (note_retval(f.tree, f.node, f.call, ev) < 0 ||
+	    sg_offcpu_attach(f.tree, &f, ev->dur, ev->has_dur, cs->offcpu_name, cs->off) < 0)
 		return -1;
 	if (t->inv && t->n == t->inv_base) {
 		t->inv->has_dur = ev->has_dur;
@@ -586,6 +591,8 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 
 	if (!c)
 		return oom();
+	if (ev->type == SG_EV_SWITCH && ev->sched) /* the `=>` line, if any, names the tasks */
+		return sg_offcpu_switch(cs->tasks, ev, cs->keep_raw, cs->off) < 0 ? oom() : 0;
 	if (ev->type == SG_EV_SWITCH)
 		return on_switch(cs, c, ev);
 	if (ev->type == SG_EV_LOST) {
@@ -637,6 +644,8 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 		if (raw_append(&t->fraw, &t->fraw_len, &t->fraw_cap, ev->line, ev->line_len) < 0)
 			return oom();
 	}
+	if (cs->off)
+		sg_offcpu_event(t, ev, cs->off);
 	switch (ev->type) {
 	case SG_EV_ENTRY:
 		r = on_entry(cs, t, c, ev, 0);
@@ -652,6 +661,11 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 	}
 	task_settle(t);
 	return r;
+}
+
+void sg_callstack_no_offcpu(struct sg_callstack *cs)
+{
+	cs->off = NULL;
 }
 
 int sg_callstack_narrow(struct sg_callstack *cs)

@@ -1,5 +1,6 @@
 /* treefilter.c - slicing a capture afterwards: -x, --no-irqs, --max-depth, -C and -p. */
 #include <stdlib.h>
+#include <string.h>
 #include "cpulist.h"
 #include "irqname.h"
 #include "log.h"
@@ -11,7 +12,7 @@
 
 struct sg_treefilter {
 	struct sg_match *exclude; /* -x; NULL: none */
-	int no_irqs, max_depth;
+	int no_irqs, max_depth, no_offcpu;
 	unsigned char *cpus; /* -C: MAX_CPUS flags; NULL: any CPU */
 	const int *pids;     /* -p */
 	int npids;
@@ -25,6 +26,7 @@ struct sg_treefilter *sg_treefilter_new(const struct sg_options *o)
 	if (!f)
 		goto oom;
 	f->no_irqs = o->no_irqs;
+	f->no_offcpu = o->no_off_cpu;
 	f->max_depth = o->max_depth;
 	f->pids = o->pids;
 	f->npids = o->npids;
@@ -63,7 +65,7 @@ void sg_treefilter_free(struct sg_treefilter *f)
 
 int sg_treefilter_prunes(const struct sg_treefilter *f)
 {
-	return f->exclude || f->no_irqs || f->max_depth;
+	return f->exclude || f->no_irqs || f->max_depth || f->no_offcpu;
 }
 
 int sg_treefilter_selects(const struct sg_treefilter *f)
@@ -119,6 +121,9 @@ static int drops(const struct sg_treefilter *f, const struct sg_node *n, int dep
 	if (f->max_depth && depth > f->max_depth)
 		return 1;
 	if (f->no_irqs && sg_irqname_is_entry(n->name))
+		return 1;
+	/* a saved run's [off-cpu] frames: their time goes back to the call that waited */
+	if (f->no_offcpu && strcmp(n->name, SG_OFFCPU_NAME) == 0)
 		return 1;
 	return f->exclude && sg_match_test(f->exclude, n->name) >= 0;
 }

@@ -28,7 +28,9 @@ struct sg_raw_decoder {
 	void *ctx;
 	int lines, proc_comm;
 	int entry_id, exit_id, raent_id; /* raent: fgraph_retaddr_entry (6.13 on), or -1 */
-	int common_end;			 /* bytes a record needs for its type and pid */
+	int switch_id;			 /* sched:sched_switch, or -1 when not in the trace */
+	struct tep_format_field *sw_prev_pid, *sw_next_pid, *sw_prev_comm, *sw_next_comm;
+	int common_end; /* bytes a record needs for its type and pid */
 	struct tep_format_field *en_func, *en_depth, *en_args;
 	struct tep_format_field *ra_func, *ra_depth, *ra_args;
 	struct tep_format_field *ex_func, *ex_depth, *ex_overrun, *ex_calltime, *ex_rettime;
@@ -64,6 +66,21 @@ static struct tep_format_field *field(struct tep_event *ev, const char *name, in
 		sg_log_error("ftrace:%s has no field '%s': an unknown kernel layout", ev->name,
 			     name);
 	return f;
+}
+
+/*
+ * sched:sched_switch, enabled beside function_graph, tells when a task left the CPU and when it
+ * came back (the off-cpu frames). Its fields by name; without them the records are other events.
+ */
+static void sched_fields(struct sg_raw_decoder *d, struct tep_event *sw)
+{
+	d->switch_id = -1;
+	if (!sw || !(d->sw_prev_pid = field(sw, "prev_pid", 0)) ||
+	    !(d->sw_next_pid = field(sw, "next_pid", 0)))
+		return;
+	d->sw_prev_comm = field(sw, "prev_comm", 0);
+	d->sw_next_comm = field(sw, "next_comm", 0);
+	d->switch_id = sw->id;
 }
 
 struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strtab *st,
@@ -112,6 +129,7 @@ struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strt
 		d->raent_id = ra->id;
 		d->ra_args = field(ra, "args", 0);
 	}
+	sched_fields(d, tep_find_event_by_name(tep, "sched", "sched_switch"));
 	for (int i = 0; i < 2; i++) {
 		struct tep_format_field *c =
 		    tep_find_common_field(en, i ? "common_pid" : "common_type");
@@ -267,6 +285,10 @@ size_t sg_raw_format_line(char *buf, size_t size, const struct sg_event *ev)
 
 	if (ev->type == SG_EV_LOST) {
 		n = snprintf(buf, size, "CPU:%d [LOST %" PRIu64 " EVENTS]", ev->cpu, ev->count);
+	} else if (ev->type == SG_EV_SWITCH) {
+		n = snprintf(buf, size,
+			     " %d) %14s|  /* sched_switch: prev_pid=%d ==> next_pid=%d */", ev->cpu,
+			     "", ev->pid, ev->next_pid);
 	} else if (ev->type == SG_EV_ENTRY) {
 		char args[SG_EVENT_ARGS * 20 + 8] = "";
 		size_t k = 0;
@@ -334,6 +356,40 @@ static void read_args(struct sg_raw_decoder *d, const struct tep_format_field *f
 	ev->nargv = SG_EVENT_ARGS;
 }
 
+/* A comm array field (TASK_COMM_LEN bytes, NUL-padded) interned; NULL when absent. */
+static const char *comm_field(struct sg_raw_decoder *d, const struct tep_format_field *f,
+			      const struct tep_record *rec)
+{
+	const char *c;
+
+	if (!f || !inside(f, rec) || f->size <= 0)
+		return NULL;
+	c = (const char *) rec->data + f->offset;
+	return sg_strtab_intern(d->st, c, strnlen(c, (size_t) f->size));
+}
+
+static int on_sched_switch(struct sg_raw_decoder *d, struct tep_record *rec, struct sg_event *ev)
+{
+	unsigned long long prev, next;
+
+	if (!inside(d->sw_prev_pid, rec) || !inside(d->sw_next_pid, rec) ||
+	    tep_read_number_field(d->sw_prev_pid, rec->data, &prev) < 0 ||
+	    tep_read_number_field(d->sw_next_pid, rec->data, &next) < 0) {
+		d->stats.other++;
+		return 0;
+	}
+	d->stats.switches++;
+	ev->type = SG_EV_SWITCH;
+	ev->sched = 1;
+	ev->pid = (int) prev;
+	ev->next_pid = (int) next;
+	ev->comm = comm_field(d, d->sw_prev_comm, rec);
+	ev->next_comm = comm_field(d, d->sw_next_comm, rec);
+	ev->has_ts = 1;
+	ev->ts = rec->ts;
+	return emit(d, ev);
+}
+
 int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 {
 	struct sg_event ev;
@@ -367,6 +423,8 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 		memset(&ev, 0, sizeof(ev));
 		ev.cpu = rec->cpu;
 	}
+	if (type == d->switch_id && type >= 0)
+		return on_sched_switch(d, rec, &ev);
 	if (type != d->entry_id && !is_exit && !is_ra) {
 		d->stats.other++;
 		return 0;

@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include "input_text.h"
 #include "linebuf.h"
+#include "schedswitch.h"
 #include "log.h"
 #include "textline.h"
 
@@ -278,6 +279,9 @@ static int parse_tracecmd_line(struct sg_text_parser *p, struct sg_event *ev, co
 		x += 16;
 	else if (sg_textline_starts(x, e, "funcgraph_exit:"))
 		x += 15;
+	else if (sg_textline_starts(x, e, "sched_switch:") &&
+		 sg_schedswitch_parse(p->st, x + 13, e, ev) == 0)
+		return 0;
 	else {
 		*other = 1;
 		return 0;
@@ -433,9 +437,19 @@ int sg_text_parser_line(struct sg_text_parser *p, const char *s, size_t len)
 		p->stats.other++;
 		return 0;
 	}
+	/* sched:sched_switch beside function_graph: a comment in the call column */
+	if (ev.type == SG_EV_NOTE) {
+		const char *fe, *f = sg_schedswitch_comment(s, e, &fe);
+
+		if (f)
+			sg_schedswitch_parse(p->st, f, fe, &ev); /* else it stays a comment */
+	}
 	switch (ev.type) {
 	case SG_EV_SWITCH:
-		p->stats.switches++;
+		if (ev.sched)
+			p->stats.sched_switches++;
+		else
+			p->stats.switches++;
 		break;
 	case SG_EV_NOTE:
 		p->stats.notes++;

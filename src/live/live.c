@@ -326,7 +326,10 @@ static int setup(struct live *l, const struct sg_options *o)
 	char **roots = NULL, **excl = NULL, *mask = NULL;
 	int nroots = 0, nexcl = 0, *cpus = NULL, ncpus = 0, ret = -1;
 	long nconf = sysconf(_SC_NPROCESSORS_CONF);
-	const char *sys[] = { "ftrace", NULL };
+	/* the off-cpu frames need the records' times: binary reading, durations with sleep */
+	int offcpu = !o->text && !o->no_off_cpu && !o->no_sleep_time;
+	/* sched: sched_switch's format, for the off-cpu frames */
+	const char *sys[] = { "ftrace", offcpu ? "sched" : NULL, NULL };
 
 	if (sg_tracefs_session_prepare(l->s, o->force) < 0)
 		return -1;
@@ -411,6 +414,7 @@ static int setup(struct live *l, const struct sg_options *o)
 	g.force = o->force;
 	g.args = o->args;
 	g.retval = o->retval;
+	g.sched_switch = offcpu;
 	if (sg_tracefs_setup(l->s, &g) < 0)
 		goto out;
 	l->res->instance = sg_tracefs_session_uses_instance(l->s);

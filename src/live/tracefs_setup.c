@@ -6,6 +6,7 @@
 #include "tracefs_file.h"
 #include "tracefs_session.h"
 #include "tracefs_setup.h"
+#include "tracefs_state.h"
 
 static int oom(void)
 {
@@ -185,6 +186,18 @@ int sg_tracefs_setup(struct sg_tracefs_session *s, const struct sg_graph_setup *
 	     require_option(s, "funcgraph-retval", "--retval",
 			    "Linux 6.5 or later with CONFIG_FUNCTION_GRAPH_RETVAL") < 0))
 		return -1;
+	/*
+	 * sched:sched_switch in the same buffer says when a task inside a root left the CPU and
+	 * came back ([off-cpu] frames). Saved and given back like every file here: one a user had
+	 * enabled is never written, so it stays enabled; set_event follows the enable file.
+	 */
+	if (g->sched_switch && tracefs_file_exists(inst_of(s, 0), SG_TRACEFS_SCHED_SWITCH)) {
+		int d = differs(s, 0, SG_TRACEFS_SCHED_SWITCH, "1");
+
+		if (d < 0 ||
+		    (d && sg_tracefs_session_write(s, 0, SG_TRACEFS_SCHED_SWITCH, "1") < 0))
+			return -1;
+	}
 	/* whatever an earlier user left in the buffer is not ours to read */
 	return sg_tracefs_file_write(inst_of(s, 0), "trace", NULL, 0);
 }

@@ -99,6 +99,8 @@ int sg_tracefs_state_file_ok(const char *name)
 {
 	size_t n;
 
+	if (strcmp(name, SG_TRACEFS_SCHED_SWITCH) == 0)
+		return 1;
 	if (strncmp(name, "options/", 8) == 0) {
 		name += 8;
 	} else if (strncmp(name, "per_cpu/cpu", 11) == 0) {
@@ -338,7 +340,8 @@ int sg_tracefs_state_read(FILE *f, const char *label, const char *boot_id,
 		}
 		*sp = '\0';
 		if (!sg_tracefs_state_file_ok(line + 5)) {
-			why = "a file surfgraph saves (FILE, options/FILE, per_cpu/cpuN/FILE)";
+			why = "a file surfgraph saves (FILE, options/FILE, "
+			      "per_cpu/cpuN/FILE, " SG_TRACEFS_SCHED_SWITCH ")";
 			goto fail;
 		}
 		v = number(sp + 1, 9);

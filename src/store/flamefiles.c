@@ -167,6 +167,25 @@ uint64_t sg_flamefiles_capped(const struct sg_flamefiles *ff)
 	return ff->capped;
 }
 
+/*
+ * The [off-cpu] frames' share, said in words as their colour shows it: time switched out
+ * (sched_switch), not running. Nothing when the tree has none.
+ */
+static void offcpu_note(struct sg_flame_caption *c, const struct sg_node *top, int has_time)
+{
+	uint64_t off = 0, all = 0;
+	char a[SG_FMT_LEN], p[SG_FMT_LEN];
+
+	for (const struct sg_node *n = top->child; n; n = n->next)
+		all = sg_add_sat(all, n->total);
+	for (const struct sg_node *n = top->child; n; n = sg_node_next(n, top))
+		if (strcmp(n->name, SG_OFFCPU_NAME) == 0)
+			off = sg_add_sat(off, n->total);
+	if (has_time && off && all)
+		sg_flame_note(c, 0, "blue " SG_OFFCPU_NAME ": %s switched out (%s%%), from sched_switch",
+			      sg_fmt_human(a, off), sg_fmt_pct(p, off, all));
+}
+
 int sg_flamefiles_one(struct sg_flamefiles *ff, const struct sg_invocation *inv,
 		      const struct sg_aggregate *agg, int has_time)
 {
@@ -200,6 +219,7 @@ int sg_flamefiles_one(struct sg_flamefiles *ff, const struct sg_invocation *inv,
 		sg_flame_note(c, 0, "duration %s", sg_fmt_human(a, inv->duration));
 	else
 		sg_flame_note(c, 0, "width: calls (no durations in the trace)");
+	offcpu_note(c, sg_tree_top(inv->tree), has_time);
 	ret = write_file(ff, sg_tree_top(inv->tree), c, has_time,
 			 agg && ff->o.dated ? sg_aggregate_meta(agg, "created") : NULL);
 	free(c);
@@ -254,6 +274,7 @@ int sg_flamefiles_merged(struct sg_flamefiles *ff, const struct sg_aggregate *ag
 	}
 	if (agg->nroots > 4)
 		sg_flame_note(c, 0, "%d more roots", agg->nroots - 4);
+	offcpu_note(c, top, agg->has_time);
 	/* a graph that is mostly its root's own time looks empty: say why */
 	if (agg->has_time && top->child && !top->child->next && top->child->total &&
 	    top->child->self * 2 > top->child->total)

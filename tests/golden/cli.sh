@@ -147,6 +147,12 @@ run 2 "--narrow-from narrows from the start to an earlier run's functions; --nar
 run 2 "--narrow-from narrows from the start to an earlier run's functions; --narrow learns first" -f x --narrow --narrow-from a.tree
 run 2 "diff: --narrow is not a diff option" diff --narrow a.tree b.tree
 run 2 "-m raw prints the trace lines unchanged" -f __do_fault -i $fix -m raw --no-save -x vmf_insert_pfn
+# --no-off-cpu: read by every mode but raw, by diff; live, not where no frame would be made
+run 2 "--no-off-cpu is for -m tree, walk, folded, top, hist, svg, png, pdf, pprof, chrome or speedscope, not -m raw" -f __do_fault -i $fix -m raw --no-save --no-off-cpu
+run 2 "--no-off-cpu: live --text makes no [off-cpu] frames to leave out" -f __do_fault --text --no-off-cpu
+run 2 "--no-off-cpu: live --no-sleep-time makes no [off-cpu] frames to leave out" -f __do_fault --no-sleep-time --no-off-cpu
+run 0 "" diff -f __do_fault $fix $fix --no-off-cpu -q
+run 2 "merge: --no-off-cpu is not a merge option" merge --no-off-cpu a.tree b.tree
 
 # Point 2: a tree that fits. Times scale per value; --min-percent and --depth hide nodes and
 # say how many; colours and the pager only on a terminal (piped output stays as it was).

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make valgrind: the golden, merge and export tests with every surfgraph run under valgrind.
+# make valgrind: the golden tests (offcpu.sh too), merge and exports, every surfgraph run under
+# valgrind.
 # Passes when every run reports 0 errors and 0 bytes definitely lost.
 # Logs: tests/out/valgrind/vg.PID.
 set -uo pipefail
@@ -22,6 +23,7 @@ start=$(date +%s)
 fail=0
 SURFGRAPH=$wrap tests/golden/run.sh || fail=1
 SURFGRAPH=$wrap tests/golden/facts.sh || fail=1
+SURFGRAPH=$wrap tests/golden/offcpu.sh || fail=1
 SURFGRAPH=$wrap tests/golden/cli.sh || fail=1
 SURFGRAPH=$wrap tests/merge/run.sh || fail=1
 SURFGRAPH=$wrap tests/exports/run.sh || fail=1

@@ -135,6 +135,14 @@ static void test_reader(void)
 	CHECK(sg_tracefs_state_file_ok("per_cpu/cpu8191/buffer_size_kb"));
 	CHECK(!sg_tracefs_state_file_ok("per_cpu/cpu1/"));
 	CHECK(!sg_tracefs_state_file_ok("options/"));
+	/* the one event file a run writes ([off-cpu]), and no other under events/ */
+	CHECK(sg_tracefs_state_file_ok("events/sched/sched_switch/enable"));
+	CHECK(!sg_tracefs_state_file_ok("events/sched/sched_wakeup/enable"));
+	CHECK(!sg_tracefs_state_file_ok("events/sched/sched_switch/filter"));
+	CHECK(!sg_tracefs_state_file_ok("events/sched/sched_switch/../../../tracing_on"));
+	CHECK(parse_str(HEAD "save events/sched/sched_switch/enable 2\n0\n\n", &st) == 0);
+	CHECK(st && st->nentries == 1 && strcmp(st->entries[0].file, SG_TRACEFS_SCHED_SWITCH) == 0);
+	sg_tracefs_state_free(st);
 	CHECK(sg_tracefs_state_instance_ok("surfgraph"));
 	CHECK(!sg_tracefs_state_instance_ok("surfgraph-1-2"));
 }

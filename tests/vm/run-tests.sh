@@ -55,7 +55,7 @@ scenarios_for() {
 	elif [ "$1" = 6.12 ]; then
 		echo s0-fresh s1-tree s3-restore s5-refuse s7-text s8-filters s10-args
 	else
-		echo s0-fresh s1-tree s3-restore s7-text s8-filters s10-args s13-record
+		echo s0-fresh s1-tree s3-restore s7-text s8-filters s10-args s13-record s15-offcpu
 	fi
 }
 # What a scenario costs in guest time, roughly (tens of seconds on 2 vCPUs; 7.x's one vCPU is
@@ -70,7 +70,7 @@ cost_of() {
 		s1 | s2 | s4 | s6 | s8 | s13) c=$((c + 3 * f)) ;;
 		s14) c=$((c + 15 * f)) ;; # the switch to narrow re-patches every call site
 		b3) c=$((c + 20 * f)) ;;  # seven runs, four of them patching every call site
-		s5) c=$((c + 4 * f)) ;;
+		s5 | s15) c=$((c + 4 * f)) ;;
 		*) c=$((c + f)) ;;
 		esac
 	done

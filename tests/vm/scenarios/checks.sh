@@ -413,6 +413,44 @@ check_b2() {
 	fi
 }
 
+check_s15() {
+	local t=$o/s15.tree
+	[ "$(val s15_rc)" = 0 ] || { bad "s15: surfgraph exited $(val s15_rc): $(head -c 300 "$o/s15.err")"; return; }
+	[ "$(val s15_same)" = same ] || { bad "s15: tracefs differs after the run: $(head -c 600 "$o/s15.diff")"; return; }
+	case " $(val s15_during) " in *" sched:sched_switch "*) ;;
+	*) bad "s15: set_event during the run: '$(val s15_during)', no sched:sched_switch"; return ;; esac
+	[ -z "$(val s15_no_during)" ] || { bad "s15: --no-off-cpu: set_event during the run '$(val s15_no_during)'"; return; }
+	[ "$(val s15_no_rc)" = 0 ] && ! grep -qF '[off-cpu]' "$o/s15.no.folded" ||
+		{ bad "s15: --no-off-cpu: exit $(val s15_no_rc), or [off-cpu] frames: $(head -c 300 "$o/s15.no.err")"; return; }
+	[ "$(val s15_pre_rc)" = 0 ] && [ "$(val s15_pre_same)" = same ] && [ "$(val s15_pre_enable)" = 1 ] ||
+		{ bad "s15: a pre-enabled sched_switch: exit $(val s15_pre_rc), tracefs $(val s15_pre_same), enable '$(val s15_pre_enable)': $(head -c 300 "$o/s15.pre.diff")"; return; }
+	grep -qF '[off-cpu]' "$o/s15.pre.folded" || { bad "s15: a pre-enabled sched_switch: no [off-cpu] frame"; return; }
+	# each of the 10 calls waited, under schedule: an [off-cpu] frame in every kept one
+	local sum n kept with
+	sum=$(awk '$1 ~ /\[off-cpu\]$/ {s += $2} END {printf "%.0f", s}' "$o/s15.folded")
+	n=$(awk -F'\t' '$1 == "stat" {print $3}' "$t")
+	read -r kept with < <(awk -F'\t' '$1 == "inv" {k++} $1 == "invnode" && $2 ~ /\[off-cpu\]$/ {w[k] += $4}
+		END {for (i = 1; i <= k; i++) c += w[i] > 0; print k + 0, c + 0}' "$t")
+	[ "$n" = 10 ] && [ "$kept" = 10 ] && [ "$with" = 10 ] ||
+		{ bad "s15: $n invocations, $with of the $kept kept with an [off-cpu] frame: $(head -c 300 "$o/s15.folded")"; return; }
+	# -w: the trace.dat carries sched_switch's format and records: the same frames read back
+	"$bin" -f do_nanosleep -i "$o/s15.dat" -m folded --no-save >"$o/s15.reread" 2>"$o/s15.reread.err" ||
+		{ bad "s15: surfgraph -i the .dat failed: $(head -c 300 "$o/s15.reread.err")"; return; }
+	diff <(grep -F '[off-cpu]' "$o/s15.folded") <(grep -F '[off-cpu]' "$o/s15.reread") >"$o/s15.reread.diff" ||
+		{ bad "s15: the .dat's [off-cpu] frames differ from the live ones: $(head -c 300 "$o/s15.reread.diff")"; return; }
+	# and the intervals by the definition, from trace-cmd's records of it (awk, as
+	# tests/golden/offcpu.sh): the frames plus what the run said it left out (a frame stops at
+	# its call's time left where the records' times disagree with the printed durations)
+	local want left
+	want=$(trace-cmd report -R -t "$o/s15.dat" 2>/dev/null | awk -v root=do_nanosleep \
+		-f "$here/../golden/awk/offcpu-intervals.awk" -f "$here/../golden/awk/offcpu-dat.awk" |
+		awk '{s += $NF} END {printf "%.0f", s}')
+	left=$(sed -n 's/.* stop at it, \([0-9]*\)\.\([0-9]*\) us of switched-out time left out$/\1\2/p' "$o/s15.reread.err")
+	[ "$want" = "$((sum + 10#${left:-0}))" ] && [ "$want" -ge 80000000 ] ||
+		{ bad "s15: [off-cpu] $sum ns + ${left:-0} ns left out, trace-cmd's records give $want ns (at least 10 x 8 ms)"; return; }
+	ok "s15: 10 sleeps, each with an [off-cpu] frame, $sum ns in all (+${left:-0} ns capped, said); = trace-cmd report's records by awk; tracefs as before; set_event untouched with --no-off-cpu; a user's sched_switch kept; the -w .dat gives the same frames"
+}
+
 # b3: the fidelity of narrowing on one fixed workload, fully patched and narrowed from the start
 # three times each (tests/bench/fidelity.sh prints the table and applies the rule: a narrowed
 # median within the full runs' spread of its full median).

@@ -11,7 +11,9 @@ snap() {
 	_l=
 	rm -rf "$_d"
 	mkdir -p "$_d"
-	for _f in "$T"/* "$T"/options/* "$T"/per_cpu/cpu*/buffer_size_kb; do
+	# (events/sched/sched_switch/enable: the one event file a run writes, for [off-cpu])
+	for _f in "$T"/* "$T"/options/* "$T"/per_cpu/cpu*/buffer_size_kb \
+		"$T"/events/sched/sched_switch/enable; do
 		[ -f "$_f" ] || continue
 		case ${_f#"$T"/} in
 		trace | trace_pipe | trace_marker* | free_buffer | snapshot | printk_formats | \
