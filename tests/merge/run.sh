@@ -230,4 +230,32 @@ grep -q '^Usage: surfgraph merge RUN.tree... -o ALL.tree$' "$out/help.out" && ok
 merge again 0 "$out/a.tree" "$out/a.tree" -o "$out/self.tree"
 [ -e "$out/self.tree.old" ] && ok || bad "again: no self.tree.old"
 
+# tests/bench/fidelity.sh (make bench's narrowing fidelity table), on runs where -x read_hpet
+# stands for a function narrowing did not patch (its time stays in its caller's self time, as
+# narrowed): learn and narrowed runs without it, full runs with it. Its share of the root time,
+# from the trace's own read_hpet and depth-0 durations, is what the full runs hold under a
+# function never learned, what the narrowed ones lose, and what moves into self.
+fd=$out/fidelity
+mkdir -p "$fd"
+for r in learn narrow1 narrow2 narrow3; do
+	"$bin" -q -f __do_fault -i $f61 -x read_hpet -m top -o "$fd/b3.$r.tree" >/dev/null
+done
+for r in full1 full2 full3; do "$bin" -q -f __do_fault -i $f61 -m top -o "$fd/b3.$r.tree" >/dev/null; done
+SURFGRAPH=$bin tests/bench/fidelity.sh "$fd" >"$out/fidelity.out" 2>&1 || bad "fidelity: exit $?"
+hpet=$(grep 'read_hpet();' $f61 | durs | awk '{ s += $1 } END { print s }')
+root=$(grep -E '^ [0-9]\) [^|]*\|  }$' $f61 | durs | awk '{ s += $1 } END { print s }')
+share=$(awk -v h="$hpet" -v r="$root" 'BEGIN { printf "%.2f", 100 * h / r }')
+col() { awk -v r="$1" -v c="$2" '$1 == r { print $c }' "$out/fidelity.out"; }
+expect "fidelity: read_hpet's share (a test that can fail)" "$([ "$share" != 0.00 ] && echo yes)" yes
+expect "fidelity: full1 unlearned" "$(col full1 7)" "$share"
+expect "fidelity: full2 lost" "$(col full2 6)" 0.00
+expect "fidelity: narrow3 lost" "$(col narrow3 6)" "$share"
+expect "fidelity: narrow1 unlearned" "$(col narrow1 7)" 0.00
+expect "fidelity: moved into self" "$(awk -v f="$(col full1 8)" -v n="$(col narrow2 8)" 'BEGIN { printf "%.2f", n - f }')" "$share"
+expect "fidelity: calls" "$(col narrow1 2)" "$(meta "$fd/b3.full1.tree" invocations)"
+expect "fidelity: verdict" "$(grep '^verdict' "$out/fidelity.out")" "verdict: root totals mean=within p50=within p90=within"
+rm "$fd/b3.full2.tree"
+SURFGRAPH=$bin tests/bench/fidelity.sh "$fd" >"$out/fidelity.out" 2>&1 && bad "fidelity: a missing run was not refused" || ok
+expect "fidelity: missing" "$(cat "$out/fidelity.out")" "fidelity: $fd/b3.full2.tree is missing"
+
 finish

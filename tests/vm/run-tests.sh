@@ -69,6 +69,7 @@ cost_of() {
 		s0 | s3 | s9) c=$((c + 6 * f)) ;;
 		s1 | s2 | s4 | s6 | s8 | s13) c=$((c + 3 * f)) ;;
 		s14) c=$((c + 15 * f)) ;; # the switch to narrow re-patches every call site
+		b3) c=$((c + 20 * f)) ;;  # seven runs, four of them patching every call site
 		s5 | s15) c=$((c + 4 * f)) ;;
 		*) c=$((c + f)) ;;
 		esac

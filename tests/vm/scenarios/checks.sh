@@ -475,3 +475,21 @@ check_r1() {
 		bad "r1: $empty of nine runs with s3's settings captured no complete __do_fault"
 	fi
 }
+
+# b3: the fidelity of narrowing on one fixed workload, fully patched and narrowed from the start
+# three times each (tests/bench/fidelity.sh prints the table and applies the rule: a narrowed
+# median within the full runs' spread of its full median).
+check_b3() {
+	local r v
+	for r in learn full1 narrow1 narrow2 full2 full3 narrow3; do
+		[ "$(val b3_${r}_rc)" = 0 ] || { bad "b3: run $r exited $(val b3_${r}_rc): $(head -c 300 "$o/b3.$r.err")"; return; }
+	done
+	grep -h 'narrowed to' "$o/b3.narrow1.err" | sed "s/^/bench $k narrow1: /"
+	v=$(SURFGRAPH=$bin "$root/tests/bench/fidelity.sh" "$o") || { bad "b3: tests/bench/fidelity.sh failed"; return; }
+	sed "s/^/bench $k fidelity: /" <<<"$v"
+	if grep -q '^verdict: root totals mean=within' <<<"$v"; then
+		ok "b3: narrowed, the root's mean per invocation is within the full runs' spread"
+	else
+		bad "b3: narrowed, the root's mean per invocation is outside the full runs' spread"
+	fi
+}
