@@ -136,6 +136,45 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 	return 0;
 }
 
+/* Does run hold [off-cpu] frames (a trace with sched_switch records, or a live run)? */
+static int has_offcpu(const struct sg_aggregate *run)
+{
+	const struct sg_node *top = sg_tree_top(run->merged);
+
+	for (const struct sg_node *n = top->child; n; n = sg_node_next(n, top))
+		if (strcmp(n->name, SG_OFFCPU_NAME) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Two runs measured differently compare what differs in the measuring, not in the kernel: a
+ * narrowed run against a fully patched one (narrowing moves unpatched callees into self time
+ * and lowers root totals, README "Narrowing"), or a run with [off-cpu] frames against one
+ * without (the other's waits are self time of its callers). Said, not refused: it may be meant.
+ */
+static void note_unlike(const struct sg_options *o, struct sg_aggregate *const run[2])
+{
+	const char *nar[2] = {sg_aggregate_meta(run[0], "narrowed"),
+			      sg_aggregate_meta(run[1], "narrowed")};
+	int off[2] = {has_offcpu(run[0]), has_offcpu(run[1])};
+
+	if (o->quiet)
+		return;
+	if (!nar[0] != !nar[1])
+		fprintf(stderr,
+			"surfgraph: warning: %s is narrowed (--narrow), %s is fully patched: root "
+			"totals and self times differ by how they were traced; compare runs narrowed "
+			"the same way (--narrow-from the same .tree)\n",
+			nar[0] ? o->files[0] : o->files[1], nar[0] ? o->files[1] : o->files[0]);
+	if (off[0] != off[1])
+		fprintf(stderr,
+			"surfgraph: warning: only %s has [off-cpu] frames (sched_switch): the other's "
+			"waits are self time of the calls that waited; --no-off-cpu compares like "
+			"with like\n",
+			off[0] ? o->files[0] : o->files[1]);
+}
+
 int sg_cmd_diff_run(const struct sg_options *o)
 {
 	struct sg_strtab *st = NULL;
@@ -166,6 +205,8 @@ int sg_cmd_diff_run(const struct sg_options *o)
 			goto out;
 		}
 	}
+	if (!o->slow)
+		note_unlike(o, run);
 	struct sg_treediff_options dopt = {
 	    .totals = o->totals,
 	    .force = o->force,

@@ -45,6 +45,22 @@ A612=$data/do_fault-6.12.tree
 SB=$data/small-before.tree
 SA=$data/small-after.tree
 
+# --- runs measured differently: said on stderr, compared all the same ----------------------------
+NS=tests/data/linux-6.1/do_nanosleep_sched_switch.dat
+"$bin" -q -f do_nanosleep -i $NS -m top -o "$out/ns.tree" >/dev/null &&
+	"$bin" -q -f do_nanosleep -i $NS -m top --no-off-cpu -o "$out/ns-no.tree" >/dev/null ||
+	bad "making the do_nanosleep .tree files failed"
+run offcpu_unlike 0 "$out/ns-no.tree" "$out/ns.tree"
+err_has offcpu_unlike "^surfgraph: warning: only $out/ns\.tree has \[off-cpu\] frames \(sched_switch\)"
+run offcpu_like 0 "$out/ns-no.tree" "$out/ns.tree" --no-off-cpu
+if grep -q warning "$out/offcpu_like.err"; then bad "offcpu_like: $(cat "$out/offcpu_like.err")"; else ok; fi
+# a narrowed run's metadata against a fully patched one
+sed 's/^keep=/narrowed=187\nkeep=/' "$out/ns-no.tree" >"$out/ns-narrowed.tree"
+run narrow_unlike 0 "$out/ns-no.tree" "$out/ns-narrowed.tree" -m folded
+err_has narrow_unlike "^surfgraph: warning: $out/ns-narrowed\.tree is narrowed \(--narrow\), $out/ns-no\.tree is fully patched"
+run narrow_quiet 0 "$out/ns-no.tree" "$out/ns-narrowed.tree" -m folded -q
+if [ -s "$out/narrow_quiet.err" ]; then bad "narrow_quiet: -q printed $(cat "$out/narrow_quiet.err")"; else ok; fi
+
 # --- a run compared with itself: no change anywhere ---------------------------------------------
 "$bin" -q -f __do_fault -i tests/data/linux-6.1/do_fault.txt -m top -o "$out/fresh.tree" >/dev/null ||
 	bad "making a .tree from the 6.1 capture failed"
