@@ -138,7 +138,9 @@ _snapcmp() {
 # A workload that faults pages in and reads files, for SECONDS (default 3) whole seconds of uptime:
 # SECONDS - 1 to SECONDS seconds, as it ends when the uptime's integer part reaches its start's plus
 # SECONDS (so `workload 1` may run a few milliseconds; measured 0.34 to 0.98 s in r1).
+# WORKLOAD_N: the rounds it did.
 workload() {
+	WORKLOAD_N=0
 	_end=$(($(cut -d. -f1 /proc/uptime) + ${1:-3}))
 	while [ "$(cut -d. -f1 /proc/uptime)" -lt "$_end" ]; do
 		ls -R /sys/kernel/mm >/dev/null 2>&1
@@ -146,7 +148,23 @@ workload() {
 		find /bin -name '*a*' >/dev/null 2>&1
 		dd if=/dev/zero of=/tmp/wl bs=4k count=64 2>/dev/null
 		rm -f /tmp/wl
+		WORKLOAD_N=$((WORKLOAD_N + 1))
 	done
+}
+
+# s3's settings, every one changed from its default (r1 investigates s3 with the same)
+nondefault_settings() {
+	echo 2000 >"$T/buffer_size_kb"
+	echo 1000 >"$T/per_cpu/cpu1/buffer_size_kb"
+	echo vfs_read >"$T/set_ftrace_filter"
+	echo vfs_write >>"$T/set_ftrace_filter"
+	echo __do_fault >>"$T/set_ftrace_filter"
+	echo schedule >"$T/set_graph_notrace"
+	echo 1 >"$T/set_ftrace_pid"
+	echo 7 >"$T/max_graph_depth"
+	echo 1000 >"$T/tracing_thresh"
+	echo global >"$T/trace_clock"
+	echo 0 >"$T/options/overwrite"
 }
 
 # A light workload until killed: a few processes a second. Each exec maps the vDSO

@@ -15,17 +15,7 @@
 # libtraceevent sorting its function table on the first look-up (it read them all afterwards). With the sort in
 # the set-up the reader kept up (0 to 132 entries unread before the signal). Why a failing s3 run
 # never read the rest, even at the end, is not known.
-echo 2000 >"$T/buffer_size_kb"
-echo 1000 >"$T/per_cpu/cpu1/buffer_size_kb"
-echo vfs_read >"$T/set_ftrace_filter"
-echo vfs_write >>"$T/set_ftrace_filter"
-echo __do_fault >>"$T/set_ftrace_filter"
-echo schedule >"$T/set_graph_notrace"
-echo 1 >"$T/set_ftrace_pid"
-echo 7 >"$T/max_graph_depth"
-echo 1000 >"$T/tracing_thresh"
-echo global >"$T/trace_clock"
-echo 0 >"$T/options/overwrite"
+nondefault_settings
 
 # what the kernel's buffers say, one line per CPU: entries overrun dropped read
 r1_stats() {
@@ -36,25 +26,10 @@ r1_stats() {
 	done
 }
 
-# the workload of s3 with a counter: iterations done in about SECONDS seconds
-r1_workload() {
-	_n=0
-	_end=$(($(cut -d. -f1 /proc/uptime) + $1))
-	while [ "$(cut -d. -f1 /proc/uptime)" -lt "$_end" ]; do
-		ls -R /sys/kernel/mm >/dev/null 2>&1
-		cat /proc/cpuinfo /proc/meminfo /proc/self/maps >/dev/null
-		find /bin -name '*a*' >/dev/null 2>&1
-		dd if=/dev/zero of=/tmp/wl bs=4k count=64 2>/dev/null
-		rm -f /tmp/wl
-		_n=$((_n + 1))
-	done
-	echo "$_n"
-}
-
 # As s3 does it: the workload right after wait_tracing, then the signal, then a snapshot of
 # tracefs (s3's comparison reads every file). The first version of this scenario read the
 # settings and the kernel's counts in between, a second of forks under tracing; the second ran
-# `r1_workload 1`, which lasts from 0 to 1 s (to the next whole second of uptime). Both captured
+# `workload 1`, which lasts from 0 to 1 s (to the next whole second of uptime). Both captured
 # __do_fault in all of 6 and 9 runs. Now, as s3 since its workload was lengthened, 2 (1 to 2 s).
 snap /tmp/r1.before
 i=0
@@ -64,7 +39,8 @@ for sig in INT TERM HUP INT TERM HUP INT TERM HUP; do
 	sg=$!
 	wait_tracing
 	t0=$(cut -d' ' -f1 /proc/uptime)
-	n=$(r1_workload 2)
+	workload 2
+	n=$WORKLOAD_N
 	t1=$(cut -d' ' -f1 /proc/uptime)
 	r1_stats | sed 's/^/before the signal: /' >/tmp/r1.$i.facts
 	kill -$sig $sg

@@ -1,17 +1,7 @@
 # shellcheck shell=sh
 # Scenario 3: SIGINT, SIGTERM and SIGHUP mid-capture leave every tracefs file as it was,
 # byte for byte, including settings changed from their defaults beforehand.
-echo 2000 >"$T/buffer_size_kb"
-echo 1000 >"$T/per_cpu/cpu1/buffer_size_kb"
-echo vfs_read >"$T/set_ftrace_filter"
-echo vfs_write >>"$T/set_ftrace_filter"
-echo __do_fault >>"$T/set_ftrace_filter"
-echo schedule >"$T/set_graph_notrace"
-echo 1 >"$T/set_ftrace_pid"
-echo 7 >"$T/max_graph_depth"
-echo 1000 >"$T/tracing_thresh"
-echo global >"$T/trace_clock"
-echo 0 >"$T/options/overwrite"
+nondefault_settings
 snap /tmp/s3.before
 for sig in INT TERM HUP; do
 	surfgraph -f __do_fault -d 120 -m tree --ascii --no-save >/tmp/s3.$sig.out 2>/tmp/s3.$sig.err &
