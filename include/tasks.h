@@ -102,4 +102,22 @@ struct sg_cpu *sg_tasks_cpu(struct sg_tasks *ts, int cpu);
 /* Every task, by key, in a malloc'd array of *n; NULL: no memory. */
 struct sg_task **sg_tasks_sorted(struct sg_tasks *ts, size_t *n);
 
+/* The index of t's innermost open frame shallower than depth, or -1. */
+long sg_task_parent(const struct sg_task *t, int depth);
+
+/* The index of t's open frame at depth d itself (a call printed at its depth is its guest), or
+ * -1. */
+long sg_task_host(const struct sg_task *t, int d);
+
+/* Open a frame for func at depth d, its node in tree; its serial is the task's next. -1 with a
+ * message: no memory. */
+int sg_task_push(struct sg_task *t, const char *func, int d, struct sg_tree *tree,
+		 struct sg_node *node);
+
+/* A call of dur ns returned to the frame at index pi (-1: none): its callee time grows. */
+void sg_task_count_kid(struct sg_task *t, long pi, uint64_t dur, int has_dur);
+
+/* Once t has nothing open and nothing waiting, its scratch space goes. */
+void sg_task_settle(struct sg_task *t);
+
 #endif

@@ -177,28 +177,6 @@ static int finalize(struct sg_callstack *cs, struct sg_task *t)
 	return deliver(cs, inv);
 }
 
-/* The innermost open frame shallower than depth, or -1. */
-static long parent_index(const struct sg_task *t, int depth)
-{
-	long i = (long) t->n - 1;
-
-	while (i >= 0 && t->stack[i].depth >= depth)
-		i--;
-	return i;
-}
-
-/* Once a task has nothing open and nothing waiting, its scratch space can go. */
-static void task_settle(struct sg_task *t)
-{
-	if (t->n || t->npend)
-		return;
-	if (t->scratch) {
-		sg_tree_free(t->scratch);
-		t->scratch = NULL;
-	}
-	t->fraw_len = 0;
-}
-
 /* Pop frames until n remain; the calls they were in lost their returns. */
 static int abandon_to(struct sg_callstack *cs, struct sg_task *t, size_t n, int at_end)
 {
@@ -271,48 +249,11 @@ static int note_retval(struct sg_tree *tree, struct sg_node *node, struct sg_cal
 	return sg_tree_note_retval(tree, node, call, ev->retval) < 0 ? oom() : 0;
 }
 
-static int push_frame(struct sg_task *t, const char *func, int d, struct sg_tree *tree,
-		      struct sg_node *node)
-{
-	if (t->n == t->cap) {
-		size_t ncap = t->cap ? t->cap * 2 : 32;
-		struct sg_frame *v = realloc(t->stack, ncap * sizeof(*v));
-
-		if (!v)
-			return oom();
-		t->stack = v;
-		t->cap = ncap;
-	}
-	struct sg_frame *f = &t->stack[t->n++];
-
-	f->func = func;
-	f->depth = d;
-	f->node = node;
-	f->tree = tree;
-	f->serial = ++t->serial;
-	f->kids = f->offcpu = f->noff = 0;
-	f->call = NULL;
-	return 0;
-}
-
-/* The open frame at depth d itself (a call printed at its depth is its guest), or -1. */
-static long host_index(const struct sg_task *t, int d)
-{
-	return t->n && t->stack[t->n - 1].depth == d ? (long) t->n - 1 : -1;
-}
-
-/* A call of dur ns returned to the frame at index pi: its caller's callee time grows. */
-static void count_kid(struct sg_task *t, long pi, uint64_t dur, int has_dur)
-{
-	if (pi >= 0 && has_dur)
-		t->stack[pi].kids = sg_add_sat(t->stack[pi].kids, dur);
-}
-
 /* Push the frame of an entry with its arguments. */
 static int push_entry(struct sg_task *t, const struct sg_event *ev, int d, struct sg_tree *tree,
 		      struct sg_node *node)
 {
-	if (push_frame(t, ev->func, d, tree, node) < 0)
+	if (sg_task_push(t, ev->func, d, tree, node) < 0)
 		return -1;
 	return note_args(tree, node, ev, &t->stack[t->n - 1].call);
 }
@@ -333,7 +274,7 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 		t->epoch = cs->epoch;
 	}
 	/* Frames deeper than this call never returned: their returns were lost. */
-	if (abandon_to(cs, t, (size_t) (parent_index(t, d + 1) + 1), 0) < 0)
+	if (abandon_to(cs, t, (size_t) (sg_task_parent(t, d + 1) + 1), 0) < 0)
 		return -1;
 	/*
 	 * An open frame at the same depth is kept: the kernel sometimes prints an interrupt's
@@ -360,7 +301,7 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 	}
 	if (d >= 0 && d < SG_NAMED_DEPTHS)
 		c->last_func[d] = leaf ? NULL : ev->func;
-	pi = parent_index(t, d);
+	pi = sg_task_parent(t, d);
 	if (is_root && !t->inv) {
 		/* A new invocation: what waited under the caller stays the caller's. */
 		if (start_invocation(cs, t, ev) < 0)
@@ -382,7 +323,7 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 		}
 		return push_entry(t, ev, d, tree, node);
 	}
-	hi = host_index(t, d);
+	hi = sg_task_host(t, d);
 	if (hi >= 0) {
 		/* a guest of the open call at this depth: it waits until that call returns */
 		struct sg_frame *h = &t->stack[hi];
@@ -408,7 +349,7 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 	if (note_args(tree, node, ev, &call) < 0 || note_retval(tree, node, call, ev) < 0)
 		return -1;
 	if (hi < 0) {
-		count_kid(t, pi, ev->dur, ev->has_dur);
+		sg_task_count_kid(t, pi, ev->dur, ev->has_dur);
 		if (anchor && sg_pending_claim(t, &t->stack[pi], node, d, ev->dur, ev->has_dur) < 0)
 			return -1;
 	}
@@ -429,7 +370,7 @@ static int on_orphan_exit(struct sg_callstack *cs, struct sg_task *t, struct sg_
 	if (!func)
 		func = d >= 0 && d < SG_NAMED_DEPTHS && c->last_func[d] ? c->last_func[d] : cs->unknown;
 	int is_root = sg_match_name(cs->match, func) >= 0;
-	long pi = parent_index(t, d);
+	long pi = sg_task_parent(t, d);
 
 	if (is_root && (pi < 0 || !t->stack[pi].node)) {
 		/* its caller, if any, is not recorded: an invocation of its own, incomplete */
@@ -515,14 +456,14 @@ static int on_return(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *
 		t->inv->has_dur = ev->has_dur;
 		return finalize(cs, t);
 	}
-	long hi = host_index(t, d);
+	long hi = sg_task_host(t, d);
 
 	if (hi >= 0) /* a guest: it waits for its host to return */
 		return sg_pending_settle(t, d, t->stack[hi].serial, f.node, &cs->stats.fragments_dropped);
-	long pi = parent_index(t, d);
+	long pi = sg_task_parent(t, d);
 	uint64_t anchor = pi >= 0 && t->stack[pi].node ? t->stack[pi].serial : 0;
 
-	count_kid(t, pi, ev->dur, ev->has_dur);
+	sg_task_count_kid(t, pi, ev->dur, ev->has_dur);
 	if (anchor && sg_pending_claim(t, &t->stack[pi], f.node, d, ev->dur, ev->has_dur) < 0)
 		return -1;
 	return sg_pending_settle(t, d, anchor, f.node, &cs->stats.fragments_dropped);
@@ -659,7 +600,7 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 	default:
 		break;
 	}
-	task_settle(t);
+	sg_task_settle(t);
 	return r;
 }
 

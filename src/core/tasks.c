@@ -1,6 +1,7 @@
 /* tasks.c - who runs where: the trace's tasks with their open call stacks, and each CPU's current task. */
 #include <stdlib.h>
 #include <string.h>
+#include "log.h"
 #include "tasks.h"
 
 #define TOMB ((struct sg_task *) 1)
@@ -219,4 +220,61 @@ struct sg_task **sg_tasks_sorted(struct sg_tasks *ts, size_t *n)
 			v[(*n)++] = ts->slots[i];
 	qsort(v, *n, sizeof(*v), cmp_task);
 	return v;
+}
+
+long sg_task_parent(const struct sg_task *t, int depth)
+{
+	long i = (long) t->n - 1;
+
+	while (i >= 0 && t->stack[i].depth >= depth)
+		i--;
+	return i;
+}
+
+void sg_task_settle(struct sg_task *t)
+{
+	if (t->n || t->npend)
+		return;
+	if (t->scratch) {
+		sg_tree_free(t->scratch);
+		t->scratch = NULL;
+	}
+	t->fraw_len = 0;
+}
+
+int sg_task_push(struct sg_task *t, const char *func, int d, struct sg_tree *tree,
+		 struct sg_node *node)
+{
+	if (t->n == t->cap) {
+		size_t ncap = t->cap ? t->cap * 2 : 32;
+		struct sg_frame *v = realloc(t->stack, ncap * sizeof(*v));
+
+		if (!v) {
+			sg_log_error("out of memory");
+			return -1;
+		}
+		t->stack = v;
+		t->cap = ncap;
+	}
+	struct sg_frame *f = &t->stack[t->n++];
+
+	f->func = func;
+	f->depth = d;
+	f->node = node;
+	f->tree = tree;
+	f->serial = ++t->serial;
+	f->kids = f->offcpu = f->noff = 0;
+	f->call = NULL;
+	return 0;
+}
+
+long sg_task_host(const struct sg_task *t, int d)
+{
+	return t->n && t->stack[t->n - 1].depth == d ? (long) t->n - 1 : -1;
+}
+
+void sg_task_count_kid(struct sg_task *t, long pi, uint64_t dur, int has_dur)
+{
+	if (pi >= 0 && has_dur)
+		t->stack[pi].kids = sg_add_sat(t->stack[pi].kids, dur);
 }
