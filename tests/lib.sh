@@ -1,8 +1,10 @@
 # shellcheck shell=bash
-# tests/lib.sh - the counted checks shared by the shell suites (sourced after SUITE is set):
-# ok/bad count a result, expect compares two strings, check runs a command that must succeed,
-# finish prints the suite's summary line and gives its status.
+# tests/lib.sh - the counted checks shared by the shell suites (sourced after SUITE, bin and out
+# are set): ok/bad count a result, expect compares two strings, check runs a command that must
+# succeed, sg runs surfgraph expecting an exit status, finish prints the suite's summary line
+# and gives its status.
 pass=0 fail=0
+LIMIT=${SG_TIME_LIMIT:-120}
 
 ok() { pass=$((pass + 1)); }
 bad() { # WHAT: one FAIL line naming the suite
@@ -16,6 +18,21 @@ check() { # WHAT COMMAND...: the command succeeds
 	local name=$1
 	shift
 	if "$@"; then ok; else bad "$name"; fi
+}
+# sg NAME STATUS ARGS...: run surfgraph (stdin from $in when set, or /dev/null; at most LIMIT
+# seconds), stdout and stderr in $out/NAME.out and .err
+sg() {
+	local name=$1 want=$2 got
+	shift 2
+	timeout "$LIMIT" "$bin" "$@" <"${in:-/dev/null}" >"$out/$name.out" 2>"$out/$name.err"
+	got=$?
+	if [ "$got" = 124 ]; then
+		bad "$name: no answer within $LIMIT s (hang?)"
+	elif [ "$got" != "$want" ]; then
+		bad "$name: exit $got, want $want: $(head -c 400 "$out/$name.err")"
+	else
+		ok
+	fi
 }
 finish() { # the summary line; the status is the suite's
 	echo "$SUITE: $pass passed, $fail failed"

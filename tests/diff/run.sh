@@ -15,13 +15,7 @@ SUITE=diff
 
 
 # run NAME EXPECTED_STATUS ARGS...: output in $out/NAME.out and .err
-run() {
-	local name=$1 want=$2
-	shift 2
-	"$bin" diff "$@" >"$out/$name.out" 2>"$out/$name.err"
-	local got=$?
-	if [ "$got" = "$want" ]; then ok; else bad "$name: exit $got, want $want ($(head -c 300 "$out/$name.err"))"; fi
-}
+run() { sg "$1" "$2" diff "${@:3}"; }
 
 # has NAME REGEX: a line of NAME's stdout matches (grep -E)
 has() {

@@ -15,23 +15,6 @@ mkdir -p "$out"
 export SOURCE_DATE_EPOCH=0 LC_ALL=C
 SUITE=hardening
 . tests/lib.sh
-LIMIT=${SG_TIME_LIMIT:-120}
-
-
-# sg NAME STATUS ARGS...: run surfgraph (stdin from $in when set), stdout/stderr in $out/NAME.*
-sg() {
-	local name=$1 want=$2 got
-	shift 2
-	timeout "$LIMIT" "$bin" "$@" <"${in:-/dev/null}" >"$out/$name.out" 2>"$out/$name.err"
-	got=$?
-	if [ "$got" = 124 ]; then
-		bad "$name: no answer within $LIMIT s (hang?)"
-	elif [ "$got" != "$want" ]; then
-		bad "$name: exit $got, want $want: $(head -c 400 "$out/$name.err")"
-	else
-		ok
-	fi
-}
 
 # err NAME TEXT: stderr of NAME is exactly TEXT
 err() {

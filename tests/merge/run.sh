@@ -14,13 +14,7 @@ SUITE=merge
 . tests/lib.sh
 
 # merge NAME EXPECTED_STATUS ARGS...: stdout and stderr in $out/NAME.out and .err
-merge() {
-	local name=$1 want=$2
-	shift 2
-	"$bin" merge "$@" >"$out/$name.out" 2>"$out/$name.err"
-	local got=$?
-	if [ "$got" = "$want" ]; then ok; else bad "$name: exit $got, want $want ($(head -c 300 "$out/$name.err"))"; fi
-}
+merge() { sg "$1" "$2" merge "${@:3}"; }
 err_is() {
 	if [ "$(cat "$out/$1.err")" = "$2" ]; then ok; else bad "$1: stderr is '$(cat "$out/$1.err")', want '$2'"; fi
 }

@@ -167,6 +167,18 @@ nondefault_settings() {
 	echo 0 >"$T/options/overwrite"
 }
 
+# nondefault_settings undone: the kernel's defaults back for the next scenarios
+default_settings() {
+	echo >"$T/set_ftrace_filter"
+	echo >"$T/set_graph_notrace"
+	echo >"$T/set_ftrace_pid"
+	echo 0 >"$T/max_graph_depth"
+	echo 0 >"$T/tracing_thresh"
+	echo local >"$T/trace_clock"
+	echo 1 >"$T/options/overwrite"
+	echo 1408 >"$T/buffer_size_kb"
+}
+
 # A light workload until killed: a few processes a second. Each exec maps the vDSO
 # (special_mapping_fault under __do_fault), enough for a capture, and it leaves the guest's CPU
 # to surfgraph's set-up and teardown, which the busy loop of workload() competes with.

@@ -57,11 +57,4 @@ for sig in INT TERM HUP INT TERM HUP INT TERM HUP; do
 	snap /tmp/r1.after
 done
 # back to defaults for the next scenarios
-echo >"$T/set_ftrace_filter"
-echo >"$T/set_graph_notrace"
-echo >"$T/set_ftrace_pid"
-echo 0 >"$T/max_graph_depth"
-echo 0 >"$T/tracing_thresh"
-echo local >"$T/trace_clock"
-echo 1 >"$T/options/overwrite"
-echo 1408 >"$T/buffer_size_kb"
+default_settings

@@ -26,11 +26,4 @@ done
 (cd /tmp/s3.before && for f in *; do echo "== $f"; cat "$f"; done) >/tmp/s3.snapshot
 sg_out s3.snapshot /tmp/s3.snapshot
 # back to defaults for the next scenarios
-echo >"$T/set_ftrace_filter"
-echo >"$T/set_graph_notrace"
-echo >"$T/set_ftrace_pid"
-echo 0 >"$T/max_graph_depth"
-echo 0 >"$T/tracing_thresh"
-echo local >"$T/trace_clock"
-echo 1 >"$T/options/overwrite"
-echo 1408 >"$T/buffer_size_kb"
+default_settings
