@@ -22,8 +22,4 @@
 int sg_svg_write(FILE *out, const struct sg_flame *f, const struct sg_flame_caption *c,
 		 const struct sg_flame_opts *o, size_t *drawn);
 
-/* s as SVG text (XML's specials as entities, bytes XML cannot carry as '?'): the same
- * escaping as every frame name, for the other panels' strings from the trace. */
-void sg_svg_put_text(FILE *out, const char *s);
-
 #endif

@@ -14,7 +14,7 @@
  * bucket) whose <title> gives the duration, start, task-pid and CPU when known and what a click
  * does: a kept one's graph alone when h embeds the kept trees, else its bucket's (when h is
  * live). The note line says how many dots of how many invocations. The task names are
- * escaped by svg.c; the rest is numbers and fixed words. Same input, same bytes. -1: no memory.
+ * escaped by svgout.c; the rest is numbers and fixed words. Same input, same bytes. -1: no memory.
  */
 int sg_svg_scatter_write(FILE *out, const char *id, const struct sg_flame_page *pg,
 			 const struct sg_flame_caption *c, const struct sg_svg_hist *h);

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Split line at tabs (written over with NULs) into at most max fields; returns the count. */
 int sg_treefield_split(char *line, char **f, int max);
@@ -16,5 +17,11 @@ int sg_treefield_u64(const char *s, uint64_t *out);
  * malformed escape or %00 (a name never holds a NUL).
  */
 int sg_treefield_unescape(const char *s, size_t len, char *out, size_t *n);
+
+/*
+ * Write a name or value as every field has it: '%', ';', tab and control bytes as %XX (the
+ * writers' side of sg_treefield_unescape; treefile.c and treescatter.c both use it).
+ */
+void sg_treefield_put_name(FILE *out, const char *s);
 
 #endif

@@ -31,9 +31,6 @@
  */
 int sg_treefile_write(FILE *out, struct sg_aggregate *agg);
 
-/* A name or value as every field has it: '%', ';', tab and control bytes as %XX. */
-void sg_treefile_put_name(FILE *out, const char *s);
-
 /* Whether the first bytes of a file are a `.tree` header (any version). */
 int sg_treefile_sniff(const char *head, size_t len);
 

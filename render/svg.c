@@ -2,12 +2,12 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include "fmt.h"
 #include "log.h"
 #include "svg.h"
+#include "svgout.h"
 #include "svg_hist.h"
 #include "svg_scatter.h"
 
@@ -183,195 +183,6 @@ static const char script[] =
     "}\n"
     "})();\n";
 
-/* Output goes through one buffer: a frame is a few dozen small pieces, stdio per piece is slow. */
-struct out {
-	FILE *f;
-	char buf[1 << 16];
-	size_t n;
-};
-
-static void flush(struct out *o)
-{
-	if (o->n)
-		fwrite(o->buf, 1, o->n, o->f);
-	o->n = 0;
-}
-
-static void put(struct out *o, const char *s, size_t len)
-{
-	if (o->n + len > sizeof(o->buf)) {
-		flush(o);
-		if (len > sizeof(o->buf)) {
-			fwrite(s, 1, len, o->f);
-			return;
-		}
-	}
-	memcpy(o->buf + o->n, s, len);
-	o->n += len;
-}
-
-static void puts_(struct out *o, const char *s)
-{
-	put(o, s, strlen(s));
-}
-
-/* a string literal's length is known when compiling */
-#define puts_(o, s) (__builtin_constant_p(s) ? put(o, s, strlen(s)) : (puts_) (o, s))
-
-static void printf_(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void printf_(struct out *o, const char *fmt, ...)
-{
-	char tmp[1024];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
-	va_end(ap);
-	put(o, tmp, n < 0 ? 0 : (size_t) n < sizeof(tmp) ? (size_t) n : sizeof(tmp) - 1);
-}
-
-static void put_u64(struct out *o, uint64_t v)
-{
-	char tmp[24];
-	size_t i = sizeof(tmp);
-
-	do {
-		tmp[--i] = (char) ('0' + v % 10);
-		v /= 10;
-	} while (v);
-	put(o, tmp + i, sizeof(tmp) - i);
-}
-
-/* ns as microseconds with three decimals, as sg_fmt_us writes them */
-static void put_us(struct out *o, uint64_t ns)
-{
-	char frac[4] = {(char) ('0' + ns / 100 % 10), (char) ('0' + ns / 10 % 10),
-			(char) ('0' + ns % 10), 0};
-
-	put_u64(o, ns / 1000);
-	put(o, ".", 1);
-	put(o, frac, 3);
-}
-
-/*
- * part/whole as sg_fmt_pct writes it, printf's "%.2f" of 100.0 * part / whole, without stdio:
- * the double times 100 is exact in a long double (53 + 7 bits), so rounding it to an integer
- * half-to-even gives printf's digits. "-" when whole is 0.
- */
-static void put_pct(struct out *o, uint64_t part, uint64_t whole)
-{
-	double v;
-	long double s, fl;
-	uint64_t n;
-	char d[3];
-
-	if (!whole) {
-		put(o, "-", 1);
-		return;
-	}
-	v = 100.0 * (double) part / (double) whole;
-	s = (long double) v * 100.0L;
-	fl = floorl(s);
-	n = (uint64_t) fl;
-	if (s - fl > 0.5L || (s - fl == 0.5L && (n & 1)))
-		n++;
-	put_u64(o, n / 100);
-	d[0] = '.';
-	d[1] = (char) ('0' + n / 10 % 10);
-	d[2] = (char) ('0' + n % 10);
-	put(o, d, 3);
-}
-
-/* tenths of a px as "12" or "12.3" */
-static void put_tenths(struct out *o, int64_t t)
-{
-	if (t < 0) {
-		put(o, "-", 1);
-		t = -t;
-	}
-	put_u64(o, (uint64_t) t / 10);
-	if (t % 10) {
-		char d[2] = {'.', (char) ('0' + t % 10)};
-
-		put(o, d, 2);
-	}
-}
-
-/*
- * The one place input text enters the SVG: XML's five specials become entities, and bytes that
- * XML 1.0 cannot carry (control characters, invalid UTF-8) become '?'.
- */
-static void xml_text(struct out *o, const char *s, size_t len)
-{
-	size_t run = 0; /* plain bytes not yet copied, ending at s + i */
-
-	for (size_t i = 0; i < len;) {
-		unsigned char c = (unsigned char) s[i];
-		const char *ent = NULL;
-		int cl;
-
-		switch (c) {
-		case '&':
-			ent = "&amp;";
-			break;
-		case '<':
-			ent = "&lt;";
-			break;
-		case '>':
-			ent = "&gt;";
-			break;
-		case '"':
-			ent = "&quot;";
-			break;
-		case '\'':
-			ent = "&#39;";
-			break;
-		default:
-			break;
-		}
-		if (!ent && c >= 0x20 && c < 0x7f) {
-			run++;
-			i++;
-			continue;
-		}
-		cl = ent || c < 0x20 || c == 0x7f ? 0 : sg_flame_utf8(s + i, len - i);
-		if (cl) {
-			run += (size_t) cl;
-			i += (size_t) cl;
-			continue;
-		}
-		put(o, s + i - run, run);
-		run = 0;
-		if (ent)
-			puts_(o, ent);
-		else
-			put(o, "?", 1);
-		i++;
-	}
-	put(o, s + len - run, run);
-}
-
-static void xml_str(struct out *o, const char *s)
-{
-	xml_text(o, s, strlen(s));
-}
-
-void sg_svg_put_text(FILE *f, const char *s)
-{
-	struct out *o = malloc(sizeof(*o));
-
-	/* no memory: nothing from the trace is written rather than something unescaped */
-	if (!o)
-		return;
-	o->f = f;
-	o->n = 0;
-	xml_str(o, s);
-	flush(o);
-	free(o);
-}
-
 static uint64_t fnv(uint64_t h, const void *p, size_t len)
 {
 	const unsigned char *b = p;
@@ -403,19 +214,19 @@ static uint64_t content_hash(const struct sg_flame *f, const struct sg_flame_cap
 	return h;
 }
 
-static void put_header(struct out *out, const char *id, const struct sg_flame_page *pg,
+static void put_header(struct sg_svgout *out, const char *id, const struct sg_flame_page *pg,
 		       const struct sg_flame_caption *c)
 {
 	int w = pg->width;
 
-	puts_(out, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
-	puts_(out, "<!-- surfgraph flame graph: click a frame to zoom, Search or Ctrl-F to find "
+	sg_svgout_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
+	sg_svgout_puts(out, "<!-- surfgraph flame graph: click a frame to zoom, Search or Ctrl-F to find "
 		   "functions -->\n");
-	printf_(out,
+	sg_svgout_printf(out,
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" id=\"%s\" width=\"%d\" "
 		"height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"monospace\" font-size=\"%d\">\n",
 		id, w, pg->height, w, pg->height, SG_FLAME_FONT_PX);
-	printf_(out,
+	sg_svgout_printf(out,
 		"<style>\n"
 		"#%s .f g{cursor:pointer}\n"
 		"#%s .f g:hover rect{stroke:#000;stroke-width:.5}\n"
@@ -425,106 +236,106 @@ static void put_header(struct out *out, const char *id, const struct sg_flame_pa
 		"#%s .b:hover,#%s .on{fill:#000;font-weight:bold}\n"
 		"</style>\n",
 		id, id, id, id, id, id, id);
-	puts_(out, "<rect width=\"100%\" height=\"100%\" fill=\"#f8f8f2\"/>\n");
-	printf_(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"%d\">", w / 2,
+	sg_svgout_puts(out, "<rect width=\"100%\" height=\"100%\" fill=\"#f8f8f2\"/>\n");
+	sg_svgout_printf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"%d\">", w / 2,
 		pg->title_y, SG_FLAME_TITLE_PX);
-	xml_text(out, c->title, pg->title_len);
-	printf_(out, "%s</text>\n", pg->title_cut ? ".." : "");
+	sg_svgout_text(out, c->title, pg->title_len);
+	sg_svgout_printf(out, "%s</text>\n", pg->title_cut ? ".." : "");
 	for (int line = 0; line < pg->nlines; line++) {
 		int first = 1;
 
-		printf_(out, "<text x=\"%d\" y=\"%d\">", SG_FLAME_PAD,
+		sg_svgout_printf(out, "<text x=\"%d\" y=\"%d\">", SG_FLAME_PAD,
 			pg->first_line_y + line * pg->line_h);
 		for (int i = 0; i < c->nnotes; i++) {
 			if (pg->line_of[i] != line)
 				continue;
 			if (!first)
-				puts_(out, SG_FLAME_NOTE_SEP);
+				sg_svgout_puts(out, SG_FLAME_NOTE_SEP);
 			first = 0;
 			if (c->notes[i].alert) {
-				puts_(out, "<tspan fill=\"#d00000\" font-weight=\"bold\">");
-				xml_str(out, c->notes[i].text);
-				puts_(out, "</tspan>");
+				sg_svgout_puts(out, "<tspan fill=\"#d00000\" font-weight=\"bold\">");
+				sg_svgout_str(out, c->notes[i].text);
+				sg_svgout_puts(out, "</tspan>");
 			} else {
-				xml_str(out, c->notes[i].text);
+				sg_svgout_str(out, c->notes[i].text);
 			}
 		}
-		puts_(out, "</text>\n");
+		sg_svgout_puts(out, "</text>\n");
 	}
 	for (int i = 0; pg->legend_y && i < sg_flame_nfamilies; i++) {
 		const unsigned char *c = sg_flame_families[i].rgb;
 		int x = sg_flame_legend_x(i);
 
-		printf_(out,
+		sg_svgout_printf(out,
 			"<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 			"fill=\"#%02x%02x%02x\"/><text x=\"%d\" y=\"%d\">%s</text>\n",
 			x, pg->legend_y - SG_FLAME_SWATCH + 1, SG_FLAME_SWATCH, SG_FLAME_SWATCH,
 			c[0], c[1], c[2], x + SG_FLAME_LEGEND_GAP, pg->legend_y,
 			sg_flame_families[i].name);
 	}
-	printf_(out, "<text id=\"%s-reset\" class=\"b h\" x=\"%d\" y=\"%d\">Reset Zoom</text>\n",
+	sg_svgout_printf(out, "<text id=\"%s-reset\" class=\"b h\" x=\"%d\" y=\"%d\">Reset Zoom</text>\n",
 		id, SG_FLAME_PAD, pg->title_y);
-	printf_(out,
+	sg_svgout_printf(out,
 		"<text id=\"%s-search\" class=\"b\" x=\"%d\" y=\"%d\" "
 		"text-anchor=\"end\">Search</text>\n",
 		id, w - SG_FLAME_PAD - 28, pg->title_y);
-	printf_(out,
+	sg_svgout_printf(out,
 		"<text id=\"%s-ic\" class=\"b\" x=\"%d\" y=\"%d\" text-anchor=\"end\">ic</text>\n",
 		id, w - SG_FLAME_PAD, pg->title_y);
-	printf_(out, "<text id=\"%s-details\" x=\"%d\" y=\"%d\"> </text>\n", id, SG_FLAME_PAD,
+	sg_svgout_printf(out, "<text id=\"%s-details\" x=\"%d\" y=\"%d\"> </text>\n", id, SG_FLAME_PAD,
 		pg->details_y);
-	printf_(out, "<text id=\"%s-matched\" x=\"%d\" y=\"%d\" text-anchor=\"end\"> </text>\n", id,
+	sg_svgout_printf(out, "<text id=\"%s-matched\" x=\"%d\" y=\"%d\" text-anchor=\"end\"> </text>\n", id,
 		w - SG_FLAME_PAD, pg->details_y);
 }
 
-static void put_tooltip(struct out *out, const struct sg_flame *f, const struct sg_flame_frame *fr,
+static void put_tooltip(struct sg_svgout *out, const struct sg_flame *f, const struct sg_flame_frame *fr,
 			const struct sg_flame_opts *o)
 {
 	uint64_t parent_w = f->frames[fr->parent].w;
 
-	puts_(out, "<g><title>");
-	xml_str(out, fr->name);
-	puts_(out, " \xe2\x80\x94 cost ");
+	sg_svgout_puts(out, "<g><title>");
+	sg_svgout_str(out, fr->name);
+	sg_svgout_puts(out, " \xe2\x80\x94 cost ");
 	if (f->has_time) {
-		put_us(out, fr->w);
-		puts_(out, " us, ");
+		sg_svgout_us(out, fr->w);
+		sg_svgout_puts(out, " us, ");
 	} else {
-		put_u64(out, fr->w);
-		puts_(out, " calls with callees, ");
+		sg_svgout_u64(out, fr->w);
+		sg_svgout_puts(out, " calls with callees, ");
 	}
-	put_pct(out, fr->w, f->total);
-	puts_(out, "% of root, ");
-	put_pct(out, fr->w, parent_w);
-	puts_(out, "% of parent, ");
+	sg_svgout_pct(out, fr->w, f->total);
+	sg_svgout_puts(out, "% of root, ");
+	sg_svgout_pct(out, fr->w, parent_w);
+	sg_svgout_puts(out, "% of parent, ");
 	if (f->has_time) {
-		puts_(out, "self ");
-		put_us(out, fr->self);
-		puts_(out, " us, ");
+		sg_svgout_puts(out, "self ");
+		sg_svgout_us(out, fr->self);
+		sg_svgout_puts(out, " us, ");
 	}
-	put_u64(out, fr->calls);
-	puts_(out, fr->calls == 1 ? " call" : " calls");
+	sg_svgout_u64(out, fr->calls);
+	sg_svgout_puts(out, fr->calls == 1 ? " call" : " calls");
 	/* the sum alone hides whether a frame is many cheap calls or a few slow ones */
 	if (f->has_time && fr->calls > 1) {
-		puts_(out, ", avg ");
-		put_us(out, fr->w / fr->calls);
-		puts_(out, " us per call");
+		sg_svgout_puts(out, ", avg ");
+		sg_svgout_us(out, fr->w / fr->calls);
+		sg_svgout_puts(out, " us per call");
 	}
 	if (strcmp(fr->name, SG_OFFCPU_NAME) == 0)
-		puts_(out, "; a call here is one switched-out interval (sched_switch records): "
+		sg_svgout_puts(out, "; a call here is one switched-out interval (sched_switch records): "
 			   "time the call below waited off the CPU, not running");
 	if (fr->node && fr->node->ret && fr->node->ret->errs) {
 		char errs[256];
 
-		puts_(out, ", ");
-		xml_str(out, sg_fmt_errors(errs, sizeof(errs), fr->node));
+		sg_svgout_puts(out, ", ");
+		sg_svgout_str(out, sg_fmt_errors(errs, sizeof(errs), fr->node));
 	}
 	if (o->frame_tooltip) {
 		char extra[512] = "";
 
 		o->frame_tooltip(o->frame_ctx, fr, extra, sizeof(extra));
-		xml_str(out, extra);
+		sg_svgout_str(out, extra);
 	}
-	puts_(out, "</title>");
+	sg_svgout_puts(out, "</title>");
 }
 
 int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_caption *c,
@@ -537,7 +348,7 @@ int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_ca
 	unsigned char *dropped = NULL;
 	size_t count = 0;
 	int64_t level = -1;
-	struct out *out = malloc(sizeof(*out));
+	struct sg_svgout *out = malloc(sizeof(*out));
 
 	if (!out || (f->nframes && !(dropped = calloc(f->nframes, 1)))) {
 		free(out);
@@ -564,12 +375,12 @@ int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_ca
 		 (uint64_t) (content_hash(f, c, o) & 0xffffffffffffull));
 	put_header(out, id, &pg, c);
 	if (pg.hist_top) {
-		flush(out);
+		sg_svgout_flush(out);
 		sg_svg_hist_write(out->f, id, &pg, c->hist, hist);
 		if (pg.scatter_top && sg_svg_scatter_write(out->f, id, &pg, c, hist) < 0)
 			goto fail;
 	}
-	printf_(out, "<g id=\"%s-f\" class=\"f\">\n", id);
+	sg_svgout_printf(out, "<g id=\"%s-f\" class=\"f\">\n", id);
 	for (size_t i = 0; i < f->nframes; i++) {
 		const struct sg_flame_frame *fr = &f->frames[i];
 		unsigned char rgb[3];
@@ -586,51 +397,51 @@ int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_ca
 			tx2 = tx + 1;
 		if ((int64_t) fr->depth != level) {
 			if (level >= 0)
-				puts_(out, "</g>\n");
+				sg_svgout_puts(out, "</g>\n");
 			level = fr->depth;
-			printf_(out, "<g transform=\"translate(0,%d)\">\n",
+			sg_svgout_printf(out, "<g transform=\"translate(0,%d)\">\n",
 				sg_flame_y(&pg, o, fr->depth));
 		}
 		sg_flame_frame_color(fr, o, rgb);
 		put_tooltip(out, f, fr, o);
-		puts_(out, "<rect x=\"");
-		put_tenths(out, tx);
-		puts_(out, "\" width=\"");
-		put_tenths(out, tx2 - tx);
+		sg_svgout_puts(out, "<rect x=\"");
+		sg_svgout_tenths(out, tx);
+		sg_svgout_puts(out, "\" width=\"");
+		sg_svgout_tenths(out, tx2 - tx);
 		for (int k = 0; k < 3; k++) {
 			hash[1 + 2 * k] = hex[rgb[k] >> 4];
 			hash[2 + 2 * k] = hex[rgb[k] & 15];
 		}
-		puts_(out, tail);
+		sg_svgout_puts(out, tail);
 		sg_flame_label(fr->name, (double) (tx2 - tx) / 10, label, sizeof(label));
 		if (label[0]) {
-			puts_(out, "<text x=\"");
-			put_tenths(out, tx + 10 * SG_FLAME_LABEL_IN);
-			puts_(out, sg_flame_light_text(rgb) ? "\" y=\"11.5\" fill=\"#fff\">"
+			sg_svgout_puts(out, "<text x=\"");
+			sg_svgout_tenths(out, tx + 10 * SG_FLAME_LABEL_IN);
+			sg_svgout_puts(out, sg_flame_light_text(rgb) ? "\" y=\"11.5\" fill=\"#fff\">"
 							     : "\" y=\"11.5\">");
-			xml_str(out, label);
-			puts_(out, "</text>");
+			sg_svgout_str(out, label);
+			sg_svgout_puts(out, "</text>");
 		}
-		puts_(out, "</g>\n");
+		sg_svgout_puts(out, "</g>\n");
 		count++;
 	}
 	if (level >= 0)
-		puts_(out, "</g>\n");
-	puts_(out, "</g>\n");
+		sg_svgout_puts(out, "</g>\n");
+	sg_svgout_puts(out, "</g>\n");
 	if (!f->nframes)
-		printf_(out,
+		sg_svgout_printf(out,
 			"<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">no complete invocation to "
 			"draw</text>\n",
 			pg.width / 2, pg.frames_top + 24);
 	/* before the viewer, so a selection in the URL is drawn when the viewer reads the frames */
-	flush(out);
+	sg_svgout_flush(out);
 	if (sg_svg_hist_script(out->f, id, &pg, hist) < 0 ||
 	    sg_svg_scatter_script(out->f, hist) < 0)
 		goto fail;
-	puts_(out, "<script><![CDATA[\n");
-	put(out, script, sizeof(script) - 1);
-	puts_(out, "]]></script>\n</svg>\n");
-	flush(out);
+	sg_svgout_puts(out, "<script><![CDATA[\n");
+	sg_svgout_put(out, script, sizeof(script) - 1);
+	sg_svgout_puts(out, "]]></script>\n</svg>\n");
+	sg_svgout_flush(out);
 	free(out);
 	free(dropped);
 	free(cap);

@@ -2,8 +2,8 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include "fmt.h"
-#include "svg.h"
 #include "svg_scatter.h"
+#include "svgout.h"
 
 #define PLOT_TOP  4  /* below the panel's top */
 #define AXIS_W	  56 /* the y axis labels, left of the plot */
@@ -53,7 +53,7 @@ static void put_dot(FILE *out, const struct plot *p, const struct sg_scatter_dot
 	if (d->comm || d->pid >= 0)
 		fputs(", ", out);
 	if (d->comm)
-		sg_svg_put_text(out, d->comm);
+		sg_svgout_put_text(out, d->comm);
 	if (d->pid >= 0)
 		fprintf(out, d->comm ? "-%d" : "pid %d", d->pid);
 	if (d->cpu >= 0)

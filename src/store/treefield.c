@@ -1,4 +1,5 @@
 /* treefield.c - the fields of a `.tree` line: tabs, decimal numbers, %XX-escaped names. */
+#include "pathbuf.h"
 #include "treefield.h"
 
 static int hexval(char c)
@@ -61,4 +62,16 @@ int sg_treefield_split(char *line, char **f, int max)
 		}
 	}
 	return n;
+}
+
+void sg_treefield_put_name(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char) *s;
+
+		if (sg_path_escapes(c))
+			fprintf(out, "%%%02X", c);
+		else
+			fputc(c, out);
+	}
 }

@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include "log.h"
 #include "pathbuf.h"
+#include "treefield.h"
 #include "treefile.h"
 #include "treescatter.h"
 
@@ -14,18 +15,6 @@ int sg_treefile_sniff(const char *head, size_t len)
 	size_t n = strlen(SG_TREEFILE_PREFIX);
 
 	return len >= n && memcmp(head, SG_TREEFILE_PREFIX, n) == 0;
-}
-
-void sg_treefile_put_name(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char c = (unsigned char) *s;
-
-		if (sg_path_escapes(c))
-			fprintf(out, "%%%02X", c);
-		else
-			fputc(c, out);
-	}
 }
 
 /*
@@ -47,7 +36,7 @@ static void put_calls(FILE *out, const struct sg_node *n)
 {
 	for (const struct sg_call *c = n->ret ? n->ret->first : NULL; c; c = c->next) {
 		fputs("call\t", out);
-		sg_treefile_put_name(out, c->args);
+		sg_treefield_put_name(out, c->args);
 		fputc('\t', out);
 		if (c->has_retval)
 			fprintf(out, "%" PRId64, c->retval);
@@ -145,7 +134,7 @@ static void put_hist(FILE *out, const struct sg_aggregate *agg)
 			if (!header++)
 				fputs("# hist\troot\tlo_ns\thi_ns\tinvocations\n", out);
 			fputs("hist\t", out);
-			sg_treefile_put_name(out, r->root);
+			sg_treefield_put_name(out, r->root);
 			fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n", sg_hist_lo(b),
 				sg_hist_hi(b), r->sum.hist[b]);
 		}
@@ -156,13 +145,13 @@ static void put_hist(FILE *out, const struct sg_aggregate *agg)
 static int put_inv(FILE *out, const char *kind, const struct sg_invocation *inv, int v2, int nodes)
 {
 	fprintf(out, "%s\t%" PRIu64 "\t", kind, inv->seq);
-	sg_treefile_put_name(out, inv->root);
+	sg_treefield_put_name(out, inv->root);
 	fputc('\t', out);
 	if (inv->pid >= 0)
 		fprintf(out, "%d", inv->pid);
 	fputc('\t', out);
 	if (inv->comm)
-		sg_treefile_put_name(out, inv->comm);
+		sg_treefield_put_name(out, inv->comm);
 	fputc('\t', out);
 	for (int c = 0; c < inv->ncpus; c++)
 		fprintf(out, "%s%d", c ? "," : "", inv->cpus[c]);
@@ -187,7 +176,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 			return -1;
 	fprintf(out, "%s\n", SG_TREEFILE_MAGIC4);
 	fputs("root=", out);
-	sg_treefile_put_name(out, root ? root : "");
+	sg_treefield_put_name(out, root ? root : "");
 	fputc('\n', out);
 	fprintf(out, "invocations=%" PRIu64 "\n", agg->complete);
 	fprintf(out, "incomplete=%" PRIu64 "\n", agg->incomplete);
@@ -204,7 +193,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		if (strcmp(agg->meta[i].key, "root") == 0)
 			continue;
 		fprintf(out, "%s=", agg->meta[i].key);
-		sg_treefile_put_name(out, agg->meta[i].value);
+		sg_treefield_put_name(out, agg->meta[i].value);
 		fputc('\n', out);
 	}
 	fprintf(out, "# "
@@ -214,7 +203,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		const struct sg_rootstat *r = &agg->roots[i];
 
 		fputs("stat\t", out);
-		sg_treefile_put_name(out, r->root);
+		sg_treefield_put_name(out, r->root);
 		fprintf(out,
 			"\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
 			"\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t",

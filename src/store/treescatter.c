@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "treefield.h"
-#include "treefile.h"
 #include "treescatter.h"
 
 void sg_treescatter_write(FILE *out, const struct sg_aggregate *agg)
@@ -22,13 +21,13 @@ void sg_treescatter_write(FILE *out, const struct sg_aggregate *agg)
 		const struct sg_scatter_dot *d = &sc->dots[i];
 
 		fprintf(out, "dot\t%" PRIu64 "\t", d->seq);
-		sg_treefile_put_name(out, d->root);
+		sg_treefield_put_name(out, d->root);
 		fputc('\t', out);
 		if (d->pid >= 0)
 			fprintf(out, "%d", d->pid);
 		fputc('\t', out);
 		if (d->comm)
-			sg_treefile_put_name(out, d->comm);
+			sg_treefield_put_name(out, d->comm);
 		fputc('\t', out);
 		if (d->cpu >= 0)
 			fprintf(out, "%d", d->cpu);
