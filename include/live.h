@@ -6,8 +6,35 @@
 #include "callstack.h"
 #include "input_text.h"
 #include "narrow.h"
-#include "options.h"
 #include "strtab.h"
+
+/* What a capture does: the roots, the filters, the stop conditions, what is written on the side.
+ * cmd_profile.c fills it from the command line; the capture loop knows nothing else of it. */
+struct sg_live_settings {
+	const char **functions; /* the roots' patterns */
+	int nfunctions;
+	const char **excludes; /* -x: patterns not traced */
+	int nexcludes;
+	double duration;	    /* stop after SECONDS; 0: until a signal */
+	unsigned long count;	    /* stop after N complete invocations; 0: no limit */
+	const int *pids;	    /* only these tasks (ignored with command) */
+	int npids;
+	const char *cpus;	    /* "0-3,6": only these CPUs; NULL: all */
+	int max_depth;		    /* max_graph_depth; 0: the kernel's */
+	unsigned long buffer_kb;    /* per-CPU buffer; 0: as found */
+	int no_irqs, no_sleep_time; /* funcgraph-irqs off, sleep-time off */
+	int no_off_cpu;		    /* sched_switch left alone: no [off-cpu] frames */
+	int text, force;	    /* read trace_pipe text; take tracefs even when busy */
+	int args, retval;	    /* funcgraph-args, funcgraph-retval */
+	int keep_lines;		    /* keep each invocation's input lines (-m raw) */
+	int quiet;		    /* no status line, no notes */
+	char **command;		    /* run and trace it; NULL: none */
+	const char *write_dat;	    /* the binary pages also saved as this trace.dat; NULL: none */
+	int narrow;		    /* learn, then patch only what ran under the roots */
+	unsigned long narrow_count; /* learn from N complete invocations */
+	double narrow_seconds;	    /* or for S seconds, whichever comes first (0: no limit) */
+	const char *narrow_from;    /* only this earlier run's functions, from the start */
+};
 
 enum sg_live_stop { SG_STOP_SIGNAL, SG_STOP_DURATION, SG_STOP_COUNT, SG_STOP_COMMAND };
 
@@ -46,7 +73,7 @@ struct sg_live_result {
  * function: exit status 2). Prints only the TTY status line and a note when tracefs was
  * recovered from a dead run.
  */
-int sg_live_run(const struct sg_options *o, struct sg_strtab *st, struct sg_callstack *cs,
+int sg_live_run(const struct sg_live_settings *o, struct sg_strtab *st, struct sg_callstack *cs,
 		struct sg_live_result *res);
 
 /*

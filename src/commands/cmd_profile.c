@@ -169,7 +169,36 @@ static int read_dat(struct run *r, struct sg_text_stats *stats)
 /* The live kernel, through live.c; tracefs is restored when it returns. */
 static int read_live(struct run *r, struct sg_text_stats *stats)
 {
-	int ret = sg_live_run(&r->opt, r->st, r->cs, &r->live);
+	const struct sg_options *o = &r->opt;
+	struct sg_live_settings ls = {
+		.functions = o->functions,
+		.nfunctions = o->nfunctions,
+		.excludes = o->excludes,
+		.nexcludes = o->nexcludes,
+		.duration = o->duration,
+		.count = o->count,
+		.pids = o->pids,
+		.npids = o->npids,
+		.cpus = o->cpus,
+		.max_depth = o->max_depth,
+		.buffer_kb = o->buffer_kb,
+		.no_irqs = o->no_irqs,
+		.no_sleep_time = o->no_sleep_time,
+		.no_off_cpu = o->no_off_cpu,
+		.text = o->text,
+		.force = o->force,
+		.args = o->args,
+		.retval = o->retval,
+		.keep_lines = o->mode == SG_MODE_RAW,
+		.quiet = o->quiet,
+		.command = o->command,
+		.write_dat = o->write_dat,
+		.narrow = o->narrow,
+		.narrow_count = o->narrow_count,
+		.narrow_seconds = o->narrow_seconds,
+		.narrow_from = o->narrow_from,
+	};
+	int ret = sg_live_run(&ls, r->st, r->cs, &r->live);
 
 	memset(stats, 0, sizeof(*stats));
 	if (r->live.text)

@@ -61,7 +61,7 @@ int sg_live_is_stop_signal(int sig)
 }
 
 struct live {
-	const struct sg_options *o;
+	const struct sg_live_settings *o;
 	struct sg_strtab *st;
 	struct sg_callstack *cs;
 	struct sg_live_result *res;
@@ -337,7 +337,7 @@ static int narrow_now(struct live *l, double t0)
 	return ret;
 }
 
-static int setup(struct live *l, const struct sg_options *o)
+static int setup(struct live *l, const struct sg_live_settings *o)
 {
 	struct sg_graph_setup g = { 0 };
 	char **roots = NULL, **excl = NULL, *mask = NULL;
@@ -456,7 +456,7 @@ static int setup(struct live *l, const struct sg_options *o)
 				cpus[k++] = cpus[i];
 		}
 		l->reader = sg_raw_reader_open(sg_tracefs_session_instance(l->s), l->tep, cpus, k,
-					       l->st, on_event, l, o->mode == SG_MODE_RAW);
+					       l->st, on_event, l, o->keep_lines);
 		if (!l->reader)
 			goto out;
 		if (o->write_dat) {
@@ -481,7 +481,7 @@ out:
 	return ret;
 }
 
-static int capture(struct live *l, const struct sg_options *o)
+static int capture(struct live *l, const struct sg_live_settings *o)
 {
 	double t0 = now_s(), last_status = t0, rate_t = t0;
 	double user0, sys0, user1, sys1;
@@ -574,7 +574,7 @@ static void collect(struct live *l)
 	}
 }
 
-int sg_live_run(const struct sg_options *o, struct sg_strtab *st, struct sg_callstack *cs,
+int sg_live_run(const struct sg_live_settings *o, struct sg_strtab *st, struct sg_callstack *cs,
 		struct sg_live_result *res)
 {
 	struct live l = { 0 };
