@@ -3,6 +3,8 @@
 # next to flamegraph.pl on the same stacks (folded) when FLAMEGRAPH_PL names one.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# flamegraph.pl: FLAMEGRAPH_PL, else one on the PATH
+FLAMEGRAPH_PL=${FLAMEGRAPH_PL:-$(command -v flamegraph.pl || true)}
 [ -x /usr/bin/time ] || { echo "svg-bench needs /usr/bin/time (apt-get install time)"; exit 1; }
 bin=${SURFGRAPH:-$PWD/surfgraph}
 out=${SG_BENCH_DIR:-tests/out/bench}/svg
@@ -17,12 +19,12 @@ names=$out/names.txt
 # fan-out 12, 10, 10, 10 and 10 below the root, durations from a fixed pseudo-random sequence
 # (leaves 20 to 30 us). Siblings take distinct names from the pool. At --width 40000 every
 # frame is wider than the default --minwidth (0.1 px), so every one of them is drawn.
-trace=$out/bench.txt
-if [ ! -s "$trace" ]; then
-	awk -v names="$names" '
+gen_trace() {
+	[ -s "$2" ] && return
+	awk -v names="$names" -v fans="$1" '
 	BEGIN {
 		while ((getline l < names) > 0) pool[np++] = l
-		split("12 10 10 10 10", fan, " ")
+		split(fans, fan, " ")
 		seed = 12345
 		for (inv = 0; inv < 4; inv++) {
 			print " 0)               |  bench_root() {"
@@ -54,8 +56,10 @@ if [ ! -s "$trace" ]; then
 			sum += t
 		}
 		total = sum + 2000
-	}' >"$trace"
-fi
+	}' >"$2"
+}
+trace=$out/bench.txt
+gen_trace "12 10 10 10 10" "$trace"
 tree=$out/bench.tree
 folded=$out/bench.folded
 # the merged tree and one invocation (--keep 1; a .tree keeps at least one)
@@ -107,4 +111,41 @@ if [ -n "${FLAMEGRAPH_PL:-}" ]; then
 		"$(echo "$t_fg / $t_render" | bc -l)" "$(echo "$t_fg / $t_sg" | bc -l)"
 else
 	echo "  flamegraph.pl: set FLAMEGRAPH_PL=/path/to/flamegraph.pl to compare"
+fi
+
+# The default width (1200 px) on a trace whose merged tree has 100,000 paths (fan-out 9, 10, 10,
+# 10, 10; 4 invocations, so the histogram strip's selection data is embedded): about 10,000
+# frames are wide enough to draw. The whole command from the trace (parse, aggregate, bucket
+# trees, SVG written atomically) against flamegraph.pl drawing the same tree from its folded
+# stacks; run one after the other, three times, medians of CPU seconds, so contention on a
+# shared machine hits both. Bytes per drawn frame count everything in the file (the
+# selection's table of drawable paths included).
+trace2=$out/bench100k.txt
+gen_trace "9 10 10 10 10" "$trace2"
+folded2=$out/bench100k.folded
+[ -s "$folded2" ] || "$bin" -f bench_root -i "$trace2" -m folded --no-save -q >"$folded2"
+cpu() {
+	/usr/bin/time -o "$out/time.txt" -f '%U %S' "$@" >/dev/null 2>&1
+	awk '{ print $1 + $2 }' "$out/time.txt"
+}
+median() { sort -g | sed -n 2p; }
+: >"$out/t-sg.txt"
+: >"$out/t-fg.txt"
+for _ in 1 2 3; do
+	cpu "$bin" -f bench_root -i "$trace2" -m svg -s 0 --no-save --outdir "$out/sg-100k" -q >>"$out/t-sg.txt"
+	[ -n "${FLAMEGRAPH_PL:-}" ] && cpu perl "$FLAMEGRAPH_PL" "$folded2" >>"$out/t-fg.txt"
+done
+svg=$out/sg-100k/bench_root.svg
+n=$(frames "$svg")
+b=$(stat -c %s "$svg")
+t=$(median <"$out/t-sg.txt")
+printf 'flame graph at the default width: 100,000-path merged tree (bench100k.txt, %d lines), medians of 3, CPU s\n' "$(wc -l <"$trace2")"
+printf '  surfgraph -f bench_root -i bench100k.txt -m svg: %7.3f s  %6d frames  %8d bytes  %5.1f bytes/frame (goal <= 250)\n' \
+	"$t" "$n" "$b" "$(echo "$b / $n" | bc -l)"
+if [ -n "${FLAMEGRAPH_PL:-}" ]; then
+	perl "$FLAMEGRAPH_PL" "$folded2" >"$out/fg-100k.svg"
+	tf=$(median <"$out/t-fg.txt")
+	printf '  flamegraph.pl (folded in):                       %7.3f s  %6d frames  %8d bytes\n' \
+		"$tf" "$(frames "$out/fg-100k.svg")" "$(stat -c %s "$out/fg-100k.svg")"
+	printf '  default width: %.1fx flamegraph.pl (goal >= 30x)\n' "$(echo "$tf / $t" | bc -l)"
 fi

@@ -319,9 +319,29 @@ gunzip -c "$data/linux-6.1/schedule_funcgraph-proc.txt.gz" >sp.txt
 # "lo_ns invocations entries" per bucket: from the SVG's data, and from the .tree's bucket lines
 X 'string(//*[local-name()="metadata"])' sp/schedule.svg | sed 's/.*"b":{//; s/},"k":.*//' | tr -d '"[' |
 	sed 's/\],/\n/g; s/\]//g' | awk -F'[:,]' '{ printf "%.0f %s %d\n", 1000 * 2 ^ ($1 - 1), $2, (NF - 2) / 4 }' >sp-data.txt
-awk -F'\t' '$1 == "bucket" { b = $2; n[b] = $4; o[++k] = b } $1 == "bnode" && $4 > 0 { c[b]++ }
-	END { for (i = 1; i <= k; i++) print o[i], n[o[i]], c[o[i]] }' sp.tree >sp-tree.txt
-check "schedule: embedded buckets = .tree's bucket trees" "$(cat sp-tree.txt)" "$(cat sp-data.txt)"
+# Only the paths some selection can draw are embedded (svg_hist.c, mark_drawable): a path is
+# drawable when, in one bucket's tree or one kept invocation's, its total over that tree's root
+# total times the 1180 px of the default width reaches --minwidth's 0.1 px (a selection of
+# several buckets is never wider than its widest bucket); its callers with it. A drawable path's
+# entry stays in every bucket where it has time.
+awk -F'\t' '
+	function tree(k) { t = k; nt++ }
+	$1 == "bucket" { b = $2; n[b] = $4; o[++k] = b; tree("b" b) }
+	$1 == "inv" || $1 == "slowinv" { tree("k" $2) }
+	$1 == "bnode" || $1 == "invnode" {
+		if ($2 !~ /;/) root[t] = $4
+		p[nt] = p[nt] " " $2; tot[t, $2] = $4
+		if ($1 == "bnode" && $4 > 0) has[b, $2] = 1
+		if (root[t] && $4 * 1180 / root[t] >= 0.1) ok[$2] = 1
+	}
+	END {
+		for (q in ok) { s = q; while (sub(/;[^;]*$/, "", s)) ok[s] = 1 }
+		for (i = 1; i <= k; i++) { c = 0; for (key in has) { split(key, kk, SUBSEP); if (kk[1] == o[i] && ok[kk[2]]) c++ } print o[i], n[o[i]], c }
+	}' sp.tree >sp-tree.txt
+check "schedule: embedded buckets = .tree's bucket trees, drawable paths" "$(cat sp-tree.txt)" "$(cat sp-data.txt)"
+# and some were left out: the bucket trees hold more paths with time than are embedded
+check "schedule: narrow paths left out" 1 \
+	"$(awk -F'\t' '$1 == "bnode" && $4 > 0' sp.tree | wc -l | awk -v e="$(awk '{ s += $3 } END { print s }' sp-data.txt)" '{ print ($1 > e) }')"
 check "schedule: 15 buckets, 958 invocations" "15 958" "$(awk '{ n++; s += $2 } END { print n, s }' sp-data.txt)"
 # the bound as measured: 240 KB in all, 44.6 KB of it the data (23 KB the 40 kept invocations'
 # trees; SG_SVG_HIST_MAX_BYTES: 16 MiB), 169 KB the 958 dots (svg_scatter.h: at most 10,000
