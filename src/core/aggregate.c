@@ -212,9 +212,10 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 		goto fail;
 	if (inv->has_dur) {
 		unsigned b = sg_hist_bucket(inv->duration);
-		struct sg_tree *t = sg_aggregate_bucket(agg, b);
+		struct sg_tree *t = agg->no_bucket_trees ? NULL : sg_aggregate_bucket(agg, b);
 
-		if (!t || sg_tree_merge(t, sg_tree_top(t), sg_invocation_root(inv)) < 0)
+		if (!agg->no_bucket_trees &&
+		    (!t || sg_tree_merge(t, sg_tree_top(t), sg_invocation_root(inv)) < 0))
 			goto fail;
 		agg->bucket_n[b]++;
 	}
