@@ -31,6 +31,8 @@ struct sg_raw_decoder {
 	int switch_id;			 /* sched:sched_switch, or -1 when not in the trace */
 	struct tep_format_field *sw_prev_pid, *sw_next_pid, *sw_prev_comm, *sw_next_comm;
 	int common_end; /* bytes a record needs for its type and pid */
+	struct tep_format_field *common_type, *common_pid;
+	int swap; /* the file's byte order is not this machine's */
 	struct tep_format_field *en_func, *en_depth, *en_args;
 	struct tep_format_field *ra_func, *ra_depth, *ra_args;
 	struct tep_format_field *ex_func, *ex_depth, *ex_overrun, *ex_calltime, *ex_rettime;
@@ -136,7 +138,12 @@ struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strt
 
 		if (c && c->offset + c->size > d->common_end)
 			d->common_end = c->offset + c->size;
+		if (i)
+			d->common_pid = c;
+		else
+			d->common_type = c;
 	}
+	d->swap = tep_is_file_bigendian(tep) != tep_is_local_bigendian(tep);
 	return d;
 }
 
@@ -144,6 +151,49 @@ struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strt
 static int inside(const struct tep_format_field *f, const struct tep_record *rec)
 {
 	return f->offset >= 0 && f->size >= 0 && f->offset + f->size <= rec->size;
+}
+
+/*
+ * Field f of the record as a number: the offsets were looked up once per event type, so a read
+ * is a load (and a byte swap for a file of the other byte order), as tep_read_number_field does
+ * it. -1 when the field is not inside the record or not 1, 2, 4 or 8 bytes wide.
+ */
+static int num(const struct sg_raw_decoder *d, const struct tep_format_field *f,
+	       const struct tep_record *rec, unsigned long long *v)
+{
+	const char *p;
+
+	if (!f || !inside(f, rec))
+		return -1;
+	p = (const char *) rec->data + f->offset;
+	switch (f->size) {
+	case 1:
+		*v = *(const uint8_t *) p;
+		return 0;
+	case 2: {
+		uint16_t x;
+
+		memcpy(&x, p, 2);
+		*v = d->swap ? __builtin_bswap16(x) : x;
+		return 0;
+	}
+	case 4: {
+		uint32_t x;
+
+		memcpy(&x, p, 4);
+		*v = d->swap ? __builtin_bswap32(x) : x;
+		return 0;
+	}
+	case 8: {
+		uint64_t x;
+
+		memcpy(&x, p, 8);
+		*v = d->swap ? __builtin_bswap64(x) : x;
+		return 0;
+	}
+	default:
+		return -1;
+	}
 }
 
 void sg_raw_decoder_free(struct sg_raw_decoder *d)
@@ -210,19 +260,29 @@ static const char *symbol(struct sg_raw_decoder *d, unsigned long long addr)
 	return name;
 }
 
+/* The cached name of pid (open addressing by pid; a miss is cached like a hit): 1 when found. */
+static int comm_cached(const struct sg_raw_decoder *d, int pid, const char **name)
+{
+	for (size_t i = mix((uint64_t) pid) & (d->commcap - 1); d->commcap && d->comms[i].pid;
+	     i = (i + 1) & (d->commcap - 1))
+		if (d->comms[i].pid == pid + 1) {
+			*name = d->comms[i].name;
+			return 1;
+		}
+	return 0;
+}
+
+static const char *comm_cache(struct sg_raw_decoder *d, int pid, const char *name);
+
 static const char *proc_comm(struct sg_raw_decoder *d, int pid)
 {
 	char path[64], buf[64];
 	const char *name = NULL;
 	ssize_t n = -1;
-	size_t i;
 	int fd;
 
-	/* open addressing by pid; a miss is cached like a hit */
-	for (i = mix((uint64_t) pid) & (d->commcap - 1); d->commcap && d->comms[i].pid;
-	     i = (i + 1) & (d->commcap - 1))
-		if (d->comms[i].pid == pid + 1)
-			return d->comms[i].name;
+	if (comm_cached(d, pid, &name))
+		return name;
 	if (pid == 0) {
 		name = sg_strtab_intern(d->st, "<idle>", 6);
 	} else {
@@ -237,6 +297,13 @@ static const char *proc_comm(struct sg_raw_decoder *d, int pid)
 		if (n > 0)
 			name = sg_strtab_intern(d->st, buf, (size_t) n);
 	}
+	return comm_cache(d, pid, name);
+}
+
+static const char *comm_cache(struct sg_raw_decoder *d, int pid, const char *name)
+{
+	size_t i;
+
 	if ((d->ncomms + 1) * 2 > d->commcap) {
 		size_t ncap = d->commcap ? d->commcap * 2 : 256;
 		struct comm *v = calloc(ncap, sizeof(*v));
@@ -271,10 +338,13 @@ static const char *comm_of(struct sg_raw_decoder *d, int pid)
 
 	if (d->proc_comm)
 		return proc_comm(d, pid);
+	/* the file's saved command lines do not change while it is read: one look-up per pid */
+	if (comm_cached(d, pid, &c))
+		return c;
 	c = tep_data_comm_from_pid(d->tep, pid);
 	if (!c || strcmp(c, "<...>") == 0)
-		return NULL;
-	return sg_strtab_intern(d->st, c, strlen(c));
+		return comm_cache(d, pid, NULL);
+	return comm_cache(d, pid, sg_strtab_intern(d->st, c, strlen(c)));
 }
 
 size_t sg_raw_format_line(char *buf, size_t size, const struct sg_event *ev)
@@ -372,9 +442,7 @@ static int on_sched_switch(struct sg_raw_decoder *d, struct tep_record *rec, str
 {
 	unsigned long long prev, next;
 
-	if (!inside(d->sw_prev_pid, rec) || !inside(d->sw_next_pid, rec) ||
-	    tep_read_number_field(d->sw_prev_pid, rec->data, &prev) < 0 ||
-	    tep_read_number_field(d->sw_next_pid, rec->data, &next) < 0) {
+	if (num(d, d->sw_prev_pid, rec, &prev) < 0 || num(d, d->sw_next_pid, rec, &next) < 0) {
 		d->stats.other++;
 		return 0;
 	}
@@ -396,7 +464,9 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 	unsigned long long func, depth, v;
 	/* libtraceevent reads fields without knowing the record's size: too short is another event
 	 */
-	int type = rec->size >= d->common_end ? tep_data_type(d->tep, rec) : -1;
+	unsigned long long tv;
+	int type = rec->size >= d->common_end && num(d, d->common_type, rec, &tv) == 0 ? (int) tv
+										       : -1;
 	int is_exit = type == d->exit_id, is_ra = type == d->raent_id && type >= 0;
 	struct tep_format_field *f_func = is_exit ? d->ex_func : is_ra ? d->ra_func : d->en_func;
 	struct tep_format_field *f_depth = is_exit ? d->ex_depth
@@ -430,13 +500,12 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 		return 0;
 	}
 	d->stats.events++;
-	if (!inside(f_func, rec) || !inside(f_depth, rec) ||
-	    tep_read_number_field(f_func, rec->data, &func) < 0 ||
-	    tep_read_number_field(f_depth, rec->data, &depth) < 0 || depth > MAX_DEPTH) {
+	if (num(d, f_func, rec, &func) < 0 || num(d, f_depth, rec, &depth) < 0 ||
+	    depth > MAX_DEPTH) {
 		d->stats.other++;
 		return 0;
 	}
-	ev.pid = tep_data_pid(d->tep, rec);
+	ev.pid = num(d, d->common_pid, rec, &v) == 0 ? (int) v : -1;
 	ev.comm = comm_of(d, ev.pid);
 	ev.func = symbol(d, func);
 	if (!ev.func)
@@ -452,23 +521,92 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 	unsigned long long calltime = 0, rettime = 0;
 
 	ev.type = SG_EV_EXIT;
-	if (inside(d->ex_calltime, rec) && inside(d->ex_rettime, rec) &&
-	    tep_read_number_field(d->ex_calltime, rec->data, &calltime) == 0 &&
-	    tep_read_number_field(d->ex_rettime, rec->data, &rettime) == 0 && rettime >= calltime) {
+	if (num(d, d->ex_calltime, rec, &calltime) == 0 && num(d, d->ex_rettime, rec, &rettime) == 0 &&
+	    rettime >= calltime) {
 		ev.has_dur = 1;
 		ev.dur = rettime - calltime;
 	}
-	if (d->ex_retval && inside(d->ex_retval, rec) &&
-	    tep_read_number_field(d->ex_retval, rec->data, &v) == 0) {
+	if (num(d, d->ex_retval, rec, &v) == 0) {
 		ev.has_retval = 1;
 		ev.retval = sg_event_retval((uint64_t) v);
 	}
-	if (d->ex_overrun && inside(d->ex_overrun, rec) &&
-	    tep_read_number_field(d->ex_overrun, rec->data, &v) == 0) {
+	if (num(d, d->ex_overrun, rec, &v) == 0) {
 		ev.count = v;
 		ev.has_overrun = 1;
 	}
 	return emit(d, &ev);
+}
+
+static int hexval(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0'
+	       : c >= 'a' && c <= 'f' ? c - 'a' + 10
+	       : c >= 'A' && c <= 'F' ? c - 'A' + 10
+				      : -1;
+}
+
+static int blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
+}
+
+/*
+ * One line "ADDR TYPE NAME" or "ADDR TYPE NAME\t[MODULE]" registered as tep_parse_kallsyms does
+ * (absolute symbols, type A or a, and ARM's '$' mapping symbols left out), without its sscanf
+ * per line: 120,000 lines and more at every live start. s..e is the line, written on (NULs).
+ */
+static int kallsyms_line(struct tep_handle *tep, char *s, char *e)
+{
+	unsigned long long addr = 0;
+	char *name, *mod = NULL, type;
+	int digits = 0, h;
+
+	while (s < e && blank(*s))
+		s++;
+	for (; s < e && digits < 16 && (h = hexval(*s)) >= 0; s++, digits++)
+		addr = addr << 4 | (unsigned long long) h;
+	if (!digits || s == e || !blank(*s))
+		return -1;
+	while (s < e && blank(*s))
+		s++;
+	if (s == e)
+		return -1;
+	type = *s++;
+	while (s < e && blank(*s))
+		s++;
+	name = s;
+	while (s < e && !blank(*s))
+		s++;
+	if (s == name)
+		return -1;
+	if (s + 2 < e && s[0] == '\t' && s[1] == '[') {
+		char *m = s + 2, *me = m;
+
+		while (me < e && !blank(*me))
+			me++;
+		if (me > m) {
+			mod = m;
+			me[-1] = '\0'; /* the closing ']' */
+		}
+	}
+	*s = '\0';
+	if (name[0] == '$' || type == 'A' || type == 'a')
+		return 0;
+	return tep_register_function(tep, name, addr, mod) < 0 ? -1 : 0;
+}
+
+int sg_raw_parse_kallsyms(struct tep_handle *tep, char *buf, size_t len)
+{
+	char *e = buf + len;
+
+	for (char *s = buf; s < e;) {
+		char *nl = memchr(s, '\n', (size_t) (e - s)), *le = nl ? nl : e;
+
+		if (le > s && kallsyms_line(tep, s, le) < 0)
+			return -1;
+		s = le + 1;
+	}
+	return 0;
 }
 
 int sg_raw_load_kallsyms(struct tep_handle *tep)
@@ -510,7 +648,7 @@ int sg_raw_load_kallsyms(struct tep_handle *tep)
 		goto out;
 	}
 	buf[len] = '\0';
-	if (tep_parse_kallsyms(tep, buf) < 0) {
+	if (sg_raw_parse_kallsyms(tep, buf, len) < 0) {
 		sg_log_error("cannot parse /proc/kallsyms");
 		goto out;
 	}

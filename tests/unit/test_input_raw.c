@@ -141,8 +141,59 @@ static void run(const char *const *formats, int retaddr_args)
 	sg_strtab_free(st);
 }
 
+/*
+ * sg_raw_parse_kallsyms registers what tep_parse_kallsyms registers: every address of a
+ * kallsyms text (and one past it) names the same function, or none, in both.
+ */
+static void kallsyms_same(void)
+{
+	static const char text[] =
+	    "ffffffff81000000 T _stext\n"
+	    "ffffffff81000010 T start_kernel\n"
+	    "ffffffff81000020 t do_one_initcall.cold\n"
+	    "0000000000001000 A fixed_percpu_data\n" /* absolute: left out by both */
+	    "ffffffff81000030 a absolute_lower\n"
+	    "ffffffff81000040 t $x\n" /* ARM's mapping symbol: left out */
+	    "ffffffff81000050 W weak_fn\n"
+	    "\n"
+	    "ffffffffc0a00000 t ext4_fill_super\t[ext4]\n"
+	    "ffffffffc0a00100 T nft_do_chain\t[nf_tables]\n"
+	    "ffffffffc0a00200 t last_one";
+	struct tep_handle *a = tep_alloc(), *b = tep_alloc();
+	char *ta = strdup(text), *tb = strdup(text);
+	int same = 1, named = 0;
+
+	CHECK(a && b && ta && tb);
+	CHECK(tep_parse_kallsyms(a, ta) == 0);
+	CHECK(sg_raw_parse_kallsyms(b, tb, strlen(tb)) == 0);
+	for (const char *s = text; *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : s + strlen(s)) {
+		unsigned long long addr = strtoull(s, NULL, 16);
+
+		for (int k = 0; k < 2; k++) {
+			const char *x = tep_find_function(a, addr + k), *y = tep_find_function(b, addr + k);
+
+			named += x != NULL;
+			if ((x == NULL) != (y == NULL) || (x && strcmp(x, y) != 0) ||
+			    tep_find_function_address(a, addr + k) != tep_find_function_address(b, addr + k))
+				same = 0;
+		}
+	}
+	CHECK(same);
+	CHECK(named > 10);
+	CHECK(strcmp(tep_find_function(b, 0xffffffffc0a00100ull), "nft_do_chain") == 0);
+	/* a line without a name is refused, as libtraceevent refuses it */
+	char bad[] = "ffffffff81000000 T\n";
+
+	CHECK(sg_raw_parse_kallsyms(b, bad, strlen(bad)) < 0);
+	free(ta);
+	free(tb);
+	tep_free(a);
+	tep_free(b);
+}
+
 int main(void)
 {
+	kallsyms_same();
 	static const char *const v613[] = {
 	    "tests/data/linux-7.3/funcgraph_entry.format",
 	    "tests/data/linux-7.3/derived/funcgraph_exit_retval.format",
