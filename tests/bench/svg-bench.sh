@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # flamegraph.pl: FLAMEGRAPH_PL, else one on the PATH
+. tests/bench/lib.sh
 FLAMEGRAPH_PL=${FLAMEGRAPH_PL:-$(command -v flamegraph.pl || true)}
 [ -x /usr/bin/time ] || { echo "svg-bench needs /usr/bin/time (apt-get install time)"; exit 1; }
 bin=${SURFGRAPH:-$PWD/surfgraph}
@@ -124,16 +125,11 @@ trace2=$out/bench100k.txt
 gen_trace "9 10 10 10 10" "$trace2"
 folded2=$out/bench100k.folded
 [ -s "$folded2" ] || "$bin" -f bench_root -i "$trace2" -m folded --no-save -q >"$folded2"
-cpu() {
-	/usr/bin/time -o "$out/time.txt" -f '%U %S' "$@" >/dev/null 2>&1
-	awk '{ print $1 + $2 }' "$out/time.txt"
-}
-median() { sort -g | sed -n 2p; }
 : >"$out/t-sg.txt"
 : >"$out/t-fg.txt"
 for _ in 1 2 3; do
-	cpu "$bin" -f bench_root -i "$trace2" -m svg -s 0 --no-save --outdir "$out/sg-100k" -q >>"$out/t-sg.txt"
-	[ -n "${FLAMEGRAPH_PL:-}" ] && cpu perl "$FLAMEGRAPH_PL" "$folded2" >>"$out/t-fg.txt"
+	cpu_s "$bin" -f bench_root -i "$trace2" -m svg -s 0 --no-save --outdir "$out/sg-100k" -q >>"$out/t-sg.txt"
+	if [ -n "${FLAMEGRAPH_PL:-}" ]; then cpu_s perl "$FLAMEGRAPH_PL" "$folded2" >>"$out/t-fg.txt"; fi
 done
 svg=$out/sg-100k/bench_root.svg
 n=$(frames "$svg")
