@@ -15,9 +15,9 @@ struct sg_live_settings {
 	int nfunctions;
 	const char **excludes; /* -x: patterns not traced */
 	int nexcludes;
-	double duration;	    /* stop after SECONDS; 0: until a signal */
-	unsigned long count;	    /* stop after N complete invocations; 0: no limit */
-	const int *pids;	    /* only these tasks (ignored with command) */
+	double duration;     /* stop after SECONDS; 0: until a signal */
+	unsigned long count; /* stop after N complete invocations; 0: no limit */
+	const int *pids;     /* only these tasks (ignored with command) */
 	int npids;
 	const char *cpus;	    /* "0-3,6": only these CPUs; NULL: all */
 	int max_depth;		    /* max_graph_depth; 0: the kernel's */

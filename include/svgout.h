@@ -38,7 +38,7 @@ static inline void sg_svgout_puts(struct sg_svgout *o, const char *s)
 }
 
 void sg_svgout_printf(struct sg_svgout *o, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 
 /* v in decimal */
 void sg_svgout_u64(struct sg_svgout *o, uint64_t v);

@@ -220,32 +220,34 @@ static void put_header(struct sg_svgout *out, const char *id, const struct sg_fl
 	int w = pg->width;
 
 	sg_svgout_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
-	sg_svgout_puts(out, "<!-- surfgraph flame graph: click a frame to zoom, Search or Ctrl-F to find "
-		   "functions -->\n");
+	sg_svgout_puts(
+	    out, "<!-- surfgraph flame graph: click a frame to zoom, Search or Ctrl-F to find "
+		 "functions -->\n");
+	sg_svgout_printf(
+	    out,
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" id=\"%s\" width=\"%d\" "
+	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"monospace\" font-size=\"%d\">\n",
+	    id, w, pg->height, w, pg->height, SG_FLAME_FONT_PX);
 	sg_svgout_printf(out,
-		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" id=\"%s\" width=\"%d\" "
-		"height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"monospace\" font-size=\"%d\">\n",
-		id, w, pg->height, w, pg->height, SG_FLAME_FONT_PX);
-	sg_svgout_printf(out,
-		"<style>\n"
-		"#%s .f g{cursor:pointer}\n"
-		"#%s .f g:hover rect{stroke:#000;stroke-width:.5}\n"
-		"#%s .h{display:none}\n"
-		"#%s .p{opacity:.5}\n"
-		"#%s .b{cursor:pointer;fill:#555}\n"
-		"#%s .b:hover,#%s .on{fill:#000;font-weight:bold}\n"
-		"</style>\n",
-		id, id, id, id, id, id, id);
+			 "<style>\n"
+			 "#%s .f g{cursor:pointer}\n"
+			 "#%s .f g:hover rect{stroke:#000;stroke-width:.5}\n"
+			 "#%s .h{display:none}\n"
+			 "#%s .p{opacity:.5}\n"
+			 "#%s .b{cursor:pointer;fill:#555}\n"
+			 "#%s .b:hover,#%s .on{fill:#000;font-weight:bold}\n"
+			 "</style>\n",
+			 id, id, id, id, id, id, id);
 	sg_svgout_puts(out, "<rect width=\"100%\" height=\"100%\" fill=\"#f8f8f2\"/>\n");
-	sg_svgout_printf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"%d\">", w / 2,
-		pg->title_y, SG_FLAME_TITLE_PX);
+	sg_svgout_printf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"%d\">",
+			 w / 2, pg->title_y, SG_FLAME_TITLE_PX);
 	sg_svgout_text(out, c->title, pg->title_len);
 	sg_svgout_printf(out, "%s</text>\n", pg->title_cut ? ".." : "");
 	for (int line = 0; line < pg->nlines; line++) {
 		int first = 1;
 
 		sg_svgout_printf(out, "<text x=\"%d\" y=\"%d\">", SG_FLAME_PAD,
-			pg->first_line_y + line * pg->line_h);
+				 pg->first_line_y + line * pg->line_h);
 		for (int i = 0; i < c->nnotes; i++) {
 			if (pg->line_of[i] != line)
 				continue;
@@ -253,7 +255,8 @@ static void put_header(struct sg_svgout *out, const char *id, const struct sg_fl
 				sg_svgout_puts(out, SG_FLAME_NOTE_SEP);
 			first = 0;
 			if (c->notes[i].alert) {
-				sg_svgout_puts(out, "<tspan fill=\"#d00000\" font-weight=\"bold\">");
+				sg_svgout_puts(out,
+					       "<tspan fill=\"#d00000\" font-weight=\"bold\">");
 				sg_svgout_str(out, c->notes[i].text);
 				sg_svgout_puts(out, "</tspan>");
 			} else {
@@ -267,29 +270,31 @@ static void put_header(struct sg_svgout *out, const char *id, const struct sg_fl
 		int x = sg_flame_legend_x(i);
 
 		sg_svgout_printf(out,
-			"<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-			"fill=\"#%02x%02x%02x\"/><text x=\"%d\" y=\"%d\">%s</text>\n",
-			x, pg->legend_y - SG_FLAME_SWATCH + 1, SG_FLAME_SWATCH, SG_FLAME_SWATCH,
-			c[0], c[1], c[2], x + SG_FLAME_LEGEND_GAP, pg->legend_y,
-			sg_flame_families[i].name);
+				 "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+				 "fill=\"#%02x%02x%02x\"/><text x=\"%d\" y=\"%d\">%s</text>\n",
+				 x, pg->legend_y - SG_FLAME_SWATCH + 1, SG_FLAME_SWATCH,
+				 SG_FLAME_SWATCH, c[0], c[1], c[2], x + SG_FLAME_LEGEND_GAP,
+				 pg->legend_y, sg_flame_families[i].name);
 	}
-	sg_svgout_printf(out, "<text id=\"%s-reset\" class=\"b h\" x=\"%d\" y=\"%d\">Reset Zoom</text>\n",
-		id, SG_FLAME_PAD, pg->title_y);
+	sg_svgout_printf(
+	    out, "<text id=\"%s-reset\" class=\"b h\" x=\"%d\" y=\"%d\">Reset Zoom</text>\n", id,
+	    SG_FLAME_PAD, pg->title_y);
 	sg_svgout_printf(out,
-		"<text id=\"%s-search\" class=\"b\" x=\"%d\" y=\"%d\" "
-		"text-anchor=\"end\">Search</text>\n",
-		id, w - SG_FLAME_PAD - 28, pg->title_y);
+			 "<text id=\"%s-search\" class=\"b\" x=\"%d\" y=\"%d\" "
+			 "text-anchor=\"end\">Search</text>\n",
+			 id, w - SG_FLAME_PAD - 28, pg->title_y);
+	sg_svgout_printf(
+	    out, "<text id=\"%s-ic\" class=\"b\" x=\"%d\" y=\"%d\" text-anchor=\"end\">ic</text>\n",
+	    id, w - SG_FLAME_PAD, pg->title_y);
+	sg_svgout_printf(out, "<text id=\"%s-details\" x=\"%d\" y=\"%d\"> </text>\n", id,
+			 SG_FLAME_PAD, pg->details_y);
 	sg_svgout_printf(out,
-		"<text id=\"%s-ic\" class=\"b\" x=\"%d\" y=\"%d\" text-anchor=\"end\">ic</text>\n",
-		id, w - SG_FLAME_PAD, pg->title_y);
-	sg_svgout_printf(out, "<text id=\"%s-details\" x=\"%d\" y=\"%d\"> </text>\n", id, SG_FLAME_PAD,
-		pg->details_y);
-	sg_svgout_printf(out, "<text id=\"%s-matched\" x=\"%d\" y=\"%d\" text-anchor=\"end\"> </text>\n", id,
-		w - SG_FLAME_PAD, pg->details_y);
+			 "<text id=\"%s-matched\" x=\"%d\" y=\"%d\" text-anchor=\"end\"> </text>\n",
+			 id, w - SG_FLAME_PAD, pg->details_y);
 }
 
-static void put_tooltip(struct sg_svgout *out, const struct sg_flame *f, const struct sg_flame_frame *fr,
-			const struct sg_flame_opts *o)
+static void put_tooltip(struct sg_svgout *out, const struct sg_flame *f,
+			const struct sg_flame_frame *fr, const struct sg_flame_opts *o)
 {
 	uint64_t parent_w = f->frames[fr->parent].w;
 
@@ -321,8 +326,9 @@ static void put_tooltip(struct sg_svgout *out, const struct sg_flame *f, const s
 		sg_svgout_puts(out, " us per call");
 	}
 	if (strcmp(fr->name, SG_OFFCPU_NAME) == 0)
-		sg_svgout_puts(out, "; a call here is one switched-out interval (sched_switch records): "
-			   "time the call below waited off the CPU, not running");
+		sg_svgout_puts(out,
+			       "; a call here is one switched-out interval (sched_switch records): "
+			       "time the call below waited off the CPU, not running");
 	if (fr->node && fr->node->ret && fr->node->ret->errs) {
 		char errs[256];
 
@@ -400,7 +406,7 @@ int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_ca
 				sg_svgout_puts(out, "</g>\n");
 			level = fr->depth;
 			sg_svgout_printf(out, "<g transform=\"translate(0,%d)\">\n",
-				sg_flame_y(&pg, o, fr->depth));
+					 sg_flame_y(&pg, o, fr->depth));
 		}
 		sg_flame_frame_color(fr, o, rgb);
 		put_tooltip(out, f, fr, o);
@@ -417,8 +423,9 @@ int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_ca
 		if (label[0]) {
 			sg_svgout_puts(out, "<text x=\"");
 			sg_svgout_tenths(out, tx + 10 * SG_FLAME_LABEL_IN);
-			sg_svgout_puts(out, sg_flame_light_text(rgb) ? "\" y=\"11.5\" fill=\"#fff\">"
-							     : "\" y=\"11.5\">");
+			sg_svgout_puts(out, sg_flame_light_text(rgb)
+						? "\" y=\"11.5\" fill=\"#fff\">"
+						: "\" y=\"11.5\">");
 			sg_svgout_str(out, label);
 			sg_svgout_puts(out, "</text>");
 		}
@@ -429,10 +436,11 @@ int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_ca
 		sg_svgout_puts(out, "</g>\n");
 	sg_svgout_puts(out, "</g>\n");
 	if (!f->nframes)
-		sg_svgout_printf(out,
-			"<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">no complete invocation to "
-			"draw</text>\n",
-			pg.width / 2, pg.frames_top + 24);
+		sg_svgout_printf(
+		    out,
+		    "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">no complete invocation to "
+		    "draw</text>\n",
+		    pg.width / 2, pg.frames_top + 24);
 	/* before the viewer, so a selection in the URL is drawn when the viewer reads the frames */
 	sg_svgout_flush(out);
 	if (sg_svg_hist_script(out->f, id, &pg, hist) < 0 ||

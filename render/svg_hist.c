@@ -492,7 +492,10 @@ static void put_xml(FILE *out, const char *s, size_t len)
 	size_t run = 0;
 
 	for (size_t i = 0; i < len; i++) {
-		const char *ent = s[i] == '<' ? "&lt;" : s[i] == '>' ? "&gt;" : s[i] == '&' ? "&amp;" : NULL;
+		const char *ent = s[i] == '<'	? "&lt;"
+				  : s[i] == '>' ? "&gt;"
+				  : s[i] == '&' ? "&amp;"
+						: NULL;
 
 		if (!ent) {
 			run++;
@@ -527,8 +530,8 @@ static int cmp_entry(const void *a, const void *b)
 
 /* Every path of the tree at top with time, mapped to the union's frames: the tree is walked
  * with the union node of each depth at hand, so a node is one lookup under its parent's. */
-static int collect(const struct sg_svg_hist *h, const struct slot *slots,
-		   const struct sg_node *top, struct table *t)
+static int collect(const struct sg_svg_hist *h, const struct slot *slots, const struct sg_node *top,
+		   struct table *t)
 {
 	const struct sg_node **un = NULL;
 	size_t cap = 0, room = 0;
@@ -766,7 +769,8 @@ static int put_data(struct sg_svgout *js, struct sg_svg_hist *h, const struct sg
 			sg_svgout_put(js, ",", 1);
 		sg_svgout_u64(js, i ? renum[f->frames[i].parent] : 0);
 		sg_svgout_put(js, ",", 1);
-		sg_svgout_u64(js, idmap_get(&names, (uint64_t) (uintptr_t) f->frames[i].name, &fresh));
+		sg_svgout_u64(js,
+			      idmap_get(&names, (uint64_t) (uintptr_t) f->frames[i].name, &fresh));
 		sg_svgout_put(js, ",", 1);
 		sg_svgout_u64(js, ncol[i]);
 	}

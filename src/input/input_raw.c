@@ -465,8 +465,8 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 	/* libtraceevent reads fields without knowing the record's size: too short is another event
 	 */
 	unsigned long long tv;
-	int type = rec->size >= d->common_end && num(d, d->common_type, rec, &tv) == 0 ? (int) tv
-										       : -1;
+	int type =
+	    rec->size >= d->common_end && num(d, d->common_type, rec, &tv) == 0 ? (int) tv : -1;
 	int is_exit = type == d->exit_id, is_ra = type == d->raent_id && type >= 0;
 	struct tep_format_field *f_func = is_exit ? d->ex_func : is_ra ? d->ra_func : d->en_func;
 	struct tep_format_field *f_depth = is_exit ? d->ex_depth
@@ -521,8 +521,8 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 	unsigned long long calltime = 0, rettime = 0;
 
 	ev.type = SG_EV_EXIT;
-	if (num(d, d->ex_calltime, rec, &calltime) == 0 && num(d, d->ex_rettime, rec, &rettime) == 0 &&
-	    rettime >= calltime) {
+	if (num(d, d->ex_calltime, rec, &calltime) == 0 &&
+	    num(d, d->ex_rettime, rec, &rettime) == 0 && rettime >= calltime) {
 		ev.has_dur = 1;
 		ev.dur = rettime - calltime;
 	}
@@ -539,7 +539,7 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 
 static int hexval(char c)
 {
-	return c >= '0' && c <= '9' ? c - '0'
+	return c >= '0' && c <= '9'   ? c - '0'
 	       : c >= 'a' && c <= 'f' ? c - 'a' + 10
 	       : c >= 'A' && c <= 'F' ? c - 'A' + 10
 				      : -1;

@@ -170,11 +170,13 @@ static void kallsyms_same(void)
 		unsigned long long addr = strtoull(s, NULL, 16);
 
 		for (int k = 0; k < 2; k++) {
-			const char *x = tep_find_function(a, addr + k), *y = tep_find_function(b, addr + k);
+			const char *x = tep_find_function(a, addr + k),
+				   *y = tep_find_function(b, addr + k);
 
 			named += x != NULL;
 			if ((x == NULL) != (y == NULL) || (x && strcmp(x, y) != 0) ||
-			    tep_find_function_address(a, addr + k) != tep_find_function_address(b, addr + k))
+			    tep_find_function_address(a, addr + k) !=
+				tep_find_function_address(b, addr + k))
 				same = 0;
 		}
 	}
