@@ -22,8 +22,8 @@ void sg_svg_hist_write(FILE *out, const char *id, const struct sg_flame_page *pg
 
 /*
  * The bound of the embedded selection data: at most this many (call path, bucket) entries and
- * this many bytes of JSON (an entry is four numbers, at most 67 bytes; a call path its parent,
- * name and fill once); the kept invocations' trees count in them too, and go first (said under
+ * this many bytes of JSON (an entry is four numbers, at most 67 bytes; a drawable call path its
+ * parent, name and fill once, each name and fill written once and referred to by number); the kept invocations' trees count in them too, and go first (said under
  * the scatter) when both do not fit. Past either, the strip stays static and says why. On the 6.1
  * schedule fixture (958 invocations, 15 buckets, 895 entries) the buckets' data is 21.5 KB, with
  * the 40 kept invocations' 44.6 KB, and ROOT.svg 240 KB with the scatter's 958 dots (169 KB)
@@ -36,8 +36,12 @@ void sg_svg_hist_write(FILE *out, const char *id, const struct sg_flame_page *pg
 /*
  * Prepare c->bucket's trees for embedding (c->hist and c->bucket set): their union laid out
  * unpruned, so any selection's frames are known; c->kept's trees too (each a subset of its
- * bucket's), when buckets and kept fit SG_SVG_HIST_MAX_ENTRIES and _BYTES together. NULL with a message when memory runs out;
- * a result with no entries when they pass SG_SVG_HIST_MAX_ENTRIES.
+ * bucket's), when buckets and kept fit SG_SVG_HIST_MAX_ENTRIES and _BYTES together. Only the
+ * paths some selection can draw are embedded: those at least o->minwidth wide in one bucket's
+ * graph or one kept invocation's (a selection of several buckets is never wider than its widest
+ * bucket makes a path), with their callers; such a path keeps its entries in every tree, so a
+ * selection's sums stay exact. NULL with a message when memory runs out; a result with no
+ * entries when they pass SG_SVG_HIST_MAX_ENTRIES.
  */
 struct sg_svg_hist *sg_svg_hist_new(const struct sg_flame_caption *c,
 				    const struct sg_flame_opts *o);
