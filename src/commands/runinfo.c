@@ -66,6 +66,28 @@ static void report_anomalies(FILE *f, const struct sg_callstack_stats *cs)
 }
 
 /*
+ * The only totals surfgraph moves, said without -v: how many calls stand at their callees'
+ * printed sum rather than their own printed duration, and by how much in all. A root whose
+ * callees outlast it keeps its printed duration (its self time is 0): counted apart.
+ */
+static void report_raised(FILE *f, const struct sg_callstack_stats *cs, int verbose)
+{
+	char a[SG_FMT_LEN];
+	uint64_t roots = cs->anomalies - cs->raised;
+
+	if (cs->raised)
+		fprintf(f, "surfgraph: %" PRIu64 " call%s raised to %s callees' printed durations, "
+			   "%s us in all (the kernel left an interrupt out of the call's time, or "
+			   "rounded); totals above them stay as printed%s\n",
+			cs->raised, cs->raised == 1 ? "" : "s", cs->raised == 1 ? "its" : "their",
+			sg_fmt_us(a, cs->raised_ns), verbose ? "" : ": -v names them");
+	if (roots)
+		fprintf(f, "surfgraph: %" PRIu64 " invocation%s' callees outlast the root's printed "
+			   "duration: the root keeps it, with no self time%s\n",
+			roots, roots == 1 ? "" : "s", verbose ? "" : " (-v names them)");
+}
+
+/*
  * The [off-cpu] frames (offcpu.c): what could not be placed is said, never shown; -v counts the
  * records and the intervals.
  */
@@ -115,6 +137,7 @@ void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 		fprintf(f, "surfgraph: skipped %" PRIu64 " unrecognised lines (first, line %" PRIu64
 				": \"%s\")\n",
 			ts->skipped, ts->first_skipped_lineno, ts->first_skipped);
+	report_raised(f, cs, verbose);
 	if (verbose)
 		fprintf(f,
 			"surfgraph: %" PRIu64 " lines, %" PRIu64 " call events, %" PRIu64
