@@ -51,6 +51,7 @@ struct sg_options {
 	unsigned keep;	    /* --keep N */
 	int keep_all;	    /* --keep all: chrome, speedscope stream every invocation */
 	unsigned keep_slowest; /* --keep-slowest K */
+	const char *keep_opt;  /* "--keep" or "--keep-slowest" when given; NULL: the defaults */
 	int sort_duration;     /* --sort duration: --each lists kept invocations longest first */
 	struct sg_pick pick;   /* --pick N|slowest|p50: one invocation, any mode */
 	int quiet, verbose;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "aggregate.h"
 #include "callstack.h"
 #include "cmd_flame.h"
@@ -257,6 +258,15 @@ static int render_kept(struct run *r)
  * Where the run's files go, checked before a trace is read or the kernel traced: a directory
  * that cannot be written is said at once, not after the whole profile was printed.
  */
+/* Whether path is the file or pipe stdout writes to (/dev/stdout, /proc/self/fd/1, ...). */
+static int same_as_stdout(const char *path)
+{
+	struct stat a, b;
+
+	return strcmp(path, "-") != 0 && stat(path, &a) == 0 && fstat(STDOUT_FILENO, &b) == 0 &&
+	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 static int prepare_save(struct run *r, int trace)
 {
 	if (trace && !r->opt.no_save && !r->opt.output) {
@@ -268,6 +278,15 @@ static int prepare_save(struct run *r, int trace)
 	}
 	if (!r->opt.no_save && r->opt.output && sg_treesave_can_write(r->opt.output) < 0)
 		return -1;
+	if (!r->opt.no_save && r->opt.output && !sg_cmd_flame_mode(r->opt.mode) &&
+	    same_as_stdout(r->opt.output)) {
+		/* as -o - (options.c): the text would have the .tree file appended to it */
+		sg_log_error("-m %s writes to stdout: -o %s is the same stream, the .tree file would "
+			     "be mixed into it (-o FILE.tree saves it beside)",
+			     r->opt.mode_name, r->opt.output);
+		r->exit2 = 1;
+		return -1;
+	}
 	if (sg_cmd_flame_mode(r->opt.mode)) {
 		char *probe = sg_outfile_name(r->opt.outdir, "x", "");
 		int ret = probe ? sg_treesave_can_write(probe) : -1;
@@ -301,7 +320,7 @@ static int check_selected(struct run *r)
 		sg_log_error("-C: %s does not say which CPU ran the calls (trace with "
 			     "funcgraph-cpu)",
 			     r->opt.input);
-	r->exit2 = 1;
+	/* the command line was right: the trace holds no such calls (exit 1, as no call of ROOT) */
 	return -1;
 }
 
@@ -409,6 +428,9 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	}
 	if (!r->opt.quiet && r->flame.ff && !cut_only)
 		sg_runinfo_print_flames(stderr, r->flame.ff, r->opt.step);
+	if (r->filter)
+		sg_runinfo_warn_excludes(stderr, &r->opt, r->filter, r->agg->merged,
+					 sg_match_describe(r->match));
 	if (cut_only) {
 		sg_runinfo_explain(r->agg, sg_match_describe(r->match), r->opt.functions[0],
 				   r->opt.input, &ts, sg_callstack_stats(r->cs)->events, r->st);
@@ -423,6 +445,15 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 	r->agg = sg_treeread_fd(fd, head, head_len, r->opt.input, r->st);
 	if (!r->agg)
 		return -1;
+	/* what a run keeps is chosen while it reads the trace: a .tree holds what its run kept */
+	if (r->opt.keep_opt && !r->load) {
+		sg_log_error("%s chooses what a run keeps while it reads a trace: %s holds what its "
+			     "run kept (-m tree --each lists them); keep more when tracing, or in "
+			     "the run's trace with -i TRACE",
+			     r->opt.keep_opt, r->opt.input);
+		r->exit2 = 1;
+		return -1;
+	}
 	if (filter_treefile(r) < 0)
 		return -1;
 	if (r->load)
@@ -442,6 +473,12 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 		return -1;
 	if (!r->opt.quiet && r->flame.ff)
 		sg_runinfo_print_flames(stderr, r->flame.ff, r->opt.step);
+	if (r->filter) {
+		const char *root = sg_aggregate_meta(r->agg, "root");
+
+		sg_runinfo_warn_excludes(stderr, &r->opt, r->filter, r->agg->merged,
+					 root ? root : "the root");
+	}
 	return 0;
 }
 

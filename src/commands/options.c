@@ -300,12 +300,15 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			o->each = 1;
 			break;
 		case OPT_KEEP:
+			o->keep_opt = "--keep";
 			/* all: every invocation into the timeline as it completes (export.h) */
 			o->keep_all = strcmp(optarg, "all") == 0;
 			if (o->keep_all)
 				break;
 			/* fallthrough */
 		case OPT_KEEP_SLOWEST:
+			if (!o->keep_opt)
+				o->keep_opt = "--keep-slowest";
 			if (parse_count(c == OPT_KEEP ? "--keep" : "--keep-slowest", optarg, 65536,
 					&v) < 0)
 				return -1;

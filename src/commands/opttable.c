@@ -200,8 +200,10 @@ int sg_opttable_check_mode(const struct sg_options *o, const unsigned char *seen
 		sg_log_error("-m tree --unit takes us (times in fixed microseconds, for scripts)");
 		return -1;
 	}
-	if (o->mode >= SG_MODE_PPROF && o->output && strcmp(o->output, "-") == 0) {
-		sg_log_error("-m %s writes to stdout: -o - would mix the .tree file into it",
+	/* every mode but the flame graphs' writes to stdout; -o - would put the .tree after it */
+	if (!(FLAME_MODES & (1u << o->mode)) && o->output && strcmp(o->output, "-") == 0) {
+		sg_log_error("-m %s writes to stdout: -o - would mix the .tree file into it (-o "
+			     "FILE.tree saves it beside)",
 			     o->mode_name);
 		return -1;
 	}
@@ -222,9 +224,10 @@ int sg_opttable_check_mode(const struct sg_options *o, const unsigned char *seen
 		return -1;
 	}
 	/* the timelines read --keep too: which invocations they show */
-	if (o->no_save && (o->output || (seen[OPT_KEEP] && o->mode < SG_MODE_CHROME))) {
+	if (o->no_save && (o->output || ((seen[OPT_KEEP] || seen[OPT_KEEP_SLOWEST]) &&
+					 o->mode < SG_MODE_CHROME))) {
 		sg_log_error("--no-save writes no .tree file: %s has nothing to do",
-			     o->output ? "-o" : "--keep");
+			     o->output ? "-o" : o->keep_opt);
 		return -1;
 	}
 	return 0;

@@ -10,6 +10,7 @@
 #include "log.h"
 #include "fmt.h"
 #include "runinfo.h"
+#include "treefilter.h"
 
 const char *sg_runinfo_why(const struct sg_aggregate *a, char *buf, size_t size)
 {
@@ -388,4 +389,54 @@ void sg_runinfo_print_flames(FILE *f, const struct sg_flamefiles *ff, int step)
 			"surfgraph: %" PRIu64 " more were due but not written: at most %d a run (a "
 			"larger -s STEP, or --pick N)\n",
 			sg_flamefiles_capped(ff), SG_FLAMEFILES_CAP);
+}
+
+/* Every name of the tree below its top (pre-order), offered as a suggestion. */
+static void offer_tree(struct sg_closest *c, struct sg_node *top)
+{
+	struct sg_node *n = top->child;
+
+	while (n) {
+		sg_closest_offer(c, n->name, strlen(n->name));
+		if (n->child) {
+			n = n->child;
+			continue;
+		}
+		while (n != top && !n->next)
+			n = n->parent;
+		n = n == top ? NULL : n->next;
+	}
+}
+
+void sg_runinfo_warn_excludes(FILE *f, const struct sg_options *o,
+			      const struct sg_treefilter *filter, struct sg_tree *merged,
+			      const char *root)
+{
+	char near[400];
+
+	for (int i = 0; i < o->nexcludes; i++) {
+		int is_root;
+		struct sg_closest c;
+
+		if (sg_treefilter_excluded(filter, i, &is_root))
+			continue;
+		fputs("surfgraph: warning: -x ", f);
+		sg_fmt_put_name(f, o->excludes[i]);
+		if (is_root) {
+			fputs(" names the root, which stays: -x leaves out calls under it\n", f);
+			continue;
+		}
+		sg_closest_init(&c, o->excludes[i], strlen(o->excludes[i]) / 2 + 1);
+		offer_tree(&c, sg_tree_top(merged));
+		sg_closest_list(&c, 3, near, sizeof(near));
+		fputs(" matched no call under ", f);
+		sg_fmt_put_name(f, root);
+		fputs(": nothing was left out", f);
+		if (*near) {
+			fputs("; did you mean ", f);
+			sg_fmt_put_name(f, near);
+			fputc('?', f);
+		}
+		fputc('\n', f);
+	}
 }

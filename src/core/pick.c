@@ -113,7 +113,12 @@ struct sg_invocation *sg_pick_find(const struct sg_aggregate *agg, const struct 
 			*p50 = mid;
 		}
 	}
-	if (!best && p->kind == SG_PICK_SEQ)
+	if (!best && p->kind == SG_PICK_SEQ && p->seq > agg->complete)
+		/* past the run's end: not a matter of what was kept */
+		sg_log_error("--pick %" PRIu64 ": the run has %" PRIu64
+			     " complete invocation%s (numbered from 1)",
+			     p->seq, agg->complete, agg->complete == 1 ? "" : "s");
+	else if (!best && p->kind == SG_PICK_SEQ)
 		sg_log_error("--pick %" PRIu64
 			     ": that invocation is not kept (%u are: the last --keep "
 			     "and the --keep-slowest; -m tree --each --sort duration lists them)",

@@ -126,8 +126,8 @@ gunzip -c $d/schedule_funcgraph-proc.txt.gz >"$out/sched.txt"
 run 0 "schedule: 589 complete invocations" -f schedule -i "$out/sched.txt" -m top --no-save -C 0
 run 0 "schedule: 72 complete invocations" -f schedule -i "$out/sched.txt" -m top --no-save -p 14
 run 0 "left out 900 calls of other tasks or CPUs" -f schedule -i "$out/sched.txt" -m top --no-save -p 14
-run 2 "none of the 6 calls of __do_fault in $fix ran on CPUs 1 only" -f __do_fault -i $fix -m top --no-save -C 1
-run 2 "none of the 6 calls of __do_fault in $fix ran in the -p tasks" -f __do_fault -i $fix -m top --no-save -p 1
+run 1 "none of the 6 calls of __do_fault in $fix ran on CPUs 1 only" -f __do_fault -i $fix -m top --no-save -C 1
+run 1 "none of the 6 calls of __do_fault in $fix ran in the -p tasks" -f __do_fault -i $fix -m top --no-save -p 1
 run 2 "a .tree file keeps no CPU or task of each call: give -C" -i "$out/good.tree" -m tree -C 0
 run 2 "holds the calls of __do_fault, not vfs_read: a .tree cannot be re-rooted" -i "$out/good.tree" -m tree -f vfs_read
 run 0 "" -i "$out/good.tree" -m tree -f __do_fault

@@ -233,11 +233,12 @@ check "files: FIFO got the .tree" cmp -s "$out/fifo.got" "$out/good.tree"
 mkfifo "$out/fifo-noreader"
 sg fifo-noreader 1 -f __do_fault -i "$fix" -m top -o "$out/fifo-noreader" -q
 err fifo-noreader "surfgraph: $out/fifo-noreader is a FIFO nobody reads: not waiting for a reader (start it first, or use -o - and a pipe)"
-# /dev/stdout is the same stream as -o -, into a pipe or a file
-"$bin" -f __do_fault -i "$fix" -m top -q -o - >"$out/stdout-dash.tree"
-"$bin" -f __do_fault -i "$fix" -m top -q -o /dev/stdout | cat >"$out/stdout-pipe.tree"
+# /dev/stdout is the same stream as -o -, into a pipe or a file (a flame graph mode: the text
+# modes write to stdout themselves, and refuse either)
+"$bin" -f __do_fault -i "$fix" -m svg -s 0 --outdir "$out/svg-dash" -q -o - >"$out/stdout-dash.tree"
+"$bin" -f __do_fault -i "$fix" -m svg -s 0 --outdir "$out/svg-dash" -q -o /dev/stdout | cat >"$out/stdout-pipe.tree"
 check "files: -o /dev/stdout into a pipe" cmp -s "$out/stdout-dash.tree" "$out/stdout-pipe.tree"
-"$bin" -f __do_fault -i "$fix" -m top -q -o /dev/stdout >"$out/stdout-file.tree"
+"$bin" -f __do_fault -i "$fix" -m svg -s 0 --outdir "$out/svg-dash" -q -o /dev/stdout >"$out/stdout-file.tree"
 check "files: -o /dev/stdout into a file" cmp -s "$out/stdout-dash.tree" "$out/stdout-file.tree"
 check "files: /dev/stdout is still a link" test -L /dev/stdout
 # outputs honour the umask (they name host, kernel, pids and tasks)
