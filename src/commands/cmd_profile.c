@@ -22,6 +22,7 @@
 #include "pager.h"
 #include "outfile.h"
 #include "pick.h"
+#include "taskpids.h"
 #include "render_folded.h"
 #include "export.h"
 #include "render_pprof.h"
@@ -168,9 +169,29 @@ static int read_dat(struct run *r, struct sg_text_stats *stats)
 }
 
 /* The live kernel, through live.c; tracefs is restored when it returns. */
+/*
+ * Live -p NAME: set_ftrace_pid takes pids, so the names become the pids of the tasks so named
+ * now; none running is a fact about the machine (exit 1), said before anything is traced.
+ */
+static int resolve_names(struct run *r)
+{
+	int n;
+
+	if (!r->opt.npnames)
+		return 0;
+	n = sg_taskpids_add(r->opt.pnames, r->opt.npnames, &r->opt.pids, &r->opt.npids);
+	if (n == 0)
+		sg_log_error("-p %s: no running task has that name (live, -p NAME traces the tasks "
+			     "so named when tracing starts)",
+			     r->opt.pnames[0]);
+	else if (n > 0 && r->opt.verbose)
+		fprintf(stderr, "surfgraph: -p: %d running tasks by name\n", n);
+	return n > 0 ? 0 : -1;
+}
+
 static int read_live(struct run *r, struct sg_text_stats *stats)
 {
-	int ret = sg_live_run(&r->opt, r->st, r->cs, &r->live);
+	int ret = resolve_names(r) < 0 ? -1 : sg_live_run(&r->opt, r->st, r->cs, &r->live);
 
 	memset(stats, 0, sizeof(*stats));
 	if (r->live.text)
@@ -201,7 +222,7 @@ static int render_final(struct run *r)
 		rc = sg_render_folded(stdout, r->agg, r->opt.unit_us ? SG_FOLDED_US : SG_FOLDED_NS);
 		break;
 	case SG_MODE_TOP:
-		rc = sg_render_top(stdout, r->agg);
+		rc = sg_render_top(stdout, r->agg, r->opt.top_order);
 		break;
 	case SG_MODE_PPROF:
 		rc = sg_render_pprof(stdout, r->agg);
@@ -308,8 +329,8 @@ static int check_selected(struct run *r)
 	if (dropped > no_pid + no_cpu)
 		sg_log_error("none of the %" PRIu64 " calls of %s in %s ran %s%s%s%s%s", dropped,
 			     sg_match_describe(r->match), r->opt.input,
-			     r->opt.npids ? "in the -p tasks" : "",
-			     r->opt.npids && r->opt.cpus ? " and " : "",
+			     r->opt.npids || r->opt.npnames ? "in the -p tasks" : "",
+			     (r->opt.npids || r->opt.npnames) && r->opt.cpus ? " and " : "",
 			     r->opt.cpus ? "on CPUs " : "", r->opt.cpus ? r->opt.cpus : "",
 			     r->opt.cpus ? " only" : "");
 	else if (no_pid)
@@ -331,7 +352,7 @@ static int check_selected(struct run *r)
 static int filter_treefile(struct run *r)
 {
 	r->exit2 = 1;
-	if (r->opt.cpus || r->opt.npids) {
+	if (r->opt.cpus || r->opt.npids || r->opt.npnames) {
 		sg_log_error("%s: a .tree file keeps no CPU or task of each call: give %s with the "
 			     "trace it was made from",
 			     r->opt.input, r->opt.cpus ? "-C" : "-p");
@@ -499,6 +520,7 @@ static int run_input(struct run *r)
 		return -1;
 	}
 	if (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth || r->opt.cpus || r->opt.npids ||
+	    r->opt.npnames ||
 	    r->opt.no_off_cpu) {
 		if (r->opt.mode == SG_MODE_RAW &&
 		    (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth)) {

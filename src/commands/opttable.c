@@ -90,7 +90,8 @@ static const struct {
     {OPT_SORT_NAME, "--sort-name", FLAME_MODES, "svg, png or pdf"},
     {OPT_PALETTE, "--palette", FLAME_MODES, "svg, png or pdf"},
     {OPT_EACH, "--each", 1u << SG_MODE_TREE, "tree"},
-    {OPT_SORT, "--sort", 1u << SG_MODE_TREE | 1u << SG_MODE_WALK, "tree --each or walk"},
+    {OPT_SORT, "--sort", 1u << SG_MODE_TREE | 1u << SG_MODE_WALK | 1u << SG_MODE_TOP,
+     "tree --each, walk or top"},
     {OPT_MIN_PERCENT, "--min-percent", 1u << SG_MODE_TREE, "tree"},
     {OPT_DEPTH, "--depth", 1u << SG_MODE_TREE, "tree"},
     {OPT_COLOR, "--color", 1u << SG_MODE_TREE, "tree"},
@@ -211,6 +212,17 @@ int sg_opttable_check_mode(const struct sg_options *o, const unsigned char *seen
 		sg_log_error("--keep all streams every invocation into -m chrome or speedscope; a "
 			     ".tree file "
 			     "keeps at most 65536");
+		return -1;
+	}
+	/* one --sort, two things sorted: the invocations (duration) or -m top's rows */
+	if (seen[OPT_SORT] && (o->mode == SG_MODE_TOP) == o->sort_duration) {
+		if (o->sort_duration)
+			sg_log_error("-m top --sort takes total, self, calls or name (its rows); "
+				     "duration orders the invocations of -m tree --each and walk");
+		else
+			sg_log_error("--sort %s orders -m top's rows; -m %s takes --sort duration "
+				     "(the kept invocations, longest first)",
+				     o->sort_top, o->mode_name);
 		return -1;
 	}
 	if ((seen[OPT_PICK] && (o->each || seen['s'] || o->keep_all)) ||

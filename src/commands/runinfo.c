@@ -391,21 +391,11 @@ void sg_runinfo_print_flames(FILE *f, const struct sg_flamefiles *ff, int step)
 			sg_flamefiles_capped(ff), SG_FLAMEFILES_CAP);
 }
 
-/* Every name of the tree below its top (pre-order), offered as a suggestion. */
+/* Every name of the tree below its top, offered as a suggestion. */
 static void offer_tree(struct sg_closest *c, struct sg_node *top)
 {
-	struct sg_node *n = top->child;
-
-	while (n) {
+	for (struct sg_node *n = top->child; n; n = sg_node_next(n, top))
 		sg_closest_offer(c, n->name, strlen(n->name));
-		if (n->child) {
-			n = n->child;
-			continue;
-		}
-		while (n != top && !n->next)
-			n = n->parent;
-		n = n == top ? NULL : n->next;
-	}
 }
 
 void sg_runinfo_warn_excludes(FILE *f, const struct sg_options *o,

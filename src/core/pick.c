@@ -31,14 +31,6 @@ int sg_pick_parse(const char *s, struct sg_pick *out)
 	return -1;
 }
 
-int sg_pick_parse_sort(const char *s)
-{
-	if (strcmp(s, "duration") == 0)
-		return 1;
-	sg_log_error("--sort takes duration (longest first), not '%.40s'", s);
-	return -1;
-}
-
 static int cmp_seq(const void *a, const void *b)
 {
 	const struct sg_invocation *x = *(const struct sg_invocation *const *) a,

@@ -5,6 +5,7 @@
 #include "irqname.h"
 #include "log.h"
 #include "match.h"
+#include "taskname.h"
 #include "treefilter.h"
 
 /* No kernel is built with more (CONFIG_NR_CPUS); a saved trace may come from a larger machine. */
@@ -16,8 +17,10 @@ struct sg_treefilter {
 	unsigned char *xroot;	  /* per -x pattern: it names a root, which always stays */
 	int no_irqs, max_depth, no_offcpu;
 	unsigned char *cpus; /* -C: MAX_CPUS flags; NULL: any CPU */
-	const int *pids;     /* -p */
+	const int *pids;     /* -p PID */
 	int npids;
+	const char *const *pnames; /* -p NAME */
+	int npnames;
 	uint64_t dropped, no_pid, no_cpu;
 };
 
@@ -32,6 +35,8 @@ struct sg_treefilter *sg_treefilter_new(const struct sg_options *o)
 	f->max_depth = o->max_depth;
 	f->pids = o->pids;
 	f->npids = o->npids;
+	f->pnames = o->pnames;
+	f->npnames = o->npnames;
 	if (o->nexcludes) {
 		f->exclude = sg_match_new();
 		f->xcut = calloc((size_t) o->nexcludes, sizeof(*f->xcut));
@@ -76,22 +81,24 @@ int sg_treefilter_prunes(const struct sg_treefilter *f)
 
 int sg_treefilter_selects(const struct sg_treefilter *f)
 {
-	return f->cpus || f->npids;
+	return f->cpus || f->npids || f->npnames;
 }
 
 static int selected(struct sg_treefilter *f, const struct sg_invocation *inv)
 {
-	if (f->npids) {
-		int i;
+	if (f->npids || f->npnames) {
+		int i, named = 0;
 
-		if (inv->pid < 0) {
-			f->no_pid++;
+		for (i = 0; i < f->npnames && inv->comm && !named; i++)
+			named = sg_taskname_match(f->pnames[i], inv->comm);
+		for (i = 0; i < f->npids && inv->pid >= 0 && f->pids[i] != inv->pid; i++)
+			;
+		if (!named && (inv->pid < 0 || i == f->npids)) {
+			/* no task said (no funcgraph-proc): counted, to say why nothing is left */
+			if (inv->pid < 0 && !inv->comm)
+				f->no_pid++;
 			return 0;
 		}
-		for (i = 0; i < f->npids && f->pids[i] != inv->pid; i++)
-			;
-		if (i == f->npids)
-			return 0;
 	}
 	if (f->cpus) {
 		if (!inv->ncpus) {

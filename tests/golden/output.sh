@@ -72,4 +72,53 @@ check "--pick $((want + 1)) of $want" grep -q "^surfgraph: --pick $((want + 1)):
 sg pick-past-tree 1 -i "$out/a.tree" -m tree --pick $((want + 1))
 check "--pick $((want + 1)) of $want on a .tree" grep -q "^surfgraph: --pick $((want + 1)): the run has $want complete invocations" "$out/pick-past-tree.err"
 
+# Point 8: -m top's % of root, from the printed durations (funcgraph-tail names each return):
+# a function's total over all the roots' (each called once per path here, no recursion)
+tail=tests/data/linux-6.1/do_fault_abstime_proc_overrun_tail.txt
+sum_closes() { grep "} /\* $1 \*/" $tail | sed -E 's/.*[ +!#*@$] +([0-9]+)\.([0-9]+) us.*/\1\2/' | awk '{s += $1} END {print s}'; }
+root_ns=$(sum_closes __do_fault)
+sg top-pct 0 -f __do_fault -i $tail -m top --no-save -q
+expect "-m top heading" "$(head -1 "$out/top-pct.out" | awk '{print $6, $7}')" "%root function"
+for f in __do_fault special_mapping_fault shmem_fault; do
+	expect "-m top %root of $f" "$(awk -v f=$f '$NF == f {print $6}' "$out/top-pct.out")" \
+		"$(awk -v a="$(sum_closes $f)" -v b="$root_ns" 'BEGIN {printf "%.2f", 100 * a / b}')"
+done
+# --sort: total, calls (largest first), name (C order), self (the default)
+sorted_by() { # NAME COLUMN (n: numeric, descending; name: the last column, ascending)
+	if [ "$2" = name ]; then
+		tail -n +2 "$out/$1.out" | awk '{print $NF}' | LC_ALL=C sort -c 2>/dev/null
+	else
+		tail -n +2 "$out/$1.out" | awk -v c="$2" '{print $c}' | sort -g -r -c 2>/dev/null
+	fi
+}
+sg top-default 0 -f __do_fault -i $fix -m top --no-save -q
+for k in total:2 self:3 calls:1 name:name; do
+	sg "top-sort-${k%%:*}" 0 -f __do_fault -i $fix -m top --no-save -q --sort "${k%%:*}"
+	check "-m top --sort ${k%%:*}: ordered" sorted_by "top-sort-${k%%:*}" "${k#*:}"
+	expect "-m top --sort ${k%%:*}: every function" "$(wc -l <"$out/top-sort-${k%%:*}.out")" "$(wc -l <"$out/top-default.out")"
+done
+check "-m top: by self time by default" cmp -s "$out/top-default.out" "$out/top-sort-self.out"
+sg top-sort-duration 2 -f __do_fault -i $fix -m top --no-save --sort duration
+check "-m top --sort duration refused" grep -q "^surfgraph: -m top --sort takes total, self, calls or name" "$out/top-sort-duration.err"
+sg walk-sort-name 2 -f __do_fault -i $fix -m walk --no-save --sort name
+check "-m walk --sort name refused" grep -q "^surfgraph: --sort name orders -m top's rows; -m walk takes --sort duration" "$out/walk-sort-name.err"
+sg each-sort-duration 0 -f __do_fault -i $fix -m tree --each --no-save -q --sort duration
+# -p NAME: the tasks of that name (the text trace prints 7 characters of it); counts by awk
+# (tests/golden/awk/task-invocations.awk: entered and left at depth 0 by the same task)
+awk -v root=schedule -f $awkdir/task-invocations.awk "$out/sched.txt" >"$out/sched.tasks"
+for p in kworker:kworker ksoftirqd:ksoftir; do
+	sg "p-${p%%:*}" 0 -f schedule -i "$out/sched.txt" -m top --no-save -p "${p%%:*}"
+	expect "-p ${p%%:*}: its complete invocations" \
+		"$(sed -n 's/^surfgraph: schedule: \([0-9]*\) complete invocations.*/\1/p' "$out/p-${p%%:*}.err")" \
+		"$(awk -v c="${p#*:}" '$1 == c {print $2}' "$out/sched.tasks")"
+done
+sg p-glob 0 -f schedule -i "$out/sched.txt" -m top --no-save -p 'kw*' -p ls
+expect "-p 'kw*' -p ls" "$(sed -n 's/^surfgraph: schedule: \([0-9]*\) complete invocations.*/\1/p' "$out/p-glob.err")" \
+	"$(awk '$1 == "kworker" || $1 == "ls" {s += $2} END {print s}' "$out/sched.tasks")"
+# a task or pid the trace does not hold: the data's answer (exit 1), not a usage error
+sg p-none 1 -f schedule -i "$out/sched.txt" -m top --no-save -p nosuchtask
+check "-p NAME matching nothing" grep -q "^surfgraph: none of the .* calls of schedule in $out/sched.txt ran in the -p tasks" "$out/p-none.err"
+sg p-pid-none 1 -f __do_fault -i $fix -m top --no-save -p 1
+sg p-tree 2 -i "$out/a.tree" -m top -p kworker
+
 finish

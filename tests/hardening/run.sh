@@ -111,14 +111,14 @@ rm -f "$out/deeplong.txt"
 # 10 million sibling calls of 1,000 functions, streamed through stdin
 in=<("$gen" wide 10000000 1000) sg wide 0 -f root -i - -m top --no-save -q
 check "wide: 1,001 functions" test "$(wc -l <"$out/wide.out")" = 1002
-check "wide: g0 called 10,000 times for 10 us" grep -qE '^ +10000 +10\.000 +10\.000 +0\.001 +0\.001  g0$' "$out/wide.out"
+check "wide: g0 called 10,000 times for 10 us" grep -qE '^ +10000 +10\.000 +10\.000 +0\.001 +0\.001 +0\.10  g0$' "$out/wide.out"
 check "wide: root total 10 ms" grep -qE '^ +1 +10000\.000 +0\.000 .* root$' "$out/wide.out"
 
 # ---- numbers ----
 in=<("$gen" overflow 20) sg overflow 0 -f root -i - -m top -o "$out/overflow.tree" -q
-is overflow '     calls       total_us        self_us       avg_us       max_us  function
-        20 18446744073709551.615 18446744073709551.615 922337203685477.580 999999999999999.999  child
-        20 18446744073709551.615          0.000 922337203685477.580 999999999999999.999  root'
+is overflow '     calls       total_us        self_us       avg_us       max_us   %root  function
+        20 18446744073709551.615 18446744073709551.615 922337203685477.580 999999999999999.999  100.00  child
+        20 18446744073709551.615          0.000 922337203685477.580 999999999999999.999  100.00  root'
 check "overflow: totals saturate" grep -qx 'total_ns=18446744073709551615' "$out/overflow.tree"
 check "overflow: a number too long is a skipped line" grep -qx 'skipped_lines=1' "$out/overflow.tree"
 in=<("$gen" rounding) sg rounding 0 -f root -i - -m folded --no-save -v
