@@ -121,4 +121,60 @@ check "-p NAME matching nothing" grep -q "^surfgraph: none of the .* calls of sc
 sg p-pid-none 1 -f __do_fault -i $fix -m top --no-save -p 1
 sg p-tree 2 -i "$out/a.tree" -m top -p kworker
 
+# Point 9: the pictures' labels. Bucket bounds from the printed root durations: powers of two us
+# (the histogram's buckets), each tick with its unit, trailing zeros dropped.
+tick() { awk -v ns="$1" 'BEGIN {
+	split("ns us ms s", u, " "); p = 1; i = 1
+	while (i < 4 && ns >= p * 1000) { p *= 1000; i++ }
+	v = sprintf("%.3f", ns / p); sub(/0+$/, "", v); sub(/\.$/, "", v); print v " " u[i] }'; }
+bounds() { # the bucket bounds (ns) around the durations (ns, one a line) on stdin
+	awk 'NR == 1 || $1 < lo {lo = $1} $1 > hi {hi = $1}
+		END {a = 1; while (a * 2 * 1000 <= lo) a *= 2; b = 1; while (b * 1000 <= hi) b *= 2; print a * 1000, b * 1000}'
+}
+gunzip -c tests/data/linux-6.1/do_nanosleep_sched_switch.txt.gz >"$out/nanosleep.txt"
+# one task at a time, every call whole: each depth-0 return closes an invocation
+# (the kernel prints fewer decimals as durations grow: "11064.62 us")
+read -r lo hi < <(grep -E '\|  }' "$out/nanosleep.txt" | sed -E 's/.*[ +!#*@$] +([0-9]+)\.([0-9]+) us.*/\1 \2/' |
+	awk '{f = $2; while (length(f) < 3) f = f "0"; print $1 * 1000 + f}' | bounds)
+mkdir -p "$out/pic"
+sg pic-nanosleep 0 -f do_nanosleep -i tests/data/linux-6.1/do_nanosleep_sched_switch.dat -s 0 -q -o 0 --outdir "$out/pic"
+svg=$out/pic/do_nanosleep.svg
+# the part of the SVG from the group whose id ends in -NAME to the group's end
+group() { awk -v g="$2" 'index($0, "-" g "\" class=") {on = 1} on {print} on && /^<\/g>$/ {exit}' "$1"; }
+group "$svg" hist >"$out/pic/hist.svg"
+group "$svg" sc >"$out/pic/sc.svg"
+texts() { grep -o '>[^<>]*</text>' "$1" | sed 's/^>//; s/<\/text>$//'; }
+check "strip axis: $(tick "$lo") and $(tick "$hi")" grep -qx "$(tick "$lo")" <(texts "$out/pic/hist.svg")
+check "strip axis: $(tick "$hi") with its unit" grep -qx "$(tick "$hi")" <(texts "$out/pic/hist.svg")
+expect "strip axis: no bare number" "$(texts "$out/pic/hist.svg" | grep -cxE '[0-9]+')" 0
+expect "scatter: the top bound $(tick "$hi") drawn once" "$(texts "$out/pic/sc.svg" | grep -cx "$(tick "$hi")")" 1
+expect "scatter: each label once" "$(texts "$out/pic/sc.svg" | sort | uniq -d)" ""
+expect "subtitle: no 'lost events 0'" "$(grep -c 'lost events' "$svg")" 0
+# the schedule capture's strip and scatter span 128 us to 4.194 s: trimmed, every tick a unit
+# many tasks and CPUs: the complete invocations paired per task (tail.sh's awk)
+read -r lo hi < <(awk -F'|' -f $awkdir/schedule-durations.awk "$out/sched.txt" "$out/sched.txt" | bounds)
+sg pic-sched 0 -f schedule -i "$out/sched.txt" -s 0 -q -o 0 --outdir "$out/pic"
+group "$out/pic/schedule.svg" sc >"$out/pic/sc2.svg"
+group "$out/pic/schedule.svg" hist >"$out/pic/hist2.svg"
+check "scatter ticks trimmed: $(tick "$lo")" grep -qx "$(tick "$lo")" <(texts "$out/pic/sc2.svg")
+expect "scatter ticks: no .000" "$(texts "$out/pic/sc2.svg" | grep -c '\.000 ')" 0
+expect "strip axis: every tick with a unit" "$(texts "$out/pic/hist2.svg" | grep -E '^[0-9]' | grep -cvE ' (us|ms|s)$')" 0
+# the tree's one-line histogram carries the same bounds
+sg tree-hist 0 -f schedule -i "$out/sched.txt" -m tree --ascii --no-save -q --depth 1
+expect "tree header hist bounds" "$(sed -n 's/^  hist \(.*\) \[.*\] \(.* [mu]*s\)  p90.*/\1|\2/p' "$out/tree-hist.out")" "$(tick "$lo")|$(tick "$hi")"
+# lost events are said when there were some: the sum of the trace's LOST records
+gunzip -c tests/data/linux-6.1/ksys_read_small_buffer_pipe_lost.txt.gz >"$out/lost.txt"
+sg pic-lost 0 -f rw_verify_area -i "$out/lost.txt" -s 0 -q -o 0 --outdir "$out/pic"
+expect "subtitle: lost events" "$(grep -o 'lost events [0-9]*' "$out/pic/rw_verify_area.svg" | head -1)" \
+	"lost events $(grep -o 'LOST [0-9]*' "$out/lost.txt" | awk '{s += $2} END {print s}')"
+# a merged run names its sources, not "trace merge"
+"$bin" -f __do_fault -i tests/data/linux-6.12/do_fault.txt -m top -q -o "$out/b.tree" >/dev/null
+"$bin" merge "$out/a.tree" "$out/b.tree" -o "$out/m.tree" 2>/dev/null
+sg pic-merged 0 -i "$out/m.tree" -s 0 -q --outdir "$out/pic"
+check "merged: the sources named" grep -q "merged 2 runs: a.tree, b.tree" "$out/pic/m.svg"
+expect "merged: no 'trace merge'" "$(grep -c 'trace merge' "$out/pic/m.svg")" 0
+# the tree header's sketch is explained in --help
+sg help 0 --help
+check "--help explains the hist sketch" grep -q "sketches -m hist: a column per" "$out/help.out"
+
 finish
