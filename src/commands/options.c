@@ -13,7 +13,7 @@
 #include "treediff.h"
 #include "usage.h"
 
-/* --narrow's learning budget unless --narrow-learn says otherwise (README.md, Narrowing) */
+/* --narrow's learning budget unless --narrow-learn says otherwise (docs/narrowing.md) */
 #define NARROW_COUNT   1000
 #define NARROW_SECONDS 3.0
 
