@@ -177,4 +177,10 @@ expect "merged: no 'trace merge'" "$(grep -c 'trace merge' "$out/pic/m.svg")" 0
 sg help 0 --help
 check "--help explains the hist sketch" grep -q "sketches -m hist: a column per" "$out/help.out"
 
+# Point 10: the man page's synopsis has each form on its own line (diff --slow's RUN and
+# surfgraph merge ran together): every ".B surfgraph" after the first follows a .br
+expect "man page synopsis: one form a line" \
+	"$(sed -n '/^\.SH SYNOPSIS/,/^\.SH DESCRIPTION/p' docs/surfgraph.1 | awk '/^\.B surfgraph/ && n++ && prev != ".br" {print} {prev = $0}')" ""
+check "README: the test command CI reads" grep -qx '    make deps && make test' README.md
+
 finish
