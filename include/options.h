@@ -62,7 +62,7 @@ struct sg_options {
 	unsigned long count;	   /* -n N complete invocations; 0: no limit */
 	int *pids;		   /* -p PID, repeatable */
 	int npids;
-	const char **pnames;	   /* -p NAME: tasks by name (taskname.h) */
+	const char **pnames; /* -p NAME: tasks by name (taskname.h) */
 	int npnames;
 	const char *cpus;	   /* -C CPULIST */
 	int max_depth;		   /* --max-depth */

@@ -1,4 +1,4 @@
-/* render_top.c - the flat profile (-m top): per function calls, total, self, avg, max, % of root. */
+/* render_top.c - the flat profile (-m top): calls, total, self, avg, max, % of root per function. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,9 +109,10 @@ static struct row *enter(struct table *t, const struct sg_node *n)
 
 int sg_render_top(FILE *out, struct sg_aggregate *agg, enum sg_top_order order)
 {
-	static int (*const cmp[])(const void *, const void *) = {
-	    [SG_TOP_SELF] = cmp_self, [SG_TOP_TOTAL] = cmp_total, [SG_TOP_CALLS] = cmp_calls,
-	    [SG_TOP_NAME] = cmp_name};
+	static int (*const cmp[])(const void *, const void *) = {[SG_TOP_SELF] = cmp_self,
+								 [SG_TOP_TOTAL] = cmp_total,
+								 [SG_TOP_CALLS] = cmp_calls,
+								 [SG_TOP_NAME] = cmp_name};
 	struct table t = { 0 };
 	const struct sg_node *top = sg_tree_top(agg->merged), *n = top->child;
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], d[SG_FMT_LEN];
@@ -161,7 +162,8 @@ int sg_render_top(FILE *out, struct sg_aggregate *agg, enum sg_top_order order)
 		if (agg->has_time)
 			fprintf(out, "%10" PRIu64 " %14s %14s %12s %12s %7.2f  ", r->calls,
 				sg_fmt_us(a, r->total), sg_fmt_us(b, r->self),
-				sg_fmt_us(c, r->calls ? r->total / r->calls : 0), sg_fmt_us(d, r->max),
+				sg_fmt_us(c, r->calls ? r->total / r->calls : 0),
+				sg_fmt_us(d, r->max),
 				root ? 100.0 * (double) r->total / (double) root : 0.0);
 		else
 			fprintf(out, "%10" PRIu64 "  ", r->calls);

@@ -302,9 +302,10 @@ static int prepare_save(struct run *r, int trace)
 	if (!r->opt.no_save && r->opt.output && !sg_cmd_flame_mode(r->opt.mode) &&
 	    same_as_stdout(r->opt.output)) {
 		/* as -o - (options.c): the text would have the .tree file appended to it */
-		sg_log_error("-m %s writes to stdout: -o %s is the same stream, the .tree file would "
-			     "be mixed into it (-o FILE.tree saves it beside)",
-			     r->opt.mode_name, r->opt.output);
+		sg_log_error(
+		    "-m %s writes to stdout: -o %s is the same stream, the .tree file would "
+		    "be mixed into it (-o FILE.tree saves it beside)",
+		    r->opt.mode_name, r->opt.output);
 		r->exit2 = 1;
 		return -1;
 	}
@@ -468,10 +469,11 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 		return -1;
 	/* what a run keeps is chosen while it reads the trace: a .tree holds what its run kept */
 	if (r->opt.keep_opt && !r->load) {
-		sg_log_error("%s chooses what a run keeps while it reads a trace: %s holds what its "
-			     "run kept (-m tree --each lists them); keep more when tracing, or in "
-			     "the run's trace with -i TRACE",
-			     r->opt.keep_opt, r->opt.input);
+		sg_log_error(
+		    "%s chooses what a run keeps while it reads a trace: %s holds what its "
+		    "run kept (-m tree --each lists them); keep more when tracing, or in "
+		    "the run's trace with -i TRACE",
+		    r->opt.keep_opt, r->opt.input);
 		r->exit2 = 1;
 		return -1;
 	}
@@ -520,8 +522,7 @@ static int run_input(struct run *r)
 		return -1;
 	}
 	if (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth || r->opt.cpus || r->opt.npids ||
-	    r->opt.npnames ||
-	    r->opt.no_off_cpu) {
+	    r->opt.npnames || r->opt.no_off_cpu) {
 		if (r->opt.mode == SG_MODE_RAW &&
 		    (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth)) {
 			sg_log_error("-m raw prints the trace lines unchanged: -x, --no-irqs and "

@@ -195,8 +195,10 @@ static int parse_live(struct sg_options *o, int c, const char *arg)
  */
 static int parse_sort(struct sg_options *o, const char *s)
 {
-	static const char *const top[] = {[SG_TOP_SELF] = "self", [SG_TOP_TOTAL] = "total",
-					  [SG_TOP_CALLS] = "calls", [SG_TOP_NAME] = "name"};
+	static const char *const top[] = {[SG_TOP_SELF] = "self",
+					  [SG_TOP_TOTAL] = "total",
+					  [SG_TOP_CALLS] = "calls",
+					  [SG_TOP_NAME] = "name"};
 
 	o->sort_duration = 0;
 	o->top_order = SG_TOP_SELF;

@@ -77,14 +77,16 @@ static void report_raised(FILE *f, const struct sg_callstack_stats *cs, int verb
 	uint64_t roots = cs->anomalies - cs->raised;
 
 	if (cs->raised)
-		fprintf(f, "surfgraph: %" PRIu64 " call%s raised to %s callees' printed durations, "
-			   "%s us in all (the kernel left an interrupt out of the call's time, or "
-			   "rounded); totals above them stay as printed%s\n",
+		fprintf(f,
+			"surfgraph: %" PRIu64 " call%s raised to %s callees' printed durations, "
+			"%s us in all (the kernel left an interrupt out of the call's time, or "
+			"rounded); totals above them stay as printed%s\n",
 			cs->raised, cs->raised == 1 ? "" : "s", cs->raised == 1 ? "its" : "their",
 			sg_fmt_us(a, cs->raised_ns), verbose ? "" : ": -v names them");
 	if (roots)
-		fprintf(f, "surfgraph: %" PRIu64 " invocation%s' callees outlast the root's printed "
-			   "duration: the root keeps it, with no self time%s\n",
+		fprintf(f,
+			"surfgraph: %" PRIu64 " invocation%s' callees outlast the root's printed "
+			"duration: the root keeps it, with no self time%s\n",
 			roots, roots == 1 ? "" : "s", verbose ? "" : " (-v names them)");
 }
 

@@ -84,7 +84,8 @@ int sg_taskpids_add(const char *const *names, int nnames, int **pids, int *npids
 				continue;
 			if (*npids >= MAX_TASKS) {
 				sg_log_error("-p NAME: more than %d tasks match: give pids, or a "
-					     "narrower name", MAX_TASKS);
+					     "narrower name",
+					     MAX_TASKS);
 				goto fail;
 			}
 			v = realloc(*pids, (size_t) (*npids + 1) * sizeof(**pids));
