@@ -1,4 +1,4 @@
-/* render_top.h - the flat profile (-m top): calls, total, self, avg, max, % of root per function. */
+/* render_top.h - the flat profile (-m top): calls, total, self, avg, max, % of root by function. */
 #ifndef SG_RENDER_TOP_H
 #define SG_RENDER_TOP_H
 

@@ -1,4 +1,4 @@
-/* render_top.c - the flat profile (-m top): calls, total, self, avg, max, % of root per function. */
+/* render_top.c - the flat profile (-m top): calls, total, self, avg, max, % of root by function. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
