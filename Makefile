@@ -81,6 +81,7 @@ golden: surfgraph
 	@tests/golden/offcpu.sh
 	@tests/golden/cli.sh
 	@tests/golden/forms.sh
+	@tests/golden/output.sh
 
 dat: surfgraph
 	@tests/dat/run.sh

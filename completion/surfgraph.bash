@@ -61,7 +61,7 @@ _surfgraph()
 		return
 		;;
 	--sort)
-		COMPREPLY=($(compgen -W "duration" -- "$cur"))
+		COMPREPLY=($(compgen -W "duration total self calls name" -- "$cur"))
 		return
 		;;
 	--pick)

@@ -37,6 +37,8 @@ struct sg_callstack_stats {
 	uint64_t lost_markers;	 /* LOST records */
 	uint64_t lost_events;	 /* events they announced */
 	uint64_t anomalies;	 /* calls in complete invocations whose callees outlast them */
+	uint64_t raised;	 /* those below the root, raised to their callees' sum */
+	uint64_t raised_ns;	 /* by how much in all */
 	struct sg_anomaly anomaly[SG_ANOMALIES_KEPT]; /* the first of them */
 	uint64_t complete, incomplete;
 	uint64_t fragments_dropped; /* parentless fragments dropped at the memory cap */

@@ -19,6 +19,12 @@ const char *sg_fmt_pct(char buf[SG_FMT_LEN], uint64_t part, uint64_t whole);
 const char *sg_fmt_human(char buf[SG_FMT_LEN], uint64_t ns);
 
 /* Seconds with microseconds, as the kernel prints timestamps ("120.159748"). */
+/*
+ * An axis tick: ns in the largest unit it reaches, at most three decimals, trailing zeros
+ * dropped ("256 us", "16.384 ms", "4.194 s", "0 ns"): each tick carries its own unit.
+ */
+const char *sg_fmt_tick(char buf[SG_FMT_LEN], uint64_t ns);
+
 const char *sg_fmt_ts(char buf[SG_FMT_LEN], uint64_t ns);
 
 /* A signed change in microseconds, "+" or "-" unless zero ("+243.790", "-0.005", "0.000"). */

@@ -51,14 +51,19 @@ struct sg_options {
 	unsigned keep;	    /* --keep N */
 	int keep_all;	    /* --keep all: chrome, speedscope stream every invocation */
 	unsigned keep_slowest; /* --keep-slowest K */
+	const char *keep_opt;  /* "--keep" or "--keep-slowest" when given; NULL: the defaults */
 	int sort_duration;     /* --sort duration: --each lists kept invocations longest first */
+	int top_order;	       /* --sort total|self|calls|name: -m top's rows (enum sg_top_order) */
+	const char *sort_top;  /* that value as given; NULL: none */
 	struct sg_pick pick;   /* --pick N|slowest|p50: one invocation, any mode */
 	int quiet, verbose;
 	/* live tracing */
 	double duration;	   /* -d SECONDS; 0: until Ctrl-C */
 	unsigned long count;	   /* -n N complete invocations; 0: no limit */
-	int *pids;		   /* -p, repeatable */
+	int *pids;		   /* -p PID, repeatable */
 	int npids;
+	const char **pnames; /* -p NAME: tasks by name (taskname.h) */
+	int npnames;
 	const char *cpus;	   /* -C CPULIST */
 	int max_depth;		   /* --max-depth */
 	const char **excludes;	   /* -x, repeatable */

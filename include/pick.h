@@ -21,9 +21,6 @@ struct sg_pick {
 /* "N", "slowest" or "p50" (--pick). -1 with a message naming the option. */
 int sg_pick_parse(const char *s, struct sg_pick *out);
 
-/* --sort's value: 1 for "duration" (the only order), -1 with a message for anything else. */
-int sg_pick_parse_sort(const char *s);
-
 /*
  * The invocation p names among those agg keeps (the last N, the K slowest, --pick N's, and in a
  * trace's run the sample spread over it). SG_PICK_P50 takes the one whose duration is nearest

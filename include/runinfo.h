@@ -8,6 +8,7 @@
 #include "flamefiles.h"
 #include "input_text.h"
 #include "live.h"
+#include "options.h"
 #include "strtab.h"
 
 /* Why the incomplete invocations are: "2 started before the trace, 1 still open at its end". */
@@ -44,5 +45,14 @@ int sg_runinfo_describe_live(struct sg_aggregate *a, const struct sg_live_result
 void sg_runinfo_explain(const struct sg_aggregate *a, const char *root, const char *pattern,
 			const char *input, struct sg_text_stats *ts, uint64_t events,
 			const struct sg_strtab *st);
+
+/*
+ * A warning for each -x pattern that left nothing out: it names the root (which always stays),
+ * or no call under it, with the tree's own names nearest to it.
+ */
+struct sg_treefilter;
+void sg_runinfo_warn_excludes(FILE *f, const struct sg_options *o,
+			      const struct sg_treefilter *filter, struct sg_tree *merged,
+			      const char *root);
 
 #endif

@@ -40,9 +40,15 @@ void sg_treefilter_counts(const struct sg_treefilter *f, uint64_t *dropped, uint
  * the caller's total and becomes its self time. The roots themselves stay. Returns the number
  * of subtrees removed.
  */
-uint64_t sg_treefilter_prune(const struct sg_treefilter *f, struct sg_node *top);
+uint64_t sg_treefilter_prune(struct sg_treefilter *f, struct sg_node *top);
 
 /* The same on every tree a loaded aggregate holds: merged, per bucket, kept invocations. */
-void sg_treefilter_prune_all(const struct sg_treefilter *f, struct sg_aggregate *agg);
+void sg_treefilter_prune_all(struct sg_treefilter *f, struct sg_aggregate *agg);
+
+/*
+ * How many calls the i-th -x pattern left out so far, and whether it named a root (which stays):
+ * a pattern that left out nothing did nothing, and the run says so.
+ */
+uint64_t sg_treefilter_excluded(const struct sg_treefilter *f, int i, int *is_root);
 
 #endif

@@ -34,6 +34,29 @@ const char *sg_fmt_human(char buf[SG_FMT_LEN], uint64_t ns)
 	return buf;
 }
 
+const char *sg_fmt_tick(char buf[SG_FMT_LEN], uint64_t ns)
+{
+	static const struct {
+		uint64_t per;
+		const char *unit;
+	} u[] = {{1, "ns"}, {1000, "us"}, {1000000, "ms"}, {1000000000, "s"}};
+	int i = 0, len;
+
+	if (!ns)
+		return snprintf(buf, SG_FMT_LEN, "0"), buf;
+	while (i < 3 && ns >= u[i + 1].per)
+		i++;
+	/* three decimals at most, trailing zeros (and a bare point) dropped: 256 us, 16.384 ms */
+	len = snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%03" PRIu64, ns / u[i].per,
+		       (ns % u[i].per) * 1000 / u[i].per);
+	while (len > 0 && buf[len - 1] == '0')
+		len--;
+	if (len > 0 && buf[len - 1] == '.')
+		len--;
+	snprintf(buf + len, (size_t) (SG_FMT_LEN - len), " %s", u[i].unit);
+	return buf;
+}
+
 const char *sg_fmt_ts(char buf[SG_FMT_LEN], uint64_t ns)
 {
 	snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%06" PRIu64, ns / 1000000000, ns / 1000 % 1000000);

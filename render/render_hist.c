@@ -120,13 +120,14 @@ void sg_render_hist_line(FILE *out, const struct sg_summary *s, int unicode)
 	for (unsigned i = first; i <= last; i++)
 		if (s->hist[i] > most)
 			most = s->hist[i];
-	fputs("\n  hist ", out);
-	put_us(out, sg_hist_lo(first), 0);
-	fputs(" us [", out);
+	/* the bounds in the unit each reaches (16 us, 4.096 ms, 4.194 s), as the SVG strip's */
+	fprintf(out, "\n  hist %s [", sg_fmt_tick(a, sg_hist_lo(first)));
 	/* the height is ceil(count / most * marks): an empty bucket is a blank, any other a mark */
 	for (unsigned i = first; i <= last; i++)
 		fputs(s->hist[i] ? marks[(s->hist[i] * nmarks + most - 1) / most - 1] : " ", out);
-	fputs("] ", out);
-	put_us(out, sg_hist_hi(last), 0);
-	fprintf(out, " us  p90 %s  p99.9 %s", sg_fmt_human(a, s->p90), sg_fmt_human(b, s->p999));
+	if (sg_hist_hi(last) == UINT64_MAX)
+		fputs("] inf", out);
+	else
+		fprintf(out, "] %s", sg_fmt_tick(a, sg_hist_hi(last)));
+	fprintf(out, "  p90 %s  p99.9 %s", sg_fmt_human(a, s->p90), sg_fmt_human(b, s->p999));
 }

@@ -1,4 +1,4 @@
-/* render_top.c - the flat profile (-m top): per function calls, total, self, avg, max, by self time. */
+/* render_top.c - the flat profile (-m top): calls, total, self, avg, max, % of root by function. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,15 +54,42 @@ static struct row *row_get(struct table *t, const char *name)
 	return &t->rows[i];
 }
 
+/* Larger first; 0 on a tie. */
+static int desc(uint64_t x, uint64_t y)
+{
+	return x == y ? 0 : x > y ? -1 : 1;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(((const struct row *) a)->name, ((const struct row *) b)->name);
+}
+
+/* Each order breaks its ties by the default one's keys, then by name: the output is stable. */
 static int cmp_self(const void *a, const void *b)
 {
 	const struct row *x = a, *y = b;
+	int c = desc(x->self, y->self);
 
-	if (x->self != y->self)
-		return x->self > y->self ? -1 : 1;
-	if (x->calls != y->calls)
-		return x->calls > y->calls ? -1 : 1;
-	return strcmp(x->name, y->name);
+	if (!c)
+		c = desc(x->calls, y->calls);
+	return c ? c : cmp_name(a, b);
+}
+
+static int cmp_total(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+	int c = desc(x->total, y->total);
+
+	return c ? c : cmp_self(a, b);
+}
+
+static int cmp_calls(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+	int c = desc(x->calls, y->calls);
+
+	return c ? c : cmp_self(a, b);
 }
 
 static struct row *enter(struct table *t, const struct sg_node *n)
@@ -80,12 +107,21 @@ static struct row *enter(struct table *t, const struct sg_node *n)
 	return r;
 }
 
-int sg_render_top(FILE *out, struct sg_aggregate *agg)
+int sg_render_top(FILE *out, struct sg_aggregate *agg, enum sg_top_order order)
 {
+	static int (*const cmp[])(const void *, const void *) = {[SG_TOP_SELF] = cmp_self,
+								 [SG_TOP_TOTAL] = cmp_total,
+								 [SG_TOP_CALLS] = cmp_calls,
+								 [SG_TOP_NAME] = cmp_name};
 	struct table t = { 0 };
 	const struct sg_node *top = sg_tree_top(agg->merged), *n = top->child;
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], d[SG_FMT_LEN];
+	uint64_t root = 0;
 	int ret = -1;
+
+	/* % of root as -m tree gives it: of all the roots' time, each function's total */
+	for (const struct sg_node *x = top->child; x; x = x->next)
+		root = sg_add_sat(root, x->total);
 
 	while (n) {
 		if (!enter(&t, n))
@@ -114,19 +150,21 @@ int sg_render_top(FILE *out, struct sg_aggregate *agg)
 		if (t.rows[i].name)
 			t.rows[k++] = t.rows[i];
 	if (k)
-		qsort(t.rows, k, sizeof(*t.rows), cmp_self);
+		qsort(t.rows, k, sizeof(*t.rows), cmp[order]);
 	if (agg->has_time)
-		fprintf(out, "%10s %14s %14s %12s %12s  %s\n", "calls", "total_us", "self_us", "avg_us",
-			"max_us", "function");
+		fprintf(out, "%10s %14s %14s %12s %12s %7s  %s\n", "calls", "total_us", "self_us",
+			"avg_us", "max_us", "%root", "function");
 	else
 		fprintf(out, "%10s  %s\n", "calls", "function");
 	for (size_t i = 0; i < k; i++) {
 		const struct row *r = &t.rows[i];
 
 		if (agg->has_time)
-			fprintf(out, "%10" PRIu64 " %14s %14s %12s %12s  ", r->calls,
+			fprintf(out, "%10" PRIu64 " %14s %14s %12s %12s %7.2f  ", r->calls,
 				sg_fmt_us(a, r->total), sg_fmt_us(b, r->self),
-				sg_fmt_us(c, r->calls ? r->total / r->calls : 0), sg_fmt_us(d, r->max));
+				sg_fmt_us(c, r->calls ? r->total / r->calls : 0),
+				sg_fmt_us(d, r->max),
+				root ? 100.0 * (double) r->total / (double) root : 0.0);
 		else
 			fprintf(out, "%10" PRIu64 "  ", r->calls);
 		sg_fmt_put_name(out, r->name);

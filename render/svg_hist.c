@@ -183,9 +183,9 @@ void sg_svg_hist_write(FILE *out, const char *id, const struct sg_flame_page *pg
 			fprintf(out, "%s%s", i > k ? "," : "", marks[i].name);
 		fputs("</text>\n", out);
 	}
-	/* bucket bounds under the slots' left edges, as many as fit */
+	/* bucket bounds under the slots' left edges, each with its unit, as many as fit */
 	every = 1;
-	while (every < n && slot * every < 7 * char_w)
+	while (every < n && slot * every < 11 * char_w)
 		every *= 2;
 	for (unsigned i = first; i <= last + 1 && i < SG_HIST_BUCKETS; i += every) {
 		if (i == last + 1 && (i - first) % every)
@@ -195,8 +195,7 @@ void sg_svg_hist_write(FILE *out, const char *id, const struct sg_flame_page *pg
 			i == first	? ""
 			: i == last + 1 ? " text-anchor=\"end\""
 					: " text-anchor=\"middle\"");
-		put_bound(out, sg_hist_lo(i));
-		fputs(i == first ? " us</text>\n" : "</text>\n", out);
+		fprintf(out, "%s</text>\n", sg_fmt_tick(a, sg_hist_lo(i)));
 	}
 	if (h && h->entries)
 		fprintf(

@@ -79,11 +79,16 @@ static void put_dot(FILE *out, const struct plot *p, const struct sg_scatter_dot
 static void put_axes(FILE *out, const struct plot *p, const struct sg_flame_caption *c)
 {
 	char a[SG_FMT_LEN];
+	uint64_t prev = 0;
 
 	for (int k = 0; k <= 2; k++) {
 		uint64_t v = sg_svg_hist_bound(c->hist, k / 2.0);
 		double y = p->y1 - (p->y1 - p->y0) * sg_svg_hist_frac(c->hist, v);
 
+		/* a strip of one or two buckets has fewer bounds than labels: each is drawn once */
+		if (k && v == prev)
+			continue;
+		prev = v;
 		fprintf(
 		    out,
 		    "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%s</text>\n",
@@ -92,7 +97,7 @@ static void put_axes(FILE *out, const struct plot *p, const struct sg_flame_capt
 				    : y + (k == 2   ? 8
 					   : k == 0 ? 0
 						    : 4),
-		    v == UINT64_MAX ? "inf" : sg_fmt_human(a, v));
+		    v == UINT64_MAX ? "inf" : sg_fmt_tick(a, v));
 	}
 	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\">%s</text>\n", p->x0, p->y1 + 12,
 		p->ordinal ? "1" : "0 s");
@@ -110,9 +115,9 @@ static void put_axes(FILE *out, const struct plot *p, const struct sg_flame_capt
 			p->x1, p->y1 + 12, p->org + p->span);
 	else
 		fprintf(out,
-			"<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">+%s "
-			"s</text>\n",
-			p->x1, p->y1 + 12, sg_fmt_ts(a, p->span));
+			"<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">+%s"
+			"</text>\n",
+			p->x1, p->y1 + 12, sg_fmt_tick(a, p->span));
 }
 
 int sg_svg_scatter_write(FILE *out, const char *id, const struct sg_flame_page *pg,

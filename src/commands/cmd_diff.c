@@ -150,8 +150,9 @@ static int has_offcpu(const struct sg_aggregate *run)
 /*
  * Two runs measured differently compare what differs in the measuring, not in the kernel: a
  * narrowed run against a fully patched one (narrowing moves unpatched callees into self time
- * and lowers root totals, README "Narrowing"), or a run with [off-cpu] frames against one
- * without (the other's waits are self time of its callers). Said, not refused: it may be meant.
+ * and lowers root totals, docs/narrowing.md, docs/benchmarks.md), or a run with [off-cpu] frames
+ * against one without (the other's waits are self time of its callers). Said, not refused: it may
+ * be meant.
  */
 static void note_unlike(const struct sg_options *o, struct sg_aggregate *const run[2])
 {

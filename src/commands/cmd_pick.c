@@ -47,7 +47,7 @@ static int render_alone(const struct sg_cmd_pick *p, struct sg_aggregate *agg,
 		rc = sg_render_folded(stdout, one, p->opt->unit_us ? SG_FOLDED_US : SG_FOLDED_NS);
 		break;
 	case SG_MODE_TOP:
-		rc = sg_render_top(stdout, one);
+		rc = sg_render_top(stdout, one, p->opt->top_order);
 		break;
 	case SG_MODE_PPROF:
 		rc = sg_render_pprof(stdout, one);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "aggregate.h"
 #include "callstack.h"
 #include "cmd_flame.h"
@@ -21,6 +22,7 @@
 #include "pager.h"
 #include "outfile.h"
 #include "pick.h"
+#include "taskpids.h"
 #include "render_folded.h"
 #include "export.h"
 #include "render_pprof.h"
@@ -167,9 +169,30 @@ static int read_dat(struct run *r, struct sg_text_stats *stats)
 }
 
 /* The live kernel, through live.c; tracefs is restored when it returns. */
+/*
+ * Live -p NAME: set_ftrace_pid takes pids, so the names become the pids of the tasks so named
+ * now; none running is a fact about the machine (exit 1), said before anything is traced.
+ */
+static int resolve_names(struct run *r)
+{
+	int n;
+
+	if (!r->opt.npnames)
+		return 0;
+	n = sg_taskpids_add(r->opt.pnames, r->opt.npnames, &r->opt.pids, &r->opt.npids);
+	if (n == 0)
+		sg_log_error("-p %s: no running task has that name (live, -p NAME traces the tasks "
+			     "so named when tracing starts)",
+			     r->opt.pnames[0]);
+	else if (n > 0 && r->opt.verbose)
+		fprintf(stderr, "surfgraph: -p: %d running tasks by name\n", n);
+	return n > 0 ? 0 : -1;
+}
+
 static int read_live(struct run *r, struct sg_text_stats *stats)
 {
 	const struct sg_options *o = &r->opt;
+	int ret = resolve_names(r);
 	struct sg_live_settings ls = {
 	    .functions = o->functions,
 	    .nfunctions = o->nfunctions,
@@ -198,7 +221,9 @@ static int read_live(struct run *r, struct sg_text_stats *stats)
 	    .narrow_seconds = o->narrow_seconds,
 	    .narrow_from = o->narrow_from,
 	};
-	int ret = sg_live_run(&ls, r->st, r->cs, &r->live);
+
+	if (!ret)
+		ret = sg_live_run(&ls, r->st, r->cs, &r->live);
 
 	memset(stats, 0, sizeof(*stats));
 	if (r->live.text)
@@ -229,7 +254,7 @@ static int render_final(struct run *r)
 		rc = sg_render_folded(stdout, r->agg, r->opt.unit_us ? SG_FOLDED_US : SG_FOLDED_NS);
 		break;
 	case SG_MODE_TOP:
-		rc = sg_render_top(stdout, r->agg);
+		rc = sg_render_top(stdout, r->agg, r->opt.top_order);
 		break;
 	case SG_MODE_PPROF:
 		rc = sg_render_pprof(stdout, r->agg);
@@ -286,6 +311,15 @@ static int render_kept(struct run *r)
  * Where the run's files go, checked before a trace is read or the kernel traced: a directory
  * that cannot be written is said at once, not after the whole profile was printed.
  */
+/* Whether path is the file or pipe stdout writes to (/dev/stdout, /proc/self/fd/1, ...). */
+static int same_as_stdout(const char *path)
+{
+	struct stat a, b;
+
+	return strcmp(path, "-") != 0 && stat(path, &a) == 0 && fstat(STDOUT_FILENO, &b) == 0 &&
+	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 static int prepare_save(struct run *r, int trace)
 {
 	if (trace && !r->opt.no_save && !r->opt.output) {
@@ -297,6 +331,16 @@ static int prepare_save(struct run *r, int trace)
 	}
 	if (!r->opt.no_save && r->opt.output && sg_treesave_can_write(r->opt.output) < 0)
 		return -1;
+	if (!r->opt.no_save && r->opt.output && !sg_cmd_flame_mode(r->opt.mode) &&
+	    same_as_stdout(r->opt.output)) {
+		/* as -o - (options.c): the text would have the .tree file appended to it */
+		sg_log_error(
+		    "-m %s writes to stdout: -o %s is the same stream, the .tree file would "
+		    "be mixed into it (-o FILE.tree saves it beside)",
+		    r->opt.mode_name, r->opt.output);
+		r->exit2 = 1;
+		return -1;
+	}
 	if (sg_cmd_flame_mode(r->opt.mode)) {
 		char *probe = sg_outfile_name(r->opt.outdir, "x", "");
 		int ret = probe ? sg_treesave_can_write(probe) : -1;
@@ -318,8 +362,8 @@ static int check_selected(struct run *r)
 	if (dropped > no_pid + no_cpu)
 		sg_log_error("none of the %" PRIu64 " calls of %s in %s ran %s%s%s%s%s", dropped,
 			     sg_match_describe(r->match), r->opt.input,
-			     r->opt.npids ? "in the -p tasks" : "",
-			     r->opt.npids && r->opt.cpus ? " and " : "",
+			     r->opt.npids || r->opt.npnames ? "in the -p tasks" : "",
+			     (r->opt.npids || r->opt.npnames) && r->opt.cpus ? " and " : "",
 			     r->opt.cpus ? "on CPUs " : "", r->opt.cpus ? r->opt.cpus : "",
 			     r->opt.cpus ? " only" : "");
 	else if (no_pid)
@@ -330,7 +374,7 @@ static int check_selected(struct run *r)
 		sg_log_error("-C: %s does not say which CPU ran the calls (trace with "
 			     "funcgraph-cpu)",
 			     r->opt.input);
-	r->exit2 = 1;
+	/* the command line was right: the trace holds no such calls (exit 1, as no call of ROOT) */
 	return -1;
 }
 
@@ -341,7 +385,7 @@ static int check_selected(struct run *r)
 static int filter_treefile(struct run *r)
 {
 	r->exit2 = 1;
-	if (r->opt.cpus || r->opt.npids) {
+	if (r->opt.cpus || r->opt.npids || r->opt.npnames) {
 		sg_log_error("%s: a .tree file keeps no CPU or task of each call: give %s with the "
 			     "trace it was made from",
 			     r->opt.input, r->opt.cpus ? "-C" : "-p");
@@ -438,6 +482,9 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	}
 	if (!r->opt.quiet && r->flame.ff && !cut_only)
 		sg_runinfo_print_flames(stderr, r->flame.ff, r->opt.step);
+	if (r->filter)
+		sg_runinfo_warn_excludes(stderr, &r->opt, r->filter, r->agg->merged,
+					 sg_match_describe(r->match));
 	if (cut_only) {
 		sg_runinfo_explain(r->agg, sg_match_describe(r->match), r->opt.functions[0],
 				   r->opt.input, &ts, sg_callstack_stats(r->cs)->events, r->st);
@@ -452,6 +499,16 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 	r->agg = sg_treeread_fd(fd, head, head_len, r->opt.input, r->st);
 	if (!r->agg)
 		return -1;
+	/* what a run keeps is chosen while it reads the trace: a .tree holds what its run kept */
+	if (r->opt.keep_opt && !r->load) {
+		sg_log_error(
+		    "%s chooses what a run keeps while it reads a trace: %s holds what its "
+		    "run kept (-m tree --each lists them); keep more when tracing, or in "
+		    "the run's trace with -i TRACE",
+		    r->opt.keep_opt, r->opt.input);
+		r->exit2 = 1;
+		return -1;
+	}
 	if (filter_treefile(r) < 0)
 		return -1;
 	if (r->load)
@@ -471,6 +528,12 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 		return -1;
 	if (!r->opt.quiet && r->flame.ff)
 		sg_runinfo_print_flames(stderr, r->flame.ff, r->opt.step);
+	if (r->filter) {
+		const char *root = sg_aggregate_meta(r->agg, "root");
+
+		sg_runinfo_warn_excludes(stderr, &r->opt, r->filter, r->agg->merged,
+					 root ? root : "the root");
+	}
 	return 0;
 }
 
@@ -491,7 +554,7 @@ static int run_input(struct run *r)
 		return -1;
 	}
 	if (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth || r->opt.cpus || r->opt.npids ||
-	    r->opt.no_off_cpu) {
+	    r->opt.npnames || r->opt.no_off_cpu) {
 		if (r->opt.mode == SG_MODE_RAW &&
 		    (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth)) {
 			sg_log_error("-m raw prints the trace lines unchanged: -x, --no-irqs and "

@@ -7,11 +7,13 @@
 #include "log.h"
 #include "narrow.h"
 #include "options.h"
+#include "render_top.h"
+#include "taskname.h"
 #include "opttable.h"
 #include "treediff.h"
 #include "usage.h"
 
-/* --narrow's learning budget unless --narrow-learn says otherwise (README.md, Narrowing) */
+/* --narrow's learning budget unless --narrow-learn says otherwise (docs/narrowing.md) */
 #define NARROW_COUNT   1000
 #define NARROW_SECONDS 3.0
 
@@ -106,8 +108,16 @@ static int parse_live(struct sg_options *o, int c, const char *arg)
 	case 'p': {
 		int pid;
 
+		if (sg_taskname_is_name(arg)) {
+			if (strlen(arg) > 255) {
+				sg_log_error("-p wants a process id or a task name, not %zu bytes",
+					     strlen(arg));
+				return -1;
+			}
+			return push(&o->pnames, &o->npnames, sizeof(arg), &arg);
+		}
 		if (parse_count("-p", arg, 1 << 22, &v) < 0 || v == 0) {
-			sg_log_error("-p wants a process id, not '%s'", arg);
+			sg_log_error("-p wants a process id or a task name, not '%s'", arg);
 			return -1;
 		}
 		pid = (int) v;
@@ -176,6 +186,36 @@ static int parse_live(struct sg_options *o, int c, const char *arg)
 	default:
 		return 1;
 	}
+}
+
+/*
+ * --sort: one option, two kinds of thing sorted. duration orders the kept invocations of -m tree
+ * --each and -m walk; total, self, calls and name order -m top's rows (sg_opttable_check_mode
+ * refuses either where the other is meant).
+ */
+static int parse_sort(struct sg_options *o, const char *s)
+{
+	static const char *const top[] = {[SG_TOP_SELF] = "self",
+					  [SG_TOP_TOTAL] = "total",
+					  [SG_TOP_CALLS] = "calls",
+					  [SG_TOP_NAME] = "name"};
+
+	o->sort_duration = 0;
+	o->top_order = SG_TOP_SELF;
+	if (strcmp(s, "duration") == 0) {
+		o->sort_duration = 1;
+		return 0;
+	}
+	for (int i = 0; i < (int) (sizeof(top) / sizeof(top[0])); i++)
+		if (strcmp(s, top[i]) == 0) {
+			o->top_order = i;
+			o->sort_top = s;
+			return 0;
+		}
+	sg_log_error("--sort takes duration (the kept invocations of -m tree --each or walk, "
+		     "longest first) or total, self, calls or name (-m top's rows), not '%.40s'",
+		     s);
+	return -1;
 }
 
 /* A .tree written under a picture's name would only be found by surprise. */
@@ -300,19 +340,22 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			o->each = 1;
 			break;
 		case OPT_KEEP:
+			o->keep_opt = "--keep";
 			/* all: every invocation into the timeline as it completes (export.h) */
 			o->keep_all = strcmp(optarg, "all") == 0;
 			if (o->keep_all)
 				break;
 			/* fallthrough */
 		case OPT_KEEP_SLOWEST:
+			if (!o->keep_opt)
+				o->keep_opt = "--keep-slowest";
 			if (parse_count(c == OPT_KEEP ? "--keep" : "--keep-slowest", optarg, 65536,
 					&v) < 0)
 				return -1;
 			*(c == OPT_KEEP ? &o->keep : &o->keep_slowest) = (unsigned) v;
 			break;
 		case OPT_SORT:
-			if ((o->sort_duration = sg_pick_parse_sort(optarg)) < 0)
+			if (parse_sort(o, optarg) < 0)
 				return -1;
 			break;
 		case OPT_PICK:
@@ -547,6 +590,8 @@ void sg_options_free(struct sg_options *o)
 	o->functions = NULL;
 	free(o->pids);
 	o->pids = NULL;
+	free(o->pnames);
+	o->pnames = NULL;
 	free(o->excludes);
 	o->excludes = NULL;
 	free(o->old_file);

@@ -90,7 +90,8 @@ static const struct {
     {OPT_SORT_NAME, "--sort-name", FLAME_MODES, "svg, png or pdf"},
     {OPT_PALETTE, "--palette", FLAME_MODES, "svg, png or pdf"},
     {OPT_EACH, "--each", 1u << SG_MODE_TREE, "tree"},
-    {OPT_SORT, "--sort", 1u << SG_MODE_TREE | 1u << SG_MODE_WALK, "tree --each or walk"},
+    {OPT_SORT, "--sort", 1u << SG_MODE_TREE | 1u << SG_MODE_WALK | 1u << SG_MODE_TOP,
+     "tree --each, walk or top"},
     {OPT_MIN_PERCENT, "--min-percent", 1u << SG_MODE_TREE, "tree"},
     {OPT_DEPTH, "--depth", 1u << SG_MODE_TREE, "tree"},
     {OPT_COLOR, "--color", 1u << SG_MODE_TREE, "tree"},
@@ -200,8 +201,10 @@ int sg_opttable_check_mode(const struct sg_options *o, const unsigned char *seen
 		sg_log_error("-m tree --unit takes us (times in fixed microseconds, for scripts)");
 		return -1;
 	}
-	if (o->mode >= SG_MODE_PPROF && o->output && strcmp(o->output, "-") == 0) {
-		sg_log_error("-m %s writes to stdout: -o - would mix the .tree file into it",
+	/* every mode but the flame graphs' writes to stdout; -o - would put the .tree after it */
+	if (!(FLAME_MODES & (1u << o->mode)) && o->output && strcmp(o->output, "-") == 0) {
+		sg_log_error("-m %s writes to stdout: -o - would mix the .tree file into it (-o "
+			     "FILE.tree saves it beside)",
 			     o->mode_name);
 		return -1;
 	}
@@ -209,6 +212,17 @@ int sg_opttable_check_mode(const struct sg_options *o, const unsigned char *seen
 		sg_log_error("--keep all streams every invocation into -m chrome or speedscope; a "
 			     ".tree file "
 			     "keeps at most 65536");
+		return -1;
+	}
+	/* one --sort, two things sorted: the invocations (duration) or -m top's rows */
+	if (seen[OPT_SORT] && (o->mode == SG_MODE_TOP) == o->sort_duration) {
+		if (o->sort_duration)
+			sg_log_error("-m top --sort takes total, self, calls or name (its rows); "
+				     "duration orders the invocations of -m tree --each and walk");
+		else
+			sg_log_error("--sort %s orders -m top's rows; -m %s takes --sort duration "
+				     "(the kept invocations, longest first)",
+				     o->sort_top, o->mode_name);
 		return -1;
 	}
 	if ((seen[OPT_PICK] && (o->each || seen['s'] || o->keep_all)) ||
@@ -222,9 +236,10 @@ int sg_opttable_check_mode(const struct sg_options *o, const unsigned char *seen
 		return -1;
 	}
 	/* the timelines read --keep too: which invocations they show */
-	if (o->no_save && (o->output || (seen[OPT_KEEP] && o->mode < SG_MODE_CHROME))) {
+	if (o->no_save && (o->output || ((seen[OPT_KEEP] || seen[OPT_KEEP_SLOWEST]) &&
+					 o->mode < SG_MODE_CHROME))) {
 		sg_log_error("--no-save writes no .tree file: %s has nothing to do",
-			     o->output ? "-o" : "--keep");
+			     o->output ? "-o" : o->keep_opt);
 		return -1;
 	}
 	return 0;

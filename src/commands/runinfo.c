@@ -10,6 +10,7 @@
 #include "log.h"
 #include "fmt.h"
 #include "runinfo.h"
+#include "treefilter.h"
 
 const char *sg_runinfo_why(const struct sg_aggregate *a, char *buf, size_t size)
 {
@@ -66,6 +67,30 @@ static void report_anomalies(FILE *f, const struct sg_callstack_stats *cs)
 }
 
 /*
+ * The only totals surfgraph moves, said without -v: how many calls stand at their callees'
+ * printed sum rather than their own printed duration, and by how much in all. A root whose
+ * callees outlast it keeps its printed duration (its self time is 0): counted apart.
+ */
+static void report_raised(FILE *f, const struct sg_callstack_stats *cs, int verbose)
+{
+	char a[SG_FMT_LEN];
+	uint64_t roots = cs->anomalies - cs->raised;
+
+	if (cs->raised)
+		fprintf(f,
+			"surfgraph: %" PRIu64 " call%s raised to %s callees' printed durations, "
+			"%s us in all (the kernel left an interrupt out of the call's time, or "
+			"rounded); totals above them stay as printed%s\n",
+			cs->raised, cs->raised == 1 ? "" : "s", cs->raised == 1 ? "its" : "their",
+			sg_fmt_us(a, cs->raised_ns), verbose ? "" : ": -v names them");
+	if (roots)
+		fprintf(f,
+			"surfgraph: %" PRIu64 " invocation%s' callees outlast the root's printed "
+			"duration: the root keeps it, with no self time%s\n",
+			roots, roots == 1 ? "" : "s", verbose ? "" : " (-v names them)");
+}
+
+/*
  * The [off-cpu] frames (offcpu.c): what could not be placed is said, never shown; -v counts the
  * records and the intervals.
  */
@@ -115,6 +140,7 @@ void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 		fprintf(f, "surfgraph: skipped %" PRIu64 " unrecognised lines (first, line %" PRIu64
 				": \"%s\")\n",
 			ts->skipped, ts->first_skipped_lineno, ts->first_skipped);
+	report_raised(f, cs, verbose);
 	if (verbose)
 		fprintf(f,
 			"surfgraph: %" PRIu64 " lines, %" PRIu64 " call events, %" PRIu64
@@ -365,4 +391,44 @@ void sg_runinfo_print_flames(FILE *f, const struct sg_flamefiles *ff, int step)
 			"surfgraph: %" PRIu64 " more were due but not written: at most %d a run (a "
 			"larger -s STEP, or --pick N)\n",
 			sg_flamefiles_capped(ff), SG_FLAMEFILES_CAP);
+}
+
+/* Every name of the tree below its top, offered as a suggestion. */
+static void offer_tree(struct sg_closest *c, struct sg_node *top)
+{
+	for (struct sg_node *n = top->child; n; n = sg_node_next(n, top))
+		sg_closest_offer(c, n->name, strlen(n->name));
+}
+
+void sg_runinfo_warn_excludes(FILE *f, const struct sg_options *o,
+			      const struct sg_treefilter *filter, struct sg_tree *merged,
+			      const char *root)
+{
+	char near[400];
+
+	for (int i = 0; i < o->nexcludes; i++) {
+		int is_root;
+		struct sg_closest c;
+
+		if (sg_treefilter_excluded(filter, i, &is_root))
+			continue;
+		fputs("surfgraph: warning: -x ", f);
+		sg_fmt_put_name(f, o->excludes[i]);
+		if (is_root) {
+			fputs(" names the root, which stays: -x leaves out calls under it\n", f);
+			continue;
+		}
+		sg_closest_init(&c, o->excludes[i], strlen(o->excludes[i]) / 2 + 1);
+		offer_tree(&c, sg_tree_top(merged));
+		sg_closest_list(&c, 3, near, sizeof(near));
+		fputs(" matched no call under ", f);
+		sg_fmt_put_name(f, root);
+		fputs(": nothing was left out", f);
+		if (*near) {
+			fputs("; did you mean ", f);
+			sg_fmt_put_name(f, near);
+			fputc('?', f);
+		}
+		fputc('\n', f);
+	}
 }

@@ -157,6 +157,11 @@ static void on_anomaly(void *vctx, const struct sg_node *n, uint64_t printed, ui
 		a->callees = callees;
 	}
 	st->anomalies++;
+	/* the root keeps its printed duration; a call below it stands at its callees' sum */
+	if (n->parent) {
+		st->raised++;
+		st->raised_ns = sg_add_sat(st->raised_ns, callees - printed);
+	}
 }
 
 static int finalize(struct sg_callstack *cs, struct sg_task *t)

@@ -31,14 +31,6 @@ int sg_pick_parse(const char *s, struct sg_pick *out)
 	return -1;
 }
 
-int sg_pick_parse_sort(const char *s)
-{
-	if (strcmp(s, "duration") == 0)
-		return 1;
-	sg_log_error("--sort takes duration (longest first), not '%.40s'", s);
-	return -1;
-}
-
 static int cmp_seq(const void *a, const void *b)
 {
 	const struct sg_invocation *x = *(const struct sg_invocation *const *) a,
@@ -113,7 +105,12 @@ struct sg_invocation *sg_pick_find(const struct sg_aggregate *agg, const struct 
 			*p50 = mid;
 		}
 	}
-	if (!best && p->kind == SG_PICK_SEQ)
+	if (!best && p->kind == SG_PICK_SEQ && p->seq > agg->complete)
+		/* past the run's end: not a matter of what was kept */
+		sg_log_error("--pick %" PRIu64 ": the run has %" PRIu64
+			     " complete invocation%s (numbered from 1)",
+			     p->seq, agg->complete, agg->complete == 1 ? "" : "s");
+	else if (!best && p->kind == SG_PICK_SEQ)
 		sg_log_error("--pick %" PRIu64
 			     ": that invocation is not kept (%u are: the last --keep "
 			     "and the --keep-slowest; -m tree --each --sort duration lists them)",

@@ -5,6 +5,7 @@
 #include "irqname.h"
 #include "log.h"
 #include "match.h"
+#include "taskname.h"
 #include "treefilter.h"
 
 /* No kernel is built with more (CONFIG_NR_CPUS); a saved trace may come from a larger machine. */
@@ -12,10 +13,14 @@
 
 struct sg_treefilter {
 	struct sg_match *exclude; /* -x; NULL: none */
+	uint64_t *xcut;		  /* per -x pattern: the calls it left out */
+	unsigned char *xroot;	  /* per -x pattern: it names a root, which always stays */
 	int no_irqs, max_depth, no_offcpu;
 	unsigned char *cpus; /* -C: MAX_CPUS flags; NULL: any CPU */
-	const int *pids;     /* -p */
+	const int *pids;     /* -p PID */
 	int npids;
+	const char *const *pnames; /* -p NAME */
+	int npnames;
 	uint64_t dropped, no_pid, no_cpu;
 };
 
@@ -30,9 +35,13 @@ struct sg_treefilter *sg_treefilter_new(const struct sg_options *o)
 	f->max_depth = o->max_depth;
 	f->pids = o->pids;
 	f->npids = o->npids;
+	f->pnames = o->pnames;
+	f->npnames = o->npnames;
 	if (o->nexcludes) {
 		f->exclude = sg_match_new();
-		if (!f->exclude)
+		f->xcut = calloc((size_t) o->nexcludes, sizeof(*f->xcut));
+		f->xroot = calloc((size_t) o->nexcludes, 1);
+		if (!f->exclude || !f->xcut || !f->xroot)
 			goto oom;
 		for (int i = 0; i < o->nexcludes; i++)
 			if (sg_match_add(f->exclude, o->excludes[i]) < 0)
@@ -59,6 +68,8 @@ void sg_treefilter_free(struct sg_treefilter *f)
 	if (!f)
 		return;
 	sg_match_free(f->exclude);
+	free(f->xcut);
+	free(f->xroot);
 	free(f->cpus);
 	free(f);
 }
@@ -70,22 +81,24 @@ int sg_treefilter_prunes(const struct sg_treefilter *f)
 
 int sg_treefilter_selects(const struct sg_treefilter *f)
 {
-	return f->cpus || f->npids;
+	return f->cpus || f->npids || f->npnames;
 }
 
 static int selected(struct sg_treefilter *f, const struct sg_invocation *inv)
 {
-	if (f->npids) {
-		int i;
+	if (f->npids || f->npnames) {
+		int i, named = 0;
 
-		if (inv->pid < 0) {
-			f->no_pid++;
+		for (i = 0; i < f->npnames && inv->comm && !named; i++)
+			named = sg_taskname_match(f->pnames[i], inv->comm);
+		for (i = 0; i < f->npids && inv->pid >= 0 && f->pids[i] != inv->pid; i++)
+			;
+		if (!named && (inv->pid < 0 || i == f->npids)) {
+			/* no task said (no funcgraph-proc): counted, to say why nothing is left */
+			if (inv->pid < 0 && !inv->comm)
+				f->no_pid++;
 			return 0;
 		}
-		for (i = 0; i < f->npids && f->pids[i] != inv->pid; i++)
-			;
-		if (i == f->npids)
-			return 0;
 	}
 	if (f->cpus) {
 		if (!inv->ncpus) {
@@ -116,8 +129,10 @@ void sg_treefilter_counts(const struct sg_treefilter *f, uint64_t *dropped, uint
 	*no_cpu = f->no_cpu;
 }
 
-static int drops(const struct sg_treefilter *f, const struct sg_node *n, int depth)
+static int drops(struct sg_treefilter *f, const struct sg_node *n, int depth)
 {
+	int x;
+
 	if (f->max_depth && depth > f->max_depth)
 		return 1;
 	if (f->no_irqs && sg_irqname_is_entry(n->name))
@@ -125,7 +140,10 @@ static int drops(const struct sg_treefilter *f, const struct sg_node *n, int dep
 	/* a saved run's [off-cpu] frames: their time goes back to the call that waited */
 	if (f->no_offcpu && strcmp(n->name, SG_OFFCPU_NAME) == 0)
 		return 1;
-	return f->exclude && sg_match_test(f->exclude, n->name) >= 0;
+	if (!f->exclude || (x = sg_match_test(f->exclude, n->name)) < 0)
+		return 0;
+	f->xcut[x]++;
+	return 1;
 }
 
 /* The node after n's subtree in pre-order, with *depth following it. */
@@ -140,13 +158,17 @@ static struct sg_node *after(struct sg_node *n, const struct sg_node *top, int *
 	return NULL;
 }
 
-uint64_t sg_treefilter_prune(const struct sg_treefilter *f, struct sg_node *top)
+uint64_t sg_treefilter_prune(struct sg_treefilter *f, struct sg_node *top)
 {
 	uint64_t removed = 0;
 	int depth = 1; /* a root call */
 	struct sg_node *n = top->child;
+	int x;
 
 	while (n) {
+		/* -x of a root does nothing: said afterwards (sg_treefilter_excluded) */
+		if (depth == 1 && f->exclude && (x = sg_match_test(f->exclude, n->name)) >= 0)
+			f->xroot[x] = 1;
 		if (depth > 1 && drops(f, n, depth)) {
 			struct sg_node *gone = n;
 
@@ -167,7 +189,7 @@ uint64_t sg_treefilter_prune(const struct sg_treefilter *f, struct sg_node *top)
 	return removed;
 }
 
-void sg_treefilter_prune_all(const struct sg_treefilter *f, struct sg_aggregate *agg)
+void sg_treefilter_prune_all(struct sg_treefilter *f, struct sg_aggregate *agg)
 {
 	sg_treefilter_prune(f, sg_tree_top(agg->merged));
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
@@ -179,4 +201,10 @@ void sg_treefilter_prune_all(const struct sg_treefilter *f, struct sg_aggregate 
 		sg_treefilter_prune(f, sg_tree_top(sg_aggregate_kept(agg, i)->tree));
 	for (unsigned i = 0; i < agg->nslow; i++)
 		sg_treefilter_prune(f, sg_tree_top(agg->slow[i]->tree));
+}
+
+uint64_t sg_treefilter_excluded(const struct sg_treefilter *f, int i, int *is_root)
+{
+	*is_root = f->exclude ? f->xroot[i] : 0;
+	return f->exclude ? f->xcut[i] : 0;
 }

@@ -144,6 +144,31 @@ static void machine_notes(const struct sg_flamefiles *ff, struct sg_flame_captio
 		sg_flame_note(c, 0, "%s", created);
 }
 
+/* "merged 3 runs: host1.tree, host2.tree, host3.tree" (the files' names, the first four). */
+static void merged_note(struct sg_flame_caption *c, const struct sg_aggregate *agg)
+{
+	const char *n = sg_aggregate_meta(agg, "sources");
+	char list[400] = "", key[32];
+	size_t off = 0;
+	long runs = n ? strtol(n, NULL, 10) : 0;
+
+	for (long i = 1; i <= runs && i <= 4 && off < sizeof(list); i++) {
+		const char *src, *slash;
+
+		snprintf(key, sizeof(key), "source.%ld", i);
+		src = sg_aggregate_meta(agg, key);
+		if (!src)
+			continue;
+		slash = strrchr(src, '/');
+		off += (size_t) snprintf(list + off, sizeof(list) - off, "%s%s", off ? ", " : "",
+					 slash ? slash + 1 : src);
+	}
+	if (runs > 4 && off < sizeof(list))
+		snprintf(list + off, sizeof(list) - off, " and %ld more", runs - 4);
+	sg_flame_note(c, 0, "merged %ld run%s%s%s", runs, runs == 1 ? "" : "s", *list ? ": " : "",
+		      list);
+}
+
 int sg_flamefiles_invocation(struct sg_flamefiles *ff, const struct sg_invocation *inv,
 			     const struct sg_aggregate *agg, int has_time)
 {
@@ -249,8 +274,11 @@ int sg_flamefiles_merged(struct sg_flamefiles *ff, const struct sg_aggregate *ag
 			 sg_aggregate_meta(agg, "root") ? sg_aggregate_meta(agg, "root")
 							: ff->o.base);
 	machine_notes(ff, c, agg);
+	/* merged runs: which files, not the word "merge" as if it were a trace's name */
+	if (source && strcmp(source, "merge") == 0)
+		merged_note(c, agg);
 	/* an offline trace has no host: its file name is what identifies it */
-	if (!sg_aggregate_meta(agg, "host") && source) {
+	else if (!sg_aggregate_meta(agg, "host") && source) {
 		const char *slash = strrchr(source, '/');
 
 		sg_flame_note(c, 0, "trace %s", slash ? slash + 1 : source);
@@ -282,7 +310,9 @@ int sg_flamefiles_merged(struct sg_flamefiles *ff, const struct sg_aggregate *ag
 			      sg_fmt_pct(a, top->child->self, top->child->total), top->child->name);
 	if (agg->incomplete)
 		sg_flame_note(c, 0, "%" PRIu64 " incomplete, not drawn", agg->incomplete);
-	sg_flame_note(c, agg->lost_events > 0, "lost events %" PRIu64, agg->lost_events);
+	/* said only when there were some (then in red): a 0 on every graph is noise */
+	if (agg->lost_events)
+		sg_flame_note(c, 1, "lost events %" PRIu64, agg->lost_events);
 	if (!agg->has_time)
 		sg_flame_note(c, 0, "width: calls (no durations in the trace)");
 	/* the strip is one root's distribution, and only the SVG draws it */

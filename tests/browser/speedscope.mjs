@@ -31,11 +31,11 @@ function checkTime(name, shown, ns) {
 	}
 }
 
-// -m top: function -> [calls, total ns, self ns]
+// -m top (calls total self avg max %root function): function -> [calls, total ns, self ns]
 const top = new Map();
 for (const line of readFileSync(join(dir, 'do_fault.top'), 'utf8').split('\n').slice(1)) {
 	const c = line.trim().split(/\s+/);
-	if (c.length === 6) top.set(c[5], [Number(c[0]), Math.round(Number(c[1]) * 1000), Math.round(Number(c[2]) * 1000)]);
+	if (c.length === 7) top.set(c[6], [Number(c[0]), Math.round(Number(c[1]) * 1000), Math.round(Number(c[2]) * 1000)]);
 }
 
 const userDataDir = mkdtempSync(join(tmpdir(), 'surfgraph-speedscope-'));

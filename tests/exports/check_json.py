@@ -32,7 +32,7 @@ def read_top(path):
         next(f)
         for line in f:
             c = line.split()
-            rows[c[5]] = (int(c[0]), ns(Decimal(c[1])), ns(Decimal(c[2])))
+            rows[c[6]] = (int(c[0]), ns(Decimal(c[1])), ns(Decimal(c[2])))
     return rows
 
 

@@ -21,7 +21,7 @@ data() { # a fixture path, decompressed when gzipped
 sum_ns() { sed -E 's/.*[ +!#*@$] +([0-9]+)(\.([0-9]+))? us.*/\1 \3/' | awk '{f=$2; while (length(f) < 3) f=f "0"; s += $1 * 1000 + f} END {printf "%d\n", s}'; }
 command -v python3 >/dev/null || { echo "FAIL exports: python3 is needed: make deps"; exit 1; }
 # -m top's rows as "function calls total_ns self_ns", sorted by name
-top_rows() { awk 'NR > 1 {t=$2; s=$3; sub(/\./, "", t); sub(/\./, "", s); printf "%s %s %.0f %.0f\n", $6, $1, t, s}' | sort; }
+top_rows() { awk 'NR > 1 {t=$2; s=$3; sub(/\./, "", t); sub(/\./, "", s); printf "%s %s %.0f %.0f\n", $7, $1, t, s}' | sort; }
 
 # ---- -m pprof: go tool pprof reads it and gives -m top's figures and -m folded's paths
 if ! command -v go >/dev/null; then

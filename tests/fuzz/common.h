@@ -86,7 +86,7 @@ static inline void fuzz_render_and_round_trip(struct sg_aggregate *agg, struct s
 	FUZZ_ASSERT(sg_render_text(a.f, agg, &style) == 0);
 	FUZZ_ASSERT(sg_render_folded(a.f, agg, SG_FOLDED_NS) == 0);
 	FUZZ_ASSERT(sg_render_folded(a.f, agg, SG_FOLDED_US) == 0);
-	FUZZ_ASSERT(sg_render_top(a.f, agg) == 0);
+	FUZZ_ASSERT(sg_render_top(a.f, agg, SG_TOP_SELF) == 0);
 	for (unsigned i = 0; i < agg->nring; i++) {
 		const struct sg_invocation *inv = sg_aggregate_kept(agg, i);
 

@@ -30,9 +30,11 @@ run 2 "-s is for -m svg, png or pdf, not -m hist" -f x -i $fix -m hist -s 3
 run 2 "diff: unknown mode 'hist': use tree, svg, png, pdf or folded" diff -m hist a b
 # --keep-slowest, --sort, --pick: their values, and the options they cannot go with
 run 2 "--keep-slowest wants a whole number from 0 to 65536" -f x -i $fix --keep-slowest lots
-run 2 "--sort takes duration (longest first), not 'name'" -f x -i $fix -m tree --each --sort name
+run 2 "--sort name orders -m top's rows; -m tree takes --sort duration" -f x -i $fix -m tree --each --sort name
+run 2 "--sort takes duration (the kept invocations of -m tree --each or walk, longest first) or total, self, calls or name (-m top's rows), not 'size'" -f x -i $fix -m tree --each --sort size
 run 2 "--sort orders the invocations of --each (-m tree --each)" -f x -i $fix -m tree --sort duration
-run 2 "--sort is for -m tree --each or walk, not -m top" -f x -i $fix -m top --sort duration
+run 2 "--sort is for -m tree --each, walk or top, not -m folded" -f x -i $fix -m folded --sort duration
+run 2 "-m top --sort takes total, self, calls or name (its rows)" -f x -i $fix -m top --sort duration
 run 2 "--pick takes an invocation's number (1, 2, ...), slowest or p50, not 'fast'" -f x -i $fix --pick fast
 run 2 "--pick shows one invocation: not with --each" -f x -i $fix -m tree --each --pick 1
 run 2 "--pick shows one invocation: not with -s" -f x -i $fix -s 2 --pick 1
@@ -126,8 +128,8 @@ gunzip -c $d/schedule_funcgraph-proc.txt.gz >"$out/sched.txt"
 run 0 "schedule: 589 complete invocations" -f schedule -i "$out/sched.txt" -m top --no-save -C 0
 run 0 "schedule: 72 complete invocations" -f schedule -i "$out/sched.txt" -m top --no-save -p 14
 run 0 "left out 900 calls of other tasks or CPUs" -f schedule -i "$out/sched.txt" -m top --no-save -p 14
-run 2 "none of the 6 calls of __do_fault in $fix ran on CPUs 1 only" -f __do_fault -i $fix -m top --no-save -C 1
-run 2 "none of the 6 calls of __do_fault in $fix ran in the -p tasks" -f __do_fault -i $fix -m top --no-save -p 1
+run 1 "none of the 6 calls of __do_fault in $fix ran on CPUs 1 only" -f __do_fault -i $fix -m top --no-save -C 1
+run 1 "none of the 6 calls of __do_fault in $fix ran in the -p tasks" -f __do_fault -i $fix -m top --no-save -p 1
 run 2 "a .tree file keeps no CPU or task of each call: give -C" -i "$out/good.tree" -m tree -C 0
 run 2 "holds the calls of __do_fault, not vfs_read: a .tree cannot be re-rooted" -i "$out/good.tree" -m tree -f vfs_read
 run 0 "" -i "$out/good.tree" -m tree -f __do_fault
@@ -290,7 +292,7 @@ check_completion "merge " "$bin" me
 check_completion "--output " "$bin" merge --o
 check_completion "hist " "$bin" -m h
 check_completion "--keep --keep-slowest " "$bin" --kee
-check_completion "duration " "$bin" --sort ""
+check_completion "calls duration name self total " "$bin" --sort ""
 check_completion "p50 slowest " "$bin" --pick ""
 mkdir -p "$out/tracefs"
 printf '__do_fault\ndo_fault\ndo_fault_around [ext4]\nvfs_read\n' >"$out/tracefs/available_filter_functions"

@@ -97,7 +97,7 @@ static void render_all(struct run *r, FILE *sink, int tree_file)
 
 	CHECK(sg_render_text(sink, r->agg, &style) == 0);
 	CHECK(sg_render_folded(sink, r->agg, SG_FOLDED_NS) == 0);
-	CHECK(sg_render_top(sink, r->agg) == 0);
+	CHECK(sg_render_top(sink, r->agg, SG_TOP_SELF) == 0);
 	for (unsigned i = 0; i < r->agg->nring; i++)
 		CHECK(sg_render_walk(sink, sg_aggregate_kept(r->agg, i), 1) == 0);
 	sg_flame_opts_init(&o);
