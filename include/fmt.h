@@ -1,4 +1,4 @@
-/* fmt.h - number formatting shared by the renderers: nanoseconds as microseconds, percentages. */
+/* fmt.h - number formatting for the renderers, and the one escaping of input text for terminals. */
 #ifndef SG_FMT_H
 #define SG_FMT_H
 
@@ -46,9 +46,16 @@ const char *sg_fmt_retval(char buf[SG_FMT_LEN], int64_t v);
 const char *sg_fmt_errors(char *buf, size_t size, const struct sg_node *n);
 
 /*
- * A function or task name for a terminal: control bytes (below 0x20, 0x7f) are written '?',
- * so a crafted name cannot send escape sequences; every other byte as it is. -1: write error.
+ * Input bytes for a terminal, the one escaping of every string taken from input (names, task
+ * names, a .tree's fields, quoted lines, file names) in every text output and message: each
+ * control character is written as one '?', so a crafted string cannot send escape sequences.
+ * Controls are C0 (below 0x20), DEL, and C1 (U+0080-U+009F) raw or UTF-8 encoded; bytes in keep
+ * (NULL: none; "\t\n" for -m raw's lines) pass. Every other byte goes as it is (valid UTF-8
+ * stays readable). -1: write error.
  */
+int sg_fmt_put_text(FILE *out, const char *text, size_t len, const char *keep);
+
+/* A NUL-terminated name through sg_fmt_put_text(), nothing kept. -1: write error. */
 int sg_fmt_put_name(FILE *out, const char *name);
 
 /* One kept call: "(ARGS) = VALUE", its arguments written as names are. -1: write error. */

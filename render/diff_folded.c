@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "diff_folded.h"
+#include "fmt.h"
 #include "pathbuf.h"
 #include "log.h"
 
@@ -19,8 +20,10 @@ int sg_diff_folded_render(FILE *out, const struct sg_treediff *d)
 
 		if (!path)
 			goto out;
-		if (n->self[0] || n->self[1])
-			fprintf(out, "%s %" PRIu64 " %" PRIu64 "\n", path, n->self[0], n->self[1]);
+		if (n->self[0] || n->self[1]) {
+			sg_fmt_put_text(out, path, pb.len, NULL);
+			fprintf(out, " %" PRIu64 " %" PRIu64 "\n", n->self[0], n->self[1]);
+		}
 		if (n->child) {
 			n = n->child;
 			depth++;

@@ -216,12 +216,16 @@ static int put_tree(FILE *out, const struct sg_treediff *d, const struct sg_diff
 int sg_diff_text_render(FILE *out, const struct sg_treediff *d,
 			const struct sg_diff_text_style *style)
 {
-	fprintf(out, "BEFORE %s", d->label[0]);
-	if (d->kernel[0])
-		fprintf(out, " (kernel %s)", d->kernel[0]);
-	fprintf(out, "\nAFTER  %s", d->label[1]);
-	if (d->kernel[1])
-		fprintf(out, " (kernel %s)", d->kernel[1]);
+	/* file names, and each .tree's kernel= as its file says: escaped as names are */
+	for (int k = 0; k < 2; k++) {
+		fputs(k ? "\nAFTER  " : "BEFORE ", out);
+		sg_fmt_put_name(out, d->label[k]);
+		if (d->kernel[k]) {
+			fputs(" (kernel ", out);
+			sg_fmt_put_name(out, d->kernel[k]);
+			fputc(')', out);
+		}
+	}
 	fprintf(out, "\ntimes are %s\n\n",
 		d->totals ? "totals over all invocations"
 			  : "averages per invocation of the root (--total: totals)");

@@ -2,6 +2,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include "fmt.h"
 #include "log.h"
 #include "pathbuf.h"
 #include "render_folded.h"
@@ -24,8 +25,11 @@ int sg_render_folded(FILE *out, struct sg_aggregate *agg, enum sg_folded_unit un
 			goto out;
 		if (agg->has_time && unit == SG_FOLDED_US)
 			w = (w + 500) / 1000;
-		if (w)
-			fprintf(out, "%s %" PRIu64 "\n", path, w);
+		/* ';' is ':' already (sg_path_folded); a terminal gets no control either */
+		if (w) {
+			sg_fmt_put_text(out, path, pb.len, NULL);
+			fprintf(out, " %" PRIu64 "\n", w);
+		}
 		n = sg_node_next_depth(n, top, &depth);
 	}
 	ret = ferror(out) ? -1 : 0;

@@ -113,12 +113,15 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 	sg_fmt_human(hb, b);
 	sg_fmt_human(ha, a);
 	/* 6 against 10 calls once gave p50 -80% and avg +33%: say when the figure is that thin */
-	if (!o->quiet && (w->sum[0].count < need || w->sum[1].count < need))
+	if (!o->quiet && (w->sum[0].count < need || w->sum[1].count < need)) {
+		fputs("surfgraph: warning: ", stderr);
+		sg_fmt_put_name(stderr, w->name[1]);
 		fprintf(stderr,
-			"surfgraph: warning: %s has %" PRIu64 " invocations before and %" PRIu64
+			" has %" PRIu64 " invocations before and %" PRIu64
 			" after: its %s needs %" PRIu64 " of each to mean more than a few calls "
 			"(trace longer, or -n %" PRIu64 ")\n",
-			w->name[1], w->sum[0].count, w->sum[1].count, metric, need, need);
+			w->sum[0].count, w->sum[1].count, metric, need, need);
+	}
 	if (tripped) {
 		sg_log_error(
 		    "%s %s grew by %s (%s -> %s), more than --fail-above %s: a regression, "

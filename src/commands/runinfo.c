@@ -1,4 +1,5 @@
 /* runinfo.c - what a run says about itself: the stderr summary and the .tree file's metadata. */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,7 +122,9 @@ void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 {
 	char why[256];
 
-	fprintf(f, "surfgraph: %s: %" PRIu64 " complete invocations", root, a->complete);
+	fputs("surfgraph: ", f);
+	sg_fmt_put_name(f, root);
+	fprintf(f, ": %" PRIu64 " complete invocations", a->complete);
 	if (a->incomplete)
 		fprintf(f, ", %" PRIu64 " incomplete, not merged (%s)", a->incomplete,
 			sg_runinfo_why(a, why, sizeof(why)));
@@ -136,10 +139,13 @@ void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 	if (!cs->has_dur && cs->events)
 		fprintf(f, "surfgraph: no durations in the input (nofuncgraph-duration): "
 				"structure and call counts only\n");
-	if (ts->skipped)
+	if (ts->skipped) {
 		fprintf(f, "surfgraph: skipped %" PRIu64 " unrecognised lines (first, line %" PRIu64
-				": \"%s\")\n",
-			ts->skipped, ts->first_skipped_lineno, ts->first_skipped);
+			   ": \"",
+			ts->skipped, ts->first_skipped_lineno);
+		sg_fmt_put_name(f, ts->first_skipped);
+		fputs("\")\n", f);
+	}
 	report_raised(f, cs, verbose);
 	if (verbose)
 		fprintf(f,
@@ -239,15 +245,38 @@ void sg_runinfo_print_live(FILE *f, const struct sg_live_result *l, char **comma
 			WTERMSIG(l->cmd_status));
 }
 
-/* "2026-11-22T05:31:02Z", from SOURCE_DATE_EPOCH when set (reproducible output). */
+/*
+ * "2026-11-22T05:31:02Z", from SOURCE_DATE_EPOCH when set (reproducible output). A value that
+ * is not seconds since 1970 as decimal digits, or a date gmtime cannot give (beyond year 2^31),
+ * is ignored with a warning, once: the clock's time instead.
+ */
 static void iso_now(char *buf, size_t size)
 {
+	static int warned;
 	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	time_t t = sde && *sde ? (time_t) strtoll(sde, NULL, 10) : time(NULL);
+	time_t t = time(NULL);
 	struct tm tm;
 
-	gmtime_r(&t, &tm);
-	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	if (sde && *sde) {
+		char *end;
+		long long v;
+
+		errno = 0;
+		v = strtoll(sde, &end, 10);
+		t = (time_t) v;
+		if (*sde < '0' || *sde > '9' || errno || *end || !gmtime_r(&t, &tm)) {
+			if (!warned++) {
+				fputs("surfgraph: warning: SOURCE_DATE_EPOCH=", stderr);
+				sg_fmt_put_name(stderr, sde);
+				fputs(" is not a date in seconds since 1970: ignored\n", stderr);
+			}
+			t = time(NULL);
+		}
+	}
+	if (!gmtime_r(&t, &tm))
+		memset(&tm, 0, sizeof(tm));
+	if (!strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		snprintf(buf, size, "unknown");
 }
 
 int sg_runinfo_describe(struct sg_aggregate *a, const char *root, const char *input,
@@ -322,15 +351,9 @@ static void offer_name(void *ctx, const char *s, size_t len)
 	sg_closest_offer(ctx, s, len);
 }
 
-/*
- * A line from the input, for a message: anything but printable ASCII as '?', so it cannot drive
- * the terminal (C1 controls included), and at most 60 bytes of it.
- */
-static const char *printable(char *s)
+/* A line from the input, for a message: at most 60 bytes of it (main escapes the message). */
+static const char *shortened(char *s)
 {
-	for (char *p = s; *p; p++)
-		if ((unsigned char) *p < 0x20 || (unsigned char) *p >= 0x7f)
-			*p = '?';
 	if (strlen(s) > 60)
 		strcpy(s + 57, "...");
 	return s;
@@ -362,7 +385,7 @@ void sg_runinfo_explain(const struct sg_aggregate *a, const char *root, const ch
 		sg_log_error("%s is not a function_graph trace: %" PRIu64 " lines, no function call "
 			     "in them%s%s%s",
 			     src, ts->lines, ts->first_skipped[0] ? " (first: \"" : "",
-			     printable(ts->first_skipped), ts->first_skipped[0] ? "\")" : "");
+			     shortened(ts->first_skipped), ts->first_skipped[0] ? "\")" : "");
 	} else {
 		struct sg_closest c;
 

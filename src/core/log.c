@@ -1,5 +1,6 @@
 /* log.c - the last error message, carried up to main, and -v tracing of actions. */
 #include <stdio.h>
+#include "fmt.h"
 #include "log.h"
 
 static char message[1024];
@@ -35,8 +36,12 @@ void sg_log_action(const char *fmt, ...)
 
 	if (!verbose)
 		return;
+	char line[4096];
+
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
+	/* the values written may come from a file (--narrow-from's names): escaped as names are */
+	sg_fmt_put_name(stderr, line);
 	fputc('\n', stderr);
 }
