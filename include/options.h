@@ -40,6 +40,7 @@ struct sg_options {
 	int depth;	    /* --depth N: levels of the tree shown; 0: all */
 	int color;	    /* --color: SG_COLOR_* */
 	int no_pager;	    /* --no-pager */
+	const char *pager;  /* --pager CMD: the pager, chosen on the command line */
 	/* flame graphs: -m svg, png, pdf */
 	const char *outdir;	       /* --outdir: where ROOT.svg and ROOT-N.svg go */
 	double minwidth;	       /* --minwidth PX: narrower frames are not drawn */

@@ -20,7 +20,8 @@ enum {
 	OPT_NO_PAGER,
 	OPT_KEEP_SLOWEST,
 	OPT_SORT,
-	OPT_PICK
+	OPT_PICK,
+	OPT_PAGER
 };
 
 /* flame graph options */

@@ -66,7 +66,7 @@ static int start_text(struct run *r)
 	if (!r->page)
 		return 0;
 	r->page = 0;
-	return sg_pager_start();
+	return sg_pager_start(r->opt.pager);
 }
 
 /* Per-invocation output happens as invocations complete, so a long trace streams. */

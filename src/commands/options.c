@@ -411,6 +411,13 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		case OPT_NO_PAGER:
 			o->no_pager = 1;
 			break;
+		case OPT_PAGER:
+			if (!*optarg) {
+				sg_log_error("--pager wants a command (--no-pager for none)");
+				return -1;
+			}
+			o->pager = optarg;
+			break;
 		case OPT_OUTDIR:
 			o->outdir = optarg;
 			break;
@@ -505,6 +512,10 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	}
 	if (sg_opttable_check_subcommand(o, seen) < 0)
 		return -1;
+	if (o->pager && o->no_pager) {
+		sg_log_error("--pager and --no-pager contradict each other: give one");
+		return -1;
+	}
 	if (o->merge) {
 		o->files = argv + optind;
 		o->nfiles = argc - optind;

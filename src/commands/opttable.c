@@ -26,6 +26,7 @@ const struct option sg_opttable_long[] = {
     {"color", optional_argument, NULL, OPT_COLOR},
     {"colour", optional_argument, NULL, OPT_COLOR},
     {"no-pager", no_argument, NULL, OPT_NO_PAGER},
+    {"pager", required_argument, NULL, OPT_PAGER},
     {"outdir", required_argument, NULL, OPT_OUTDIR},
     {"width", required_argument, NULL, OPT_WIDTH},
     {"minwidth", required_argument, NULL, OPT_MINWIDTH},

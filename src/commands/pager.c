@@ -5,15 +5,60 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "fmt.h"
 #include "log.h"
 #include "pager.h"
+
+#define MAX_WORDS 32
 
 static pid_t pager_pid; /* 0: none */
 static int saved_stdout = -1;
 
-int sg_pager_start(void)
+/*
+ * CMD as words split at blanks, for root, who runs no shell on an environment variable. 0, or
+ * -1 when CMD needs a shell to mean what it says (quotes, expansions, redirections, a leading
+ * VAR=value): such a pager is not run at all rather than run as something else.
+ */
+static int split_words(char *cmd, char *argv[MAX_WORDS + 1])
 {
-	const char *pager = getenv("PAGER");
+	int n = 0;
+
+	if (strpbrk(cmd, "\"'\\$`;&|<>(){}[]*?~#!\n"))
+		return -1;
+	for (char *w = strtok(cmd, " \t"); w; w = strtok(NULL, " \t")) {
+		if (n == MAX_WORDS || (n == 0 && strchr(w, '=')))
+			return -1;
+		argv[n++] = w;
+	}
+	argv[n] = NULL;
+	return n ? 0 : -1;
+}
+
+/* less and more, by name (found in PATH: sudo's secure_path) or in /bin or /usr/bin. */
+static int standard_pager(const char *word)
+{
+	static const char *const ok[] = {"less",	  "more",	   "/bin/less", "/bin/more",
+					 "/usr/bin/less", "/usr/bin/more", NULL};
+
+	for (int i = 0; ok[i]; i++)
+		if (strcmp(word, ok[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static void warn(const char *what, const char *cmd, const char *why)
+{
+	fprintf(stderr, "surfgraph: %s", what);
+	sg_fmt_put_name(stderr, cmd);
+	fprintf(stderr, "%s\n", why);
+}
+
+int sg_pager_start(const char *explicit_cmd)
+{
+	const char *pager = explicit_cmd ? explicit_cmd : getenv("PAGER");
+	/* sudo: its caller's $PAGER (sudo -E, env_keep) is not the command line's choice */
+	int root = geteuid() == 0, sudo = getenv("SUDO_UID") != NULL;
+	char *words = NULL, *argv[MAX_WORDS + 1];
 	int fd[2];
 
 	if (pager_pid || !isatty(STDOUT_FILENO))
@@ -22,7 +67,28 @@ int sg_pager_start(void)
 		pager = "less";
 	if (!*pager || strcmp(pager, "cat") == 0)
 		return 0;
+	if (root || sudo) {
+		words = strdup(pager);
+		if (!words) {
+			sg_log_error("out of memory");
+			return -1;
+		}
+		if (split_words(words, argv) < 0) {
+			warn(explicit_cmd ? "not paging: --pager " : "not paging: $PAGER=", pager,
+			     " needs a shell, which surfgraph does not run as root (give the "
+			     "command and its arguments alone, or --no-pager)");
+			free(words);
+			return 0;
+		}
+		if (sudo && !explicit_cmd && !standard_pager(argv[0])) {
+			warn("under sudo $PAGER=", pager,
+			     " is not run: paging through less (--pager CMD runs another)");
+			argv[0] = "less";
+			argv[1] = NULL;
+		}
+	}
 	if (fflush(stdout) != 0 || pipe(fd) < 0) {
+		free(words);
 		sg_log_error("pager: %s", strerror(errno));
 		return -1;
 	}
@@ -31,6 +97,7 @@ int sg_pager_start(void)
 		pager_pid = 0;
 		close(fd[0]);
 		close(fd[1]);
+		free(words);
 		sg_log_error("pager: fork: %s", strerror(errno));
 		return -1;
 	}
@@ -40,9 +107,19 @@ int sg_pager_start(void)
 		close(fd[1]);
 		/* -F quits when it fits on one screen, -R passes colours, -X leaves it on screen */
 		setenv("LESS", "FRX", 0);
-		execl("/bin/sh", "sh", "-c", pager, (char *) NULL);
+		/*
+		 * As root, less without its shell escapes (!cmd, |, v), log files, LESSOPEN and
+		 * :e, as systemd since CVE-2023-26604; the words run without a shell.
+		 */
+		if (words) {
+			setenv("LESSSECURE", "1", 1);
+			execvp(argv[0], argv);
+		} else {
+			execl("/bin/sh", "sh", "-c", pager, (char *) NULL);
+		}
 		_exit(127);
 	}
+	free(words);
 	close(fd[0]);
 	saved_stdout = dup(STDOUT_FILENO);
 	dup2(fd[1], STDOUT_FILENO);
