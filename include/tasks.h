@@ -80,10 +80,21 @@ int64_t sg_tasks_key(int pid, int cpu);
 int sg_tasks_unnamed(int64_t key);
 
 /*
- * The task with key, created when missing; NULL: no memory. Creating one may drop idle tasks
- * (nothing open, nothing waiting) from the table: do not hold another task pointer across it.
+ * Tasks the table holds at most, live and offline. The kernel's default pid_max is 32768 (up
+ * to 4194304): a trace with more tasks inside a root at once is a crafted one, whose memory
+ * (some KB a task) would otherwise be chosen by the trace.
+ */
+#define SG_TASKS_MAX (1u << 16)
+
+/*
+ * The task with key, created when missing; NULL: no memory, or SG_TASKS_MAX tasks with
+ * something open (sg_tasks_full() says which). Creating one may drop idle tasks (nothing open,
+ * nothing waiting) from the table: do not hold another task pointer across it.
  */
 struct sg_task *sg_tasks_get(struct sg_tasks *ts, int64_t key, int pid);
+
+/* Whether the last sg_tasks_get() returned NULL because the table was full. */
+int sg_tasks_full(const struct sg_tasks *ts);
 
 /* The task with key, or NULL. */
 struct sg_task *sg_tasks_find(struct sg_tasks *ts, int64_t key);

@@ -11,6 +11,7 @@
 #include "log.h"
 #include "fmt.h"
 #include "runinfo.h"
+#include "tasks.h"
 #include "treefilter.h"
 
 const char *sg_runinfo_why(const struct sg_aggregate *a, char *buf, size_t size)
@@ -146,6 +147,10 @@ void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 		sg_fmt_put_name(f, ts->first_skipped);
 		fputs("\")\n", f);
 	}
+	if (cs->refused_events)
+		fprintf(f, "surfgraph: left out %" PRIu64 " events of tasks that came while %u others "
+			   "each had a call open (the most tasks surfgraph follows at once)\n",
+			cs->refused_events, SG_TASKS_MAX);
 	report_raised(f, cs, verbose);
 	if (verbose)
 		fprintf(f,

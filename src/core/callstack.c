@@ -514,16 +514,16 @@ static int on_switch(struct sg_callstack *cs, struct sg_cpu *c, const struct sg_
 	/* one lookup at a time: looking up one may drop another that is idle */
 	struct sg_task *t = sg_tasks_get(cs->tasks, prev, ev->pid);
 
-	if (!t)
+	if (!t && !sg_tasks_full(cs->tasks))
 		return oom();
-	if (!t->comm)
+	if (t && !t->comm)
 		t->comm = ev->comm;
-	t = sg_tasks_get(cs->tasks, sg_tasks_key(ev->next_pid, ev->cpu), ev->next_pid);
-	if (!t)
+	c->cur = sg_tasks_key(ev->next_pid, ev->cpu);
+	t = sg_tasks_get(cs->tasks, c->cur, ev->next_pid);
+	if (!t && !sg_tasks_full(cs->tasks))
 		return oom();
-	if (!t->comm)
+	if (t && !t->comm)
 		t->comm = ev->next_comm;
-	c->cur = t->key;
 	return 0;
 }
 
@@ -560,6 +560,11 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 		key = sg_tasks_key(-1, ev->cpu);
 	c->cur = key;
 	t = sg_tasks_get(cs->tasks, key, ev->pid);
+	if (!t && sg_tasks_full(cs->tasks)) {
+		/* a new task while the table is full of open calls: its events are counted */
+		cs->stats.refused_events++;
+		return 0;
+	}
 	if (!t)
 		return oom();
 	if (ev->comm && !t->comm)

@@ -11,6 +11,9 @@ struct sg_tasks {
 	size_t cap, count;
 	struct sg_cpu **cpus; /* index cpu + 1, so an unknown CPU (-1) has slot 0 */
 	size_t ncpus;
+	int full;	       /* the last sg_tasks_get() refused a new task: SG_TASKS_MAX */
+	uint64_t refused;      /* new tasks refused so far (once per event) */
+	uint64_t purge_after;  /* refusals before the table is searched for idle tasks again */
 };
 
 int64_t sg_tasks_key(int pid, int cpu)
@@ -103,7 +106,7 @@ static int task_idle(const struct sg_task *t)
  * Rehash, dropping idle tasks, and double the table only when most tasks are busy: a long
  * trace of short-lived processes must not grow the table without bound.
  */
-static int table_grow(struct sg_tasks *ts)
+static int table_grow(struct sg_tasks *ts, int may_double)
 {
 	size_t ocap = ts->cap, busy = 0;
 	struct sg_task **old = ts->slots;
@@ -111,7 +114,7 @@ static int table_grow(struct sg_tasks *ts)
 	for (size_t i = 0; i < ocap; i++)
 		if (old[i] && old[i] != TOMB && !task_idle(old[i]))
 			busy++;
-	if (busy * 4 > ocap)
+	if (may_double && busy * 4 > ocap)
 		ts->cap *= 2;
 	ts->slots = calloc(ts->cap, sizeof(*ts->slots));
 	if (!ts->slots) {
@@ -154,7 +157,7 @@ struct sg_task *sg_tasks_take(struct sg_tasks *ts, int64_t key)
 
 int sg_tasks_put(struct sg_tasks *ts, struct sg_task *t)
 {
-	if ((ts->count + 1) * 2 > ts->cap && table_grow(ts) < 0)
+	if ((ts->count + 1) * 2 > ts->cap && table_grow(ts, 1) < 0)
 		return -1;
 	*task_slot(ts, t->key) = t;
 	ts->count++;
@@ -165,8 +168,24 @@ struct sg_task *sg_tasks_get(struct sg_tasks *ts, int64_t key, int pid)
 {
 	struct sg_task *t = sg_tasks_find(ts, key);
 
+	ts->full = 0;
 	if (t)
 		return t;
+	/*
+	 * A crafted trace of many tasks each left inside a root would hold them all: past
+	 * SG_TASKS_MAX the idle ones are dropped, and when the rest are all busy the new task is
+	 * refused. The search costs a pass over the table: once per SG_TASKS_MAX / 8 refusals.
+	 */
+	if (ts->count >= SG_TASKS_MAX && ts->refused >= ts->purge_after) {
+		if (table_grow(ts, 0) < 0)
+			return NULL;
+		ts->purge_after = ts->refused + SG_TASKS_MAX / 8;
+	}
+	if (ts->count >= SG_TASKS_MAX) {
+		ts->full = 1;
+		ts->refused++;
+		return NULL;
+	}
 	t = calloc(1, sizeof(*t));
 	if (!t)
 		return NULL;
@@ -178,6 +197,11 @@ struct sg_task *sg_tasks_get(struct sg_tasks *ts, int64_t key, int pid)
 		return NULL;
 	}
 	return t;
+}
+
+int sg_tasks_full(const struct sg_tasks *ts)
+{
+	return ts->full;
 }
 
 struct sg_cpu *sg_tasks_cpu(struct sg_tasks *ts, int cpu)

@@ -68,6 +68,10 @@ static int list_sources(struct sg_aggregate *m, const struct sg_aggregate *run, 
 	char k[64], num[2][24];
 	int nested = ns ? atoi(ns) : 0;
 
+	/* the reader checked sources= against the file's lines; never past them regardless */
+	if (nested > run->nmeta)
+		nested = run->nmeta;
+
 	if (nested > 0) {
 		for (int j = 1; j <= nested; j++) {
 			++*idx;

@@ -31,7 +31,14 @@ struct reader {
 	struct sg_tree *btree;	  /* receiving bnode lines: the last bucket line's */
 	int next_bucket;	  /* the lowest bucket the next bucket line may be */
 	struct sg_node *last_inv; /* the last invnode, which call lines belong to */
+	unsigned nmeta;		  /* key=value lines so far */
 };
+
+/*
+ * key=value lines a file may hold: a merge of 2,700 runs lists 6 per run. Each is looked up
+ * among the others (aggregate.c), so their number, not the file's size, sets the time taken.
+ */
+#define MAX_META 16384
 
 static int fail(struct reader *r, const char *fmt, const char *arg)
 {
@@ -431,6 +438,8 @@ static int read_meta(struct reader *r, char *line)
 
 	if (!eq || eq == line)
 		return fail(r, "%s", "expected key=value");
+	if (++r->nmeta > MAX_META)
+		return fail(r, "%s", "more than 16384 key=value lines");
 	*eq = '\0';
 	const char *key = line, *val = eq + 1;
 	static const char *const counts[] = {
@@ -530,13 +539,128 @@ static int read_line(struct reader *r, char *line)
 	return fail(r, "unknown line kind '%.40s'", f[0]);
 }
 
-struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strtab *st)
+/*
+ * The longest line read: the text reader's own limit (input_text.c), which bounds a name. A file
+ * whose paths are longer (many long names nested) is refused with this line's number, and a
+ * stream that never ends a line costs this much memory, not the stream's size.
+ */
+#define MAX_LINE (64u << 20)
+#define CHUNK (64u << 10)
+
+/* Where the lines come from: a FILE, or an fd whose first bytes (head) were already read. */
+struct source {
+	FILE *in;
+	int fd;
+	const char *head;
+	size_t head_len;
+	char *buf;
+	size_t off, len, cap; /* buf[off..len): read, not yet given out as lines */
+	int eof;
+};
+
+enum { LINE_END = -1, LINE_ERROR = -2, LINE_TOO_LONG = -3 };
+
+/* More bytes at buf[len..]: the head first, then the stream. -1 on a read error. */
+static int fill(struct source *s)
+{
+	size_t room = s->cap - s->len, got;
+
+	if (s->head_len) {
+		got = s->head_len < room ? s->head_len : room;
+		memcpy(s->buf + s->len, s->head, got);
+		s->head += got;
+		s->head_len -= got;
+	} else if (s->in) {
+		got = fread(s->buf + s->len, 1, room, s->in);
+		if (!got && ferror(s->in))
+			return -1;
+	} else {
+		ssize_t n;
+
+		while ((n = read(s->fd, s->buf + s->len, room)) < 0 && errno == EINTR)
+			;
+		if (n < 0)
+			return -1;
+		got = (size_t) n;
+	}
+	s->eof = !got;
+	s->len += got;
+	return 0;
+}
+
+/*
+ * The next line, NUL-terminated in place without its newline: its length, or LINE_END,
+ * LINE_ERROR (errno set) or LINE_TOO_LONG. *unterminated: it is the last bytes, with no newline.
+ */
+static ssize_t next_line(struct source *s, char **line, int *unterminated)
+{
+	for (size_t from = s->off;;) {
+		char *nl = memchr(s->buf + from, '\n', s->len - from);
+
+		if (nl || (s->eof && s->len > s->off)) {
+			size_t end = nl ? (size_t) (nl - s->buf) : s->len;
+
+			if (end - s->off > MAX_LINE)
+				return LINE_TOO_LONG;
+			*unterminated = !nl;
+			s->buf[end] = '\0'; /* cap keeps a byte past len for this */
+			*line = s->buf + s->off;
+			s->off = nl ? end + 1 : s->len;
+			return (ssize_t) (end - (size_t) (*line - s->buf));
+		}
+		if (s->eof)
+			return LINE_END;
+		if (s->len - s->off > MAX_LINE)
+			return LINE_TOO_LONG;
+		/* the partial line to the front, room for more: at most MAX_LINE and a chunk */
+		memmove(s->buf, s->buf + s->off, s->len - s->off);
+		s->len -= s->off;
+		s->off = 0;
+		from = s->len;
+		if (s->cap - s->len < CHUNK + 1) {
+			size_t ncap = s->cap ? s->cap * 2 : CHUNK * 2;
+			char *b;
+
+			if (ncap > MAX_LINE + CHUNK * 2)
+				ncap = MAX_LINE + CHUNK * 2;
+			if (!(b = realloc(s->buf, ncap))) {
+				errno = ENOMEM;
+				return LINE_ERROR;
+			}
+			s->buf = b;
+			s->cap = ncap;
+		}
+		s->cap--; /* the terminating NUL's byte stays free */
+		int rc = fill(s);
+
+		s->cap++;
+		if (rc < 0)
+			return LINE_ERROR;
+	}
+}
+
+/*
+ * A merged run's sources=N counts the runs it lists (source.1 ... source.N and their fields):
+ * no more than its key=value lines, so that nothing loops N times on the file's word.
+ */
+static int check_sources(struct reader *r)
+{
+	const char *n = sg_aggregate_meta(r->agg, "sources");
+	uint64_t v;
+
+	if (n && (sg_treefield_u64(n, &v) < 0 || v > (uint64_t) r->agg->nmeta)) {
+		sg_log_error("%s: sources=%.20s: more runs than the file lists", r->name, n);
+		return -1;
+	}
+	return 0;
+}
+
+static struct sg_aggregate *read_tree(struct source *src, const char *name, struct sg_strtab *st)
 {
 	struct reader r = {.name = name, .st = st, .hist_root = -1};
-	char *line = NULL;
-	size_t cap = 0;
+	char *line;
 	ssize_t len;
-	int ok = -1;
+	int ok = -1, unterminated;
 	uint64_t keep = 32;
 
 	r.agg = sg_aggregate_new(1u << 16);
@@ -544,15 +668,13 @@ struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strt
 		sg_log_error("out of memory");
 		return NULL;
 	}
-	while ((len = getline(&line, &cap, in)) >= 0) {
+	while ((len = next_line(src, &line, &unterminated)) >= 0) {
 		r.lineno++;
-		if (len && line[len - 1] == '\n')
-			line[--len] = '\0';
-		else if (!r.saw_end) {
+		if (unterminated && !r.saw_end) {
 			fail(&r, "%s", "truncated: the last line has no newline");
 			goto out;
 		}
-		if ((size_t) len != strlen(line)) {
+		if (memchr(line, '\0', (size_t) len)) {
 			fail(&r, "%s", "NUL byte in line");
 			goto out;
 		}
@@ -587,7 +709,12 @@ struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strt
 		if (read_line(&r, line) < 0)
 			goto out;
 	}
-	if (ferror(in)) {
+	if (len == LINE_TOO_LONG) {
+		r.lineno++;
+		fail(&r, "a line longer than %s: not a .tree file surfgraph wrote", "64 MiB");
+		goto out;
+	}
+	if (len == LINE_ERROR) {
 		sg_log_error("%s: read failed: %s", name, strerror(errno));
 		goto out;
 	}
@@ -604,13 +731,12 @@ struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strt
 		fail(&r, "%s", "no root= line");
 		goto out;
 	}
-	if (check_hist(&r) < 0)
+	if (check_hist(&r) < 0 || check_sources(&r) < 0)
 		goto out;
 	/* the ring holds what the file kept (none after --keep 0) */
 	r.agg->keep = r.agg->nring > keep ? r.agg->nring : (unsigned) keep;
 	ok = 0;
 out:
-	free(line);
 	free(r.chain);
 	free(r.comps);
 	free(r.hist_sum);
@@ -622,54 +748,22 @@ out:
 	return r.agg;
 }
 
+struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strtab *st)
+{
+	struct source src = {.in = in};
+	struct sg_aggregate *agg = read_tree(&src, name, st);
+
+	free(src.buf);
+	return agg;
+}
+
 struct sg_aggregate *sg_treeread_fd(int fd, const char *head, size_t head_len, const char *name,
 				    struct sg_strtab *st)
 {
-	/* the head was consumed: the rest of the file (or of stdin) after it, in memory */
-	struct sg_aggregate *agg;
-	FILE *in;
-	char *all = NULL;
-	size_t len = head_len, cap = head_len + 65536;
+	/* the head was consumed: it comes first, then the rest of the file (or of stdin) */
+	struct source src = {.fd = fd, .head = head, .head_len = head_len};
+	struct sg_aggregate *agg = read_tree(&src, name, st);
 
-	all = malloc(cap);
-	if (!all) {
-		sg_log_error("out of memory");
-		return NULL;
-	}
-	memcpy(all, head, head_len);
-	for (;;) {
-		if (len == cap) {
-			char *n = realloc(all, cap * 2);
-
-			if (!n) {
-				free(all);
-				sg_log_error("out of memory");
-				return NULL;
-			}
-			all = n;
-			cap *= 2;
-		}
-		ssize_t got = read(fd, all + len, cap - len);
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			sg_log_error("%s: read failed: %s", name, strerror(errno));
-			free(all);
-			return NULL;
-		}
-		if (got == 0)
-			break;
-		len += (size_t) got;
-	}
-	in = fmemopen(all, len ? len : 1, "r");
-	if (!in) {
-		free(all);
-		sg_log_error("out of memory");
-		return NULL;
-	}
-	agg = sg_treeread_file(in, name, st);
-	fclose(in);
-	free(all);
+	free(src.buf);
 	return agg;
 }
