@@ -186,17 +186,20 @@ grep -q "^ *total_us *self_us" "$out/stdout" && grep -q "^ *45036276.320 .* sche
 run 2 "-m tree --unit takes us" -f __do_fault -i $fix -m tree --no-save --unit ns
 run 2 "--color takes auto, always or never, not 'sometimes'" -f __do_fault -i $fix -m tree --color=sometimes
 run 2 "--depth is for -m tree, not -m folded" -f __do_fault -i $fix -m folded --depth 2
-# on a terminal (script gives one): paged through $PAGER, coloured, 0.5% hidden by default
+# on a terminal (script gives one): paged through $PAGER, coloured, 0.5% hidden by default (the
+# pager a script: as root $PAGER runs without a shell, so no redirection in it)
 if command -v script >/dev/null; then
+	printf '#!/bin/sh\ncat >"%s/paged"\n' "$out" >"$out/pager.sh"
+	chmod 755 "$out/pager.sh"
 	n=$((n + 1))
 	rm -f "$out/paged"
-	PAGER="cat >$out/paged" script -qec "$bin -f schedule -i $out/sched.txt -m tree --no-save" /dev/null >"$out/tty" 2>&1
+	PAGER="$out/pager.sh" script -qec "$bin -f schedule -i $out/sched.txt -m tree --no-save" /dev/null >"$out/tty" 2>&1
 	grep -q $'\033\[31m' "$out/paged" && grep -q "hidden: under 0.50% of the root" "$out/paged" &&
 		grep -q "schedule: 958 complete invocations" "$out/tty" && ! grep -q "hidden" "$out/tty" ||
 		{ echo "FAIL: -m tree on a terminal: paged $(wc -l <"$out/paged" 2>&1), shown $(wc -l <"$out/tty")"; fail=$((fail + 1)); }
 	n=$((n + 1))
 	rm -f "$out/paged"
-	PAGER="cat >$out/paged" script -qec "$bin -f schedule -i $out/sched.txt -m tree --no-save --no-pager" /dev/null >"$out/tty" 2>&1
+	PAGER="$out/pager.sh" script -qec "$bin -f schedule -i $out/sched.txt -m tree --no-save --no-pager" /dev/null >"$out/tty" 2>&1
 	[ ! -e "$out/paged" ] && grep -q "hidden: under 0.50% of the root" "$out/tty" ||
 		{ echo "FAIL: --no-pager on a terminal still paged"; fail=$((fail + 1)); }
 fi
