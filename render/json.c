@@ -45,7 +45,7 @@ int sg_json_string(FILE *out, const char *s)
 		} else if (*p < 0x20 || *p == 0x7f) {
 			fprintf(out, "\\u%04x", *p);
 		} else if (n == 2 && p[0] == 0xc2 && p[1] < 0xa0) {
-			/* a C1 control (U+0080-U+009F): escaped too, the file may reach a terminal */
+			/* a C1 control (U+0080-U+009F): escaped, the file may reach a terminal */
 			fprintf(out, "\\u%04x", p[1]);
 		} else if (!n) {
 			fputs("\\ufffd", out);

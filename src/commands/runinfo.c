@@ -141,15 +141,17 @@ void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 		fprintf(f, "surfgraph: no durations in the input (nofuncgraph-duration): "
 				"structure and call counts only\n");
 	if (ts->skipped) {
-		fprintf(f, "surfgraph: skipped %" PRIu64 " unrecognised lines (first, line %" PRIu64
-			   ": \"",
+		fprintf(f,
+			"surfgraph: skipped %" PRIu64 " unrecognised lines (first, line %" PRIu64
+			": \"",
 			ts->skipped, ts->first_skipped_lineno);
 		sg_fmt_put_name(f, ts->first_skipped);
 		fputs("\")\n", f);
 	}
 	if (cs->refused_events)
-		fprintf(f, "surfgraph: left out %" PRIu64 " events of tasks that came while %u others "
-			   "each had a call open (the most tasks surfgraph follows at once)\n",
+		fprintf(f,
+			"surfgraph: left out %" PRIu64 " events of tasks that came while %u others "
+			"each had a call open (the most tasks surfgraph follows at once)\n",
 			cs->refused_events, SG_TASKS_MAX);
 	report_raised(f, cs, verbose);
 	if (verbose)
@@ -387,7 +389,8 @@ void sg_runinfo_explain(const struct sg_aggregate *a, const char *root, const ch
 	} else if (input && !ts->lines && !ts->bytes) {
 		sg_log_error("%s is empty", src);
 	} else if (input && !events) {
-		sg_log_error("%s is not a function_graph trace: %" PRIu64 " lines, no function call "
+		sg_log_error("%s is not a function_graph trace: %" PRIu64
+			     " lines, no function call "
 			     "in them%s%s%s",
 			     src, ts->lines, ts->first_skipped[0] ? " (first: \"" : "",
 			     shortened(ts->first_skipped), ts->first_skipped[0] ? "\")" : "");

@@ -11,9 +11,9 @@ struct sg_tasks {
 	size_t cap, count;
 	struct sg_cpu **cpus; /* index cpu + 1, so an unknown CPU (-1) has slot 0 */
 	size_t ncpus;
-	int full;	       /* the last sg_tasks_get() refused a new task: SG_TASKS_MAX */
-	uint64_t refused;      /* new tasks refused so far (once per event) */
-	uint64_t purge_after;  /* refusals before the table is searched for idle tasks again */
+	int full;	      /* the last sg_tasks_get() refused a new task: SG_TASKS_MAX */
+	uint64_t refused;     /* new tasks refused so far (once per event) */
+	uint64_t purge_after; /* refusals before the table is searched for idle tasks again */
 };
 
 int64_t sg_tasks_key(int pid, int cpu)

@@ -545,7 +545,7 @@ static int read_line(struct reader *r, char *line)
  * stream that never ends a line costs this much memory, not the stream's size.
  */
 #define MAX_LINE (64u << 20)
-#define CHUNK (64u << 10)
+#define CHUNK	 (64u << 10)
 
 /* Where the lines come from: a FILE, or an fd whose first bytes (head) were already read. */
 struct source {

@@ -418,7 +418,9 @@ int main(void)
 		if (open)
 			CHECK(sg_callstack_stats(cs)->refused_events >= 70000 - SG_TASKS_MAX);
 		else
-			CHECK_U64(sg_callstack_stats(cs)->incomplete + sg_callstack_stats(cs)->refused_events, 0);
+			CHECK_U64(sg_callstack_stats(cs)->incomplete +
+				      sg_callstack_stats(cs)->refused_events,
+				  0);
 		sg_callstack_free(cs);
 		sg_match_free(m);
 		sg_strtab_free(st);
