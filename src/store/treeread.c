@@ -8,6 +8,7 @@
 #include "pathbuf.h"
 #include "treefield.h"
 #include "treefile.h"
+#include "treelines.h"
 #include "treeread.h"
 #include "treescatter.h"
 
@@ -540,106 +541,6 @@ static int read_line(struct reader *r, char *line)
 }
 
 /*
- * The longest line read: the text reader's own limit (input_text.c), which bounds a name. A file
- * whose paths are longer (many long names nested) is refused with this line's number, and a
- * stream that never ends a line costs this much memory, not the stream's size.
- */
-#define MAX_LINE (64u << 20)
-#define CHUNK	 (64u << 10)
-
-/* Where the lines come from: a FILE, or an fd whose first bytes (head) were already read. */
-struct source {
-	FILE *in;
-	int fd;
-	const char *head;
-	size_t head_len;
-	char *buf;
-	size_t off, len, cap; /* buf[off..len): read, not yet given out as lines */
-	int eof;
-};
-
-enum { LINE_END = -1, LINE_ERROR = -2, LINE_TOO_LONG = -3 };
-
-/* More bytes at buf[len..]: the head first, then the stream. -1 on a read error. */
-static int fill(struct source *s)
-{
-	size_t room = s->cap - s->len, got;
-
-	if (s->head_len) {
-		got = s->head_len < room ? s->head_len : room;
-		memcpy(s->buf + s->len, s->head, got);
-		s->head += got;
-		s->head_len -= got;
-	} else if (s->in) {
-		got = fread(s->buf + s->len, 1, room, s->in);
-		if (!got && ferror(s->in))
-			return -1;
-	} else {
-		ssize_t n;
-
-		while ((n = read(s->fd, s->buf + s->len, room)) < 0 && errno == EINTR)
-			;
-		if (n < 0)
-			return -1;
-		got = (size_t) n;
-	}
-	s->eof = !got;
-	s->len += got;
-	return 0;
-}
-
-/*
- * The next line, NUL-terminated in place without its newline: its length, or LINE_END,
- * LINE_ERROR (errno set) or LINE_TOO_LONG. *unterminated: it is the last bytes, with no newline.
- */
-static ssize_t next_line(struct source *s, char **line, int *unterminated)
-{
-	for (size_t from = s->off;;) {
-		char *nl = memchr(s->buf + from, '\n', s->len - from);
-
-		if (nl || (s->eof && s->len > s->off)) {
-			size_t end = nl ? (size_t) (nl - s->buf) : s->len;
-
-			if (end - s->off > MAX_LINE)
-				return LINE_TOO_LONG;
-			*unterminated = !nl;
-			s->buf[end] = '\0'; /* cap keeps a byte past len for this */
-			*line = s->buf + s->off;
-			s->off = nl ? end + 1 : s->len;
-			return (ssize_t) (end - (size_t) (*line - s->buf));
-		}
-		if (s->eof)
-			return LINE_END;
-		if (s->len - s->off > MAX_LINE)
-			return LINE_TOO_LONG;
-		/* the partial line to the front, room for more: at most MAX_LINE and a chunk */
-		memmove(s->buf, s->buf + s->off, s->len - s->off);
-		s->len -= s->off;
-		s->off = 0;
-		from = s->len;
-		if (s->cap - s->len < CHUNK + 1) {
-			size_t ncap = s->cap ? s->cap * 2 : CHUNK * 2;
-			char *b;
-
-			if (ncap > MAX_LINE + CHUNK * 2)
-				ncap = MAX_LINE + CHUNK * 2;
-			if (!(b = realloc(s->buf, ncap))) {
-				errno = ENOMEM;
-				return LINE_ERROR;
-			}
-			s->buf = b;
-			s->cap = ncap;
-		}
-		s->cap--; /* the terminating NUL's byte stays free */
-		int rc = fill(s);
-
-		s->cap++;
-		if (rc < 0)
-			return LINE_ERROR;
-	}
-}
-
-/*
  * A merged run's sources=N counts the runs it lists (source.1 ... source.N and their fields):
  * no more than its key=value lines, so that nothing loops N times on the file's word.
  */
@@ -655,7 +556,7 @@ static int check_sources(struct reader *r)
 	return 0;
 }
 
-static struct sg_aggregate *read_tree(struct source *src, const char *name, struct sg_strtab *st)
+static struct sg_aggregate *read_tree(struct sg_treelines *src, const char *name, struct sg_strtab *st)
 {
 	struct reader r = {.name = name, .st = st, .hist_root = -1};
 	char *line;
@@ -668,7 +569,7 @@ static struct sg_aggregate *read_tree(struct source *src, const char *name, stru
 		sg_log_error("out of memory");
 		return NULL;
 	}
-	while ((len = next_line(src, &line, &unterminated)) >= 0) {
+	while ((len = sg_treelines_next(src, &line, &unterminated)) >= 0) {
 		r.lineno++;
 		if (unterminated && !r.saw_end) {
 			fail(&r, "%s", "truncated: the last line has no newline");
@@ -709,12 +610,12 @@ static struct sg_aggregate *read_tree(struct source *src, const char *name, stru
 		if (read_line(&r, line) < 0)
 			goto out;
 	}
-	if (len == LINE_TOO_LONG) {
+	if (len == SG_TREELINES_TOO_LONG) {
 		r.lineno++;
 		fail(&r, "a line longer than %s: not a .tree file surfgraph wrote", "64 MiB");
 		goto out;
 	}
-	if (len == LINE_ERROR) {
+	if (len == SG_TREELINES_ERROR) {
 		sg_log_error("%s: read failed: %s", name, strerror(errno));
 		goto out;
 	}
@@ -750,10 +651,12 @@ out:
 
 struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strtab *st)
 {
-	struct source src = {.in = in};
-	struct sg_aggregate *agg = read_tree(&src, name, st);
+	struct sg_treelines src;
+	struct sg_aggregate *agg;
 
-	free(src.buf);
+	sg_treelines_file(&src, in);
+	agg = read_tree(&src, name, st);
+	sg_treelines_release(&src);
 	return agg;
 }
 
@@ -761,9 +664,11 @@ struct sg_aggregate *sg_treeread_fd(int fd, const char *head, size_t head_len, c
 				    struct sg_strtab *st)
 {
 	/* the head was consumed: it comes first, then the rest of the file (or of stdin) */
-	struct source src = {.fd = fd, .head = head, .head_len = head_len};
-	struct sg_aggregate *agg = read_tree(&src, name, st);
+	struct sg_treelines src;
+	struct sg_aggregate *agg;
 
-	free(src.buf);
+	sg_treelines_fd(&src, fd, head, head_len);
+	agg = read_tree(&src, name, st);
+	sg_treelines_release(&src);
 	return agg;
 }
