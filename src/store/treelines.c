@@ -75,7 +75,8 @@ ssize_t sg_treelines_next(struct sg_treelines *s, char **line, int *unterminated
 			return SG_TREELINES_END;
 		if (s->len - s->off > SG_TREELINES_MAX)
 			return SG_TREELINES_TOO_LONG;
-		/* the partial line to the front, room for more: at most SG_TREELINES_MAX and a chunk */
+		/* the partial line to the front, room for more: at most SG_TREELINES_MAX and a
+		 * chunk */
 		if (s->off) {
 			memmove(s->buf, s->buf + s->off, s->len - s->off);
 			s->len -= s->off;

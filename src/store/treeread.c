@@ -556,7 +556,8 @@ static int check_sources(struct reader *r)
 	return 0;
 }
 
-static struct sg_aggregate *read_tree(struct sg_treelines *src, const char *name, struct sg_strtab *st)
+static struct sg_aggregate *read_tree(struct sg_treelines *src, const char *name,
+				      struct sg_strtab *st)
 {
 	struct reader r = {.name = name, .st = st, .hist_root = -1};
 	char *line;
