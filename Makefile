@@ -13,13 +13,16 @@ PKG_TRACEFS = libtracefs
 PKG_TRACEEVENT = libtraceevent
 PKG_TRACECMD = libtracecmd
 PKG_CAIRO = cairo
-ALL_PKGS = $(PKG_TRACEFS) $(PKG_TRACEEVENT) $(PKG_TRACECMD) $(PKG_CAIRO) libprotobuf-c zlib
+ALL_PKGS = $(PKG_TRACEFS) $(PKG_TRACEEVENT) $(PKG_TRACECMD) $(PKG_CAIRO) libprotobuf-c zlib ncursesw
 USED = $(PKG_TRACEFS) $(PKG_TRACEEVENT) $(PKG_TRACECMD) $(PKG_CAIRO)
 
 # -m pprof: profile.proto through protobuf-c, gzipped through zlib
 PKG_PPROF = libprotobuf-c zlib
+# surfgraph tui: curses, the wide-character build (UTF-8 names and box drawing); only its
+# libraries: its --cflags' -D_XOPEN_SOURCE=600 would hide the GNU functions of every module
+PKG_TUI = ncursesw
 PKG_CFLAGS := $(if $(USED),$(shell $(PKG_CONFIG) --cflags $(USED) $(PKG_PPROF)))
-PKG_LIBS := $(if $(USED),$(shell $(PKG_CONFIG) --libs $(USED) $(PKG_PPROF)))
+PKG_LIBS := $(if $(USED),$(shell $(PKG_CONFIG) --libs $(USED) $(PKG_PPROF) $(PKG_TUI)))
 
 CFLAGS ?= -O2 -g
 CFLAGS += -Wall -Wextra -std=gnu11 -Iinclude -I$(GEN_DIR) $(PKG_CFLAGS)
@@ -30,15 +33,15 @@ GEN_DIR = build/gen
 GEN_SRC = $(GEN_DIR)/profile.pb-c.c
 GEN_HDR = $(GEN_DIR)/profile.pb-c.h
 PROTOC_C ?= protoc-c
-SRC = $(wildcard src/*/*.c) $(wildcard render/*.c) $(GEN_SRC)
+SRC = $(wildcard src/*/*.c) $(wildcard render/*.c) $(wildcard render/tui/*.c) $(GEN_SRC)
 OBJ = $(SRC:.c=.o)
 LIB_OBJ = $(filter-out src/commands/main.o,$(OBJ))
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:.c=)
 
 DEB_BUILD = build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev \
-	libprotobuf-c-dev protobuf-c-compiler zlib1g-dev
-DEB_TEST = golang-go python3 libxml2-utils time trace-cmd qemu-system-x86 busybox-static cpio clang-14 libclang-rt-14-dev valgrind poppler-utils chromium
+	libprotobuf-c-dev protobuf-c-compiler zlib1g-dev libncurses-dev
+DEB_TEST = golang-go python3 libxml2-utils time trace-cmd qemu-system-x86 busybox-static cpio clang-14 libclang-rt-14-dev valgrind poppler-utils chromium tmux
 
 .PHONY: all deps test unit golden dat exports live-host diff merge vm bench examples install clean check-libs
 .PHONY: svg browser

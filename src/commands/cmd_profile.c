@@ -628,8 +628,8 @@ static int run_setup(struct run *r, struct sg_strtab *st)
 	r->flame.raw_tty = r->raw_tty;
 	r->match = sg_match_new();
 	r->agg = sg_aggregate_new(r->opt.keep);
-	/* the bucket trees feed the .tree, the SVG's selection and diff --slow, nothing else */
-	if (r->agg && r->opt.no_save && !r->opt.diff && !r->opt.merge &&
+	/* the bucket trees feed the .tree, the SVG's selection, diff --slow and tui, nothing else */
+	if (r->agg && r->opt.no_save && !r->opt.diff && !r->opt.merge && !r->opt.tui &&
 	    r->opt.mode != SG_MODE_SVG && r->opt.mode != SG_MODE_PNG && r->opt.mode != SG_MODE_PDF)
 		r->agg->no_bucket_trees = 1;
 	if (!r->load && (r->opt.mode == SG_MODE_CHROME || r->opt.mode == SG_MODE_SPEEDSCOPE) &&

@@ -141,6 +141,11 @@ static const int diff_takes[] = {'m',
 /* What merge reads: its inputs are whole runs, so only where the result goes. */
 static const int merge_takes[] = {'o', 'q', 'h'};
 
+/* What tui reads: the run it shows, built as -i would (root, filters, what is kept), and its look. */
+static const int tui_takes[] = {'i', 'q', 'h', 'f', 'x', 'C', 'p', OPT_MAX_DEPTH, OPT_NO_IRQS,
+				OPT_NO_OFF_CPU, OPT_KEEP, OPT_KEEP_SLOWEST, OPT_ASCII, OPT_UNICODE,
+				OPT_COLOR};
+
 /* An option of the other subcommand would be accepted and do nothing: one line instead. */
 int sg_opttable_check_subcommand(const struct sg_options *o, const unsigned char *seen)
 {
@@ -156,6 +161,13 @@ int sg_opttable_check_subcommand(const struct sg_options *o, const unsigned char
 			;
 		if (o->merge && i == sizeof(merge_takes) / sizeof(merge_takes[0])) {
 			sg_log_error("merge: %s is not a merge option (see surfgraph merge --help)",
+				     sg_opttable_name(c, name, sizeof(name)));
+			return -1;
+		}
+		for (i = 0; i < sizeof(tui_takes) / sizeof(tui_takes[0]) && tui_takes[i] != c; i++)
+			;
+		if (o->tui && i == sizeof(tui_takes) / sizeof(tui_takes[0])) {
+			sg_log_error("tui: %s is not a tui option (see surfgraph tui --help)",
 				     sg_opttable_name(c, name, sizeof(name)));
 			return -1;
 		}
