@@ -73,10 +73,11 @@ int sg_tuimodel_is_last(const struct sg_tuimodel *m, unsigned i);
 
 /*
  * The row's text as -m tree prints it (total, self, calls, %root, %parent, the tree drawing,
- * the name escaped), into buf; has_time 0: calls and the name only. Returns buf.
+ * the name escaped), into buf; has_time 0: calls and the name only. skip > 0: the drawing of
+ * the skip + 1 outermost levels is one "<  " (a deep name kept on a narrow screen). Returns buf.
  */
 const char *sg_tuimodel_line(const struct sg_tuimodel *m, unsigned i, int has_time, int unicode,
-			     char *buf, size_t size);
+			     int skip, char *buf, size_t size);
 
 /* The root above node i (its own index for a root). */
 unsigned sg_tuimodel_root_of(const struct sg_tuimodel *m, unsigned i);

@@ -11,6 +11,8 @@
 #include "tuidraw.h"
 #include "tuilist.h"
 #include "tuitree.h"
+/* last: its capability macros (lines, columns) would rename what the others declare */
+#include <term.h>
 
 /* Views open one over the other: the run's tree, a list, a bucket's or invocation's tree. */
 #define MAX_VIEWS 8
@@ -77,42 +79,45 @@ static void pop(struct screen *s)
 	sg_tuilist_free(s->v[s->n].list);
 }
 
-/* The run's own title: the file, then per root its calls and spread. */
+/* The run's own title: per root its calls and spread, then the file's name. */
 static void run_title(const struct screen *s, char *buf, size_t size)
 {
 	char name[256], a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], d[SG_FMT_LEN];
-	size_t k;
+	const char *base = strrchr(s->o->name, '/');
+	size_t k = 0;
 
-	sg_fmt_name_buf(name, sizeof(name), s->o->name);
-	k = (size_t) snprintf(buf, size, "%s", name);
+	buf[0] = '\0';
 	for (int i = 0; i < s->agg->nroots && k + 1 < size; i++) {
 		const struct sg_rootstat *r = &s->agg->roots[i];
 
 		sg_fmt_name_buf(name, sizeof(name), r->root);
-		k += (size_t) snprintf(buf + k, size - k, "  %s: %" PRIu64 " calls", name,
+		k += (size_t) snprintf(buf + k, size - k, "%s: %" PRIu64 " calls", name,
 				       r->sum.count);
 		if (s->agg->has_time && r->sum.count && k + 1 < size)
-			k += (size_t) snprintf(buf + k, size - k, ", total %s p50 %s p99 %s max %s",
+			k += (size_t) snprintf(buf + k, size - k, "  total %s  p50 %s  p99 %s  max %s  ",
 					       sg_fmt_human(a, r->sum.total),
 					       sg_fmt_human(b, r->sum.p50),
 					       sg_fmt_human(c, r->sum.p99),
 					       sg_fmt_human(d, r->sum.max));
 	}
+	sg_fmt_name_buf(name, sizeof(name), base ? base + 1 : s->o->name);
+	if (k + 1 < size)
+		snprintf(buf + k, size - k, "[%s]", name);
 }
 
 static void help(struct screen *s)
 {
-	const char *lines[64];
+	const char *text[64];
 	int n = 0;
 
 	for (int i = 0; global_help[i] && n < 64; i++)
-		lines[n++] = global_help[i];
+		text[n++] = global_help[i];
 	for (int i = 0; sg_tuitree_help[i] && n < 64; i++)
-		lines[n++] = sg_tuitree_help[i];
-	lines[n++] = "";
+		text[n++] = sg_tuitree_help[i];
+	text[n++] = "";
 	for (int i = 0; sg_tuilist_help[i] && n < 64; i++)
-		lines[n++] = sg_tuilist_help[i];
-	sg_tuidraw_popup("surfgraph tui: keys (any other key closes)", lines, n, s->o->stop);
+		text[n++] = sg_tuilist_help[i];
+	sg_tuidraw_popup("surfgraph tui: keys (any other key closes)", text, n, s->o->stop);
 }
 
 static void draw(struct screen *s)
@@ -216,6 +221,19 @@ int sg_tui_run(struct sg_aggregate *agg, const struct sg_tui_options *o)
 		return -1;
 	}
 	set_term(scr);
+	/* a terminal that cannot move its cursor (TERM=dumb) would show nothing readable */
+	char *cup = tigetstr("cup");
+
+	if (!cup || cup == (char *) -1) {
+		const char *term = getenv("TERM");
+
+		endwin();
+		delscreen(scr);
+		sg_log_error("TERM=%.40s cannot place text on the screen: set TERM to the terminal's "
+			     "type (xterm, vt100, ...), or use -m tree for text",
+			     term ? term : "unset");
+		return -1;
+	}
 	cbreak();
 	noecho();
 	keypad(stdscr, TRUE);

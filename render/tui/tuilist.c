@@ -1,4 +1,5 @@
 /* tuilist.c - the TUI's list views: the latency histogram's buckets, the kept invocations. */
+#define _GNU_SOURCE /* qsort_r */
 #include <curses.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -153,14 +154,25 @@ static void draw_hist_row(const struct sg_tuilist *l, int y, unsigned row, uint6
 	sg_tuidraw_attr_at(y, 41, (int) len, sg_tuidraw_attr(SG_TUI_BAR));
 }
 
+/* "comm-pid", as the trace names a task; "-" when it did not. */
+static void task_name(const struct sg_invocation *v, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (!v->comm && v->pid < 0) {
+		snprintf(buf, size, "-");
+		return;
+	}
+	sg_fmt_name_buf(buf, size > 40 ? 40 : size, v->comm ? v->comm : "?");
+	snprintf(buf + strlen(buf), size - strlen(buf), "-%d", v->pid);
+}
+
 static void draw_inv_row(const struct sg_tuilist *l, int y, unsigned row)
 {
 	const struct sg_invocation *v = l->inv[row];
 	char d[SG_FMT_LEN], ts[SG_FMT_LEN], task[64], cpus[48], line[256];
 	size_t k = 0;
 
-	sg_fmt_name_buf(task, 40, v->comm ? v->comm : "?");
-	snprintf(task + strlen(task), sizeof(task) - strlen(task), "-%d", v->pid);
+	task_name(v, task, sizeof(task));
 	cpus[0] = '\0';
 	for (int i = 0; i < v->ncpus && k + 8 < sizeof(cpus); i++)
 		k += (size_t) snprintf(cpus + k, sizeof(cpus) - k, "%s%d", i ? "," : "", v->cpus[i]);
@@ -243,9 +255,9 @@ static void inv_title(const struct sg_invocation *v, char *buf, size_t size)
 	char root[200], task[64], d[SG_FMT_LEN], ts[SG_FMT_LEN];
 
 	sg_fmt_name_buf(root, sizeof(root), v->root);
-	sg_fmt_name_buf(task, 40, v->comm ? v->comm : "?");
-	snprintf(buf, size, "invocation %" PRIu64 " of %s  task %s-%d  cpu %d  start %s  duration %s",
-		 v->seq, root, task, v->pid, first_cpu(v), v->has_ts ? sg_fmt_ts(ts, v->start_ts) : "-",
+	task_name(v, task, sizeof(task));
+	snprintf(buf, size, "invocation %" PRIu64 " of %s  task %s  cpu %d  start %s  duration %s",
+		 v->seq, root, task, first_cpu(v), v->has_ts ? sg_fmt_ts(ts, v->start_ts) : "-",
 		 sg_fmt_human(d, v->duration));
 }
 

@@ -1,4 +1,5 @@
 /* tuimodel.c - the TUI's call tree as rows: expanded nodes, sort keys, search, the hottest path. */
+#define _GNU_SOURCE /* qsort_r */
 #include <inttypes.h>
 #include <regex.h>
 #include <stdio.h>
@@ -353,7 +354,7 @@ static void put(char *buf, size_t size, size_t *k, const char *s)
 }
 
 /* The drawing before a name: one piece per ancestor below the root, then the node's own. */
-static void put_prefix(const struct sg_tuimodel *m, unsigned i, int unicode, char *buf,
+static void put_prefix(const struct sg_tuimodel *m, unsigned i, int unicode, int skip, char *buf,
 		       size_t size, size_t *k)
 {
 	int depth = m->v[i].depth;
@@ -371,7 +372,11 @@ static void put_prefix(const struct sg_tuimodel *m, unsigned i, int unicode, cha
 		last[d] = (unsigned char) sg_tuimodel_is_last(m, j);
 		j = (unsigned) m->v[j].parent;
 	}
-	for (int d = 1; d < depth; d++)
+	if (skip > depth - 1)
+		skip = depth - 1;
+	if (skip > 0)
+		put(buf, size, k, "<  ");
+	for (int d = skip > 0 ? skip + 2 : 1; d < depth; d++)
 		put(buf, size, k, last[d] ? "   " : (unicode ? "\u2502  " : "|  "));
 	if (depth)
 		put(buf, size, k,
@@ -380,7 +385,7 @@ static void put_prefix(const struct sg_tuimodel *m, unsigned i, int unicode, cha
 }
 
 const char *sg_tuimodel_line(const struct sg_tuimodel *m, unsigned i, int has_time, int unicode,
-			     char *buf, size_t size)
+			     int skip, char *buf, size_t size)
 {
 	const struct sg_tuimodel_node *v = &m->v[i];
 	const struct sg_node *n = v->node, *root = m->v[sg_tuimodel_root_of(m, i)].node;
@@ -395,7 +400,7 @@ const char *sg_tuimodel_line(const struct sg_tuimodel *m, unsigned i, int has_ti
 	else
 		snprintf(buf, size, "%8" PRIu64 "  ", n->calls);
 	k = strlen(buf);
-	put_prefix(m, i, unicode, buf, size, &k);
+	put_prefix(m, i, unicode, skip, buf, size, &k);
 	/* the one escaping of input strings (fmt.c) */
 	sg_fmt_name_buf(name, sizeof(name), n->name);
 	put(buf, size, &k, name);

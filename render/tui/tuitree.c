@@ -14,6 +14,8 @@
 #define FOOT_ROWS 1
 /* Before each row: '+' collapsed, '-' expanded (nothing for a leaf), '*' a search match. */
 #define MARK_COLS 2
+/* A deep page's drawing gives way until each name shows at least this much. */
+#define NAME_MIN 24
 
 const char *const sg_tuitree_help[] = {
     "Call tree",
@@ -100,7 +102,17 @@ static void go_to(struct sg_tuitree *t, unsigned i)
 	clamp(t);
 }
 
-static void draw_row(struct sg_tuitree *t, int y, unsigned row)
+/* Screen columns of s: UTF-8 continuation bytes take none. */
+static int columns(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char) *s & 0xc0) != 0x80;
+	return n;
+}
+
+static void draw_row(struct sg_tuitree *t, int y, unsigned row, int skip)
 {
 	const struct sg_tuimodel *m = t->m;
 	unsigned i = m->rows[row];
@@ -111,7 +123,7 @@ static void draw_row(struct sg_tuitree *t, int y, unsigned row)
 
 	line[0] = v->nkids ? (v->expanded ? '-' : '+') : ' ';
 	line[1] = v->match ? '*' : ' ';
-	sg_tuimodel_line(m, i, t->has_time, t->unicode, line + MARK_COLS,
+	sg_tuimodel_line(m, i, t->has_time, t->unicode, skip, line + MARK_COLS,
 			 sizeof(line) - MARK_COLS);
 	sg_tuidraw_text(y, 0, line, A_NORMAL, 1);
 	/* as -m tree: the total and %root coloured by share of the root */
@@ -126,10 +138,38 @@ static void draw_row(struct sg_tuitree *t, int y, unsigned row)
 		sg_tuidraw_attr_at(y, 0, COLS, A_REVERSE);
 }
 
+/*
+ * A page too wide for the screen: how many outer levels' drawing gives way to "<", the same
+ * on every row of the page so that the tree's lines stay aligned and the names show.
+ */
+static int page_skip(const struct sg_tuitree *t, int page)
+{
+	char line[1024];
+	int skip = 0;
+
+	for (int r = 0; r < page && t->top + (unsigned) r < t->m->nrows; r++) {
+		unsigned i = t->m->rows[t->top + (unsigned) r];
+		int w = MARK_COLS + columns(sg_tuimodel_line(t->m, i, t->has_time, t->unicode, 0,
+							     line, sizeof(line)));
+		int name = (int) strlen(t->m->v[i].node->name);
+
+		/* enough for the name's first NAME_MIN columns */
+		if (name > NAME_MIN)
+			w -= name - NAME_MIN;
+		int need = w > COLS ? (w - COLS + 2) / 3 + 1 : 0;
+
+		if (need > t->m->v[i].depth - 1)
+			need = t->m->v[i].depth - 1;
+		if (need > skip)
+			skip = need;
+	}
+	return skip;
+}
+
 void sg_tuitree_draw(struct sg_tuitree *t)
 {
 	char status[512], share[SG_FMT_LEN];
-	int page = page_rows();
+	int page = page_rows(), skip;
 
 	clamp(t);
 	erase();
@@ -141,8 +181,9 @@ void sg_tuitree_draw(struct sg_tuitree *t)
 	else
 		snprintf(status, sizeof(status), "%*s%8s  %s", MARK_COLS, "", "calls", "function");
 	sg_tuidraw_text(1, 0, status, A_BOLD, 1);
+	skip = page_skip(t, page);
 	for (int r = 0; r < page && t->top + (unsigned) r < t->m->nrows; r++)
-		draw_row(t, HEAD_ROWS + r, t->top + (unsigned) r);
+		draw_row(t, HEAD_ROWS + r, t->top + (unsigned) r, skip);
 	if (*t->msg)
 		snprintf(status, sizeof(status), "%s", t->msg);
 	else if (*t->search)
