@@ -43,7 +43,7 @@ DEB_BUILD = build-essential pkg-config libtracefs-dev libtraceevent-dev libtrace
 	libprotobuf-c-dev protobuf-c-compiler zlib1g-dev libncurses-dev
 DEB_TEST = golang-go python3 libxml2-utils time trace-cmd qemu-system-x86 busybox-static cpio clang-14 libclang-rt-14-dev valgrind poppler-utils chromium tmux
 
-.PHONY: all deps test unit golden dat exports live-host diff merge vm bench examples install clean check-libs
+.PHONY: all deps test unit golden dat exports live-host diff merge tui vm bench examples install clean check-libs
 .PHONY: svg browser
 .PHONY: hardening sanitize fuzz fuzz-build fuzz-replay valgrind
 
@@ -106,6 +106,10 @@ diff: surfgraph
 merge: surfgraph
 	@tests/merge/run.sh
 
+# surfgraph tui driven through tmux: the screen against figures from the trace (tests/tui)
+tui: surfgraph
+	@tests/tui/run.sh
+
 vm: surfgraph tests/live/test_session
 	@if [ -x tests/vm/run-tests.sh ]; then tests/vm/run-tests.sh; else echo "vm: no VM suite yet"; fi
 
@@ -122,7 +126,7 @@ svg: surfgraph tests/out/pngpixel
 browser: surfgraph
 	@tests/browser/run.sh
 
-test: check-libs unit golden dat exports live-host diff merge hardening sanitize valgrind fuzz-replay svg browser vm
+test: check-libs unit golden dat exports live-host diff merge tui hardening sanitize valgrind fuzz-replay svg browser vm
 
 # Hostile and broken input (tests/hardening): clear errors, no crash, hang or leak.
 hardening: surfgraph tests/hardening/test_limits
