@@ -4,13 +4,26 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "tree.h"
 
 enum sg_tuimodel_sort { SG_TUI_SORT_TOTAL, SG_TUI_SORT_SELF, SG_TUI_SORT_CALLS, SG_TUI_SORT_NAME };
+/* ops->value's tie-breaker among equal totals (a diff: BEFORE's total), before the name */
+#define SG_TUI_SORT_TIE SG_TUI_SORT_NAME
+
+/*
+ * How the model reads a tree: a call tree (struct sg_node) and a comparison's tree
+ * (struct sg_treediff_node) alike. top, given to sg_tuimodel_new, is a sentinel whose
+ * children are the roots.
+ */
+struct sg_tuimodel_ops {
+	const void *(*child)(const void *n);
+	const void *(*next)(const void *n);
+	const char *(*name)(const void *n);
+	uint64_t (*value)(const void *n, enum sg_tuimodel_sort key); /* TOTAL, SELF, CALLS, TIE */
+};
 
 /* One node of the tree, in the model: its place among its siblings as sorted now. */
 struct sg_tuimodel_node {
-	const struct sg_node *node;
+	const void *node;
 	int parent;		  /* index, -1 for a root */
 	int depth;		  /* 0 for a root */
 	unsigned kid_off, nkids; /* its children: kids[kid_off .. kid_off + nkids) */
@@ -18,6 +31,7 @@ struct sg_tuimodel_node {
 };
 
 struct sg_tuimodel {
+	const struct sg_tuimodel_ops *ops;
 	struct sg_tuimodel_node *v; /* every node, in the tree's own pre-order */
 	unsigned nv;
 	unsigned *kids;		    /* children indices, per node, in the current sort */
@@ -34,7 +48,7 @@ struct sg_tuimodel {
  * The model of the trees under top (a tree's sentinel: one child per root), its roots
  * expanded one level, sorted by total. NULL: no memory (message set).
  */
-struct sg_tuimodel *sg_tuimodel_new(const struct sg_node *top);
+struct sg_tuimodel *sg_tuimodel_new(const void *top, const struct sg_tuimodel_ops *ops);
 void sg_tuimodel_free(struct sg_tuimodel *m);
 
 /* Sort every node's children (and the roots) by key; the rows follow. -1: no memory. */
@@ -72,12 +86,15 @@ int sg_tuimodel_next_match(const struct sg_tuimodel *m, unsigned i, int dir);
 int sg_tuimodel_is_last(const struct sg_tuimodel *m, unsigned i);
 
 /*
- * The row's text as -m tree prints it (total, self, calls, %root, %parent, the tree drawing,
- * the name escaped), into buf; has_time 0: calls and the name only. skip > 0: the drawing of
- * the skip + 1 outermost levels is one "<  " (a deep name kept on a narrow screen). Returns buf.
+ * The drawing before node i's name as -m tree draws it ("|  |- "), appended to buf at *k (cut
+ * at size - 1). skip > 0: the skip + 1 outermost levels' drawing is one "<  " (a deep name kept
+ * on a narrow screen).
  */
-const char *sg_tuimodel_line(const struct sg_tuimodel *m, unsigned i, int has_time, int unicode,
-			     int skip, char *buf, size_t size);
+void sg_tuimodel_prefix(const struct sg_tuimodel *m, unsigned i, int unicode, int skip, char *buf,
+			size_t size, size_t *k);
+
+/* Append s to buf at *k, cut at size - 1. */
+void sg_tuimodel_put(char *buf, size_t size, size_t *k, const char *s);
 
 /* The root above node i (its own index for a root). */
 unsigned sg_tuimodel_root_of(const struct sg_tuimodel *m, unsigned i);

@@ -10,6 +10,7 @@
 #include "tui.h"
 #include "tuidraw.h"
 #include "tuilist.h"
+#include "tuinode.h"
 #include "tuitree.h"
 /* last: its capability macros (lines, columns) would rename what the others declare */
 #include <term.h>
@@ -47,7 +48,8 @@ static int push_tree(struct screen *s, const struct sg_node *top, const char *ti
 		sg_log_error("too many views open: Esc goes back");
 		return -1;
 	}
-	s->v[s->n].tree = sg_tuitree_new(top, title, s->agg->has_time, s->o->unicode, s->o->stop);
+	s->v[s->n].tree = sg_tuitree_new(top, s->agg->has_time ? &sg_tuinode_timed : &sg_tuinode_calls,
+					 title, s->o->unicode, s->o->stop);
 	if (!s->v[s->n].tree)
 		return -1;
 	s->v[s->n++].list = NULL;

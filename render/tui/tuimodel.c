@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "fmt.h"
+#include "tree.h"
 #include "log.h"
 #include "tuimodel.h"
 
@@ -13,19 +13,72 @@
 #define MAX_DRAWN_DEPTH 64
 
 static void rebuild_rows(struct sg_tuimodel *m);
+/*
+ * Walk the tree under top in pre-order without recursion; with m->v allocated, record each node,
+ * its depth and its parent. Returns the number of nodes, or -1: no memory.
+ */
+static long walk(struct sg_tuimodel *m, const void *top)
+{
+	const struct sg_tuimodel_ops *ops = m->ops;
+	const void **up = NULL, *n = ops->child(top), *nx;
+	unsigned *upi = NULL;
+	size_t sp = 0, cap = 0;
+	long k = 0;
 
-struct sg_tuimodel *sg_tuimodel_new(const struct sg_node *top)
+	while (n) {
+		if (m->v) {
+			m->v[k].node = n;
+			m->v[k].depth = (int) sp;
+			m->v[k].parent = sp ? (int) upi[sp - 1] : -1;
+			if (sp)
+				m->v[upi[sp - 1]].nkids++;
+			else
+				m->roots[m->nroots++] = (unsigned) k;
+		}
+		if (ops->child(n)) {
+			if (sp == cap) {
+				size_t ncap = cap ? cap * 2 : 64;
+				const void **u = realloc(up, ncap * sizeof(*u));
+				unsigned *ui = u ? realloc(upi, ncap * sizeof(*ui)) : NULL;
+
+				if (u)
+					up = u;
+				if (!ui) {
+					free(up);
+					free(upi);
+					return -1;
+				}
+				upi = ui;
+				cap = ncap;
+			}
+			up[sp] = n;
+			upi[sp++] = (unsigned) k++;
+			n = ops->child(n);
+			continue;
+		}
+		k++;
+		while (!(nx = ops->next(n)) && sp)
+			n = up[--sp];
+		n = nx;
+	}
+	free(up);
+	free(upi);
+	return k;
+}
+
+struct sg_tuimodel *sg_tuimodel_new(const void *top, const struct sg_tuimodel_ops *ops)
 {
 	struct sg_tuimodel *m = calloc(1, sizeof(*m));
-	unsigned *stack = NULL, *fill = NULL;
-	size_t cap = 0;
-	int depth = 1; /* from the sentinel: a root is 1 */
+	unsigned *fill = NULL;
+	long nv;
 
 	if (!m)
 		goto oom;
-	/* count, then index every node in the tree's pre-order */
-	for (const struct sg_node *n = top->child; n; n = sg_node_next(n, top))
-		m->nv++;
+	m->ops = ops;
+	nv = walk(m, top);
+	if (nv < 0)
+		goto oom;
+	m->nv = (unsigned) nv;
 	m->v = calloc(m->nv ? m->nv : 1, sizeof(*m->v));
 	m->kids = calloc(m->nv ? m->nv : 1, sizeof(*m->kids));
 	m->roots = calloc(m->nv ? m->nv : 1, sizeof(*m->roots));
@@ -33,34 +86,11 @@ struct sg_tuimodel *sg_tuimodel_new(const struct sg_node *top)
 	m->pos = calloc(m->nv ? m->nv : 1, sizeof(*m->pos));
 	m->rows = calloc(m->nv ? m->nv : 1, sizeof(*m->rows));
 	fill = calloc(m->nv ? m->nv : 1, sizeof(*fill));
-	if (!m->v || !m->kids || !m->roots || !m->order || !m->pos || !m->rows || !fill)
+	if (!m->v || !m->kids || !m->roots || !m->order || !m->pos || !m->rows || !fill ||
+	    walk(m, top) < 0)
 		goto oom;
-	unsigned i = 0;
-
-	for (const struct sg_node *n = top->child; n; n = sg_node_next_depth(n, top, &depth), i++) {
-		if ((size_t) depth >= cap) {
-			size_t ncap = cap ? cap * 2 : 64;
-			unsigned *s;
-
-			while (ncap <= (size_t) depth)
-				ncap *= 2;
-			s = realloc(stack, ncap * sizeof(*s));
-			if (!s)
-				goto oom;
-			stack = s;
-			cap = ncap;
-		}
-		stack[depth] = i;
-		m->v[i].node = n;
-		m->v[i].depth = depth - 1;
-		m->v[i].parent = depth > 1 ? (int) stack[depth - 1] : -1;
-		if (depth > 1)
-			m->v[stack[depth - 1]].nkids++;
-		else
-			m->roots[m->nroots++] = i;
-	}
 	/* each node's children, contiguous */
-	unsigned off = 0;
+	unsigned off = 0, i;
 
 	for (i = 0; i < m->nv; i++) {
 		m->v[i].kid_off = off;
@@ -73,10 +103,10 @@ struct sg_tuimodel *sg_tuimodel_new(const struct sg_node *top)
 			m->kids[p->kid_off + fill[m->v[i].parent]++] = i;
 		}
 	for (i = 0; i < m->nroots; i++) {
-		m->all_total = sg_add_sat(m->all_total, m->v[m->roots[i]].node->total);
+		m->all_total = sg_add_sat(m->all_total,
+					  ops->value(m->v[m->roots[i]].node, SG_TUI_SORT_TOTAL));
 		m->v[m->roots[i]].expanded = 1;
 	}
-	free(stack);
 	free(fill);
 	if (sg_tuimodel_sort(m, SG_TUI_SORT_TOTAL) < 0) {
 		sg_tuimodel_free(m);
@@ -84,7 +114,6 @@ struct sg_tuimodel *sg_tuimodel_new(const struct sg_node *top)
 	}
 	return m;
 oom:
-	free(stack);
 	free(fill);
 	sg_tuimodel_free(m);
 	sg_log_error("out of memory");
@@ -113,27 +142,19 @@ static int cmp_u64_desc(uint64_t a, uint64_t b)
 static int cmp_nodes(const void *pa, const void *pb, void *ctx)
 {
 	const struct sg_tuimodel *m = ctx;
-	const struct sg_node *a = m->v[*(const unsigned *) pa].node;
-	const struct sg_node *b = m->v[*(const unsigned *) pb].node;
+	const struct sg_tuimodel_ops *ops = m->ops;
+	const void *a = m->v[*(const unsigned *) pa].node;
+	const void *b = m->v[*(const unsigned *) pb].node;
 	int c = 0;
 
-	switch (m->sort) {
-	case SG_TUI_SORT_TOTAL:
-		c = cmp_u64_desc(a->total, b->total);
-		break;
-	case SG_TUI_SORT_SELF:
-		c = cmp_u64_desc(a->self, b->self);
-		break;
-	case SG_TUI_SORT_CALLS:
-		c = cmp_u64_desc(a->calls, b->calls);
-		break;
-	case SG_TUI_SORT_NAME:
-		break;
-	}
+	if (m->sort != SG_TUI_SORT_NAME)
+		c = cmp_u64_desc(ops->value(a, m->sort), ops->value(b, m->sort));
+	if (!c && m->sort == SG_TUI_SORT_TOTAL)
+		c = cmp_u64_desc(ops->value(a, SG_TUI_SORT_TIE), ops->value(b, SG_TUI_SORT_TIE));
 	if (!c)
-		c = strcmp(a->name, b->name);
+		c = strcmp(ops->name(a), ops->name(b));
 	if (!c)
-		c = cmp_u64_desc(a->total, b->total);
+		c = cmp_u64_desc(ops->value(a, SG_TUI_SORT_TOTAL), ops->value(b, SG_TUI_SORT_TOTAL));
 	return c;
 }
 
@@ -227,7 +248,8 @@ unsigned sg_tuimodel_hot_path(struct sg_tuimodel *m, unsigned i)
 		for (unsigned c = 0; c < v->nkids; c++) {
 			unsigned k = m->kids[v->kid_off + c];
 
-			if (!found || m->v[k].node->total > m->v[best].node->total) {
+			if (!found || m->ops->value(m->v[k].node, SG_TUI_SORT_TOTAL) >
+					      m->ops->value(m->v[best].node, SG_TUI_SORT_TOTAL)) {
 				best = k;
 				found = 1;
 			}
@@ -295,13 +317,14 @@ int sg_tuimodel_search(struct sg_tuimodel *m, const char *re)
 		struct sg_tuimodel_node *v = &m->v[i];
 		int p = v->parent;
 
-		v->match = regexec(&rx, v->node->name, 0, NULL, 0) == 0;
+		v->match = regexec(&rx, m->ops->name(v->node), 0, NULL, 0) == 0;
 		inside[i] = p >= 0 && (inside[p] || m->v[p].match);
 		if (!v->match)
 			continue;
 		m->nmatch++;
 		if (!inside[i])
-			m->match_total = sg_add_sat(m->match_total, v->node->total);
+			m->match_total = sg_add_sat(m->match_total,
+						    m->ops->value(v->node, SG_TUI_SORT_TOTAL));
 	}
 	free(inside);
 	regfree(&rx);
@@ -339,8 +362,7 @@ unsigned sg_tuimodel_root_of(const struct sg_tuimodel *m, unsigned i)
 	return i;
 }
 
-/* Append s to buf at *k, cut at size - 1. */
-static void put(char *buf, size_t size, size_t *k, const char *s)
+void sg_tuimodel_put(char *buf, size_t size, size_t *k, const char *s)
 {
 	size_t n = strlen(s);
 
@@ -354,8 +376,8 @@ static void put(char *buf, size_t size, size_t *k, const char *s)
 }
 
 /* The drawing before a name: one piece per ancestor below the root, then the node's own. */
-static void put_prefix(const struct sg_tuimodel *m, unsigned i, int unicode, int skip, char *buf,
-		       size_t size, size_t *k)
+void sg_tuimodel_prefix(const struct sg_tuimodel *m, unsigned i, int unicode, int skip, char *buf,
+			size_t size, size_t *k)
 {
 	int depth = m->v[i].depth;
 	unsigned char last[MAX_DRAWN_DEPTH + 1];
@@ -365,7 +387,7 @@ static void put_prefix(const struct sg_tuimodel *m, unsigned i, int unicode, int
 		char d[32];
 
 		snprintf(d, sizeof(d), "[depth %d] ", depth);
-		put(buf, size, k, d);
+		sg_tuimodel_put(buf, size, k, d);
 		return;
 	}
 	for (int d = depth; d >= 1; d--) {
@@ -375,39 +397,11 @@ static void put_prefix(const struct sg_tuimodel *m, unsigned i, int unicode, int
 	if (skip > depth - 1)
 		skip = depth - 1;
 	if (skip > 0)
-		put(buf, size, k, "<  ");
+		sg_tuimodel_put(buf, size, k, "<  ");
 	for (int d = skip > 0 ? skip + 2 : 1; d < depth; d++)
-		put(buf, size, k, last[d] ? "   " : (unicode ? "\u2502  " : "|  "));
+		sg_tuimodel_put(buf, size, k, last[d] ? "   " : (unicode ? "\u2502  " : "|  "));
 	if (depth)
-		put(buf, size, k,
+		sg_tuimodel_put(buf, size, k,
 		    last[depth] ? (unicode ? "\u2514\u2500 " : "`- ")
 				: (unicode ? "\u251c\u2500 " : "|- "));
-}
-
-const char *sg_tuimodel_line(const struct sg_tuimodel *m, unsigned i, int has_time, int unicode,
-			     int skip, char *buf, size_t size)
-{
-	const struct sg_tuimodel_node *v = &m->v[i];
-	const struct sg_node *n = v->node, *root = m->v[sg_tuimodel_root_of(m, i)].node;
-	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], d[SG_FMT_LEN], errs[256], name[512];
-	size_t k;
-
-	if (has_time)
-		snprintf(buf, size, "%11s %11s %8" PRIu64 " %7s %7s  ", sg_fmt_human(a, n->total),
-			 sg_fmt_human(b, n->self), n->calls, sg_fmt_pct(c, n->total, root->total),
-			 sg_fmt_pct(d, n->total, v->parent >= 0 ? m->v[v->parent].node->total
-								 : n->total));
-	else
-		snprintf(buf, size, "%8" PRIu64 "  ", n->calls);
-	k = strlen(buf);
-	put_prefix(m, i, unicode, skip, buf, size, &k);
-	/* the one escaping of input strings (fmt.c) */
-	sg_fmt_name_buf(name, sizeof(name), n->name);
-	put(buf, size, &k, name);
-	if (*sg_fmt_errors(errs, sizeof(errs), n)) {
-		put(buf, size, &k, "  (");
-		put(buf, size, &k, errs);
-		put(buf, size, &k, ")");
-	}
-	return buf;
 }

@@ -1,6 +1,5 @@
 /* tuitree.c - the TUI's call tree view: rows, keys, search, a node's detail. */
 #include <curses.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,8 +34,8 @@ const char *const sg_tuitree_help[] = {
 
 static const char *const sort_names[] = {"total", "self", "calls", "name"};
 
-struct sg_tuitree *sg_tuitree_new(const struct sg_node *top, const char *title, int has_time,
-				  int unicode, volatile sig_atomic_t *stop)
+struct sg_tuitree *sg_tuitree_new(const void *top, const struct sg_tuitree_kind *kind,
+				  const char *title, int unicode, volatile sig_atomic_t *stop)
 {
 	struct sg_tuitree *t = calloc(1, sizeof(*t));
 
@@ -44,13 +43,13 @@ struct sg_tuitree *sg_tuitree_new(const struct sg_node *top, const char *title, 
 		sg_log_error("out of memory");
 		return NULL;
 	}
-	t->m = sg_tuimodel_new(top);
+	t->m = sg_tuimodel_new(top, kind->ops);
 	if (!t->m) {
 		free(t);
 		return NULL;
 	}
 	snprintf(t->title, sizeof(t->title), "%s", title);
-	t->has_time = has_time;
+	t->kind = kind;
 	t->unicode = unicode;
 	t->stop = stop;
 	return t;
@@ -112,26 +111,42 @@ static int columns(const char *s)
 	return n;
 }
 
+/* Node i's row: the kind's figures, the drawing, the name escaped, what follows it. */
+static const char *row_text(const struct sg_tuitree *t, unsigned i, int skip, char *buf,
+			    size_t size)
+{
+	const void *n = t->m->v[i].node;
+	char name[512], suffix[300];
+	size_t k;
+
+	t->kind->figures(t->m, i, buf, size);
+	k = strlen(buf);
+	sg_tuimodel_prefix(t->m, i, t->unicode, skip, buf, size, &k);
+	/* the one escaping of input strings (fmt.c) */
+	sg_fmt_name_buf(name, sizeof(name), t->m->ops->name(n));
+	sg_tuimodel_put(buf, size, &k, name);
+	t->kind->suffix(n, suffix, sizeof(suffix));
+	sg_tuimodel_put(buf, size, &k, suffix);
+	return buf;
+}
+
 static void draw_row(struct sg_tuitree *t, int y, unsigned row, int skip)
 {
 	const struct sg_tuimodel *m = t->m;
 	unsigned i = m->rows[row];
 	const struct sg_tuimodel_node *v = &m->v[i];
-	const struct sg_node *root = m->v[sg_tuimodel_root_of(m, i)].node;
 	char line[1024];
 	int attr;
 
 	line[0] = v->nkids ? (v->expanded ? '-' : '+') : ' ';
 	line[1] = v->match ? '*' : ' ';
-	sg_tuimodel_line(m, i, t->has_time, t->unicode, skip, line + MARK_COLS,
-			 sizeof(line) - MARK_COLS);
+	row_text(t, i, skip, line + MARK_COLS, sizeof(line) - MARK_COLS);
 	sg_tuidraw_text(y, 0, line, A_NORMAL, 1);
-	/* as -m tree: the total and %root coloured by share of the root */
-	attr = t->has_time ? sg_tuidraw_share_attr(v->node->total, root->total) : (int) A_NORMAL;
-	if (attr != (int) A_NORMAL) {
-		sg_tuidraw_attr_at(y, MARK_COLS, 11, attr);
-		sg_tuidraw_attr_at(y, MARK_COLS + 33, 7, attr);
-	}
+	attr = t->kind->colour(m, i);
+	for (int s = 0; s < 2 && attr != (int) A_NORMAL; s++)
+		if (t->kind->spans[s][1])
+			sg_tuidraw_attr_at(y, MARK_COLS + t->kind->spans[s][0],
+					   t->kind->spans[s][1], attr);
 	if (v->match)
 		sg_tuidraw_attr_at(y, 0, MARK_COLS, sg_tuidraw_attr(SG_TUI_MATCH));
 	if (row == t->cur)
@@ -149,9 +164,8 @@ static int page_skip(const struct sg_tuitree *t, int page)
 
 	for (int r = 0; r < page && t->top + (unsigned) r < t->m->nrows; r++) {
 		unsigned i = t->m->rows[t->top + (unsigned) r];
-		int w = MARK_COLS + columns(sg_tuimodel_line(t->m, i, t->has_time, t->unicode, 0,
-							     line, sizeof(line)));
-		int name = (int) strlen(t->m->v[i].node->name);
+		int w = MARK_COLS + columns(row_text(t, i, 0, line, sizeof(line)));
+		int name = (int) strlen(t->m->ops->name(t->m->v[i].node));
 
 		/* enough for the name's first NAME_MIN columns */
 		if (name > NAME_MIN)
@@ -175,11 +189,7 @@ void sg_tuitree_draw(struct sg_tuitree *t)
 	erase();
 	sg_tuidraw_text(0, 0, t->title, sg_tuidraw_attr(SG_TUI_TITLE), 1);
 	sg_tuidraw_attr_at(0, 0, COLS, sg_tuidraw_attr(SG_TUI_TITLE));
-	if (t->has_time)
-		snprintf(status, sizeof(status), "%*s%11s %11s %8s %7s %7s  %s", MARK_COLS, "",
-			 "total", "self", "calls", "%root", "%parent", "function");
-	else
-		snprintf(status, sizeof(status), "%*s%8s  %s", MARK_COLS, "", "calls", "function");
+	snprintf(status, sizeof(status), "%*s%s", MARK_COLS, "", t->kind->header);
 	sg_tuidraw_text(1, 0, status, A_BOLD, 1);
 	skip = page_skip(t, page);
 	for (int r = 0; r < page && t->top + (unsigned) r < t->m->nrows; r++)
@@ -198,89 +208,17 @@ void sg_tuitree_draw(struct sg_tuitree *t)
 	sg_tuidraw_text(LINES - 1, 0, status, A_BOLD, 1);
 }
 
-/* The path from the root to node i, names escaped, joined by ';'. */
-static void node_path(const struct sg_tuimodel *m, unsigned i, char *buf, size_t size)
-{
-	unsigned chain[64];
-	int n = 0, cut = 0;
-	size_t k = 0;
-
-	for (int j = (int) i; j >= 0; j = m->v[j].parent) {
-		if (n == 64) {
-			cut = 1;
-			break;
-		}
-		chain[n++] = (unsigned) j;
-	}
-	buf[0] = '\0';
-	if (cut)
-		k += (size_t) snprintf(buf, size, "...;");
-	while (n-- > 0 && k + 1 < size) {
-		k += sg_fmt_name_buf(buf + k, size - k, m->v[chain[n]].node->name);
-		if (n && k + 1 < size) {
-			buf[k++] = ';';
-			buf[k] = '\0';
-		}
-	}
-}
-
-/* [off-cpu] time: directly under n, and anywhere below it. */
-static void offcpu(const struct sg_node *n, uint64_t *own, uint64_t *below)
-{
-	*own = *below = 0;
-	for (const struct sg_node *c = n->child; c; c = sg_node_next(c, n))
-		if (strcmp(c->name, SG_OFFCPU_NAME) == 0) {
-			*below = sg_add_sat(*below, c->total);
-			if (c->parent == n)
-				*own = sg_add_sat(*own, c->total);
-		}
-}
-
 static void detail(struct sg_tuitree *t)
 {
-	const struct sg_tuimodel *m = t->m;
+	static char l[SG_TUI_DETAIL_LINES][SG_TUI_DETAIL_LEN];
+	const char *lines[SG_TUI_DETAIL_LINES];
+	char name[400];
 	unsigned i = cur_node(t);
-	const struct sg_node *n = m->v[i].node;
-	const struct sg_node *root = m->v[sg_tuimodel_root_of(m, i)].node;
-	const struct sg_node *parent = m->v[i].parent >= 0 ? m->v[m->v[i].parent].node : n;
-	static char l[12][600];
-	const char *lines[12];
-	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], d[SG_FMT_LEN], errs[256];
-	char name[400], path[1024];
-	uint64_t own, below;
-	int k = 0;
+	int k = t->kind->detail(t->m, i, l);
 
-	sg_fmt_name_buf(name, sizeof(name), n->name);
-	node_path(m, i, path, sizeof(path));
-	snprintf(l[k++], sizeof(l[0]), "path      %s", path);
-	snprintf(l[k++], sizeof(l[0]), "calls     %" PRIu64, n->calls);
-	if (t->has_time) {
-		snprintf(l[k++], sizeof(l[0]), "total     %s  (%s%% of the root, %s%% of the caller)",
-			 sg_fmt_human(a, n->total), sg_fmt_pct(b, n->total, root->total),
-			 sg_fmt_pct(c, n->total, parent->total));
-		snprintf(l[k++], sizeof(l[0]), "self      %s  (%s%% of its total)",
-			 sg_fmt_human(a, n->self), sg_fmt_pct(b, n->self, n->total));
-		if (n->calls)
-			snprintf(l[k++], sizeof(l[0]), "per call  total %s  self %s",
-				 sg_fmt_human(a, n->total / n->calls),
-				 sg_fmt_human(b, n->self / n->calls));
-		if (n->calls && n->max)
-			snprintf(l[k++], sizeof(l[0]), "one call  min %s  max %s",
-				 sg_fmt_human(c, n->min), sg_fmt_human(d, n->max));
-		offcpu(n, &own, &below);
-		if (below)
-			snprintf(l[k++], sizeof(l[0]),
-				 "off-cpu   %s waiting in this call, %s in its subtree (%s%%)",
-				 sg_fmt_human(a, own), sg_fmt_human(b, below),
-				 sg_fmt_pct(c, below, n->total));
-	}
-	snprintf(l[k++], sizeof(l[0]), "callees   %u", m->v[i].nkids);
-	if (n->ret && n->ret->rets)
-		snprintf(l[k++], sizeof(l[0]), "returns   %" PRIu64 " values seen, %" PRIu64 " errors%s%s",
-			 n->ret->rets, n->ret->errs, *sg_fmt_errors(errs, sizeof(errs), n) ? ": " : "",
-			 errs);
 	for (int j = 0; j < k; j++)
 		lines[j] = l[j];
+	sg_fmt_name_buf(name, sizeof(name), t->m->ops->name(t->m->v[i].node));
 	sg_tuidraw_popup(name, lines, k, t->stop);
 }
 
