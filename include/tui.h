@@ -4,6 +4,7 @@
 
 #include <signal.h>
 #include "aggregate.h"
+#include "treediff.h"
 
 struct sg_tui_options {
 	const char *name;	     /* what was opened, for the title (escaped here) */
@@ -17,5 +18,8 @@ struct sg_tui_options {
  * 0 done; -1 with a message (no terminal to draw on, no memory).
  */
 int sg_tui_run(struct sg_aggregate *agg, const struct sg_tui_options *o);
+
+/* Show the comparison d (surfgraph tui --diff) the same way: its tree, the text diff's columns. */
+int sg_tui_run_diff(const struct sg_treediff *d, const struct sg_tui_options *o);
 
 #endif

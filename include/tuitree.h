@@ -17,8 +17,6 @@ enum sg_tui_action { SG_TUI_NONE, SG_TUI_UNHANDLED, SG_TUI_OPEN };
 struct sg_tuitree_kind {
 	const struct sg_tuimodel_ops *ops;
 	const char *header; /* the column names, "function" last */
-	int name_col;	    /* the column the drawing starts at (the figures' width) */
-	/* the figures of node i's row, name_col columns */
 	void (*figures)(const struct sg_tuimodel *m, unsigned i, char *buf, size_t size);
 	/* what follows the name: "  (returned -ENOMEM in 1 of 3 calls)", "  [new]"; may be "" */
 	void (*suffix)(const void *n, char *buf, size_t size);

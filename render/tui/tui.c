@@ -10,6 +10,7 @@
 #include "tui.h"
 #include "tuidraw.h"
 #include "tuilist.h"
+#include "tuidiff.h"
 #include "tuinode.h"
 #include "tuitree.h"
 /* last: its capability macros (lines, columns) would rename what the others declare */
@@ -24,7 +25,7 @@ struct view {
 };
 
 struct screen {
-	struct sg_aggregate *agg;
+	struct sg_aggregate *agg; /* NULL for a comparison: no histogram, no invocations */
 	const struct sg_tui_options *o;
 	struct view v[MAX_VIEWS];
 	int n;
@@ -42,14 +43,14 @@ static const char *const global_help[] = {
     NULL,
 };
 
-static int push_tree(struct screen *s, const struct sg_node *top, const char *title)
+static int push_tree(struct screen *s, const void *top, const struct sg_tuitree_kind *kind,
+		     const char *title)
 {
 	if (s->n == MAX_VIEWS) {
 		sg_log_error("too many views open: Esc goes back");
 		return -1;
 	}
-	s->v[s->n].tree = sg_tuitree_new(top, s->agg->has_time ? &sg_tuinode_timed : &sg_tuinode_calls,
-					 title, s->o->unicode, s->o->stop);
+	s->v[s->n].tree = sg_tuitree_new(top, kind, title, s->o->unicode, s->o->stop);
 	if (!s->v[s->n].tree)
 		return -1;
 	s->v[s->n++].list = NULL;
@@ -169,6 +170,10 @@ static int global_key(struct screen *s, int key)
 	default:
 		return 0;
 	}
+	if (!s->agg) {
+		snprintf(msg, msz, "a comparison has no histogram or invocations: open each run");
+		return 0;
+	}
 	/* H from the histogram, I from the list: that view again, not one more */
 	if (v->list && (int) v->list->kind == kind)
 		return 0;
@@ -197,61 +202,91 @@ static void loop(struct screen *s)
 		v = &s->v[s->n - 1];
 		a = v->tree ? sg_tuitree_key(v->tree, key)
 			    : sg_tuilist_key(v->list, key, &tree, title, sizeof(title));
-		if (a == SG_TUI_OPEN && push_tree(s, sg_tree_top((struct sg_tree *) tree), title) < 0)
+		if (a == SG_TUI_OPEN &&
+		    push_tree(s, sg_tree_top((struct sg_tree *) tree),
+			      s->agg->has_time ? &sg_tuinode_timed : &sg_tuinode_calls, title) < 0)
 			snprintf(v->list->msg, sizeof(v->list->msg), "%s", sg_log_message());
 		if (a == SG_TUI_UNHANDLED && global_key(s, key))
 			break;
 	}
 }
 
-int sg_tui_run(struct sg_aggregate *agg, const struct sg_tui_options *o)
+/* The terminal taken over; NULL with a message when it cannot be drawn on. */
+static SCREEN *screen_open(const struct sg_tui_options *o)
 {
-	struct screen s = {.agg = agg, .o = o};
-	char title[1024];
 	SCREEN *scr;
-	int rc = 0;
+	char *cup;
 
 	/* box-drawing characters and names in UTF-8 need the locale's character type */
 	setlocale(LC_CTYPE, "");
 	scr = newterm(NULL, stdout, stdin);
-	if (!scr) {
-		const char *term = getenv("TERM");
-
-		sg_log_error("cannot draw on this terminal (TERM=%.40s): set TERM to its type, or use "
-			     "-m tree for text",
-			     term ? term : "unset");
-		return -1;
-	}
-	set_term(scr);
-	/* a terminal that cannot move its cursor (TERM=dumb) would show nothing readable */
-	char *cup = tigetstr("cup");
-
-	if (!cup || cup == (char *) -1) {
-		const char *term = getenv("TERM");
-
+	if (scr) {
+		set_term(scr);
+		/* a terminal that cannot move its cursor (TERM=dumb) would show nothing readable */
+		cup = tigetstr("cup");
+		if (cup && cup != (char *) -1) {
+			cbreak();
+			noecho();
+			keypad(stdscr, TRUE);
+			set_escdelay(25);
+			curs_set(0);
+			sg_tuidraw_colors(o->color);
+			return scr;
+		}
 		endwin();
 		delscreen(scr);
-		sg_log_error("TERM=%.40s cannot place text on the screen: set TERM to the terminal's "
-			     "type (xterm, vt100, ...), or use -m tree for text",
-			     term ? term : "unset");
-		return -1;
 	}
-	cbreak();
-	noecho();
-	keypad(stdscr, TRUE);
-	set_escdelay(25);
-	curs_set(0);
-	sg_tuidraw_colors(o->color);
-	run_title(&s, title, sizeof(title));
-	if (push_tree(&s, sg_tree_top(agg->merged), title) < 0)
-		rc = -1;
-	else
-		loop(&s);
-	while (s.n)
-		pop(&s);
-	/* the terminal as it was: cursor, modes, the screen the shell had */
+	const char *term = getenv("TERM");
+
+	sg_log_error("TERM=%.40s cannot place text on the screen: set TERM to the terminal's type "
+		     "(xterm, vt100, ...), or use -m tree for text",
+		     term ? term : "unset");
+	return NULL;
+}
+
+/* The views closed and the terminal as it was: cursor, modes, the screen the shell had. */
+static void screen_close(struct screen *s, SCREEN *scr)
+{
+	while (s->n)
+		pop(s);
 	curs_set(1);
 	endwin();
 	delscreen(scr);
+}
+
+int sg_tui_run(struct sg_aggregate *agg, const struct sg_tui_options *o)
+{
+	struct screen s = {.agg = agg, .o = o};
+	char title[1024];
+	SCREEN *scr = screen_open(o);
+	int rc = 0;
+
+	if (!scr)
+		return -1;
+	run_title(&s, title, sizeof(title));
+	if (push_tree(&s, sg_tree_top(agg->merged), agg->has_time ? &sg_tuinode_timed : &sg_tuinode_calls,
+		      title) < 0)
+		rc = -1;
+	else
+		loop(&s);
+	screen_close(&s, scr);
+	return rc;
+}
+
+int sg_tui_run_diff(const struct sg_treediff *d, const struct sg_tui_options *o)
+{
+	struct screen s = {.o = o};
+	char title[1024];
+	SCREEN *scr = screen_open(o);
+	int rc = 0;
+
+	if (!scr)
+		return -1;
+	sg_tuidiff_title(d, title, sizeof(title));
+	if (push_tree(&s, d->top, &sg_tuidiff_kind, title) < 0)
+		rc = -1;
+	else
+		loop(&s);
+	screen_close(&s, scr);
 	return rc;
 }

@@ -176,7 +176,6 @@ static int detail_calls(const struct sg_tuimodel *m, unsigned i, char (*l)[SG_TU
 const struct sg_tuitree_kind sg_tuinode_timed = {
     .ops = &ops,
     .header = "      total        self    calls   %root %parent  function",
-    .name_col = 52,
     .figures = figures_timed,
     .suffix = suffix,
     .colour = colour_timed,
@@ -187,7 +186,6 @@ const struct sg_tuitree_kind sg_tuinode_timed = {
 const struct sg_tuitree_kind sg_tuinode_calls = {
     .ops = &ops,
     .header = "   calls  function",
-    .name_col = 10,
     .figures = figures_calls,
     .suffix = suffix,
     .colour = colour_none,

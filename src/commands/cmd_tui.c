@@ -8,6 +8,7 @@
 #include "log.h"
 #include "render_text.h"
 #include "strtab.h"
+#include "treediff.h"
 #include "tui.h"
 
 static volatile sig_atomic_t stop_signal;
@@ -21,13 +22,14 @@ static void on_stop(int sig)
 int sg_cmd_tui_run(const struct sg_options *o)
 {
 	struct sg_tui_options to = {
-	    .name = o->files[0],
+	    .name = o->files[o->tui_diff],
 	    .unicode = o->unicode || (!o->ascii && sg_text_utf8_terminal()),
 	    .color = o->color != SG_COLOR_NEVER,
 	    .stop = &stop_signal,
 	};
 	struct sigaction sa = {.sa_handler = on_stop}, old[NSIG];
-	struct sg_aggregate *agg = NULL;
+	struct sg_aggregate *agg = NULL, *before = NULL;
+	struct sg_treediff *d = NULL;
 	struct sg_strtab *st;
 	int rc = 1, ret;
 
@@ -43,17 +45,27 @@ int sg_cmd_tui_run(const struct sg_options *o)
 		sg_log_error("out of memory");
 		return 1;
 	}
-	ret = sg_cmd_profile_load(o, o->files[0], st, &agg);
+	/* --diff: BEFORE and AFTER each as -i reads it, compared as surfgraph diff does */
+	ret = sg_cmd_profile_load(o, o->files[o->tui_diff], st, &agg);
+	if (ret == 0 && o->tui_diff)
+		ret = sg_cmd_profile_load(o, o->files[0], st, &before);
 	if (ret < 0) {
 		rc = ret == -2 ? 2 : 1;
 		goto out;
+	}
+	if (o->tui_diff) {
+		struct sg_treediff_options dopt = {.label = {o->files[0], o->files[1]}};
+
+		d = sg_treediff_new(before, agg, &dopt);
+		if (!d)
+			goto out;
 	}
 	/* no SA_RESTART: a signal ends the wait for a key, and the loop sees stop_signal */
 	sigemptyset(&sa.sa_mask);
 	for (int sig = 1; sig < NSIG; sig++)
 		if (sg_live_is_stop_signal(sig))
 			sigaction(sig, &sa, &old[sig]);
-	rc = sg_tui_run(agg, &to) < 0 ? 1 : 0;
+	rc = (d ? sg_tui_run_diff(d, &to) : sg_tui_run(agg, &to)) < 0 ? 1 : 0;
 	for (int sig = 1; sig < NSIG; sig++)
 		if (sg_live_is_stop_signal(sig))
 			sigaction(sig, &old[sig], NULL);
@@ -64,6 +76,8 @@ int sg_cmd_tui_run(const struct sg_options *o)
 		rc = 128 + stop_signal;
 	}
 out:
+	sg_treediff_free(d);
+	sg_aggregate_free(before);
 	sg_aggregate_free(agg);
 	sg_strtab_free(st);
 	return rc;

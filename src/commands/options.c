@@ -469,6 +469,9 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		case OPT_SLOW:
 			o->slow = 1;
 			break;
+		case OPT_TUI_DIFF:
+			o->tui_diff = 1;
+			break;
 		case OPT_NEGATE:
 			o->negate = 1;
 			break;
@@ -530,9 +533,17 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			o->files = (char **) &o->input;
 			o->nfiles = 1;
 		}
-		if (o->nfiles != 1 || (o->input && o->files != (char **) &o->input)) {
+		if (o->tui_diff && (o->nfiles != 2 || o->input)) {
+			sg_log_error("tui --diff wants two runs, BEFORE and AFTER, not %d: .tree "
+				     "files, or traces with -f ROOT",
+				     o->nfiles + !!o->input);
+			return -1;
+		}
+		if (!o->tui_diff &&
+		    (o->nfiles != 1 || (o->input && o->files != (char **) &o->input))) {
 			sg_log_error("tui wants one run to show, not %d: a .tree file, or a trace "
-				     "(text or trace.dat) with -f ROOT (see surfgraph tui --help)",
+				     "(text or trace.dat) with -f ROOT; two with --diff (see surfgraph "
+				     "tui --help)",
 				     o->nfiles + (o->input && o->files != (char **) &o->input));
 			return -1;
 		}

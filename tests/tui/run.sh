@@ -276,6 +276,26 @@ wait_for "trace: opened" "row 1/$(nrows)"
 same "trace: rows" "$(rows)" "$(model rows)"
 keys q
 
+# --- --diff: the text diff's rows, the root's averages from the root returns ------------------
+f612=tests/data/linux-6.12/do_fault.txt
+W=160 # wide enough for the whole drawing: the rows are the text diff's lines
+start xterm --diff -f __do_fault $f61 $f612
+W=100
+wait_for "diff: opened" "row 1/"
+avg() { awk -v roots=1 -f tests/tui/paths.awk "$1" | awk '{s += $2; n++} END {printf "%d.%03d us", s / n / 1000, s / n % 1000}'; }
+wait_for "diff: the averages in the title" "__do_fault: avg $(avg $f61) -> $(avg $f612)"
+keys e
+wait_for "diff: expanded" "[new]"
+"$bin" diff -q -f __do_fault $f61 $f612 --ascii >"$out/diff.txt"
+text=$(sed -n '/^   before_us     after_us     delta_us    delta%         calls  function$/,$p' "$out/diff.txt" | sed 1d | head -n $((H - 3)))
+same "diff: rows as the text diff's" "$(screen | sed -n "3,$((H - 1))p" | cut -c3- | sed 's/ *$//')" "$text"
+keys q
+wait_for "diff: q" "EXIT=0"
+sg diffone 2 tui --diff "$out/df.tree"
+expect "diff: one run refused" "$(cat "$out/diffone.err")" "surfgraph: tui --diff wants two runs, BEFORE and AFTER, not 1: .tree files, or traces with -f ROOT"
+sg diffmain 2 -f __do_fault -i $f61 --diff
+expect "--diff without tui refused" "$(cat "$out/diffmain.err")" "surfgraph: --diff is for surfgraph tui --diff BEFORE AFTER; to compare runs as text: surfgraph diff BEFORE AFTER"
+
 # --- names with control bytes are escaped; refusals ---------------------------------------------
 sed 's/__cond_resched/ev%1B%5B2Jil/g' "$out/df.tree" >"$out/evil.tree"
 start xterm "$out/evil.tree"
