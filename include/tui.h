@@ -1,4 +1,4 @@
-/* tui.h - surfgraph tui: a full-screen view of a run (curses): call tree, histogram, invocations. */
+/* tui.h - surfgraph tui: a run full-screen (curses): call tree, histogram, invocations. */
 #ifndef SG_TUI_H
 #define SG_TUI_H
 

@@ -14,7 +14,8 @@ void sg_tuidraw_colors(int use);
 /* The attribute of a pair: its colour, or bold/underline/reverse without colours. */
 int sg_tuidraw_attr(enum sg_tuidraw_pair p);
 
-/* The attribute a node's share of its root gets, as -m tree colours it: red from 5%, green from 0.5%. */
+/* The attribute a node's share of its root gets, as -m tree colours it: red from 5%, green from
+ * 0.5%. */
 int sg_tuidraw_share_attr(uint64_t part, uint64_t whole);
 
 /* s at (y, x), cut at the screen's right edge, the rest of the line cleared when clear is set. */

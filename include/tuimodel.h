@@ -24,8 +24,8 @@ struct sg_tuimodel_ops {
 /* One node of the tree, in the model: its place among its siblings as sorted now. */
 struct sg_tuimodel_node {
 	const void *node;
-	int parent;		  /* index, -1 for a root */
-	int depth;		  /* 0 for a root */
+	int parent;		 /* index, -1 for a root */
+	int depth;		 /* 0 for a root */
 	unsigned kid_off, nkids; /* its children: kids[kid_off .. kid_off + nkids) */
 	unsigned char expanded, match;
 };
@@ -34,14 +34,14 @@ struct sg_tuimodel {
 	const struct sg_tuimodel_ops *ops;
 	struct sg_tuimodel_node *v; /* every node, in the tree's own pre-order */
 	unsigned nv;
-	unsigned *kids;		    /* children indices, per node, in the current sort */
-	unsigned *roots, nroots;    /* the top nodes, in the current sort */
-	unsigned *order, *pos;	    /* every node in the displayed pre-order, and its place there */
-	unsigned *rows, nrows;	    /* the visible rows: nodes whose ancestors are all expanded */
+	unsigned *kids;		 /* children indices, per node, in the current sort */
+	unsigned *roots, nroots; /* the top nodes, in the current sort */
+	unsigned *order, *pos;	 /* every node in the displayed pre-order, and its place there */
+	unsigned *rows, nrows;	 /* the visible rows: nodes whose ancestors are all expanded */
 	enum sg_tuimodel_sort sort;
-	uint64_t all_total;	    /* the roots' totals added: what a match's share is of */
-	unsigned nmatch;	    /* nodes matching the search */
-	uint64_t match_total;	    /* their totals, a match inside another counted once */
+	uint64_t all_total;   /* the roots' totals added: what a match's share is of */
+	unsigned nmatch;      /* nodes matching the search */
+	uint64_t match_total; /* their totals, a match inside another counted once */
 };
 
 /*

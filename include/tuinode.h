@@ -1,4 +1,4 @@
-/* tuinode.h - the TUI's view of a call tree (struct sg_node): -m tree's columns, a node's detail. */
+/* tuinode.h - the TUI's view of a call tree (sg_node): -m tree's columns, a node's detail. */
 #ifndef SG_TUINODE_H
 #define SG_TUINODE_H
 

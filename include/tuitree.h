@@ -11,7 +11,7 @@ enum sg_tui_action { SG_TUI_NONE, SG_TUI_UNHANDLED, SG_TUI_OPEN };
 
 /* The lines a node's detail may have, and their length. */
 #define SG_TUI_DETAIL_LINES 16
-#define SG_TUI_DETAIL_LEN 600
+#define SG_TUI_DETAIL_LEN   600
 
 /* What kind of tree a view shows: its nodes, their columns, colours and detail. */
 struct sg_tuitree_kind {

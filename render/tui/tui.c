@@ -1,4 +1,4 @@
-/* tui.c - surfgraph tui: a full-screen view of a run (curses): call tree, histogram, invocations. */
+/* tui.c - surfgraph tui: a run full-screen (curses): call tree, histogram, invocations. */
 #include <curses.h>
 #include <inttypes.h>
 #include <locale.h>
@@ -97,11 +97,10 @@ static void run_title(const struct screen *s, char *buf, size_t size)
 		k += (size_t) snprintf(buf + k, size - k, "%s: %" PRIu64 " calls", name,
 				       r->sum.count);
 		if (s->agg->has_time && r->sum.count && k + 1 < size)
-			k += (size_t) snprintf(buf + k, size - k, "  total %s  p50 %s  p99 %s  max %s  ",
-					       sg_fmt_human(a, r->sum.total),
-					       sg_fmt_human(b, r->sum.p50),
-					       sg_fmt_human(c, r->sum.p99),
-					       sg_fmt_human(d, r->sum.max));
+			k += (size_t) snprintf(
+			    buf + k, size - k, "  total %s  p50 %s  p99 %s  max %s  ",
+			    sg_fmt_human(a, r->sum.total), sg_fmt_human(b, r->sum.p50),
+			    sg_fmt_human(c, r->sum.p99), sg_fmt_human(d, r->sum.max));
 	}
 	sg_fmt_name_buf(name, sizeof(name), base ? base + 1 : s->o->name);
 	if (k + 1 < size)
@@ -264,8 +263,8 @@ int sg_tui_run(struct sg_aggregate *agg, const struct sg_tui_options *o)
 	if (!scr)
 		return -1;
 	run_title(&s, title, sizeof(title));
-	if (push_tree(&s, sg_tree_top(agg->merged), agg->has_time ? &sg_tuinode_timed : &sg_tuinode_calls,
-		      title) < 0)
+	if (push_tree(&s, sg_tree_top(agg->merged),
+		      agg->has_time ? &sg_tuinode_timed : &sg_tuinode_calls, title) < 0)
 		rc = -1;
 	else
 		loop(&s);

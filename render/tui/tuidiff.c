@@ -27,8 +27,8 @@ static uint64_t value(const void *p, enum sg_tuimodel_sort key)
 {
 	const struct sg_treediff_node *n = p;
 
-	return key == SG_TUI_SORT_TOTAL ? n->total[1]
-	       : key == SG_TUI_SORT_SELF ? n->self[1]
+	return key == SG_TUI_SORT_TOTAL	  ? n->total[1]
+	       : key == SG_TUI_SORT_SELF  ? n->self[1]
 	       : key == SG_TUI_SORT_CALLS ? n->calls_milli[1]
 					  : n->total[0];
 }
@@ -60,7 +60,7 @@ static void figures(const struct sg_tuimodel *m, unsigned i, char *buf, size_t s
 {
 	const struct sg_treediff_node *n = node(m, i);
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN], cb[SG_FMT_LEN],
-		ca[SG_FMT_LEN], calls[2 * SG_FMT_LEN + 8];
+	    ca[SG_FMT_LEN], calls[2 * SG_FMT_LEN + 8];
 
 	snprintf(calls, sizeof(calls), "%s->%s", sg_fmt_milli(cb, n->calls_milli[0]),
 		 sg_fmt_milli(ca, n->calls_milli[1]));
@@ -73,9 +73,10 @@ static void suffix(const void *p, char *buf, size_t size)
 {
 	const struct sg_treediff_node *n = p;
 
-	snprintf(buf, size, "%s", n->state == SG_TREEDIFF_NEW    ? "  [new]"
-				  : n->state == SG_TREEDIFF_GONE ? "  [gone]"
-								 : "");
+	snprintf(buf, size, "%s",
+		 n->state == SG_TREEDIFF_NEW	? "  [new]"
+		 : n->state == SG_TREEDIFF_GONE ? "  [gone]"
+						: "");
 }
 
 /* The change: red slower, green faster, as the differential flame graph's red and blue. */
@@ -94,19 +95,21 @@ static int detail(const struct sg_tuimodel *m, unsigned i, char (*l)[SG_TUI_DETA
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN];
 	int k = 0;
 
-	snprintf(l[k++], SG_TUI_DETAIL_LEN, "%s", n->state == SG_TREEDIFF_NEW ? "only in AFTER"
-						   : n->state == SG_TREEDIFF_GONE ? "only in BEFORE"
-										 : "in both runs");
+	snprintf(l[k++], SG_TUI_DETAIL_LEN, "%s",
+		 n->state == SG_TREEDIFF_NEW	? "only in AFTER"
+		 : n->state == SG_TREEDIFF_GONE ? "only in BEFORE"
+						: "in both runs");
 	snprintf(l[k++], SG_TUI_DETAIL_LEN, "total     %s -> %s  (%s us, %s)",
 		 sg_fmt_human(a, n->total[0]), sg_fmt_human(b, n->total[1]),
 		 sg_fmt_delta_us(c, n->delta), pct(p, n->delta, n->total[0], n->state));
 	snprintf(l[k++], SG_TUI_DETAIL_LEN, "self      %s -> %s  (%s us, %s)",
 		 sg_fmt_human(a, n->self[0]), sg_fmt_human(b, n->self[1]),
 		 sg_fmt_delta_us(c, n->self_delta), pct(p, n->self_delta, n->self[0], n->state));
-	snprintf(l[k++], SG_TUI_DETAIL_LEN, "calls     %s -> %s", sg_fmt_milli(a, n->calls_milli[0]),
-		 sg_fmt_milli(b, n->calls_milli[1]));
-	snprintf(l[k++], SG_TUI_DETAIL_LEN, "of        %" PRIu64 " -> %" PRIu64 " invocations of the root",
-		 n->inv[0], n->inv[1]);
+	snprintf(l[k++], SG_TUI_DETAIL_LEN, "calls     %s -> %s",
+		 sg_fmt_milli(a, n->calls_milli[0]), sg_fmt_milli(b, n->calls_milli[1]));
+	snprintf(l[k++], SG_TUI_DETAIL_LEN,
+		 "of        %" PRIu64 " -> %" PRIu64 " invocations of the root", n->inv[0],
+		 n->inv[1]);
 	return k;
 }
 
@@ -123,7 +126,7 @@ const struct sg_tuitree_kind sg_tuidiff_kind = {
 void sg_tuidiff_title(const struct sg_treediff *d, char *buf, size_t size)
 {
 	char lb[200], la[200], root[200], a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN],
-		e[SG_FMT_LEN];
+	    e[SG_FMT_LEN];
 	size_t k;
 
 	sg_fmt_name_buf(lb, sizeof(lb), d->label[0]);
@@ -134,8 +137,9 @@ void sg_tuidiff_title(const struct sg_treediff *d, char *buf, size_t size)
 		const struct sg_treediff_root *r = &d->roots[i];
 
 		sg_fmt_name_buf(root, sizeof(root), r->name[1] ? r->name[1] : r->name[0]);
-		k += (size_t) snprintf(buf + k, size - k, "  %s: avg %s -> %s  p99 %s -> %s", root,
-				       sg_fmt_human(a, r->sum[0].avg), sg_fmt_human(b, r->sum[1].avg),
-				       sg_fmt_human(c, r->sum[0].p99), sg_fmt_human(e, r->sum[1].p99));
+		k += (size_t) snprintf(
+		    buf + k, size - k, "  %s: avg %s -> %s  p99 %s -> %s", root,
+		    sg_fmt_human(a, r->sum[0].avg), sg_fmt_human(b, r->sum[1].avg),
+		    sg_fmt_human(c, r->sum[0].p99), sg_fmt_human(e, r->sum[1].p99));
 	}
 }

@@ -102,9 +102,9 @@ int sg_tuidraw_popup(const char *title, const char *const *lines, int n,
 		for (int r = 0; r < h; r++) {
 			move(y + r, x);
 			for (int c = 0; c < w; c++)
-				addch(r == 0 || r == h - 1 ? (c == 0 || c == w - 1 ? '+' : '-')
+				addch(r == 0 || r == h - 1   ? (c == 0 || c == w - 1 ? '+' : '-')
 				      : c == 0 || c == w - 1 ? '|'
-							    : ' ');
+							     : ' ');
 		}
 		attron(A_BOLD);
 		mvaddnstr(y, x + 2, title, w - 4 > 0 ? w - 4 : 0);

@@ -121,7 +121,10 @@ static void marks(const struct sg_tuilist *l, unsigned b, char *buf, size_t size
 		const struct {
 			const char *name;
 			uint64_t v;
-		} p[] = {{"p50", s->p50}, {"p90", s->p90}, {"p99", s->p99}, {"p99.9", s->p999},
+		} p[] = {{"p50", s->p50},
+			 {"p90", s->p90},
+			 {"p99", s->p99},
+			 {"p99.9", s->p999},
 			 {"max", s->max}};
 
 		if (!s->count || !s->has_hist)
@@ -175,7 +178,8 @@ static void draw_inv_row(const struct sg_tuilist *l, int y, unsigned row)
 	task_name(v, task, sizeof(task));
 	cpus[0] = '\0';
 	for (int i = 0; i < v->ncpus && k + 8 < sizeof(cpus); i++)
-		k += (size_t) snprintf(cpus + k, sizeof(cpus) - k, "%s%d", i ? "," : "", v->cpus[i]);
+		k +=
+		    (size_t) snprintf(cpus + k, sizeof(cpus) - k, "%s%d", i ? "," : "", v->cpus[i]);
 	snprintf(line, sizeof(line), "  %8" PRIu64 " %12s  %-24s %-6s %16s", v->seq,
 		 sg_fmt_human(d, v->duration), task, *cpus ? cpus : "?",
 		 v->has_ts ? sg_fmt_ts(ts, v->start_ts) : "-");
@@ -185,7 +189,7 @@ static void draw_inv_row(const struct sg_tuilist *l, int y, unsigned row)
 void sg_tuilist_draw(struct sg_tuilist *l)
 {
 	char line[512], a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], d[SG_FMT_LEN], e[SG_FMT_LEN],
-		name[256];
+	    name[256];
 	int y0 = list_top(l), page = LINES - y0 - 1;
 	uint64_t most = 0, seen = 0;
 
@@ -205,8 +209,9 @@ void sg_tuilist_draw(struct sg_tuilist *l)
 			const struct sg_summary *s = &l->agg->roots[r].sum;
 
 			sg_fmt_name_buf(name, sizeof(name), l->agg->roots[r].root);
-			snprintf(line, sizeof(line), "%s: %" PRIu64 " complete invocations, min %s  avg %s",
-				 name, s->count, sg_fmt_human(a, s->min), sg_fmt_human(b, s->avg));
+			snprintf(line, sizeof(line),
+				 "%s: %" PRIu64 " complete invocations, min %s  avg %s", name,
+				 s->count, sg_fmt_human(a, s->min), sg_fmt_human(b, s->avg));
 			sg_tuidraw_text(1 + 2 * r, 0, line, A_NORMAL, 1);
 			snprintf(line, sizeof(line), "  p50 %s  p90 %s  p99 %s  p99.9 %s  max %s",
 				 sg_fmt_human(a, s->p50), sg_fmt_human(b, s->p90),
@@ -214,8 +219,8 @@ void sg_tuilist_draw(struct sg_tuilist *l)
 				 sg_fmt_human(e, s->max));
 			sg_tuidraw_text(2 + 2 * r, 0, line, A_NORMAL, 1);
 		}
-		snprintf(line, sizeof(line), "    %10s   %-10s %10s  %-*s %8s", "from", "to", "count",
-			 BAR_WIDTH + 2, "distribution", "cum %");
+		snprintf(line, sizeof(line), "    %10s   %-10s %10s  %-*s %8s", "from", "to",
+			 "count", BAR_WIDTH + 2, "distribution", "cum %");
 		sg_tuidraw_text(y0 - 1, 0, line, A_BOLD, 1);
 		for (unsigned i = 0; i < l->n; i++)
 			if (l->count[l->bucket[i]] > most)
@@ -226,24 +231,26 @@ void sg_tuilist_draw(struct sg_tuilist *l)
 		for (int r = 0; r < page && l->top + (unsigned) r < l->n; r++)
 			draw_hist_row(l, y0 + r, l->top + (unsigned) r, most, &seen);
 		snprintf(line, sizeof(line), "%s",
-			 *l->msg ? l->msg : "Enter: the bucket's merged tree (>: kept)  Esc back  ? help");
+			 *l->msg ? l->msg
+				 : "Enter: the bucket's merged tree (>: kept)  Esc back  ? help");
 	} else {
 		snprintf(line, sizeof(line), "  %8s %12s  %-24s %-6s %16s", "seq", "duration",
 			 "task", "cpu", "start");
 		sg_tuidraw_text(1, 0, line, A_BOLD, 1);
 		for (int r = 0; r < page && l->top + (unsigned) r < l->n; r++)
 			draw_inv_row(l, y0 + r, l->top + (unsigned) r);
-		snprintf(line, sizeof(line), "%s",
-			 *l->msg ? l->msg : "");
+		snprintf(line, sizeof(line), "%s", *l->msg ? l->msg : "");
 		if (!*l->msg)
-			snprintf(line, sizeof(line), "%u kept  sort %s (d t c s)  Enter open  Esc back  ? help",
-				 l->n, sort_names[l->sort]);
+			snprintf(line, sizeof(line),
+				 "%u kept  sort %s (d t c s)  Enter open  Esc back  ? help", l->n,
+				 sort_names[l->sort]);
 	}
 	if (l->n)
 		sg_tuidraw_attr_at(y0 + (int) (l->cur - l->top), 0, COLS, A_REVERSE);
 	else
-		sg_tuidraw_text(y0, 2, l->kind == SG_TUILIST_HIST ? "(no durations: no histogram)"
-								  : "(no invocation kept whole)",
+		sg_tuidraw_text(y0, 2,
+				l->kind == SG_TUILIST_HIST ? "(no durations: no histogram)"
+							   : "(no invocation kept whole)",
 				A_NORMAL, 1);
 	l->msg[0] = '\0';
 	sg_tuidraw_text(LINES - 1, 0, line, A_BOLD, 1);
@@ -296,7 +303,7 @@ enum sg_tui_action sg_tuilist_key(struct sg_tuilist *l, int key, const struct sg
 	case 's':
 		if (l->kind != SG_TUILIST_INVS)
 			return SG_TUI_UNHANDLED;
-		l->sort = key == 'd' ? SG_TUILIST_DURATION
+		l->sort = key == 'd'   ? SG_TUILIST_DURATION
 			  : key == 't' ? SG_TUILIST_TASK
 			  : key == 'c' ? SG_TUILIST_CPU
 				       : SG_TUILIST_START;
@@ -318,8 +325,9 @@ enum sg_tui_action sg_tuilist_key(struct sg_tuilist *l, int key, const struct sg
 
 		if (!l->agg->bucket[b]) {
 			snprintf(l->msg, sizeof(l->msg), "%s",
-				 l->count[b] ? "this run kept no bucket trees (a .tree of version 1 or 2)"
-					     : "an empty bucket");
+				 l->count[b]
+				     ? "this run kept no bucket trees (a .tree of version 1 or 2)"
+				     : "an empty bucket");
 			return SG_TUI_NONE;
 		}
 		*tree = l->agg->bucket[b];

@@ -103,8 +103,8 @@ struct sg_tuimodel *sg_tuimodel_new(const void *top, const struct sg_tuimodel_op
 			m->kids[p->kid_off + fill[m->v[i].parent]++] = i;
 		}
 	for (i = 0; i < m->nroots; i++) {
-		m->all_total = sg_add_sat(m->all_total,
-					  ops->value(m->v[m->roots[i]].node, SG_TUI_SORT_TOTAL));
+		m->all_total =
+		    sg_add_sat(m->all_total, ops->value(m->v[m->roots[i]].node, SG_TUI_SORT_TOTAL));
 		m->v[m->roots[i]].expanded = 1;
 	}
 	free(fill);
@@ -154,7 +154,8 @@ static int cmp_nodes(const void *pa, const void *pb, void *ctx)
 	if (!c)
 		c = strcmp(ops->name(a), ops->name(b));
 	if (!c)
-		c = cmp_u64_desc(ops->value(a, SG_TUI_SORT_TOTAL), ops->value(b, SG_TUI_SORT_TOTAL));
+		c = cmp_u64_desc(ops->value(a, SG_TUI_SORT_TOTAL),
+				 ops->value(b, SG_TUI_SORT_TOTAL));
 	return c;
 }
 
@@ -221,8 +222,8 @@ void sg_tuimodel_expand(struct sg_tuimodel *m, unsigned i, int all)
 {
 	m->v[i].expanded = 1;
 	if (all)
-		for (unsigned k = m->pos[i] + 1; k < m->nv && m->v[m->order[k]].depth > m->v[i].depth;
-		     k++)
+		for (unsigned k = m->pos[i] + 1;
+		     k < m->nv && m->v[m->order[k]].depth > m->v[i].depth; k++)
 			m->v[m->order[k]].expanded = 1;
 	rebuild_rows(m);
 }
@@ -231,8 +232,8 @@ void sg_tuimodel_collapse(struct sg_tuimodel *m, unsigned i, int all)
 {
 	m->v[i].expanded = 0;
 	if (all)
-		for (unsigned k = m->pos[i] + 1; k < m->nv && m->v[m->order[k]].depth > m->v[i].depth;
-		     k++)
+		for (unsigned k = m->pos[i] + 1;
+		     k < m->nv && m->v[m->order[k]].depth > m->v[i].depth; k++)
 			m->v[m->order[k]].expanded = 0;
 	rebuild_rows(m);
 }
@@ -249,7 +250,7 @@ unsigned sg_tuimodel_hot_path(struct sg_tuimodel *m, unsigned i)
 			unsigned k = m->kids[v->kid_off + c];
 
 			if (!found || m->ops->value(m->v[k].node, SG_TUI_SORT_TOTAL) >
-					      m->ops->value(m->v[best].node, SG_TUI_SORT_TOTAL)) {
+					  m->ops->value(m->v[best].node, SG_TUI_SORT_TOTAL)) {
 				best = k;
 				found = 1;
 			}
@@ -312,7 +313,8 @@ int sg_tuimodel_search(struct sg_tuimodel *m, const char *re)
 		sg_log_error("out of memory");
 		return -1;
 	}
-	/* in the tree's pre-order a parent comes first: whether a match is inside another is known */
+	/* in the tree's pre-order a parent comes first: whether a match is inside another is known
+	 */
 	for (unsigned i = 0; i < m->nv; i++) {
 		struct sg_tuimodel_node *v = &m->v[i];
 		int p = v->parent;
@@ -323,8 +325,8 @@ int sg_tuimodel_search(struct sg_tuimodel *m, const char *re)
 			continue;
 		m->nmatch++;
 		if (!inside[i])
-			m->match_total = sg_add_sat(m->match_total,
-						    m->ops->value(v->node, SG_TUI_SORT_TOTAL));
+			m->match_total =
+			    sg_add_sat(m->match_total, m->ops->value(v->node, SG_TUI_SORT_TOTAL));
 	}
 	free(inside);
 	regfree(&rx);
@@ -402,6 +404,6 @@ void sg_tuimodel_prefix(const struct sg_tuimodel *m, unsigned i, int unicode, in
 		sg_tuimodel_put(buf, size, k, last[d] ? "   " : (unicode ? "\u2502  " : "|  "));
 	if (depth)
 		sg_tuimodel_put(buf, size, k,
-		    last[depth] ? (unicode ? "\u2514\u2500 " : "`- ")
-				: (unicode ? "\u251c\u2500 " : "|- "));
+				last[depth] ? (unicode ? "\u2514\u2500 " : "`- ")
+					    : (unicode ? "\u251c\u2500 " : "|- "));
 }

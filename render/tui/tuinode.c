@@ -1,4 +1,4 @@
-/* tuinode.c - the TUI's view of a call tree (struct sg_node): -m tree's columns, a node's detail. */
+/* tuinode.c - the TUI's view of a call tree (sg_node): -m tree's columns, a node's detail. */
 #include <curses.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -27,8 +27,8 @@ static uint64_t value(const void *p, enum sg_tuimodel_sort key)
 {
 	const struct sg_node *n = p;
 
-	return key == SG_TUI_SORT_TOTAL ? n->total
-	       : key == SG_TUI_SORT_SELF ? n->self
+	return key == SG_TUI_SORT_TOTAL	  ? n->total
+	       : key == SG_TUI_SORT_SELF  ? n->self
 	       : key == SG_TUI_SORT_CALLS ? n->calls
 					  : 0;
 }

@@ -197,7 +197,8 @@ void sg_tuitree_draw(struct sg_tuitree *t)
 	if (*t->msg)
 		snprintf(status, sizeof(status), "%s", t->msg);
 	else if (*t->search)
-		snprintf(status, sizeof(status), "row %u/%u  sort %s  /%s: %u match%s, %s%% of the root  ? help",
+		snprintf(status, sizeof(status),
+			 "row %u/%u  sort %s  /%s: %u match%s, %s%% of the root  ? help",
 			 t->cur + 1, t->m->nrows, sort_names[t->m->sort], t->search, t->m->nmatch,
 			 t->m->nmatch == 1 ? "" : "es",
 			 sg_fmt_pct(share, t->m->match_total, t->m->all_total));
@@ -330,7 +331,8 @@ enum sg_tui_action sg_tuitree_key(struct sg_tuitree *t, int key)
 	case 'N':
 		j = sg_tuimodel_next_match(m, i, key == 'n' ? 1 : -1);
 		if (j < 0)
-			snprintf(t->msg, sizeof(t->msg), "%s", *t->search ? "no match" : "no search: / first");
+			snprintf(t->msg, sizeof(t->msg), "%s",
+				 *t->search ? "no match" : "no search: / first");
 		else
 			go_to(t, (unsigned) j);
 		break;

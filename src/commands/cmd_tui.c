@@ -28,6 +28,7 @@ int sg_cmd_tui_run(const struct sg_options *o)
 	    .stop = &stop_signal,
 	};
 	struct sigaction sa = {.sa_handler = on_stop}, old[NSIG];
+	unsigned char caught[NSIG] = {0}; /* the handlers replaced, to put back */
 	struct sg_aggregate *agg = NULL, *before = NULL;
 	struct sg_treediff *d = NULL;
 	struct sg_strtab *st;
@@ -64,10 +65,10 @@ int sg_cmd_tui_run(const struct sg_options *o)
 	sigemptyset(&sa.sa_mask);
 	for (int sig = 1; sig < NSIG; sig++)
 		if (sg_live_is_stop_signal(sig))
-			sigaction(sig, &sa, &old[sig]);
+			caught[sig] = sigaction(sig, &sa, &old[sig]) == 0;
 	rc = (d ? sg_tui_run_diff(d, &to) : sg_tui_run(agg, &to)) < 0 ? 1 : 0;
 	for (int sig = 1; sig < NSIG; sig++)
-		if (sg_live_is_stop_signal(sig))
+		if (caught[sig])
 			sigaction(sig, &old[sig], NULL);
 	if (!rc && stop_signal && stop_signal != SIGINT) {
 		/* Ctrl-C is a way to quit; any other signal is said, and is the exit status */
