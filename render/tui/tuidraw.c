@@ -48,16 +48,23 @@ int sg_tuidraw_share_attr(uint64_t part, uint64_t whole)
 
 void sg_tuidraw_text(int y, int x, const char *s, int attr, int clear)
 {
-	int room = COLS - x;
+	int room = COLS - x, n = 0;
 
 	if (y < 0 || y >= LINES || room <= 0)
 		return;
+	/* the bytes of room columns: a UTF-8 character's continuation bytes take none */
+	for (int cols = 0; s[n]; n++) {
+		if (((unsigned char) s[n] & 0xc0) == 0x80)
+			continue;
+		if (cols++ == room)
+			break;
+	}
 	move(y, x);
 	if (clear)
 		clrtoeol();
 	attron(attr);
 	/* curses writes the bytes; the strings were escaped (fmt.c) before they came here */
-	addnstr(s, (int) strlen(s) < room ? (int) strlen(s) : room);
+	addnstr(s, n);
 	attroff(attr);
 }
 

@@ -17,24 +17,35 @@ SUITE=tui
 . tests/lib.sh
 command -v tmux >/dev/null || { echo "tui: tmux is missing: make deps"; exit 1; }
 
-sock=surfgraph-tui-$$
+# a server per session: a new session on a server still shutting down (kill-server returns
+# before it is gone) would fail with "server exited unexpectedly"
+sock=surfgraph-tui-$$-0 nsock=0
 T() { tmux -L "$sock" "$@"; }
+# the server gone, and its socket file too (a killed server leaves it)
+stop_server() {
+	T kill-server 2>/dev/null
+	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$sock"
+}
 # only the script itself: a subshell of a pipeline can run an inherited EXIT trap
-trap '[ "$BASHPID" = "$$" ] && tmux -L "$sock" kill-server 2>/dev/null' EXIT
+trap '[ "$BASHPID" = "$$" ] && stop_server' EXIT
 W=100 H=30
+# polls of 0.1 s a wait makes before it fails (TUI_WAIT=10: quicker failures, e.g. on a build without tui)
+polls=${TUI_WAIT:-100}
 
 # start TERM ARGS...: surfgraph tui ARGS in a fresh W x H tmux session. Its pid goes to
 # $out/pid; when it ends the pane says EXIT=status and the terminal's modes (icanon, echo).
 start() {
 	local term=$1
 	shift
-	T kill-server 2>/dev/null
+	stop_server
+	nsock=$((nsock + 1))
+	sock=surfgraph-tui-$$-$nsock
 	{
 		echo '#!/bin/sh'
 		# Ctrl-C goes to the whole foreground group: this shell stays (a caught signal is
 		# the default again in surfgraph)
 		echo "trap 'true' INT"
-		printf 'export TERM=%s LC_ALL=C\n' "$term"
+		printf 'export TERM=%s LC_ALL=%s\n' "$term" "${LOC:-C}"
 		printf "sh -c 'echo \$\$ >%s/pid; exec \"\$@\"' sh %q tui" "$out" "$bin"
 		printf ' %q' "$@"
 		echo
@@ -48,27 +59,27 @@ start() {
 screen() { T capture-pane -p -t t; }
 # wait_for WHAT TEXT: the screen shows TEXT (fixed string) within 10 s
 wait_for() {
-	for _ in $(seq 100); do
+	for _ in $(seq "$polls"); do
 		if screen | grep -qF -- "$2"; then
 			ok
 			return 0
 		fi
 		sleep 0.1
 	done
-	bad "$1: '$2' not on the screen within 10 s; it shows:"
+	bad "$1: '$2' not on the screen after $polls polls; it shows:"
 	screen | sed 's/^/    | /'
 	return 1
 }
 # gone WHAT TEXT: TEXT leaves the screen within 10 s
 gone() {
-	for _ in $(seq 100); do
+	for _ in $(seq "$polls"); do
 		if ! screen | grep -qF -- "$2"; then
 			ok
 			return 0
 		fi
 		sleep 0.1
 	done
-	bad "$1: '$2' still on the screen after 10 s"
+	bad "$1: '$2' still on the screen after $polls polls"
 	return 1
 }
 keys() { T send-keys -t t "$@"; }
@@ -269,6 +280,13 @@ same "80x24: rows" "$(rows)" "$(model rows)"
 keys q
 wait_for "vt100: q" "EXIT=0"
 H=30
+
+# --- a UTF-8 locale: box drawing, and a line cut at the screen's edge, not at its bytes --------
+LOC=C.UTF-8 start xterm "$out/df.tree"
+wait_for "utf-8: box drawing" "$(printf '\342\224\234\342\224\200') special_mapping_fault"
+keys p
+wait_for "utf-8: a deep name whole at 100 columns" "$(printf '\342\224\234\342\224\200') cpuacct_charge"
+keys q
 
 # --- a trace read directly with -f gives the same rows ------------------------------------------
 start xterm -f __do_fault $f61
