@@ -32,6 +32,7 @@
 #include "render_top.h"
 #include "render_walk.h"
 #include "runinfo.h"
+#include "savepolicy.h"
 #include "strtab.h"
 #include "treefile.h"
 #include "treeread.h"
@@ -51,9 +52,8 @@ struct run {
 	struct sg_live_result live; /* live tracing's counts */
 	int exit2; /* the failure is a usage problem: exit status 2 */
 	struct sg_cmd_flame flame; /* -m svg, png, pdf: flame.ff */
-	char *tree_path;	  /* the default .tree file's name */
+	struct sg_savepolicy save; /* whether and where the .tree goes (savepolicy.h) */
 	int raw_tty;		  /* -m raw to a terminal: control bytes escaped */
-	char *old_path;		  /* where the .tree it replaced was kept */
 	struct sg_treefilter *filter; /* -x, --no-irqs, --max-depth, -C, -p on a saved trace */
 	int page;		      /* text for a terminal: through the pager once it starts */
 	int load;		      /* only build the aggregate (for diff): no output, no .tree */
@@ -308,39 +308,14 @@ static int render_kept(struct run *r)
 }
 
 /*
- * Where the run's files go, checked before a trace is read or the kernel traced: a directory
- * that cannot be written is said at once, not after the whole profile was printed.
+ * Where the run's files go, checked before a trace is read or the kernel traced: a -o or
+ * --outdir that cannot be written is said at once, not after the whole profile was printed.
  */
-/* Whether path is the file or pipe stdout writes to (/dev/stdout, /proc/self/fd/1, ...). */
-static int same_as_stdout(const char *path)
-{
-	struct stat a, b;
-
-	return strcmp(path, "-") != 0 && stat(path, &a) == 0 && fstat(STDOUT_FILENO, &b) == 0 &&
-	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
-}
-
 static int prepare_save(struct run *r, int trace)
 {
-	if (trace && !r->opt.no_save && !r->opt.output) {
-		/* ROOT.tree beside the flame graphs */
-		r->tree_path = sg_outfile_name(r->opt.outdir, r->opt.functions[0], ".tree");
-		if (!r->tree_path)
-			return -1;
-		r->opt.output = r->tree_path;
-	}
-	if (!r->opt.no_save && r->opt.output && sg_treesave_can_write(r->opt.output) < 0)
+	if (sg_savepolicy_prepare(&r->save, &r->opt, trace ? r->opt.functions[0] : NULL,
+				  &r->exit2) < 0)
 		return -1;
-	if (!r->opt.no_save && r->opt.output && !sg_cmd_flame_mode(r->opt.mode) &&
-	    same_as_stdout(r->opt.output)) {
-		/* as -o - (options.c): the text would have the .tree file appended to it */
-		sg_log_error(
-		    "-m %s writes to stdout: -o %s is the same stream, the .tree file would "
-		    "be mixed into it (-o FILE.tree saves it beside)",
-		    r->opt.mode_name, r->opt.output);
-		r->exit2 = 1;
-		return -1;
-	}
 	if (sg_cmd_flame_mode(r->opt.mode)) {
 		char *probe = sg_outfile_name(r->opt.outdir, "x", "");
 		int ret = probe ? sg_treesave_can_write(probe) : -1;
@@ -455,18 +430,15 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 		return -1;
 	/* the summary after the text, once the pager is closed, not under it */
 	sg_pager_finish();
-	if (!r->opt.no_save) {
-		if (sg_treesave_write(r->opt.output, r->opt.input, r->agg, &r->old_path) < 0)
-			return -1;
-		saved = strcmp(r->opt.output, "-") == 0 ? NULL : r->opt.output;
-	}
+	if (sg_savepolicy_write(&r->save, r->opt.input, r->agg, &saved) < 0)
+		return -1;
 	if (!r->opt.quiet)
 		sg_runinfo_print(stderr, sg_match_describe(r->match), r->agg,
 				 sg_callstack_stats(r->cs), &ts, r->opt.verbose, saved);
-	if (!r->opt.quiet && r->old_path && saved)
+	if (!r->opt.quiet && r->save.old && saved)
 		fprintf(stderr,
 			"surfgraph: the previous run is %s: surfgraph diff %s compares them\n",
-			r->old_path, saved);
+			r->save.old, saved);
 	if (!r->opt.quiet && !r->opt.input)
 		sg_runinfo_print_live(stderr, &r->live, r->opt.command, r->opt.verbose);
 	if (!r->opt.quiet && r->filter && sg_treefilter_selects(r->filter)) {
@@ -485,6 +457,7 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	if (r->filter)
 		sg_runinfo_warn_excludes(stderr, &r->opt, r->filter, r->agg->merged,
 					 sg_match_describe(r->match));
+	sg_savepolicy_warn(&r->save, r->agg, r->opt.quiet);
 	if (cut_only) {
 		sg_runinfo_explain(r->agg, sg_match_describe(r->match), r->opt.functions[0],
 				   r->opt.input, &ts, sg_callstack_stats(r->cs)->events, r->st);
@@ -495,6 +468,8 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 
 static int run_treefile(struct run *r, int fd, const char *head, size_t head_len)
 {
+	const char *saved;
+
 	sg_aggregate_free(r->agg);
 	r->agg = sg_treeread_fd(fd, head, head_len, r->opt.input, r->st);
 	if (!r->agg)
@@ -523,8 +498,7 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 	if (start_text(r) < 0 || render_kept(r) < 0 || render_final(r) < 0)
 		return -1;
 	sg_pager_finish();
-	if (r->opt.output && !r->opt.no_save &&
-	    sg_treesave_write(r->opt.output, r->opt.input, r->agg, &r->old_path) < 0)
+	if (sg_savepolicy_write(&r->save, r->opt.input, r->agg, &saved) < 0)
 		return -1;
 	if (!r->opt.quiet && r->flame.ff)
 		sg_runinfo_print_flames(stderr, r->flame.ff, r->opt.step);
@@ -534,6 +508,7 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 		sg_runinfo_warn_excludes(stderr, &r->opt, r->filter, r->agg->merged,
 					 root ? root : "the root");
 	}
+	sg_savepolicy_warn(&r->save, r->agg, r->opt.quiet);
 	return 0;
 }
 
@@ -629,7 +604,7 @@ static int run_setup(struct run *r, struct sg_strtab *st)
 	r->match = sg_match_new();
 	r->agg = sg_aggregate_new(r->opt.keep);
 	/* the bucket trees feed the .tree, the SVG's selection and diff --slow, nothing else */
-	if (r->agg && r->opt.no_save && !r->opt.diff && !r->opt.merge &&
+	if (r->agg && !sg_savepolicy_wanted(&r->opt) && !r->opt.diff && !r->opt.merge &&
 	    r->opt.mode != SG_MODE_SVG && r->opt.mode != SG_MODE_PNG && r->opt.mode != SG_MODE_PDF)
 		r->agg->no_bucket_trees = 1;
 	if (!r->load && (r->opt.mode == SG_MODE_CHROME || r->opt.mode == SG_MODE_SPEEDSCOPE) &&
@@ -660,8 +635,7 @@ static void run_free(struct run *r, int own_st)
 	sg_match_free(r->match);
 	if (own_st)
 		sg_strtab_free(r->st);
-	free(r->tree_path);
-	free(r->old_path);
+	sg_savepolicy_release(&r->save);
 }
 
 int sg_cmd_profile_run(const struct sg_options *o)

@@ -242,6 +242,13 @@ int sg_opttable_check_mode(const struct sg_options *o, const unsigned char *seen
 			     o->output ? "-o" : o->keep_opt);
 		return -1;
 	}
+	/* only a live run saves unasked: elsewhere --no-save would be accepted and do nothing */
+	if (o->no_save && o->input) {
+		sg_log_error("%s: reading a saved trace (-i) writes a .tree only when -o asks, so "
+			     "there is nothing to turn off: drop %s",
+			     o->no_save_opt, o->no_save_opt);
+		return -1;
+	}
 	return 0;
 }
 
