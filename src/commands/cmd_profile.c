@@ -31,6 +31,7 @@
 #include "render_text.h"
 #include "render_top.h"
 #include "render_walk.h"
+#include "rootguess.h"
 #include "runinfo.h"
 #include "savepolicy.h"
 #include "strtab.h"
@@ -58,6 +59,8 @@ struct run {
 	int page;		      /* text for a terminal: through the pager once it starts */
 	int load;		      /* only build the aggregate (for diff): no output, no .tree */
 	struct sg_export *ex;	      /* -m chrome, speedscope */
+	unsigned kept_shown;	      /* invocations shown one by one from the kept ones only */
+	const char *guessed;	      /* no -f: the trace's one top-level function (rootguess.h) */
 };
 
 /* The pager starts with the first line of text, so a live run's status line is not under it. */
@@ -288,6 +291,11 @@ static int render_kept(struct run *r)
 	unsigned n;
 	struct sg_invocation **v = sg_pick_kept(r->agg, r->opt.sort_duration, &n);
 
+	/* the per-invocation outputs: only the kept ones can be shown, said after them */
+	if (!r->opt.pick.kind &&
+	    (r->opt.mode == SG_MODE_WALK || (r->opt.mode == SG_MODE_TREE && r->opt.each) ||
+	     (r->flame.ff && r->opt.step > 0)))
+		r->kept_shown = n;
 	for (unsigned i = 0; i < n && !r->opt.pick.kind; i++) {
 		struct sg_invocation *inv = v[i];
 		int rc = 0;
@@ -305,6 +313,18 @@ static int render_kept(struct run *r)
 	}
 	free(v);
 	return n || !*sg_log_message() ? 0 : -1;
+}
+
+/* Invocations shown from the kept ones: the run had more, and the output alone would not say. */
+static void note_kept(const struct run *r)
+{
+	if (r->opt.quiet || !r->kept_shown || r->kept_shown >= r->agg->complete)
+		return;
+	fprintf(stderr,
+		"surfgraph: %u of %" PRIu64 " invocations shown, the ones the run kept (the last "
+		"--keep and the --keep-slowest); the rest are in the merged tree and statistics "
+		"only\n",
+		r->kept_shown, r->agg->complete);
 }
 
 /*
@@ -457,6 +477,7 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	if (r->filter)
 		sg_runinfo_warn_excludes(stderr, &r->opt, r->filter, r->agg->merged,
 					 sg_match_describe(r->match));
+	note_kept(r);
 	sg_savepolicy_warn(&r->save, r->agg, r->opt.quiet);
 	if (cut_only) {
 		sg_runinfo_explain(r->agg, sg_match_describe(r->match), r->opt.functions[0],
@@ -508,8 +529,51 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 		sg_runinfo_warn_excludes(stderr, &r->opt, r->filter, r->agg->merged,
 					 root ? root : "the root");
 	}
+	note_kept(r);
 	sg_savepolicy_warn(&r->save, r->agg, r->opt.quiet);
 	return 0;
+}
+
+/*
+ * No -f: the trace read once with every function a root, so that its top-level calls are the
+ * invocations; their one function is the root. A pipe cannot be read twice.
+ */
+static int guess_root(struct run *r, int fd)
+{
+	static const char *every[] = {"*"};
+	struct sg_options o = r->opt;
+	struct sg_aggregate *all = NULL;
+	struct stat st;
+	int ret;
+
+	r->exit2 = 1;
+	if (fd == STDIN_FILENO || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		sg_log_error("which function? give the root with -f FUNC (%s is read once: it "
+			     "cannot be looked through for its top-level function first)",
+			     fd == STDIN_FILENO ? "stdin" : r->opt.input);
+		return -1;
+	}
+	o.functions = every;
+	o.nfunctions = 1;
+	ret = sg_cmd_profile_load(&o, r->opt.input, r->st, &all);
+	if (ret < 0) {
+		r->exit2 = ret == -2;
+		return -1;
+	}
+	r->guessed = sg_rootguess_pick(all, r->opt.input);
+	if (r->guessed) {
+		r->exit2 = 0;
+		r->opt.functions = &r->guessed;
+		r->opt.nfunctions = 1;
+		if (!r->opt.quiet)
+			sg_rootguess_say(all, r->guessed);
+		if (sg_match_add(r->match, r->guessed) < 0) {
+			sg_log_error("out of memory");
+			r->guessed = NULL;
+		}
+	}
+	sg_aggregate_free(all);
+	return r->guessed ? 0 : -1;
 }
 
 /* Read the saved trace or .tree named by -i through the stages; the caller owns what r holds. */
@@ -565,6 +629,8 @@ static int run_input(struct run *r)
 			ret = run_treefile(r, fd, head, (size_t) head_len);
 		goto out;
 	}
+	if (!r->opt.nfunctions && !r->load && guess_root(r, fd) < 0)
+		goto out;
 	if (!r->opt.nfunctions) {
 		if (r->load)
 			sg_log_error(
