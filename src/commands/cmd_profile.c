@@ -459,6 +459,8 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 		fprintf(stderr,
 			"surfgraph: the previous run is %s: surfgraph diff %s compares them\n",
 			r->save.old, saved);
+	if (!r->opt.quiet && r->opt.nfunctions > 1)
+		sg_runinfo_warn_nested(stderr, r->match, r->agg);
 	if (!r->opt.quiet && !r->opt.input)
 		sg_runinfo_print_live(stderr, &r->live, r->opt.command, r->opt.verbose);
 	if (!r->opt.quiet && r->filter && sg_treefilter_selects(r->filter)) {
