@@ -1,4 +1,4 @@
-/* savepolicy.h - when a profile run writes its .tree: live by default, a saved trace when -o asks. */
+/* savepolicy.h - when a run writes its .tree: live by default, reading a trace when -o asks. */
 #ifndef SG_SAVEPOLICY_H
 #define SG_SAVEPOLICY_H
 

@@ -54,7 +54,7 @@ struct run {
 	int exit2; /* the failure is a usage problem: exit status 2 */
 	struct sg_cmd_flame flame; /* -m svg, png, pdf: flame.ff */
 	struct sg_savepolicy save; /* whether and where the .tree goes (savepolicy.h) */
-	int raw_tty;		  /* -m raw to a terminal: control bytes escaped */
+	int raw_tty;		   /* -m raw to a terminal: control bytes escaped */
 	struct sg_treefilter *filter; /* -x, --no-irqs, --max-depth, -C, -p on a saved trace */
 	int page;		      /* text for a terminal: through the pager once it starts */
 	int load;		      /* only build the aggregate (for diff): no output, no .tree */

@@ -471,8 +471,10 @@ void sg_runinfo_warn_nested(FILE *f, const struct sg_match *m, const struct sg_a
 			own ? "" : "all its ", calls, calls == 1 ? "" : "s");
 		sg_fmt_put_name(f, in);
 		fputs(", as part of their trees: ", f);
-		fputs(own ? "not in its own statistics and histogram" : "no invocations or histogram "
-			    "of its own", f);
+		fputs(own ? "not in its own statistics and histogram"
+			  : "no invocations or histogram "
+			    "of its own",
+		      f);
 		fputs(" (-f ", f);
 		sg_fmt_put_name(f, sg_match_pattern(m, i));
 		fputs(" alone counts them all)\n", f);

@@ -1,4 +1,4 @@
-/* savepolicy.c - when a profile run writes its .tree: live by default, a saved trace when -o asks. */
+/* savepolicy.c - when a run writes its .tree: live by default, reading a trace when -o asks. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,9 +75,10 @@ int sg_savepolicy_prepare(struct sg_savepolicy *p, const struct sg_options *o, c
 		return -1;
 	if (!sg_cmd_flame_mode(o->mode) && same_as_stdout(p->path)) {
 		/* as -o - (options.c): the text would have the .tree file appended to it */
-		sg_log_error("-m %s writes to stdout: -o %s is the same stream, the .tree file would "
-			     "be mixed into it (-o FILE.tree saves it beside)",
-			     o->mode_name, p->path);
+		sg_log_error(
+		    "-m %s writes to stdout: -o %s is the same stream, the .tree file would "
+		    "be mixed into it (-o FILE.tree saves it beside)",
+		    o->mode_name, p->path);
 		*usage = 1;
 		return -1;
 	}
