@@ -103,7 +103,7 @@ command -v xmllint >/dev/null && check "deep: svg is well-formed" xmllint --noou
 # the kept invocation, which is also the slowest, written once) from 12 MB of text. Refused before writing, the output asked for still printed.
 "$gen" deep 2400 200 >"$out/deeplong.txt"
 sg deep-tree-size 1 -f 'f0_*' -i "$out/deeplong.txt" -m top -o "$out/deeplong.tree"
-err deep-tree-size "surfgraph: the .tree file would hold 1.8 GB of call paths (the tree is 2401 calls deep and every line carries its whole path, docs/tree-format.md): not written; --no-save goes without it"
+err deep-tree-size "surfgraph: the .tree file would hold 1.8 GB of call paths (the tree is 2401 calls deep and every line carries its whole path, docs/tree-format.md): not written; without -o (live: --no-save) the run goes without it"
 check "deep: the refused .tree is not there, nor a temporary" test -z "$(ls "$out" | grep deeplong.tree)"
 check "deep: -m top still printed" test "$(grep -c ' f[0-9]*_x' "$out/deep-tree-size.out")" = 2400
 rm -f "$out/deeplong.txt"
@@ -242,7 +242,7 @@ check "files: -o /dev/stdout into a pipe" cmp -s "$out/stdout-dash.tree" "$out/s
 check "files: -o /dev/stdout into a file" cmp -s "$out/stdout-dash.tree" "$out/stdout-file.tree"
 check "files: /dev/stdout is still a link" test -L /dev/stdout
 # outputs honour the umask (they name host, kernel, pids and tasks)
-(umask 077 && "$bin" -f __do_fault -i "$fix" -m svg -s 0 --outdir "$out/umask077" -q >/dev/null)
+(umask 077 && "$bin" -f __do_fault -i "$fix" -m svg -s 0 --outdir "$out/umask077" -q -o 1 >/dev/null)
 check "files: umask 077 gives 0600 graphs" test "$(stat -c %a "$out/umask077/__do_fault.svg")" = 600
 check "files: umask 077 gives a 0600 .tree" test "$(stat -c %a "$out/umask077/__do_fault.tree")" = 600
 (umask 022 && "$bin" -f __do_fault -i "$fix" -m top -q -o "$out/umask022.tree" >/dev/null)
