@@ -38,7 +38,10 @@ int sg_savepolicy_prepare(struct sg_savepolicy *p, const struct sg_options *o, c
 int sg_savepolicy_write(struct sg_savepolicy *p, const char *input, struct sg_aggregate *agg,
 			const char **saved);
 
-/* The run is not saved, said last on stderr, after its output and summary (not with -q). */
+/*
+ * The run is not saved, said last on stderr, after its output and summary (not with -q);
+ * agg NULL: before a live capture, that it will not be.
+ */
 void sg_savepolicy_warn(const struct sg_savepolicy *p, const struct sg_aggregate *agg, int quiet);
 
 /* Frees what p holds; p itself is the caller's. */

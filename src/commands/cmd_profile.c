@@ -60,6 +60,7 @@ struct run {
 	int load;		      /* only build the aggregate (for diff): no output, no .tree */
 	struct sg_export *ex;	      /* -m chrome, speedscope */
 	unsigned kept_shown;	      /* invocations shown one by one from the kept ones only */
+	const char *kept_which;	      /* which kept ones they are, for the line saying so */
 	const char *guessed;	      /* no -f: the trace's one top-level function (rootguess.h) */
 };
 
@@ -265,6 +266,14 @@ static int render_final(struct run *r)
 	case SG_MODE_CHROME:
 	case SG_MODE_SPEEDSCOPE:
 		rc = sg_export_finish(r->ex, r->agg);
+		/* the timelines hold the last --keep, unless every one was streamed */
+		if (!r->opt.keep_all) {
+			r->kept_shown = r->agg->nring;
+			/* no call stacks: a .tree, whose run chose them */
+			r->kept_which =
+			    !r->cs ? "the last ones the run kept"
+				   : "the last ones (--keep N; --keep all streams every one)";
+		}
 		break;
 	case SG_MODE_HIST:
 		rc = sg_render_hist(stdout, r->agg, r->style.unicode);
@@ -296,6 +305,7 @@ static int render_kept(struct run *r)
 	    (r->opt.mode == SG_MODE_WALK || (r->opt.mode == SG_MODE_TREE && r->opt.each) ||
 	     (r->flame.ff && r->opt.step > 0)))
 		r->kept_shown = n;
+	r->kept_which = "the ones the run kept (the last --keep and the --keep-slowest)";
 	for (unsigned i = 0; i < n && !r->opt.pick.kind; i++) {
 		struct sg_invocation *inv = v[i];
 		int rc = 0;
@@ -321,10 +331,10 @@ static void note_kept(const struct run *r)
 	if (r->opt.quiet || !r->kept_shown || r->kept_shown >= r->agg->complete)
 		return;
 	fprintf(stderr,
-		"surfgraph: %u of %" PRIu64 " invocations shown, the ones the run kept (the last "
-		"--keep and the --keep-slowest); the rest are in the merged tree and statistics "
-		"only\n",
-		r->kept_shown, r->agg->complete);
+		"surfgraph: %u of %" PRIu64
+		" invocations shown, %s; the rest are in the merged tree "
+		"and statistics only\n",
+		r->kept_shown, r->agg->complete, r->kept_which);
 }
 
 /*
@@ -741,6 +751,8 @@ int sg_cmd_profile_run(const struct sg_options *o)
 		}
 		if (prepare_save(&r, 1) < 0)
 			goto fail;
+		/* live, also before: the capture may be long, and cannot be taken again */
+		sg_savepolicy_warn(&r.save, NULL, r.opt.quiet);
 		if (sg_cmd_flame_mode(r.opt.mode) &&
 		    sg_cmd_flame_open(&r.flame, r.agg, r.opt.functions[0], 1) < 0)
 			goto fail;

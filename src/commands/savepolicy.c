@@ -100,12 +100,12 @@ int sg_savepolicy_write(struct sg_savepolicy *p, const char *input, struct sg_ag
 
 void sg_savepolicy_warn(const struct sg_savepolicy *p, const struct sg_aggregate *agg, int quiet)
 {
-	if (quiet || !p->blocked || !agg->complete)
+	if (quiet || !p->blocked || (agg && !agg->complete))
 		return;
 	/* escaped: the name is the trace's */
 	fputs("surfgraph: warning: ", stderr);
 	sg_fmt_put_name(stderr, p->blocked);
-	fputs(": the run is not saved\n", stderr);
+	fputs(agg ? ": the run is not saved\n" : ": the run will not be saved\n", stderr);
 }
 
 void sg_savepolicy_release(struct sg_savepolicy *p)

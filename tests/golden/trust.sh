@@ -120,6 +120,13 @@ sg kept-each 0 -i "$out/sched.tree" -m tree --each
 check "kept: --each says it" grep -q "^surfgraph: $kept of $all invocations shown" "$out/kept-each.err"
 sg kept-sort 0 -f schedule -i "$out/sched.txt" -m walk --sort duration
 check "kept: --sort duration on a trace says it" grep -q "^surfgraph: $kept of $all invocations shown" "$out/kept-sort.err"
+# the timelines hold the last --keep (32 by default, the .tree's keep=)
+last=$(awk -F= '$1 == "keep" {print $2}' "$out/sched.tree")
+sg kept-chrome 0 -f schedule -i "$out/sched.txt" -m chrome
+expect "kept: chrome events of the last $last" "$(grep -o '"invocation":[0-9]*' "$out/kept-chrome.out" | sort -u | wc -l)" "$last"
+check "kept: chrome says $last of $all" grep -qx "surfgraph: $last of $all invocations shown, the last ones (--keep N; --keep all streams every one); the rest are in the merged tree and statistics only" "$out/kept-chrome.err"
+sg kept-chrome-all 0 -f schedule -i "$out/sched.txt" -m chrome --keep all
+expect "kept: --keep all, no line" "$(grep -c 'invocations shown' "$out/kept-chrome-all.err")" 0
 # every invocation kept: nothing to say
 sg kept-all 0 -i tests/data/diff/do_fault-6.1.tree -m walk
 expect "kept: all kept, no line" "$(grep -c 'invocations shown' "$out/kept-all.err")" 0
