@@ -28,8 +28,7 @@ if [ -d ../tests/browser/node_modules/playwright-core ] && [ -x /usr/bin/chromiu
 	d=$(mktemp -d)
 	sgabs=$(realpath "$sg")
 	cp "$tmp" "$d/do_sys_openat2_funcgraph-tail.txt"
-	(cd "$d" && "$sgabs" -f do_sys_openat2 -i do_sys_openat2_funcgraph-tail.txt -m svg -s 0 \
-		--no-save -q)
+	(cd "$d" && "$sgabs" -f do_sys_openat2 -i do_sys_openat2_funcgraph-tail.txt -m svg -s 0 -q)
 	node ../tests/browser/shot.mjs "$d/do_sys_openat2.svg?k=112" "$PWD/do_sys_openat2.scatter.png" 760
 	rm -rf "$d"
 fi
