@@ -242,13 +242,10 @@ int sg_opttable_check_mode(const struct sg_options *o, const unsigned char *seen
 			     o->output ? "-o" : o->keep_opt);
 		return -1;
 	}
-	/* only a live run saves unasked: elsewhere --no-save would be accepted and do nothing */
-	if (o->no_save && o->input) {
-		sg_log_error("%s: reading a saved trace (-i) writes a .tree only when -o asks, so "
-			     "there is nothing to turn off: drop %s",
-			     o->no_save_opt, o->no_save_opt);
-		return -1;
-	}
+	/*
+	 * With -i, --no-save (and -o 0) state what happens anyway: nothing is saved unless -o asks.
+	 * They stay valid there, as scripts written when -i saved by default pass them.
+	 */
 	return 0;
 }
 

@@ -82,7 +82,7 @@ const char sg_usage_profile[] =
 	"                        (default: ROOT.tree live; -i saves only with -o FILE or -o 1;\n"
 	"                        '-' is stdout); reload with -i.\n"
 	"                        Not the flame graph: that is ROOT.svg (see --outdir)\n"
-	"      --no-save         live: do not write ROOT.tree (with -i, refused: nothing to skip)\n"
+	"      --no-save         do not write ROOT.tree (a live run saves it; with -i, the default)\n"
 	"  -s, --step N          svg: also draw invocation N, 2N, ... as ROOT-NNNNNN.svg, at most\n"
 	"                        1000 a run (0: none); without -s, the slowest and a typical\n"
 	"                        invocation's graphs beside ROOT.svg\n"

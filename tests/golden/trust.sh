@@ -53,11 +53,16 @@ mkdir -p "$out/o1"
 check "-o 1 with -i writes ROOT.tree" grep -qx "surfgraph: wrote __do_fault.tree" "$out/o1/err"
 sg o1-tree 2 -i "$s/saved.tree" -m top -o 1
 check "-o 1 on a .tree refused" grep -qx "surfgraph: -o 1 names the .tree after the root of a traced run: give -o FILE.tree to copy $s/saved.tree" "$out/o1-tree.err"
-# --no-save only where a run saves unasked (live): with -i it would do nothing
-for input in $f61 "$s/saved.tree"; do
-	sg nosave 2 -f __do_fault -i "$input" -m top --no-save
-	check "--no-save with -i $input refused" grep -qx "surfgraph: --no-save: reading a saved trace (-i) writes a .tree only when -o asks, so there is nothing to turn off: drop --no-save" "$out/nosave.err"
+# --no-save with -i states the default (older scripts pass it): the same output, nothing written
+mkdir -p "$out/nosave"
+for input in "$top/$f61" "$top/$s/saved.tree"; do
+	(cd "$out/nosave" && "$bin" -f __do_fault -i "$input" -m top --no-save >with 2>err &&
+		"$bin" -f __do_fault -i "$input" -m top >without 2>/dev/null)
+	check "--no-save with -i $input: exit 0, same output" cmp -s "$out/nosave/with" "$out/nosave/without"
+	check "--no-save with -i $input: nothing written" test "$(ls "$out/nosave")" = "$(printf 'err\nwith\nwithout')"
 done
+sg nosave-o 2 -f __do_fault -i $f61 -m top --no-save -o "$out/x.tree"
+check "--no-save with -o refused" grep -q "^surfgraph: --no-save writes no .tree file: -o has nothing to do" "$out/nosave-o.err"
 sg keep-nosave 2 -f __do_fault -i $f61 -m top --keep 3
 check "--keep with -i and no -o refused" grep -qx "surfgraph: --keep chooses what a .tree keeps: reading a saved trace (-i) writes one only when -o asks (-o FILE.tree)" "$out/keep-nosave.err"
 # README's offline example prints what the README shows (no .tree written)
