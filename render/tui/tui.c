@@ -94,11 +94,11 @@ static void run_title(const struct screen *s, char *buf, size_t size)
 		const struct sg_rootstat *r = &s->agg->roots[i];
 
 		sg_fmt_name_buf(name, sizeof(name), r->root);
-		k += (size_t) snprintf(buf + k, size - k, "%s: %" PRIu64 " calls", name,
+		k += (size_t) snprintf(buf + k, size - k, "%s: %" PRIu64 " calls  ", name,
 				       r->sum.count);
 		if (s->agg->has_time && r->sum.count && k + 1 < size)
 			k += (size_t) snprintf(
-			    buf + k, size - k, "  total %s  p50 %s  p99 %s  max %s  ",
+			    buf + k, size - k, "total %s  p50 %s  p99 %s  max %s  ",
 			    sg_fmt_human(a, r->sum.total), sg_fmt_human(b, r->sum.p50),
 			    sg_fmt_human(c, r->sum.p99), sg_fmt_human(d, r->sum.max));
 	}

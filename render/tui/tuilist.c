@@ -90,7 +90,8 @@ struct sg_tuilist *sg_tuilist_new(enum sg_tuilist_kind kind, const struct sg_agg
 			last = (int) b;
 		}
 	}
-	for (int b = first; first >= 0 && b <= last; b++)
+	/* without durations every call is in the first bucket: no histogram to show */
+	for (int b = first; agg->has_time && first >= 0 && b <= last; b++)
 		l->bucket[l->n++] = (unsigned) b;
 	/* start on the slowest bucket: what one opens the histogram for */
 	l->cur = l->n ? l->n - 1 : 0;
@@ -212,7 +213,14 @@ void sg_tuilist_draw(struct sg_tuilist *l)
 			snprintf(line, sizeof(line),
 				 "%s: %" PRIu64 " complete invocations, min %s  avg %s", name,
 				 s->count, sg_fmt_human(a, s->min), sg_fmt_human(b, s->avg));
+			if (!l->agg->has_time)
+				snprintf(line, sizeof(line),
+					 "%s: %" PRIu64
+					 " complete invocations, no durations in the trace",
+					 name, s->count);
 			sg_tuidraw_text(1 + 2 * r, 0, line, A_NORMAL, 1);
+			if (!l->agg->has_time)
+				continue;
 			snprintf(line, sizeof(line), "  p50 %s  p90 %s  p99 %s  p99.9 %s  max %s",
 				 sg_fmt_human(a, s->p50), sg_fmt_human(b, s->p90),
 				 sg_fmt_human(c, s->p99), sg_fmt_human(d, s->p999),

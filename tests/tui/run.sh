@@ -314,6 +314,20 @@ expect "diff: one run refused" "$(cat "$out/diffone.err")" "surfgraph: tui --dif
 sg diffmain 2 -f __do_fault -i $f61 --diff
 expect "--diff without tui refused" "$(cat "$out/diffmain.err")" "surfgraph: --diff is for surfgraph tui --diff BEFORE AFTER; to compare runs as text: surfgraph diff BEFORE AFTER"
 
+# --- a trace without durations: calls only, callees by name; no histogram ---------------------
+nd=$out/nodur.txt
+gunzip -c tests/data/linux-6.1/vfs_write_nofuncgraph-duration.txt.gz >"$nd"
+start xterm -f vfs_write "$nd"
+wait_for "no durations: opened" "   calls  function"
+# the root: an entry of vfs_write and the next return at depth 0 on its CPU are one call
+calls=$(awk '/^ *[0-9]+\) vfs_write\(\) \{$/ {split($1, c, ")"); open[c[1]] = 1}
+	/^ *[0-9]+\) \}( \/\* vfs_write \*\/)?$/ {split($1, c, ")"); if (open[c[1]]) n++; open[c[1]] = 0}
+	END {print n}' "$nd")
+expect "no durations: the root's calls" "$(screen | sed -n 3p | awk '{print $2, $NF}')" "$calls vfs_write"
+keys H
+wait_for "no durations: no histogram" "(no durations: no histogram)"
+keys q
+
 # --- names with control bytes are escaped; refusals ---------------------------------------------
 sed 's/__cond_resched/ev%1B%5B2Jil/g' "$out/df.tree" >"$out/evil.tree"
 start xterm "$out/evil.tree"
