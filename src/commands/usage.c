@@ -222,6 +222,7 @@ const char sg_usage_merge[] =
 	"2 usage error.\n";
 const char sg_usage_tui[] =
 	"Usage: surfgraph tui [options] RUN\n"
+	"       surfgraph tui --diff [options] BEFORE AFTER\n"
 	"\n"
 	"Browse a run full-screen on a terminal (an SSH session will do): the merged call tree with\n"
 	"total, self, calls, % of root and % of parent in -m tree's units and colours; the latency\n"
@@ -234,6 +235,7 @@ const char sg_usage_tui[] =
 	"  -x FUNC, --no-irqs, --max-depth N, --no-off-cpu, -C CPULIST, -p PID|NAME\n"
 	"                        cut or select the run as -i does (see surfgraph --help)\n"
 	"      --keep N, --keep-slowest K   a trace's invocations kept whole (32 and 8)\n"
+	"      --diff            BEFORE AFTER: their comparison, with the text diff's columns\n"
 	"      --ascii           draw the tree with ASCII (the default when not in a UTF-8 locale)\n"
 	"      --unicode         draw with box-drawing characters\n"
 	"      --color=never     no colours (hot paths in bold instead)\n"
@@ -247,6 +249,7 @@ const char sg_usage_tui[] =
 	"Examples:\n"
 	"  surfgraph tui __do_fault.tree\n"
 	"  surfgraph tui -f __do_fault examples/do_fault.txt\n"
+	"  surfgraph tui --diff before.tree after.tree\n"
 	"\n"
 	"Exit status: 0 success, 1 runtime error, 2 usage error (stdout not a terminal).\n";
 /* clang-format on */
