@@ -331,6 +331,12 @@ else
 	check "memory: does not grow with the input ($small KB at 25 MB, $big KB at 250 MB)" \
 		test "$big" -le $((small + small / 10 + 2048))
 	echo "hardening: peak RSS $small KB at 25 MB of input, $big KB at 250 MB"
+	# the same 250 MB zstd-compressed: decompressed as read, never whole
+	read -r zbig _ < <(SG_PEAK_FILTER="zstd -1 -q -c" timeout "$LIMIT" \
+		tests/hardening/peak-rss.sh 250 "$bin")
+	zbig=${zbig:-999999}
+	check "memory: 250 MB of input as zstd: $zbig KB, under 64 MB and as plain ($big KB)" \
+		test "$zbig" -lt 65536 -a "$zbig" -le $((big + big / 10 + 2048))
 fi
 
 # ---- fuzzing finds, kept as regression inputs ----
