@@ -628,8 +628,17 @@ static int run_input(struct run *r)
 	 * an unlinked temporary file (docs/input.md)
 	 */
 	if (r->dat && (sg_decomp_kind(in) != SG_DECOMP_NONE || sg_decomp_fd(in) == STDIN_FILENO) &&
-	    (dat_fd = sg_decomp_spill(in, DAT_COPY_DIR, DAT_COPY_MAX)) < 0)
+	    (dat_fd = sg_decomp_spill(in, DAT_COPY_DIR, DAT_COPY_MAX)) < 0) {
+		if (!sg_decomp_error(in)) { /* no room for the copy, not a broken stream */
+			char why[512];
+
+			snprintf(why, sizeof(why), "%s", sg_log_message());
+			sg_log_error("%s (a trace.dat must be a file libtracecmd can seek in: "
+				     "decompress it to one and give its path to -i)",
+				     why);
+		}
 		goto out;
+	}
 	/* a saved trace's capture date is unknown: the graphs carry none */
 	if (!r->load && sg_cmd_flame_mode(r->opt.mode) &&
 	    sg_cmd_flame_open(&r->flame, r->agg, r->opt.functions[0], 0) < 0)

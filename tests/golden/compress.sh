@@ -66,6 +66,15 @@ check "two gzip members: same output" cmp -s "$out/openat2.want" "$out/members.o
 pack dat tests/data/linux-6.1/do_fault_trace-cmd.dat
 same dat tests/data/linux-6.1/do_fault_trace-cmd.dat -f __do_fault -m folded
 check "trace.dat: the same tree as its report" cmp -s "$out/dat.want" "$out/report.want"
+# no room for the copy (a 2 MB /var/tmp in a mount namespace of its own, where root may make one)
+if unshare -m true 2>/dev/null; then
+	unshare -m sh -c 'mount -t tmpfs -o size=2m tmpfs /var/tmp && exec "$0" "$@"' "$bin" \
+		-f __do_fault -i "$out/dat.gz" -m folded --no-save >"$out/full.out" 2>"$out/full.err"
+	expect "trace.dat copy refused in a full /var/tmp" "$(cat "$out/full.err")" \
+		"surfgraph: $out/dat.gz: copying it to /var/tmp would leave less than 64 MB free there (a trace.dat must be a file libtracecmd can seek in: decompress it to one and give its path to -i)"
+else
+	echo "compress: the full /var/tmp case skipped (no mount namespace)"
+fi
 
 # ---- .tree files: read, compared and merged compressed ----
 a=tests/data/diff/do_fault-6.1.tree b=tests/data/diff/do_fault-6.12.tree
