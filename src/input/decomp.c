@@ -471,7 +471,7 @@ int sg_decomp_spill(struct sg_decomp *d, const char *dir, uint64_t max)
 		sg_log_error("out of memory");
 		return -1;
 	}
-	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	fd = open(dir, O_TMPFILE | O_RDWR | O_EXCL | O_CLOEXEC, 0600); /* O_EXCL: never linked in */
 	if (fd < 0) {
 		sg_log_error("%s: no unnamed temporary file in %s to copy it to: %s", d->name, dir,
 			     strerror(errno));
