@@ -85,6 +85,7 @@ golden: surfgraph
 	@tests/golden/forms.sh
 	@tests/golden/output.sh
 	@tests/golden/compress.sh
+	@tests/golden/trust.sh
 
 dat: surfgraph
 	@tests/dat/run.sh
