@@ -56,6 +56,9 @@ same report tests/data/linux-6.1/do_fault_trace-cmd_report.txt -f __do_fault -m 
 "$bin" -i "$out/fault61.xz" -f nosuch -m tree --no-save 2>"$out/nosuch.err"
 expect "no call of nosuch: the same counts" "$(sed "s|$out/fault61.xz|F|" "$out/nosuch.err")" \
 	"$(sed "s|tests/data/linux-6.1/do_fault.txt|F|" "$out/nosuch.want")"
+# without -f, the root the compressed trace names, as the plain one's
+"$bin" -i "$out/fault61.zst" -m walk -q >"$out/guess.out" 2>"$out/guess.err"
+check "no -f: the same walk" cmp -s "$out/fault61.want" "$out/guess.out"
 # gzip -c a b: members one after another, read on as gzip -d does
 { head -n 300 "$out/openat2.txt" | gzip -c; tail -n +301 "$out/openat2.txt" | gzip -c; } \
 	>"$out/members.gz"
