@@ -58,6 +58,12 @@ int sg_fmt_put_text(FILE *out, const char *text, size_t len, const char *keep);
 /* A NUL-terminated name through sg_fmt_put_text(), nothing kept. -1: write error. */
 int sg_fmt_put_name(FILE *out, const char *name);
 
+/*
+ * The same escaping into buf (a curses screen is written from strings, not a FILE): at most
+ * size - 1 bytes, always terminated, a character cut nowhere. Returns the length written.
+ */
+size_t sg_fmt_name_buf(char *buf, size_t size, const char *name);
+
 /* One kept call: "(ARGS) = VALUE", its arguments written as names are. -1: write error. */
 int sg_fmt_put_call(FILE *out, const struct sg_call *c);
 

@@ -155,6 +155,31 @@ int sg_fmt_put_name(FILE *out, const char *name)
 	return sg_fmt_put_text(out, name, strlen(name), NULL);
 }
 
+size_t sg_fmt_name_buf(char *buf, size_t size, const char *name)
+{
+	const unsigned char *s = (const unsigned char *) name;
+	size_t k = 0, len = strlen(name);
+
+	if (!size)
+		return 0;
+	/* the same rule as sg_fmt_put_text(); a character that does not fit whole ends it */
+	for (size_t i = 0, n; i < len; i += n) {
+		int control;
+
+		n = char_len(s + i, len - i, &control);
+		if (k + (control ? 1 : n) + 1 > size)
+			break;
+		if (control) {
+			buf[k++] = '?';
+		} else {
+			memcpy(buf + k, s + i, n);
+			k += n;
+		}
+	}
+	buf[k] = '\0';
+	return k;
+}
+
 const char *sg_fmt_retval(char buf[SG_FMT_LEN], int64_t v)
 {
 	const char *name = sg_is_errno(v) ? sg_errnames_lookup((int) -v) : NULL;
