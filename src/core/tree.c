@@ -372,7 +372,19 @@ static int combine(struct sg_tree *t, struct sg_node *d, struct sg_node *s, int 
 	d->calls = sg_add_sat(d->calls, s->calls);
 	d->total = sg_add_sat(d->total, s->total);
 	d->self = sg_add_sat(d->self, s->self);
+	d->ninv = sg_add_sat(d->ninv, s->ninv);
+	d->sq_total = sg_add_sat128(d->sq_total, s->sq_total);
+	d->sq_self = sg_add_sat128(d->sq_self, s->sq_self);
 	return 0;
+}
+
+void sg_tree_mark_invocation(struct sg_node *root)
+{
+	for (struct sg_node *n = root; n; n = sg_node_next(n, root)) {
+		n->ninv = 1;
+		n->sq_total = (unsigned __int128) n->total * n->total;
+		n->sq_self = (unsigned __int128) n->self * n->self;
+	}
 }
 
 int sg_tree_merge(struct sg_tree *dst, struct sg_node *dst_parent, const struct sg_node *src)

@@ -44,8 +44,21 @@ static void put_calls(FILE *out, const struct sg_node *n)
 	}
 }
 
+/*
+ * Version 5: after a merged-tree node, "pstat INVOCATIONS SQ_TOTAL SQ_SELF": the invocations
+ * the path was in and the sums of its per-invocation total and self time squared (ns^2).
+ */
+static void put_pstat(FILE *out, const struct sg_node *n)
+{
+	fprintf(out, "pstat\t%" PRIu64 "\t", n->ninv);
+	sg_treefield_put_u128(out, n->sq_total);
+	fputc('\t', out);
+	sg_treefield_put_u128(out, n->sq_self);
+	fputc('\n', out);
+}
+
 static int write_nodes(FILE *out, const char *kind, struct sg_node *top, uint64_t *bytes,
-		       int *deepest, int v2)
+		       int *deepest, int v2, int pstat)
 {
 	struct sg_pathbuf pb = {0};
 	int depth = 0, ret = -1;
@@ -65,6 +78,8 @@ static int write_nodes(FILE *out, const char *kind, struct sg_node *top, uint64_
 			fputc('\n', out);
 			if (v2)
 				put_calls(out, n);
+			if (pstat)
+				put_pstat(out, n);
 		} else {
 			*bytes += pb.len;
 			if (depth + 1 > *deepest)
@@ -96,19 +111,19 @@ static int check_size(struct sg_aggregate *agg)
 	uint64_t bytes = 0;
 	int deepest = 0;
 
-	if (write_nodes(NULL, NULL, sg_tree_top(agg->merged), &bytes, &deepest, 0) < 0)
+	if (write_nodes(NULL, NULL, sg_tree_top(agg->merged), &bytes, &deepest, 0, 0) < 0)
 		return -1;
 	for (unsigned i = 0; i < agg->nring; i++)
 		if (write_nodes(NULL, NULL, sg_tree_top(sg_aggregate_kept(agg, i)->tree), &bytes,
-				&deepest, 0) < 0)
+				&deepest, 0, 0) < 0)
 			return -1;
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
 		if (agg->bucket_n[b] &&
-		    write_nodes(NULL, NULL, sg_tree_top(agg->bucket[b]), &bytes, &deepest, 0) < 0)
+		    write_nodes(NULL, NULL, sg_tree_top(agg->bucket[b]), &bytes, &deepest, 0, 0) < 0)
 			return -1;
 	for (unsigned i = 0; i < agg->nslow; i++)
 		if (!in_ring(agg, agg->slow[i]) &&
-		    write_nodes(NULL, NULL, sg_tree_top(agg->slow[i]->tree), &bytes, &deepest, 0) <
+		    write_nodes(NULL, NULL, sg_tree_top(agg->slow[i]->tree), &bytes, &deepest, 0, 0) <
 			0)
 			return -1;
 	if (bytes <= SG_TREEFILE_MAX_PATH_BYTES)
@@ -159,7 +174,8 @@ static int put_inv(FILE *out, const char *kind, const struct sg_invocation *inv,
 	if (inv->has_ts)
 		fprintf(out, "%" PRIu64, inv->start_ts);
 	fprintf(out, "\t%" PRIu64 "\n", inv->duration);
-	return nodes ? write_nodes(out, "invnode", sg_tree_top(inv->tree), NULL, NULL, v2) : 0;
+	return nodes ? write_nodes(out, "invnode", sg_tree_top(inv->tree), NULL, NULL, v2, 0)
+		     : 0;
 }
 
 int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
@@ -167,6 +183,8 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 	const char *root = sg_aggregate_meta(agg, "root");
 	/* version 3 and 4 carry version 2's columns whether or not the trace gave return values */
 	int v2 = 1;
+	/* version 5's per-path statistics, when the run has them exactly */
+	int pstat = agg->has_pathstat && agg->has_time && agg->complete;
 
 	if (sg_tree_sort(sg_tree_top(agg->merged), SG_ORDER_NAME) < 0 || check_size(agg) < 0)
 		return -1;
@@ -174,7 +192,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		if (agg->bucket_n[b] &&
 		    sg_tree_sort(sg_tree_top(agg->bucket[b]), SG_ORDER_NAME) < 0)
 			return -1;
-	fprintf(out, "%s\n", SG_TREEFILE_MAGIC4);
+	fprintf(out, "%s\n", SG_TREEFILE_MAGIC5);
 	fputs("root=", out);
 	sg_treefield_put_name(out, root ? root : "");
 	fputc('\n', out);
@@ -219,17 +237,19 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 	put_hist(out, agg);
 	fprintf(out, "# node\tpath\tcalls\ttotal_ns\tself_ns\tmin_ns\tmax_ns%s\n",
 		v2 ? "\trets\terrs\terrnos" : "");
+	if (pstat)
+		fprintf(out, "# pstat\tinvocations\tsq_total_ns2\tsq_self_ns2 (of the node above)\n");
 	if (agg->has_time && agg->complete)
 		fprintf(out,
 			"# bucket\tlo_ns\thi_ns\tinvocations, then its bnode lines (as node)\n");
-	if (write_nodes(out, "node", sg_tree_top(agg->merged), NULL, NULL, v2) < 0)
+	if (write_nodes(out, "node", sg_tree_top(agg->merged), NULL, NULL, v2, pstat) < 0)
 		return -1;
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++) {
 		if (!agg->bucket_n[b])
 			continue;
 		fprintf(out, "bucket\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n", sg_hist_lo(b),
 			sg_hist_hi(b), agg->bucket_n[b]);
-		if (write_nodes(out, "bnode", sg_tree_top(agg->bucket[b]), NULL, NULL, v2) < 0)
+		if (write_nodes(out, "bnode", sg_tree_top(agg->bucket[b]), NULL, NULL, v2, 0) < 0)
 			return -1;
 	}
 	sg_treescatter_write(out, agg);

@@ -24,7 +24,10 @@ struct reader {
 	char *buf;
 	size_t bufcap;
 	int saw_root, saw_end;
-	int version; /* 1; 2 with return values and calls; 3 with the histogram; 4 the scatter */
+	int version; /* 1; 2 with return values and calls; 3 with the histogram; 4 the scatter;
+		      * 5 optional sections (pstat) */
+	struct sg_node *pstat_node; /* the merged-tree node just read, which a pstat line is of */
+	uint64_t nnodes, npstat;    /* merged-tree node lines, and pstat lines after them */
 	int hist_root;		  /* the root (index) the last hist line was of; -1: none */
 	unsigned hist_next;	  /* the lowest bucket its next hist line may be */
 	uint64_t *hist_sum;	  /* per root: the invocations its hist lines counted */
@@ -204,7 +207,34 @@ static int read_node(struct reader *r, char **f, int nf, struct sg_tree *tree)
 	for (struct sg_node *x = n; k > 0; x = x->parent)
 		r->chain[--k] = x;
 	r->last_inv = r->inv && tree == r->inv->tree ? n : NULL;
+	if (tree == r->agg->merged) {
+		r->pstat_node = n;
+		r->nnodes++;
+	}
 	return r->version >= 2 ? read_retinfo(r, f + 7, tree, n) : 0;
+}
+
+/* Version 5's "pstat INVOCATIONS SQ_TOTAL SQ_SELF", right after the merged-tree node it is of. */
+static int read_pstat(struct reader *r, char **f, int nf)
+{
+	struct sg_node *n = r->pstat_node;
+
+	if (r->version < 5 || !n)
+		return fail(r, "%s", "pstat line not right after a node line (version 5)");
+	if (nf != 4)
+		return fail(r, "%s", "a pstat line has 4 tab-separated fields");
+	if (number_field(r, f[1], "invocations", &n->ninv) < 0)
+		return -1;
+	if (sg_treefield_u128(f[2], &n->sq_total) < 0 || sg_treefield_u128(f[3], &n->sq_self) < 0)
+		return fail(r, "%s", "bad number in a pstat line's sums of squares");
+	/* a path with time was in some invocation; one invocation's time squared is at most that */
+	if ((n->total && !n->ninv) || n->ninv > n->calls ||
+	    n->sq_total < (unsigned __int128) n->min * n->min * (n->calls ? 1 : 0) ||
+	    n->sq_self > n->sq_total)
+		return fail(r, "%s", "a pstat line does not fit its node (invocations, squares)");
+	r->pstat_node = NULL;
+	r->npstat++;
+	return 0;
 }
 
 static int read_stat(struct reader *r, char **f, int nf)
@@ -491,6 +521,10 @@ static int read_line(struct reader *r, char *line)
 	}
 	int nf = sg_treefield_split(line, f, 13);
 
+	if (strcmp(f[0], "pstat") == 0)
+		return read_pstat(r, f, nf);
+	r->pstat_node = NULL;
+
 	if (strcmp(f[0], "node") == 0) {
 		if (r->inv || r->btree)
 			return fail(r, "%s", "merged-tree node after a bucket or an invocation");
@@ -570,10 +604,12 @@ struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strt
 				r.version = 3;
 			} else if (strcmp(line, SG_TREEFILE_MAGIC4) == 0) {
 				r.version = 4;
+			} else if (strcmp(line, SG_TREEFILE_MAGIC5) == 0) {
+				r.version = 5;
 			} else {
 				fail(&r,
 				     "unsupported .tree version '%.20s' (this surfgraph reads "
-				     "versions 1 to 4)",
+				     "versions 1 to 5)",
 				     line + strlen(SG_TREEFILE_PREFIX));
 				goto out;
 			}
@@ -606,6 +642,12 @@ struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strt
 	}
 	if (check_hist(&r) < 0)
 		goto out;
+	/* the per-path statistics are all or nothing: a path without them could not be tested */
+	if (r.npstat && r.npstat != r.nnodes) {
+		fail(&r, "%s", "pstat lines for some node lines only");
+		goto out;
+	}
+	r.agg->has_pathstat = r.npstat > 0;
 	/* the ring holds what the file kept (none after --keep 0) */
 	r.agg->keep = r.agg->nring > keep ? r.agg->nring : (unsigned) keep;
 	ok = 0;
