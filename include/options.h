@@ -20,6 +20,7 @@ enum sg_mode {
 	SG_MODE_PPROF,	   /* gzipped profile.proto on stdout */
 	SG_MODE_CHROME,	   /* Chrome trace-event JSON */
 	SG_MODE_SPEEDSCOPE, /* speedscope's JSON file format */
+	SG_MODE_JSON,	   /* diff: the comparison as one JSON object */
 };
 
 enum { SG_COLOR_AUTO, SG_COLOR_ALWAYS, SG_COLOR_NEVER };
@@ -90,6 +91,8 @@ struct sg_options {
 	int gate;		   /* --fail-above given */
 	uint32_t limit_bp;	   /* --fail-above */
 	int metric;		   /* --metric: enum sg_treediff_metric */
+	uint32_t level_bp;	   /* --level: confidence level, hundredths of a percent; 0: 99% */
+	int all;		   /* --all: changes within the noise count too */
 	int merge;		   /* surfgraph merge: files, -o */
 };
 

@@ -36,7 +36,16 @@ enum {
 };
 
 /* surfgraph diff */
-enum { OPT_TOTAL = 1024, OPT_THRESHOLD, OPT_NEGATE, OPT_FAIL_ABOVE, OPT_METRIC, OPT_SLOW };
+enum {
+	OPT_TOTAL = 1024,
+	OPT_THRESHOLD,
+	OPT_NEGATE,
+	OPT_FAIL_ABOVE,
+	OPT_METRIC,
+	OPT_SLOW,
+	OPT_LEVEL,
+	OPT_ALL
+};
 
 enum { OPT_MAX_DEPTH = 512, OPT_NO_IRQS, OPT_NO_SLEEP_TIME, OPT_BUFFER_SIZE, OPT_TEXT, OPT_FORCE };
 /* below OPT_TOTAL: options of the main command */

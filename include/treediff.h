@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include "aggregate.h"
+#include "welch.h"
 
 /* Index of each run in the two-element arrays below. */
 enum { SG_TREEDIFF_BEFORE = 0, SG_TREEDIFF_AFTER = 1 };
@@ -31,6 +32,12 @@ struct sg_treediff_node {
 	uint64_t total[2], self[2];
 	uint64_t calls_milli[2]; /* calls per invocation (raw calls with totals), in thousandths */
 	int64_t delta, self_delta; /* after - before */
+	/*
+	 * Is the change in total (sig) and self time (self_sig) per invocation more than the
+	 * variation between invocations? Welch's test on the runs' per-path sums of squares,
+	 * at the diff's level; verdict SG_WELCH_FEW throughout when the diff has no level.
+	 */
+	struct sg_welch sig, self_sig;
 	enum sg_treediff_state state;
 	int changed; /* the change in total passes the threshold; of a new or gone subtree, only its
 		      * top does when a threshold is given */
@@ -49,6 +56,8 @@ struct sg_treediff_options {
 	int force;		/* compare runs whose root= differ */
 	uint32_t threshold_bp; /* hide changes smaller than this, in hundredths of a percent */
 	const char *label[2];	/* the runs' file names, for messages */
+	double level;		/* confidence level of the intervals (0.99); 0: no significance */
+	int all;		/* --all: the largest changes include those within the noise */
 };
 
 struct sg_treediff {
@@ -60,6 +69,14 @@ struct sg_treediff {
 	const char *kernel[2];	     /* each file's kernel=, or NULL */
 	int totals;
 	uint32_t threshold_bp;
+	/*
+	 * The confidence level the paths were tested at, or 0 when they were not: then why
+	 * says why (a run without per-path statistics, --total).
+	 */
+	double level;
+	char why[256];
+	int all;
+	uint64_t nsig, nnot, nfew; /* paths by verdict on total time */
 	/* the paths with the largest absolute change in self time, largest first */
 	struct sg_treediff_node *changes[SG_TREEDIFF_TOP];
 	int nchanges;
@@ -116,8 +133,14 @@ uint64_t sg_treediff_metric_needs(enum sg_treediff_metric m);
 uint64_t sg_treediff_metric_value(const struct sg_summary *s, enum sg_treediff_metric m);
 
 /*
+ * Whether the gate on metric m counts only significant growth: the diff tested the paths, the
+ * metric is avg (the mean the test is about), and --all was not given.
+ */
+int sg_treediff_gate_tests(const struct sg_treediff *d, enum sg_treediff_metric m);
+
+/*
  * Check the regression gate: whether the metric of any root present in both runs grew by more
- * than limit_bp hundredths of a percent. Returns 1 when it did, with *worst the root that grew
+ * than limit_bp hundredths of a percent (and, when sg_treediff_gate_tests, significantly). Returns 1 when it did, with *worst the root that grew
  * the most (the first such in root order), else 0 with *worst the root that grew the most or
  * NULL when no root is in both runs.
  */

@@ -1,5 +1,6 @@
 /* diff_text.c - a comparison as text (diff -m tree): distributions, largest changes, the tree. */
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "diff_text.h"
@@ -33,7 +34,37 @@ static const char *fmt_pct(char buf[SG_FMT_LEN], int64_t d, uint64_t before,
 	return sg_fmt_delta_pct(buf, bp);
 }
 
-static void put_summary(FILE *out, const struct sg_treediff_root *r)
+/* The confidence interval's half-width in us, "±1.234", or "?" (too few), "-" (not tested). */
+static const char *fmt_ci(char buf[SG_FMT_LEN], const struct sg_treediff *d,
+			  const struct sg_welch *w)
+{
+	char us[SG_FMT_LEN];
+
+	if (!d->level)
+		return "-";
+	if (w->verdict == SG_WELCH_FEW)
+		return "?";
+	double half = (w->hi - w->lo) / 2;
+
+	snprintf(buf, SG_FMT_LEN, "\u00b1%s", sg_fmt_us(us, (uint64_t) llround(half)));
+	return buf;
+}
+
+/* "*" significant, "~" within the noise, "?" too few invocations, "-" not tested. */
+static const char *mark(const struct sg_treediff *d, const struct sg_welch *w)
+{
+	if (!d->level)
+		return "-";
+	return w->verdict == SG_WELCH_SIG ? "*" : w->verdict == SG_WELCH_NOT ? "~" : "?";
+}
+
+/* The interval's column: ± is 2 bytes but one column wide. */
+static int ci_width(const char *ci)
+{
+	return strncmp(ci, "\u00b1", 2) == 0 ? 12 : 11;
+}
+
+static void put_summary(FILE *out, const struct sg_treediff *d, const struct sg_treediff_root *r)
 {
 	static const char *const rows[] = { "avg", "p50", "p99", "max" };
 	static const enum sg_treediff_metric metric[] = { SG_TREEDIFF_AVG, SG_TREEDIFF_P50,
@@ -68,11 +99,22 @@ static void put_summary(FILE *out, const struct sg_treediff_root *r)
 		 */
 		int unknown = i > 0 && (r->sum[0].avg && !vb ? 1 : r->sum[1].avg && !va ? 2 : 0);
 
-		fprintf(out, "  %-12s %14s %14s %14s %9s\n", rows[i],
+		fprintf(out, "  %-12s %14s %14s %14s %9s", rows[i],
 			unknown == 1 ? "n/a" : sg_fmt_human(a, vb),
 			unknown == 2 ? "n/a" : sg_fmt_human(b, va),
 			unknown ? "n/a" : fmt_delta_human(c, dv),
 			unknown ? "n/a" : fmt_pct(p, dv, vb, st));
+		/* the test is of the mean: avg's row carries it */
+		if (i == 0 && d->level && r->node) {
+			const struct sg_welch *w = &r->node->sig;
+
+			if (w->verdict == SG_WELCH_FEW)
+				fprintf(out, "  ? (fewer than %d invocations)", SG_WELCH_MIN_INV);
+			else
+				fprintf(out, "  %s us  p=%.3g %s", fmt_ci(c, d, w), w->p,
+					mark(d, w));
+		}
+		fputc('\n', out);
 	}
 }
 
@@ -109,21 +151,30 @@ static int put_changes(FILE *out, const struct sg_treediff *d)
 {
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN];
 
+	const char *real = d->level && !d->all ? " significant" : "";
+
 	if (!d->nchanges) {
-		fprintf(out, "largest changes in self time: none%s\n",
-			d->threshold_bp ? " above the threshold" : "");
+		fprintf(out, "largest%s changes in self time: none%s%s\n", real,
+			d->threshold_bp ? " above the threshold" : "",
+			*real ? " (--all: those within the noise too)" : "");
 		return 0;
 	}
-	fprintf(out, "%d largest changes in self time%s:\n", d->nchanges,
+	fprintf(out, "%d largest%s changes in self time%s:\n", d->nchanges, real,
 		d->totals ? " (totals)" : " per invocation");
-	fprintf(out, "%12s %12s %12s %9s  %s\n", "before_us", "after_us", "delta_us", "delta%",
-		"path");
+	fprintf(out, "%12s %12s %12s %9s%s  %s\n", "before_us", "after_us", "delta_us", "delta%",
+		d->level ? "       ci_us s" : "", "path");
 	for (int i = 0; i < d->nchanges; i++) {
 		const struct sg_treediff_node *n = d->changes[i];
 
-		fprintf(out, "%12s %12s %12s %9s  ", sg_fmt_us(a, n->self[0]),
+		char ci[SG_FMT_LEN];
+		const char *cs = fmt_ci(ci, d, &n->self_sig);
+
+		fprintf(out, "%12s %12s %12s %9s", sg_fmt_us(a, n->self[0]),
 			sg_fmt_us(b, n->self[1]), sg_fmt_delta_us(c, n->self_delta),
 			fmt_pct(p, n->self_delta, n->self[0], n->state));
+		if (d->level)
+			fprintf(out, " %*s %s", ci_width(cs), cs, mark(d, &n->self_sig));
+		fputs("  ", out);
 		if (put_path(out, n) < 0)
 			return -1;
 		fputc('\n', out);
@@ -143,17 +194,22 @@ static int is_last_shown(const struct sg_treediff_node *n)
 	return !shown_from(n->next);
 }
 
-static void put_node(FILE *out, const struct sg_treediff_node *n, const unsigned char *last,
-		     int depth, const struct sg_diff_text_style *st)
+static void put_node(FILE *out, const struct sg_treediff *d, const struct sg_treediff_node *n,
+		     const unsigned char *last, int depth, const struct sg_diff_text_style *st)
 {
+	char ci[SG_FMT_LEN];
+	const char *cs = fmt_ci(ci, d, &n->sig);
+
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN], cb[SG_FMT_LEN],
 		ca[SG_FMT_LEN], calls[2 * SG_FMT_LEN + 8];
 
 	snprintf(calls, sizeof(calls), "%s%s%s", sg_fmt_milli(cb, n->calls_milli[0]),
 		 st->unicode ? "\u2192" : "->", sg_fmt_milli(ca, n->calls_milli[1]));
-	fprintf(out, "%12s %12s %12s %9s %*s  ", sg_fmt_us(a, n->total[0]),
-		sg_fmt_us(b, n->total[1]), sg_fmt_delta_us(c, n->delta),
-		fmt_pct(p, n->delta, n->total[0], n->state),
+	fprintf(out, "%12s %12s %12s %9s", sg_fmt_us(a, n->total[0]), sg_fmt_us(b, n->total[1]),
+		sg_fmt_delta_us(c, n->delta), fmt_pct(p, n->delta, n->total[0], n->state));
+	if (d->level)
+		fprintf(out, " %*s %s", ci_width(cs), cs, mark(d, &n->sig));
+	fprintf(out, " %*s  ",
 		/* the arrow is 3 bytes but one column wide */
 		st->unicode ? 15 : 13, calls);
 	sg_text_put_prefix(out, last, depth, st->unicode);
@@ -171,8 +227,8 @@ static int put_tree(FILE *out, const struct sg_treediff *d, const struct sg_diff
 	size_t cap = 0;
 	uint64_t hidden = 0;
 
-	fprintf(out, "%12s %12s %12s %9s %13s  %s\n", "before_us", "after_us", "delta_us", "delta%",
-		"calls", "function");
+	fprintf(out, "%12s %12s %12s %9s%s %13s  %s\n", "before_us", "after_us", "delta_us",
+		"delta%", d->level ? "       ci_us s" : "", "calls", "function");
 	for (const struct sg_treediff_node *n = d->top->child; n; n = sg_treediff_next(n, d->top))
 		hidden += !n->shown;
 	for (const struct sg_treediff_node *root = shown_from(d->top->child); root;
@@ -183,7 +239,7 @@ static int put_tree(FILE *out, const struct sg_treediff *d, const struct sg_diff
 		for (;;) {
 			if (sg_text_set_last(&last, &cap, depth, is_last_shown(n)) < 0)
 				return -1;
-			put_node(out, n, last, depth, st);
+			put_node(out, d, n, last, depth, st);
 			const struct sg_treediff_node *c = shown_from(n->child);
 
 			if (c) {
@@ -225,8 +281,17 @@ int sg_diff_text_render(FILE *out, const struct sg_treediff *d,
 	fprintf(out, "\ntimes are %s\n\n",
 		d->totals ? "totals over all invocations"
 			  : "averages per invocation of the root (--total: totals)");
+	if (d->level)
+		fprintf(out,
+			"significance: Welch's t-test on each path's time per invocation, "
+			"%g%% confidence intervals (ci_us: delta \u00b1 that);\n"
+			"  s: * changed (%" PRIu64 " paths), ~ within the noise (%" PRIu64
+			"), ? fewer than %d invocations in a run (%" PRIu64 ")\n\n",
+			d->level * 100, d->nsig, d->nnot, SG_WELCH_MIN_INV, d->nfew);
+	else
+		fprintf(out, "significance: not tested: %s\n\n", d->why);
 	for (int i = 0; i < d->nroots; i++) {
-		put_summary(out, &d->roots[i]);
+		put_summary(out, d, &d->roots[i]);
 		fputc('\n', out);
 	}
 	if (put_changes(out, d) < 0)

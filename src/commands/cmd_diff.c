@@ -9,6 +9,7 @@
 #include "cmd_diff.h"
 #include "cmd_profile.h"
 #include "diff_folded.h"
+#include "diff_json.h"
 #include "diff_svg.h"
 #include "diff_tail.h"
 #include "diff_text.h"
@@ -23,6 +24,9 @@
 #include "treefile.h"
 
 
+/* The default confidence level: hundreds of paths at 95% would mark a dozen unchanged ones. */
+#define SG_DIFF_LEVEL 0.99
+
 static int render(const struct sg_options *o, const struct sg_treediff *d, FILE *out)
 {
 	struct sg_diff_text_style style = {
@@ -32,6 +36,8 @@ static int render(const struct sg_options *o, const struct sg_treediff *d, FILE 
 	switch (o->mode) {
 	case SG_MODE_FOLDED:
 		return sg_diff_folded_render(out, d);
+	case SG_MODE_JSON:
+		return sg_diff_json_render(out, d);
 	case SG_MODE_SVG:
 		return sg_diff_svg_render(out, d, o->negate);
 	case SG_MODE_PNG:
@@ -213,6 +219,9 @@ int sg_cmd_diff_run(const struct sg_options *o)
 	    .force = o->force,
 	    .threshold_bp = o->threshold_bp,
 	    .label = {o->files[0], o->slow ? o->files[0] : o->files[1]},
+	    /* slow and typical calls are chosen by their duration: no sample to test */
+	    .level = o->slow ? 0 : o->level_bp ? o->level_bp / 10000.0 : SG_DIFF_LEVEL,
+	    .all = o->all,
 	};
 
 	/* --slow: one run's typical calls are BEFORE, its slow ones AFTER */

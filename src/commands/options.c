@@ -464,6 +464,20 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		case OPT_SLOW:
 			o->slow = 1;
 			break;
+		case OPT_LEVEL:
+			if (sg_options_pct("--level", optarg, &o->level_bp) < 0)
+				return -1;
+			/* an interval that holds everything, or nothing, tests nothing */
+			if (o->level_bp < 5000 || o->level_bp >= 10000) {
+				sg_log_error("--level is a confidence level from 50 to below 100 "
+					     "(99, 95, 99.9), not '%s'",
+					     optarg);
+				return -1;
+			}
+			break;
+		case OPT_ALL:
+			o->all = 1;
+			break;
 		case OPT_NEGATE:
 			o->negate = 1;
 			break;

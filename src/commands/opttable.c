@@ -58,6 +58,8 @@ const struct option sg_opttable_long[] = {
     {"fail-above", required_argument, NULL, OPT_FAIL_ABOVE},
     {"metric", required_argument, NULL, OPT_METRIC},
     {"slow", no_argument, NULL, OPT_SLOW},
+    {"level", required_argument, NULL, OPT_LEVEL},
+    {"all", no_argument, NULL, OPT_ALL},
     {"quiet", no_argument, NULL, 'q'},
     {"verbose", no_argument, NULL, 'v'},
     {"help", no_argument, NULL, 'h'},
@@ -67,7 +69,7 @@ const struct option sg_opttable_long[] = {
 
 const char *const sg_opttable_modes[] = {"svg",	   "tree",	 "walk", "raw",	 "folded",
 					 "top",	   "png",	 "pdf",	 "hist", "pprof",
-					 "chrome", "speedscope", NULL};
+					 "chrome", "speedscope", "json",	 NULL};
 
 #define FLAME_MODES (1u << SG_MODE_SVG | 1u << SG_MODE_PNG | 1u << SG_MODE_PDF)
 
@@ -136,7 +138,9 @@ static const int diff_takes[] = {'m',
 				 OPT_NEGATE,
 				 OPT_FAIL_ABOVE,
 				 OPT_METRIC,
-				 OPT_SLOW};
+				 OPT_SLOW,
+				 OPT_LEVEL,
+				 OPT_ALL};
 
 /* What merge reads: its inputs are whole runs, so only where the result goes. */
 static const int merge_takes[] = {'o', 'q', 'h'};
@@ -173,9 +177,15 @@ int sg_opttable_check_subcommand(const struct sg_options *o, const unsigned char
 			return -1;
 		}
 	}
+	if (!o->diff && o->mode == SG_MODE_JSON) {
+		sg_log_error("-m json is surfgraph diff's (for one run: -m speedscope, chrome "
+			     "or pprof)");
+		return -1;
+	}
 	if (o->diff && o->mode != SG_MODE_TREE && o->mode != SG_MODE_SVG &&
-	    o->mode != SG_MODE_FOLDED && o->mode != SG_MODE_PNG && o->mode != SG_MODE_PDF) {
-		sg_log_error("diff: unknown mode '%s': use tree, svg, png, pdf or folded",
+	    o->mode != SG_MODE_FOLDED && o->mode != SG_MODE_PNG && o->mode != SG_MODE_PDF &&
+	    o->mode != SG_MODE_JSON) {
+		sg_log_error("diff: unknown mode '%s': use tree, svg, png, pdf, folded or json",
 			     o->mode_name);
 		return -1;
 	}

@@ -1,5 +1,6 @@
 /* treediff.c - comparing two runs: call paths matched by name, per-invocation figures, deltas. */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "log.h"
@@ -278,6 +279,59 @@ static void note_change(struct sg_treediff *d, struct sg_treediff_node *n)
 		d->nchanges++;
 }
 
+/* The node's significance, total and self time, from both runs' per-path sums. */
+static void test_node(struct sg_treediff *d, struct sg_treediff_node *n)
+{
+	struct sg_welch_sample t[2], f[2];
+
+	for (int k = 0; k < 2; k++) {
+		const struct sg_node *src = n->src[k];
+
+		t[k] = (struct sg_welch_sample){n->inv[k], src ? src->total : 0,
+						src ? src->sq_total : 0};
+		f[k] = (struct sg_welch_sample){n->inv[k], src ? src->self : 0,
+						src ? src->sq_self : 0};
+	}
+	sg_welch_test(&t[0], &t[1], d->level, &n->sig);
+	sg_welch_test(&f[0], &f[1], d->level, &n->self_sig);
+	if (n->sig.verdict == SG_WELCH_SIG)
+		d->nsig++;
+	else if (n->sig.verdict == SG_WELCH_NOT)
+		d->nnot++;
+	else
+		d->nfew++;
+}
+
+/* Whether the paths can be tested, else why not (in d->why); sets d->level. */
+static void decide_level(struct sg_treediff *d, struct sg_aggregate *run[2],
+			 const struct sg_treediff_options *o)
+{
+	d->level = 0;
+	if (o->level <= 0)
+		snprintf(d->why, sizeof(d->why), "not asked for");
+	else if (o->totals)
+		snprintf(d->why, sizeof(d->why),
+			 "--total compares sums over all invocations, not means per invocation");
+	else if (!run[0]->has_pathstat && !run[1]->has_pathstat)
+		snprintf(d->why, sizeof(d->why),
+			 "neither run has per-path statistics across invocations (.tree files "
+			 "older than version 5, or merges with one): read the traces again to get "
+			 "them");
+	else if (!run[0]->has_pathstat || !run[1]->has_pathstat)
+		snprintf(d->why, sizeof(d->why),
+			 "%s has no per-path statistics across invocations (a .tree older than "
+			 "version 5, or a merge with one): read its trace again to get them",
+			 !run[0]->has_pathstat ? d->label[0] : d->label[1]);
+	else
+		d->level = o->level;
+}
+
+/* Counted among the changes: significant, or no test made, or --all. */
+static int counts(const struct sg_treediff *d, const struct sg_welch *w)
+{
+	return !d->level || d->all || w->verdict == SG_WELCH_SIG;
+}
+
 /* Deltas are known: mark what passes the threshold, its ancestors, the top changes, the scale. */
 static void summarize(struct sg_treediff *d, uint32_t limit_bp)
 {
@@ -295,7 +349,12 @@ static void summarize(struct sg_treediff *d, uint32_t limit_bp)
 				p->shown = 1;
 		if (abs64(n->delta) > d->max_abs_delta)
 			d->max_abs_delta = abs64(n->delta);
-		if (n->self_delta && (fresh || passes(n->self_delta, n->self[0], limit_bp)))
+		if (d->level)
+			test_node(d, n);
+		else
+			n->sig.verdict = n->self_sig.verdict = SG_WELCH_FEW;
+		if (n->self_delta && (fresh || passes(n->self_delta, n->self[0], limit_bp)) &&
+		    counts(d, &n->self_sig))
 			note_change(d, n);
 	}
 }
@@ -359,6 +418,7 @@ struct sg_treediff *sg_treediff_new(struct sg_aggregate *before, struct sg_aggre
 		goto nomem;
 	d->totals = o->totals;
 	d->threshold_bp = o->threshold_bp;
+	d->all = o->all;
 	for (int k = 0; k < 2; k++) {
 		const char *r = sg_aggregate_meta(run[k], "root");
 
@@ -398,6 +458,7 @@ struct sg_treediff *sg_treediff_new(struct sg_aggregate *before, struct sg_aggre
 	for (struct sg_treediff_node *n = d->top->child; n; n = sg_treediff_next(n, d->top))
 		if (build_children(d, n, &s) < 0)
 			goto nomem;
+	decide_level(d, run, o);
 	summarize(d, o->threshold_bp);
 	if (build_index(d) < 0)
 		goto nomem;
@@ -477,8 +538,14 @@ static int growth_cmp(uint64_t b1, uint64_t a1, uint64_t b2, uint64_t a2)
 	return (l > r) - (l < r);
 }
 
-int sg_treediff_gate(const struct sg_treediff *d, enum sg_treediff_metric m, uint32_t limit_bp,
-		     const struct sg_treediff_root **worst)
+int sg_treediff_gate_tests(const struct sg_treediff *d, enum sg_treediff_metric m)
+{
+	return d->level && !d->all && m == SG_TREEDIFF_AVG;
+}
+
+/* The root that grew the most (only_real: of those whose change is significant); 1 past limit. */
+static int gate_pass(const struct sg_treediff *d, enum sg_treediff_metric m, uint32_t limit_bp,
+		     int only_real, const struct sg_treediff_root **worst)
 {
 	uint64_t wb = 0, wa = 0;
 
@@ -487,6 +554,8 @@ int sg_treediff_gate(const struct sg_treediff *d, enum sg_treediff_metric m, uin
 		const struct sg_treediff_root *r = &d->roots[i];
 
 		if (!r->name[0] || !r->name[1])
+			continue;
+		if (only_real && r->node->sig.verdict != SG_WELCH_SIG)
 			continue;
 		uint64_t b = sg_treediff_metric_value(&r->sum[0], m);
 		uint64_t a = sg_treediff_metric_value(&r->sum[1], m);
@@ -502,4 +571,15 @@ int sg_treediff_gate(const struct sg_treediff *d, enum sg_treediff_metric m, uin
 	if (!wb)
 		return 1;
 	return (unsigned __int128) (wa - wb) * 10000 > (unsigned __int128) wb * limit_bp;
+}
+
+int sg_treediff_gate(const struct sg_treediff *d, enum sg_treediff_metric m, uint32_t limit_bp,
+		     const struct sg_treediff_root **worst)
+{
+	/* a growth within the noise does not trip the gate (unless --all) */
+	if (sg_treediff_gate_tests(d, m) && gate_pass(d, m, limit_bp, 1, worst))
+		return 1;
+	int tripped = gate_pass(d, m, limit_bp, 0, worst);
+
+	return sg_treediff_gate_tests(d, m) ? 0 : tripped;
 }

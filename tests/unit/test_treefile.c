@@ -151,6 +151,68 @@ static void round_trip(struct sg_strtab *st, const char *text, const char *want)
 	sg_aggregate_free(agg);
 }
 
+/*
+ * Version 5's pstat lines: after every merged-tree node, the invocations it was in and its
+ * sums of squares, kept exactly (past 64 bits too) by a round trip; damaged ones refused.
+ */
+static void pstat_checks(struct sg_strtab *st)
+{
+	static char v5[sizeof(good) + 1024];
+	char *p;
+	struct sg_aggregate *agg;
+
+	snprintf(v5, sizeof(v5), "%s", edit("# surfgraph-tree 3", "# surfgraph-tree 5"));
+	snprintf(v5, sizeof(v5), "%s",
+		 edit_of(v5, "# bucket\t",
+			 "# pstat\tinvocations\tsq_total_ns2\tsq_self_ns2 (of the node above)\n"
+			 "# bucket\t"));
+	snprintf(v5, sizeof(v5), "%s",
+		 edit_of(v5, "\t100\t0\t0\t\n", "\t100\t0\t0\t\npstat\t2\t12500\t6000\n"));
+	snprintf(v5, sizeof(v5), "%s",
+		 edit_of(v5, "[mod]\t1\t20\t20\t20\t20\t0\t0\t\n",
+			 "[mod]\t1\t20\t20\t20\t20\t0\t0\t\npstat\t1\t400\t400\n"));
+	snprintf(v5, sizeof(v5), "%s",
+		 edit_of(v5, "b\t2\t30\t10\t10\t20\t0\t0\t\n",
+			 "b\t2\t30\t10\t10\t20\t0\t0\t\npstat\t2\t500\t100\n"));
+	snprintf(v5, sizeof(v5), "%s",
+		 edit_of(v5, "b;c\t1\t20\t20\t20\t20\t0\t0\t\n",
+			 "b;c\t1\t20\t20\t20\t20\t0\t0\t\n"
+			 "pstat\t1\t340282366920938463463374607431768211455\t400\n"));
+	round_trip(st, v5, v5);
+	agg = load(st, v5);
+	CHECK(agg && agg->has_pathstat);
+	if (agg) {
+		const struct sg_node *r = sg_tree_top(agg->merged)->child;
+
+		CHECK_U64(r->ninv, 2);
+		CHECK_U64((uint64_t) r->sq_total, 12500);
+		CHECK_U64((uint64_t) r->sq_self, 6000);
+		const struct sg_node *c = r->child->next->child;
+
+		CHECK(c->sq_total == ~(unsigned __int128) 0);
+	}
+	sg_aggregate_free(agg);
+	p = strdup(v5);
+	refused(st, edit_of(p, "# surfgraph-tree 5", "# surfgraph-tree 4"),
+		"t.tree:26: pstat line not right after a node line (version 5)");
+	refused(st, edit_of(p, "pstat\t1\t400\t400\n", ""),
+		"t.tree:43: pstat lines for some node lines only");
+	refused(st, edit_of(p, "pstat\t2\t500\t100\n", "pstat\t3\t500\t100\n"),
+		"t.tree:30: a pstat line does not fit its node (invocations, squares)");
+	refused(st, edit_of(p, "pstat\t2\t500\t100\n", "pstat\t2\t500\t501\n"),
+		"t.tree:30: a pstat line does not fit its node (invocations, squares)");
+	refused(st, edit_of(p, "pstat\t2\t500\t100\n", "pstat\t2\t50\t10\n"),
+		"t.tree:30: a pstat line does not fit its node (invocations, squares)");
+	refused(st, edit_of(p, "211455\t400", "211456\t400"),
+		"t.tree:32: bad number in a pstat line's sums of squares");
+	refused(st, edit_of(p, "pstat\t2\t500\t100\n", "pstat\t2\t500\n"),
+		"t.tree:30: a pstat line has 4 tab-separated fields");
+	refused(st, edit_of(p, "bnode\t__do_fault\t1\t50\t50\t50\t50\t0\t0\t\n",
+			    "bnode\t__do_fault\t1\t50\t50\t50\t50\t0\t0\t\npstat\t1\t2500\t2500\n"),
+		"t.tree:35: pstat line not right after a node line (version 5)");
+	free(p);
+}
+
 int main(void)
 {
 	struct sg_strtab *st = sg_strtab_new();
@@ -177,11 +239,16 @@ int main(void)
 	sg_aggregate_free(agg);
 	FILE *f;
 
-	/* version 3 saved again: the same bytes as version 4 (no scatter: none is made up),
-	 * invocation nodes still in call order */
+	/* version 3 saved again: the same bytes as version 5 (no scatter, no per-path
+	 * statistics: none is made up), invocation nodes still in call order */
+	char *v5 = strdup(edit("# surfgraph-tree 3", "# surfgraph-tree 5"));
 	char *v4 = strdup(edit("# surfgraph-tree 3", "# surfgraph-tree 4"));
 
-	round_trip(st, good, v4);
+	round_trip(st, good, v5);
+	agg = load(st, good);
+	CHECK(agg && !agg->has_pathstat);
+	sg_aggregate_free(agg);
+	free(v5);
 	/* version 4 with its scatter: loaded, the same bytes again */
 	char before_inv[sizeof(scatter4) + 8];
 
@@ -196,7 +263,8 @@ int main(void)
 		CHECK_U64(agg->scatter->first, 120159700000ull);
 	}
 	sg_aggregate_free(agg);
-	round_trip(st, good4, good4);
+	round_trip(st, good4, edit4("# surfgraph-tree 4", "# surfgraph-tree 5"));
+	pstat_checks(st);
 	/* the scatter's records: version 4, in order, within the run */
 	refused(st, edit4("# surfgraph-tree 4", "# surfgraph-tree 3"),
 		"t.tree:33: scatter or dot line outside version 4's scatter (before the invocations)");
@@ -257,8 +325,8 @@ int main(void)
 		"t.tree:8: invnode line before any inv line");
 	refused(st, "# surfgraph-tree 2\nroot=f\nkeep_slowest=2\nend\n",
 		"t.tree:3: keep_slowest: version 3, once, at most 65536");
-	refused(st, "# surfgraph-tree 5\nend\n",
-		"t.tree:1: unsupported .tree version '5' (this surfgraph reads versions 1 to 4)");
+	refused(st, "# surfgraph-tree 6\nend\n",
+		"t.tree:1: unsupported .tree version '6' (this surfgraph reads versions 1 to 5)");
 	/* version 3: the histogram must count the invocations, in bucket order, real buckets */
 	refused(st, edit("hist\t__do_fault\t1000\t2000\t1\n", ""),
 		"t.tree:38: the hist lines of stat line 1 do not add up to its invocations");
