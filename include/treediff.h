@@ -12,6 +12,9 @@ enum { SG_TREEDIFF_BEFORE = 0, SG_TREEDIFF_AFTER = 1 };
 /* How many call paths the "largest changes" list holds. */
 #define SG_TREEDIFF_TOP 10
 
+#define SG_TREEDIFF_BY_TIME 1
+#define SG_TREEDIFF_BY_PRESENCE 2
+
 enum sg_treediff_state {
 	SG_TREEDIFF_BOTH, /* the path is in both runs */
 	SG_TREEDIFF_NEW,  /* only in AFTER */
@@ -34,10 +37,18 @@ struct sg_treediff_node {
 	int64_t delta, self_delta; /* after - before */
 	/*
 	 * Is the change in total (sig) and self time (self_sig) per invocation more than the
-	 * variation between invocations? Welch's test on the runs' per-path sums of squares,
-	 * at the diff's level; verdict SG_WELCH_FEW throughout when the diff has no level.
+	 * variation between invocations? Welch's test on the times' log scale (sg_tree_logtime),
+	 * at the diff's level, its p; lo and hi are its interval as ns per invocation (see
+	 * docs/diff.md), delta the change in ns. Verdict SG_WELCH_FEW throughout when the diff
+	 * has no level.
 	 */
 	struct sg_welch sig, self_sig;
+	/*
+	 * What made a significant change so: SG_TREEDIFF_BY_TIME (its time where it ran),
+	 * SG_TREEDIFF_BY_PRESENCE (how many invocations it ran in), or both.
+	 */
+	unsigned sig_by, self_sig_by;
+	double presence_p; /* the presence test's p */
 	enum sg_treediff_state state;
 	int changed; /* the change in total passes the threshold; of a new or gone subtree, only its
 		      * top does when a threshold is given */

@@ -37,6 +37,12 @@ struct sg_welch {
 	double t, df;	 /* the statistic and its Welch-Satterthwaite degrees of freedom */
 };
 
+/*
+ * Two-sided p-value that k0 of n0 and k1 of n1 come from one proportion (the pooled
+ * two-proportion z-test); 1 when there is nothing to tell apart.
+ */
+double sg_welch_presence_p(uint64_t k0, uint64_t n0, uint64_t k1, uint64_t n1);
+
 /* A sample's variance (n - 1 in the denominator), from its exact sums. */
 double sg_welch_variance(const struct sg_welch_sample *s);
 

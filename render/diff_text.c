@@ -34,19 +34,18 @@ static const char *fmt_pct(char buf[SG_FMT_LEN], int64_t d, uint64_t before,
 	return sg_fmt_delta_pct(buf, bp);
 }
 
-/* The confidence interval's half-width in us, "±1.234", or "?" (too few), "-" (not tested). */
-static const char *fmt_ci(char buf[SG_FMT_LEN], const struct sg_treediff *d,
+/* The change's confidence interval in us, "+1.234..+5.678", or "?" (too few), "-" (none). */
+static const char *fmt_ci(char buf[2 * SG_FMT_LEN + 4], const struct sg_treediff *d,
 			  const struct sg_welch *w)
 {
-	char us[SG_FMT_LEN];
+	char lo[SG_FMT_LEN], hi[SG_FMT_LEN];
 
 	if (!d->level)
 		return "-";
 	if (w->verdict == SG_WELCH_FEW)
 		return "?";
-	double half = (w->hi - w->lo) / 2;
-
-	snprintf(buf, SG_FMT_LEN, "\u00b1%s", sg_fmt_us(us, (uint64_t) llround(half)));
+	snprintf(buf, 2 * SG_FMT_LEN + 4, "%s..%s", sg_fmt_delta_us(lo, llround(w->lo)),
+		 sg_fmt_delta_us(hi, llround(w->hi)));
 	return buf;
 }
 
@@ -58,18 +57,14 @@ static const char *mark(const struct sg_treediff *d, const struct sg_welch *w)
 	return w->verdict == SG_WELCH_SIG ? "*" : w->verdict == SG_WELCH_NOT ? "~" : "?";
 }
 
-/* The interval's column: ± is 2 bytes but one column wide. */
-static int ci_width(const char *ci)
-{
-	return strncmp(ci, "\u00b1", 2) == 0 ? 12 : 11;
-}
+#define CI_WIDTH 23 /* "-1234.567..+1234.567" and room */
 
 static void put_summary(FILE *out, const struct sg_treediff *d, const struct sg_treediff_root *r)
 {
 	static const char *const rows[] = { "avg", "p50", "p99", "max" };
 	static const enum sg_treediff_metric metric[] = { SG_TREEDIFF_AVG, SG_TREEDIFF_P50,
 							  SG_TREEDIFF_P99, SG_TREEDIFF_MAX };
-	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN];
+	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN], ci[2 * SG_FMT_LEN + 4];
 	const char *name = r->name[1] ? r->name[1] : r->name[0];
 
 	if (r->name[0] && r->name[1] && strcmp(r->name[0], r->name[1])) {
@@ -111,7 +106,7 @@ static void put_summary(FILE *out, const struct sg_treediff *d, const struct sg_
 			if (w->verdict == SG_WELCH_FEW)
 				fprintf(out, "  ? (fewer than %d invocations)", SG_WELCH_MIN_INV);
 			else
-				fprintf(out, "  %s us  p=%.3g %s", fmt_ci(c, d, w), w->p,
+				fprintf(out, "  %s us  p=%.2g %s", fmt_ci(ci, d, w), w->p,
 					mark(d, w));
 		}
 		fputc('\n', out);
@@ -162,18 +157,18 @@ static int put_changes(FILE *out, const struct sg_treediff *d)
 	fprintf(out, "%d largest%s changes in self time%s:\n", d->nchanges, real,
 		d->totals ? " (totals)" : " per invocation");
 	fprintf(out, "%12s %12s %12s %9s%s  %s\n", "before_us", "after_us", "delta_us", "delta%",
-		d->level ? "       ci_us s" : "", "path");
+		d->level ? "                   ci_us s" : "", "path");
 	for (int i = 0; i < d->nchanges; i++) {
 		const struct sg_treediff_node *n = d->changes[i];
 
-		char ci[SG_FMT_LEN];
+		char ci[2 * SG_FMT_LEN + 4];
 		const char *cs = fmt_ci(ci, d, &n->self_sig);
 
 		fprintf(out, "%12s %12s %12s %9s", sg_fmt_us(a, n->self[0]),
 			sg_fmt_us(b, n->self[1]), sg_fmt_delta_us(c, n->self_delta),
 			fmt_pct(p, n->self_delta, n->self[0], n->state));
 		if (d->level)
-			fprintf(out, " %*s %s", ci_width(cs), cs, mark(d, &n->self_sig));
+			fprintf(out, " %*s %s", CI_WIDTH, cs, mark(d, &n->self_sig));
 		fputs("  ", out);
 		if (put_path(out, n) < 0)
 			return -1;
@@ -197,7 +192,7 @@ static int is_last_shown(const struct sg_treediff_node *n)
 static void put_node(FILE *out, const struct sg_treediff *d, const struct sg_treediff_node *n,
 		     const unsigned char *last, int depth, const struct sg_diff_text_style *st)
 {
-	char ci[SG_FMT_LEN];
+	char ci[2 * SG_FMT_LEN + 4];
 	const char *cs = fmt_ci(ci, d, &n->sig);
 
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN], cb[SG_FMT_LEN],
@@ -208,7 +203,7 @@ static void put_node(FILE *out, const struct sg_treediff *d, const struct sg_tre
 	fprintf(out, "%12s %12s %12s %9s", sg_fmt_us(a, n->total[0]), sg_fmt_us(b, n->total[1]),
 		sg_fmt_delta_us(c, n->delta), fmt_pct(p, n->delta, n->total[0], n->state));
 	if (d->level)
-		fprintf(out, " %*s %s", ci_width(cs), cs, mark(d, &n->sig));
+		fprintf(out, " %*s %s", CI_WIDTH, cs, mark(d, &n->sig));
 	fprintf(out, " %*s  ",
 		/* the arrow is 3 bytes but one column wide */
 		st->unicode ? 15 : 13, calls);
@@ -228,7 +223,7 @@ static int put_tree(FILE *out, const struct sg_treediff *d, const struct sg_diff
 	uint64_t hidden = 0;
 
 	fprintf(out, "%12s %12s %12s %9s%s %13s  %s\n", "before_us", "after_us", "delta_us",
-		"delta%", d->level ? "       ci_us s" : "", "calls", "function");
+		"delta%", d->level ? "                   ci_us s" : "", "calls", "function");
 	for (const struct sg_treediff_node *n = d->top->child; n; n = sg_treediff_next(n, d->top))
 		hidden += !n->shown;
 	for (const struct sg_treediff_node *root = shown_from(d->top->child); root;
@@ -283,8 +278,8 @@ int sg_diff_text_render(FILE *out, const struct sg_treediff *d,
 			  : "averages per invocation of the root (--total: totals)");
 	if (d->level)
 		fprintf(out,
-			"significance: Welch's t-test on each path's time per invocation, "
-			"%g%% confidence intervals (ci_us: delta \u00b1 that);\n"
+			"significance: Welch's t-test on each path's time per invocation on a log "
+			"scale, %g%% confidence intervals (ci_us; docs/diff.md);\n"
 			"  s: * changed (%" PRIu64 " paths), ~ within the noise (%" PRIu64
 			"), ? fewer than %d invocations in a run (%" PRIu64 ")\n\n",
 			d->level * 100, d->nsig, d->nnot, SG_WELCH_MIN_INV, d->nfew);

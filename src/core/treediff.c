@@ -1,5 +1,6 @@
 /* treediff.c - comparing two runs: call paths matched by name, per-invocation figures, deltas. */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -279,21 +280,75 @@ static void note_change(struct sg_treediff *d, struct sg_treediff_node *n)
 		d->nchanges++;
 }
 
-/* The node's significance, total and self time, from both runs' per-path sums. */
-static void test_node(struct sg_treediff *d, struct sg_treediff_node *n)
+/*
+ * The interval [lo, hi] of the change on the log scale (differences of mean log2 times, in
+ * 1/SG_LOGTIME_ONE) as ns per invocation: the ratio 2^x it stands for, applied to BEFORE's
+ * time (AFTER's for a path new in AFTER). Its sign is the interval's, so it holds 0 exactly
+ * when the change is not significant.
+ */
+static void ci_ns(struct sg_welch *w, uint64_t before, uint64_t after)
 {
-	struct sg_welch_sample t[2], f[2];
+	double a = exp2(w->lo / SG_LOGTIME_ONE), b = exp2(w->hi / SG_LOGTIME_ONE);
+
+	if (before) {
+		w->lo = (double) before * (a - 1);
+		w->hi = (double) before * (b - 1);
+	} else {
+		w->lo = (double) after * (1 - 1 / a);
+		w->hi = (double) after * (1 - 1 / b);
+	}
+	w->delta = (double) after - (double) before;
+}
+
+/*
+ * One test of a path's time: Welch on the log scale among the invocations the path ran in
+ * (absent ones would add a 0 each, whose spread drowns any change of the time itself), and
+ * whether it ran in more or fewer of them (presence_p); each at half the significance level,
+ * so that the two together keep it (Bonferroni). *by says which found a change.
+ */
+static void test_time(const struct sg_treediff *d, const struct sg_treediff_node *n, int self,
+		      double presence_p, struct sg_welch *w, unsigned *by)
+{
+	struct sg_welch_sample s[2];
+	double alpha = 1 - d->level;
 
 	for (int k = 0; k < 2; k++) {
 		const struct sg_node *src = n->src[k];
 
-		t[k] = (struct sg_welch_sample){n->inv[k], src ? src->total : 0,
-						src ? src->sq_total : 0};
-		f[k] = (struct sg_welch_sample){n->inv[k], src ? src->self : 0,
-						src ? src->sq_self : 0};
+		s[k] = (struct sg_welch_sample){src ? src->ninv : 0,
+						!src ? 0 : self ? src->lg_self : src->lg_total,
+						!src ? 0 : self ? src->lq_self : src->lq_total};
 	}
-	sg_welch_test(&t[0], &t[1], d->level, &n->sig);
-	sg_welch_test(&f[0], &f[1], d->level, &n->self_sig);
+	sg_welch_test(&s[0], &s[1], 1 - alpha / 2, w);
+	*by = 0;
+	if (w->verdict == SG_WELCH_SIG)
+		*by |= SG_TREEDIFF_BY_TIME;
+	/* the presence test needs enough invocations in each run, as the time test does */
+	int few = n->inv[0] < SG_WELCH_MIN_INV || n->inv[1] < SG_WELCH_MIN_INV;
+
+	if (!few && presence_p < alpha / 2)
+		*by |= SG_TREEDIFF_BY_PRESENCE;
+	double p = w->verdict == SG_WELCH_FEW ? presence_p : fmin(w->p, presence_p);
+
+	if (few) {
+		w->verdict = SG_WELCH_FEW;
+	} else {
+		w->verdict = *by ? SG_WELCH_SIG : SG_WELCH_NOT;
+		w->p = fmin(1, 2 * p);
+	}
+	ci_ns(w, self ? n->self[0] : n->total[0], self ? n->self[1] : n->total[1]);
+}
+
+/* The node's significance, total and self time, from both runs' per-path sums. */
+static void test_node(struct sg_treediff *d, struct sg_treediff_node *n)
+{
+	uint64_t k[2];
+
+	for (int s = 0; s < 2; s++)
+		k[s] = n->src[s] ? n->src[s]->ninv : 0;
+	n->presence_p = sg_welch_presence_p(k[0], n->inv[0], k[1], n->inv[1]);
+	test_time(d, n, 0, n->presence_p, &n->sig, &n->sig_by);
+	test_time(d, n, 1, n->presence_p, &n->self_sig, &n->self_sig_by);
 	if (n->sig.verdict == SG_WELCH_SIG)
 		d->nsig++;
 	else if (n->sig.verdict == SG_WELCH_NOT)

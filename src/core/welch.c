@@ -99,6 +99,20 @@ double sg_welch_t_quantile(double p, double df)
 	return lo + (hi - lo) / 2;
 }
 
+double sg_welch_presence_p(uint64_t k0, uint64_t n0, uint64_t k1, uint64_t n1)
+{
+	if (!n0 || !n1)
+		return 1;
+	double p0 = (double) k0 / (double) n0, p1 = (double) k1 / (double) n1;
+	double pool = (double) (k0 + k1) / (double) (n0 + n1);
+	double se = sqrt(pool * (1 - pool) * (1 / (double) n0 + 1 / (double) n1));
+
+	if (se <= 0)
+		return p0 == p1 ? 1 : 0;
+	/* P(|Z| > |z|) = erfc(|z| / sqrt 2), libm's erfc */
+	return erfc(fabs(p1 - p0) / se / M_SQRT2);
+}
+
 double sg_welch_variance(const struct sg_welch_sample *s)
 {
 	if (s->n < 2)

@@ -45,8 +45,10 @@ static void put_calls(FILE *out, const struct sg_node *n)
 }
 
 /*
- * Version 5: after a merged-tree node, "pstat INVOCATIONS SQ_TOTAL SQ_SELF": the invocations
- * the path was in and the sums of its per-invocation total and self time squared (ns^2).
+ * Version 5: after a merged-tree node, "pstat INVOCATIONS SQ_TOTAL SQ_SELF LG_TOTAL LQ_TOTAL
+ * LG_SELF LQ_SELF": the invocations the path was in, the sums of its per-invocation total and
+ * self time squared (ns^2), and of the same times on the log scale (sg_tree_logtime) and their
+ * squares.
  */
 static void put_pstat(FILE *out, const struct sg_node *n)
 {
@@ -54,6 +56,10 @@ static void put_pstat(FILE *out, const struct sg_node *n)
 	sg_treefield_put_u128(out, n->sq_total);
 	fputc('\t', out);
 	sg_treefield_put_u128(out, n->sq_self);
+	fprintf(out, "\t%" PRIu64 "\t", n->lg_total);
+	sg_treefield_put_u128(out, n->lq_total);
+	fprintf(out, "\t%" PRIu64 "\t", n->lg_self);
+	sg_treefield_put_u128(out, n->lq_self);
 	fputc('\n', out);
 }
 
@@ -238,7 +244,8 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 	fprintf(out, "# node\tpath\tcalls\ttotal_ns\tself_ns\tmin_ns\tmax_ns%s\n",
 		v2 ? "\trets\terrs\terrnos" : "");
 	if (pstat)
-		fprintf(out, "# pstat\tinvocations\tsq_total_ns2\tsq_self_ns2 (of the node above)\n");
+		fprintf(out, "# pstat\tinvocations\tsq_total_ns2\tsq_self_ns2\tlg_total\tlq_total\tlg_self"
+			     "\tlq_self (of the node above)\n");
 	if (agg->has_time && agg->complete)
 		fprintf(out,
 			"# bucket\tlo_ns\thi_ns\tinvocations, then its bnode lines (as node)\n");

@@ -27,7 +27,7 @@ run 2 "unknown mode 'pie': use svg, png, pdf, tree, walk, raw, folded, top, hist
 # -m hist reads no per-invocation or drawing option; diff has no histogram
 run 2 "--each is for -m tree, not -m hist" -f x -i $fix -m hist --each
 run 2 "-s is for -m svg, png or pdf, not -m hist" -f x -i $fix -m hist -s 3
-run 2 "diff: unknown mode 'hist': use tree, svg, png, pdf or folded" diff -m hist a b
+run 2 "diff: unknown mode 'hist': use tree, svg, png, pdf, folded or json" diff -m hist a b
 # --keep-slowest, --sort, --pick: their values, and the options they cannot go with
 run 2 "--keep-slowest wants a whole number from 0 to 65536" -f x -i $fix --keep-slowest lots
 run 2 "--sort name orders -m top's rows; -m tree takes --sort duration" -f x -i $fix -m tree --each --sort name
