@@ -8,6 +8,7 @@
 #include "pathbuf.h"
 #include "treefield.h"
 #include "treefile.h"
+#include "treepstat.h"
 #include "treescatter.h"
 
 int sg_treefile_sniff(const char *head, size_t len)
@@ -44,25 +45,6 @@ static void put_calls(FILE *out, const struct sg_node *n)
 	}
 }
 
-/*
- * Version 5: after a merged-tree node, "pstat INVOCATIONS SQ_TOTAL SQ_SELF LG_TOTAL LQ_TOTAL
- * LG_SELF LQ_SELF": the invocations the path was in, the sums of its per-invocation total and
- * self time squared (ns^2), and of the same times on the log scale (sg_tree_logtime) and their
- * squares.
- */
-static void put_pstat(FILE *out, const struct sg_node *n)
-{
-	fprintf(out, "pstat\t%" PRIu64 "\t", n->ninv);
-	sg_treefield_put_u128(out, n->sq_total);
-	fputc('\t', out);
-	sg_treefield_put_u128(out, n->sq_self);
-	fprintf(out, "\t%" PRIu64 "\t", n->lg_total);
-	sg_treefield_put_u128(out, n->lq_total);
-	fprintf(out, "\t%" PRIu64 "\t", n->lg_self);
-	sg_treefield_put_u128(out, n->lq_self);
-	fputc('\n', out);
-}
-
 static int write_nodes(FILE *out, const char *kind, struct sg_node *top, uint64_t *bytes,
 		       int *deepest, int v2, int pstat)
 {
@@ -85,7 +67,7 @@ static int write_nodes(FILE *out, const char *kind, struct sg_node *top, uint64_
 			if (v2)
 				put_calls(out, n);
 			if (pstat)
-				put_pstat(out, n);
+				sg_treepstat_write(out, n);
 		} else {
 			*bytes += pb.len;
 			if (depth + 1 > *deepest)

@@ -8,6 +8,7 @@
 #include "pathbuf.h"
 #include "treefield.h"
 #include "treefile.h"
+#include "treepstat.h"
 #include "treeread.h"
 #include "treescatter.h"
 
@@ -221,28 +222,10 @@ static int read_pstat(struct reader *r, char **f, int nf)
 
 	if (r->version < 5 || !n)
 		return fail(r, "%s", "pstat line not right after a node line (version 5)");
-	if (nf != 8)
-		return fail(r, "%s", "a pstat line has 8 tab-separated fields");
-	if (number_field(r, f[1], "invocations", &n->ninv) < 0 ||
-	    number_field(r, f[4], "lg_total", &n->lg_total) < 0 ||
-	    number_field(r, f[6], "lg_self", &n->lg_self) < 0)
-		return -1;
-	if (sg_treefield_u128(f[2], &n->sq_total) < 0 || sg_treefield_u128(f[3], &n->sq_self) < 0 ||
-	    sg_treefield_u128(f[5], &n->lq_total) < 0 || sg_treefield_u128(f[7], &n->lq_self) < 0)
-		return fail(r, "%s", "bad number in a pstat line's sums of squares");
-	/*
-	 * a path with time was in some invocation; one invocation's time squared is at least its
-	 * shortest call's; self is part of total; a log-scale time is at most 44 * 65536, so its
-	 * square at most that times itself
-	 */
-	const unsigned __int128 lmax = 44 * (unsigned __int128) SG_LOGTIME_ONE;
+	const char *why = sg_treepstat_read(n, f, nf);
 
-	if ((n->total && !n->ninv) || n->ninv > n->calls ||
-	    n->sq_total < (unsigned __int128) n->min * n->min * (n->calls ? 1 : 0) ||
-	    n->sq_self > n->sq_total || n->lg_self > n->lg_total ||
-	    n->lg_total > lmax * n->ninv || n->lq_total > lmax * n->lg_total ||
-	    n->lq_self > lmax * n->lg_self)
-		return fail(r, "%s", "a pstat line does not fit its node (invocations, squares)");
+	if (why)
+		return fail(r, "%s", why);
 	r->pstat_node = NULL;
 	r->npstat++;
 	return 0;

@@ -205,7 +205,7 @@ static void pstat_checks(struct sg_strtab *st)
 	refused(st, edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50\t1250\n", "pstat\t2\t50\t10\t100\t5000\t50\t1250\n"),
 		"t.tree:30: a pstat line does not fit its node (invocations, squares)");
 	refused(st, edit_of(p, "211455\t400", "211456\t400"),
-		"t.tree:32: bad number in a pstat line's sums of squares");
+		"t.tree:32: bad number in a pstat line");
 	refused(st, edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50\t1250\n", "pstat\t2\t500\n"),
 		"t.tree:30: a pstat line has 8 tab-separated fields");
 	refused(st, edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50", "pstat\t2\t500\t100\t100\t5000\t101"),
