@@ -93,6 +93,9 @@ struct sg_options {
 	int metric;		   /* --metric: enum sg_treediff_metric */
 	uint32_t level_bp;	   /* --level: confidence level, hundredths of a percent; 0: 99% */
 	int all;		   /* --all: changes within the noise count too */
+	const char **renames;	   /* --rename OLD=NEW or FILE, repeatable */
+	int nrenames;
+	int exact_names;	   /* --exact-names: no matching of clones, _noprof, renames */
 	int merge;		   /* surfgraph merge: files, -o */
 };
 

@@ -29,6 +29,8 @@ enum sg_treediff_state {
  */
 struct sg_treediff_node {
 	const char *name; /* AFTER's name (BEFORE's for a gone path or a forced root pair) */
+	/* BEFORE's name when it differs: matched as a compiler clone, _noprof or --rename */
+	const char *name_before;
 	struct sg_treediff_node *parent, *child, *next;
 	const struct sg_node *src[2]; /* the node in each run's merged tree; NULL where absent */
 	uint64_t inv[2]; /* complete invocations of its root in each run: the divisor */
@@ -69,6 +71,16 @@ struct sg_treediff_options {
 	const char *label[2];	/* the runs' file names, for messages */
 	double level;		/* confidence level of the intervals (0.99); 0: no significance */
 	int all;		/* --all: the largest changes include those within the noise */
+	/*
+	 * Unless exact_names, a path only in BEFORE and one only in AFTER under the same
+	 * parent are one path when their names are the same function: without compiler clone
+	 * suffixes (.isra.N, .constprop.N, .part.N, .cold, .lto_priv.N), a module, the
+	 * allocation-profiling _noprof, and with BEFORE's name rename_old[i] read as
+	 * rename_new[i].
+	 */
+	int exact_names;
+	const char *const *rename_old, *const *rename_new;
+	int nrenames;
 };
 
 struct sg_treediff {
@@ -88,6 +100,8 @@ struct sg_treediff {
 	char why[256];
 	int all;
 	uint64_t nsig, nnot, nfew; /* paths by verdict on total time */
+	uint64_t nmatched;	   /* paths matched under another name (name_before) */
+	int exact_names;
 	/* the paths with the largest absolute change in self time, largest first */
 	struct sg_treediff_node *changes[SG_TREEDIFF_TOP];
 	int nchanges;

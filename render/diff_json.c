@@ -108,6 +108,7 @@ int sg_diff_json_render(FILE *out, const struct sg_treediff *d)
 	sg_json_string(out, d->label[0]);
 	fputs(",\n  \"after\": ", out);
 	sg_json_string(out, d->label[1]);
+	fprintf(out, ",\n  \"matched_names\": %" PRIu64, d->nmatched);
 	fprintf(out, ",\n  \"times\": \"%s\",\n",
 		d->totals ? "ns over all invocations" : "ns per invocation of the root");
 	if (d->level) {
@@ -147,6 +148,10 @@ int sg_diff_json_render(FILE *out, const struct sg_treediff *d)
 		first = 0;
 		if (put_path(out, n) < 0)
 			return -1;
+		if (n->name_before) {
+			fputs(", \"before_name\": ", out);
+			sg_json_string(out, n->name_before);
+		}
 		fprintf(out,
 			", \"state\": \"%s\", \"before_ns\": %" PRIu64 ", \"after_ns\": %" PRIu64
 			", \"delta_ns\": %" PRId64,

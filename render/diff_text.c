@@ -209,6 +209,11 @@ static void put_node(FILE *out, const struct sg_treediff *d, const struct sg_tre
 		st->unicode ? 15 : 13, calls);
 	sg_text_put_prefix(out, last, depth, st->unicode);
 	sg_fmt_put_name(out, n->name);
+	if (n->name_before) {
+		fputs("  [BEFORE: ", out);
+		sg_fmt_put_name(out, n->name_before);
+		fputc(']', out);
+	}
 	if (n->state == SG_TREEDIFF_NEW)
 		fputs("  [new]", out);
 	else if (n->state == SG_TREEDIFF_GONE)
@@ -276,6 +281,11 @@ int sg_diff_text_render(FILE *out, const struct sg_treediff *d,
 	fprintf(out, "\ntimes are %s\n\n",
 		d->totals ? "totals over all invocations"
 			  : "averages per invocation of the root (--total: totals)");
+	if (d->nmatched)
+		fprintf(out,
+			"names: %" PRIu64 " path%s matched under another name in BEFORE (compiler "
+			"clones, _noprof, --rename; --exact-names: none)\n",
+			d->nmatched, d->nmatched == 1 ? "" : "s");
 	if (d->level)
 		fprintf(out,
 			"significance: Welch's t-test on each path's time per invocation on a log "

@@ -166,6 +166,104 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 	return 0;
 }
 
+/* --rename's pairs: OLD=NEW, or a file of such lines ('#' comments, blank lines). */
+struct renames {
+	const char **old, **new;
+	int n;
+	char *text[64]; /* the files' contents, which the pairs point into */
+	int ntext;
+};
+
+static void renames_free(struct renames *r)
+{
+	free(r->old);
+	free(r->new);
+	for (int i = 0; i < r->ntext; i++)
+		free(r->text[i]);
+}
+
+static int rename_add(struct renames *r, char *pair, const char *where)
+{
+	char *eq = strchr(pair, '=');
+	const char **o, **n;
+
+	if (!eq || eq == pair || !eq[1] || strchr(eq + 1, '=')) {
+		sg_log_error("--rename: %s: '%.60s' is not OLD=NEW", where, pair);
+		return -1;
+	}
+	*eq = '\0';
+	o = realloc(r->old, (size_t) (r->n + 1) * sizeof(*o));
+	if (o)
+		r->old = o;
+	n = realloc(r->new, (size_t) (r->n + 1) * sizeof(*n));
+	if (n)
+		r->new = n;
+	if (!o || !n) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	r->old[r->n] = pair;
+	r->new[r->n++] = eq + 1;
+	return 0;
+}
+
+static int renames_load(struct renames *r, const struct sg_options *o)
+{
+	for (int i = 0; i < o->nrenames; i++) {
+		const char *arg = o->renames[i];
+		char *text;
+
+		if (strchr(arg, '=')) {
+			if (r->ntext == 64 || !(text = strdup(arg))) {
+				sg_log_error("--rename: too many, or out of memory");
+				return -1;
+			}
+			r->text[r->ntext++] = text;
+			if (rename_add(r, text, "the option") < 0)
+				return -1;
+			continue;
+		}
+		/* a file of OLD=NEW lines */
+		FILE *f = fopen(arg, "r");
+		size_t len = 0;
+
+		if (!f) {
+			sg_log_error("--rename %s: %s (OLD=NEW, or a file of such lines)", arg,
+				     strerror(errno));
+			return -1;
+		}
+		text = NULL;
+		if (getdelim(&text, &len, '\0', f) < 0 && !text) {
+			fclose(f);
+			sg_log_error("--rename %s: cannot read it", arg);
+			return -1;
+		}
+		fclose(f);
+		if (r->ntext == 64) {
+			free(text);
+			sg_log_error("--rename: at most 64 of them");
+			return -1;
+		}
+		r->text[r->ntext++] = text;
+		int line = 0;
+
+		for (char *p = text, *nl; p && *p; p = nl ? nl + 1 : NULL) {
+			char where[64];
+
+			nl = strchr(p, '\n');
+			if (nl)
+				*nl = '\0';
+			line++;
+			if (!*p || *p == '#')
+				continue;
+			snprintf(where, sizeof(where), "line %d", line);
+			if (rename_add(r, p, where) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
 /* Does run hold [off-cpu] frames (a trace with sched_switch records, or a live run)? */
 static int has_offcpu(const struct sg_aggregate *run)
 {
@@ -212,6 +310,7 @@ int sg_cmd_diff_run(const struct sg_options *o)
 	struct sg_aggregate *run[2] = { NULL, NULL };
 	struct sg_treediff *d = NULL;
 	struct sg_tailsplit tail = {0};
+	struct renames ren = {0};
 	char *defname = NULL;
 	const char *path;
 	int rc = 1;
@@ -238,6 +337,8 @@ int sg_cmd_diff_run(const struct sg_options *o)
 	}
 	if (!o->slow)
 		note_unlike(o, run);
+	if (renames_load(&ren, o) < 0)
+		goto out;
 	struct sg_treediff_options dopt = {
 	    .totals = o->totals,
 	    .force = o->force,
@@ -246,6 +347,10 @@ int sg_cmd_diff_run(const struct sg_options *o)
 	    /* slow and typical calls are chosen by their duration: no sample to test */
 	    .level = o->slow ? 0 : o->level_bp ? o->level_bp / 10000.0 : SG_DIFF_LEVEL,
 	    .all = o->all,
+	    .exact_names = o->exact_names,
+	    .rename_old = ren.old,
+	    .rename_new = ren.new,
+	    .nrenames = ren.n,
 	};
 
 	/* --slow: one run's typical calls are BEFORE, its slow ones AFTER */
@@ -285,6 +390,7 @@ out:
 	free(defname);
 	sg_treediff_free(d);
 	sg_tailsplit_free(&tail);
+	renames_free(&ren);
 	sg_aggregate_free(run[0]);
 	sg_aggregate_free(run[1]);
 	sg_strtab_free(st);

@@ -478,6 +478,20 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		case OPT_ALL:
 			o->all = 1;
 			break;
+		case OPT_RENAME:
+			if (!*optarg || *optarg == '=' ||
+			    (strchr(optarg, '=') && !strchr(optarg, '=')[1])) {
+				sg_log_error("--rename wants OLD=NEW (or a file of such lines), not "
+					     "'%s'",
+					     optarg);
+				return -1;
+			}
+			if (push(&o->renames, &o->nrenames, sizeof(optarg), &optarg) < 0)
+				return -1;
+			break;
+		case OPT_EXACT_NAMES:
+			o->exact_names = 1;
+			break;
 		case OPT_NEGATE:
 			o->negate = 1;
 			break;
@@ -532,12 +546,15 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	if (o->diff) {
 		o->files = argv + optind;
 		o->nfiles = argc - optind;
-		if (o->slow && (o->nfiles != 1 || o->gate || o->totals)) {
+		if (o->slow && (o->nfiles != 1 || o->gate || o->totals || o->level_bp || o->all)) {
+			/* its sides are chosen by duration: nothing to test for significance */
 			sg_log_error("diff --slow compares one run's slow calls with its typical "
 				     "ones: one RUN (.tree, or a trace with -f), without %s",
 				     o->nfiles != 1 ? "a second"
 				     : o->gate	    ? "--fail-above"
-						    : "--total");
+				     : o->totals    ? "--total"
+				     : o->all	    ? "--all"
+						    : "--level");
 			return -1;
 		}
 		if (o->nfiles == 1 && !o->slow) {
@@ -607,6 +624,7 @@ void sg_options_free(struct sg_options *o)
 	free(o->pnames);
 	o->pnames = NULL;
 	free(o->excludes);
+	free(o->renames);
 	o->excludes = NULL;
 	free(o->old_file);
 	o->old_file = NULL;

@@ -60,6 +60,8 @@ const struct option sg_opttable_long[] = {
     {"slow", no_argument, NULL, OPT_SLOW},
     {"level", required_argument, NULL, OPT_LEVEL},
     {"all", no_argument, NULL, OPT_ALL},
+    {"rename", required_argument, NULL, OPT_RENAME},
+    {"exact-names", no_argument, NULL, OPT_EXACT_NAMES},
     {"quiet", no_argument, NULL, 'q'},
     {"verbose", no_argument, NULL, 'v'},
     {"help", no_argument, NULL, 'h'},
@@ -140,7 +142,9 @@ static const int diff_takes[] = {'m',
 				 OPT_METRIC,
 				 OPT_SLOW,
 				 OPT_LEVEL,
-				 OPT_ALL};
+				 OPT_ALL,
+				 OPT_RENAME,
+				 OPT_EXACT_NAMES};
 
 /* What merge reads: its inputs are whole runs, so only where the result goes. */
 static const int merge_takes[] = {'o', 'q', 'h'};

@@ -215,5 +215,50 @@ assert d["test"] is None and "version 5" in d["why_untested"]
 assert all(p["significant"] is None for p in d["paths"])' "$out/old.out" && ok ||
 	bad "old: a version 4 file compared with significance, or without saying why not"
 
+# --- names across kernel versions ---------------------------------------------------------------
+# A copy of the 6.1 capture with 7.3's names: link_path_walk.part.0.constprop.0 without its
+# clone suffixes, kmem_cache_alloc as kmem_cache_alloc_noprof, do_filp_open as do_file_open.
+sed -e 's/link_path_walk\.part\.0\.constprop\.0/link_path_walk/' \
+	-e 's/kmem_cache_alloc\b/kmem_cache_alloc_noprof/g' -e 's/do_filp_open/do_file_open/' \
+	"$out/openat2-61.txt" >"$out/renamed.txt"
+tree renamed do_sys_openat2 "$out/renamed.txt"
+# names NAME OPTIONS...: how many paths diff matched, and how many it calls new or gone
+names() {
+	local name=$1
+	shift
+	json "$name" "$out/openat2.tree" "$out/renamed.tree" "$@"
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print(d["matched_names"], sum(p["state"] != "both" for p in d["paths"]),
+      sum(p["delta_ns"] != 0 for p in d["paths"]))' "$out/$name.json"
+}
+# clones and _noprof by default: kmem_cache_alloc's paths outside do_filp_open are matched;
+# do_filp_open's subtree is gone and do_file_open's new (a rename needs --rename)
+n=$(grep -c '^node.do_sys_openat2;do_filp_open' "$out/openat2.tree")
+k=$(grep -vc '^node.do_sys_openat2;do_filp_open' <(grep -P '^node\t[^\t]*;kmem_cache_alloc\t' "$out/openat2.tree"))
+expect "names: default" "$(names names-default)" "$k $((2 * n)) $((2 * n))"
+python3 -c 'import json, sys
+d = {p["path"]: p for p in json.load(open(sys.argv[1]))["paths"]}
+assert d["do_sys_openat2;do_file_open;path_openat;link_path_walk"]["state"] == "new"
+assert d["do_sys_openat2;do_filp_open;path_openat;link_path_walk.part.0.constprop.0"]["state"] == "gone"
+assert d["do_sys_openat2;getname;getname_flags.part.0;kmem_cache_alloc_noprof"]["before_name"] == "kmem_cache_alloc"' \
+	"$out/names-default.json" && ok || bad "names: default matching of the 6.1 and renamed paths"
+# --rename OLD=NEW, or a file of them: everything paired, no change anywhere
+expect "names: --rename" "$(names names-rename --rename do_filp_open=do_file_open)" "6 0 0"
+printf '# 6.1 -> 7.3\n\ndo_filp_open=do_file_open\n' >"$out/renames.txt"
+expect "names: --rename FILE" "$(names names-file --rename "$out/renames.txt")" "6 0 0"
+"$bin" diff -q "$out/openat2.tree" "$out/renamed.tree" --rename do_filp_open=do_file_open >"$out/names.out"
+grep -qx 'names: 6 paths matched under another name in BEFORE (compiler clones, _noprof, --rename; --exact-names: none)' \
+	"$out/names.out" && ok || bad "names: the header does not say how many paths were matched"
+grep -qE '^ .*[|`]- link_path_walk  \[BEFORE: link_path_walk\.part\.0\.constprop\.0\]$' "$out/names.out" && ok ||
+	bad "names: link_path_walk's line does not name its BEFORE name"
+# --exact-names: no matching at all
+m=$(grep -c '^node.*\(link_path_walk\|kmem_cache_alloc\|do_filp_open\)' "$out/openat2.tree")
+expect "names: --exact-names" "$(names names-exact --exact-names --rename do_filp_open=do_file_open | cut -d' ' -f1)" "0"
+sg rename-bad 1 diff "$out/openat2.tree" "$out/renamed.tree" --rename do_filp_open
+grep -q "rename do_filp_open: No such file" "$out/rename-bad.err" && ok || bad "rename-bad: $(cat "$out/rename-bad.err")"
+sg rename-bad2 2 diff "$out/openat2.tree" "$out/renamed.tree" --rename =x
+grep -q "rename wants OLD=NEW" "$out/rename-bad2.err" && ok || bad "rename-bad2: $(cat "$out/rename-bad2.err")"
+
 cat "$out/summary.txt"
 finish
