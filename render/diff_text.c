@@ -146,7 +146,11 @@ static int put_changes(FILE *out, const struct sg_treediff *d)
 {
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN];
 
-	const char *real = d->level && !d->all ? " significant" : "";
+	int untested = 0;
+
+	for (int i = 0; i < d->nchanges; i++)
+		untested |= d->changes[i]->self_sig.verdict == SG_WELCH_FEW;
+	const char *real = d->level && !d->all && !untested ? " significant" : "";
 
 	if (!d->nchanges) {
 		fprintf(out, "largest%s changes in self time: none%s%s\n", real,
@@ -154,8 +158,9 @@ static int put_changes(FILE *out, const struct sg_treediff *d)
 			*real ? " (--all: those within the noise too)" : "");
 		return 0;
 	}
-	fprintf(out, "%d largest%s changes in self time%s:\n", d->nchanges, real,
-		d->totals ? " (totals)" : " per invocation");
+	fprintf(out, "%d largest%s changes in self time%s%s:\n", d->nchanges, real,
+		d->totals ? " (totals)" : " per invocation",
+		untested && !d->all ? " (too few invocations to test them)" : "");
 	fprintf(out, "%12s %12s %12s %9s%s  %s\n", "before_us", "after_us", "delta_us", "delta%",
 		d->level ? "                   ci_us s" : "", "path");
 	for (int i = 0; i < d->nchanges; i++) {

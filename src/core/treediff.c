@@ -461,10 +461,13 @@ static void decide_level(struct sg_treediff *d, struct sg_aggregate *run[2],
 		d->level = o->level;
 }
 
-/* Counted among the changes: significant, or no test made, or --all. */
+/*
+ * Counted among the changes: significant, or no test made (too few invocations of the root:
+ * nothing is known either way), or --all.
+ */
 static int counts(const struct sg_treediff *d, const struct sg_welch *w)
 {
-	return !d->level || d->all || w->verdict == SG_WELCH_SIG;
+	return !d->level || d->all || w->verdict != SG_WELCH_NOT;
 }
 
 /* Deltas are known: mark what passes the threshold, its ancestors, the top changes, the scale. */
