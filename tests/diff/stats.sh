@@ -215,6 +215,18 @@ assert d["test"] is None and "version 5" in d["why_untested"]
 assert all(p["significant"] is None for p in d["paths"])' "$out/old.out" && ok ||
 	bad "old: a version 4 file compared with significance, or without saying why not"
 
+# --- the differential flame graph: within the noise is grey, the tooltip gives the interval -----
+"$bin" diff -q "$out/aa-61-0.tree" "$out/aa-61-1.tree" -m svg -o "$out/aa-61.svg" || bad "aa-61: -m svg failed"
+# every frame of the A/A halves is grey, though their deltas are not 0
+fills=$(grep -o '<rect x="[^"]*" width="[^"]*" height="15" fill="#[0-9a-f]*"' "$out/aa-61.svg" | grep -o '#[0-9a-f]*' | sort -u | tr '\n' ' ')
+expect "aa-61 svg: fills" "$fills" "#d8d8d8 "
+grep -q 'delta -[1-9][0-9.]* us (-[0-9.]*%), calls [^;]*; 99% interval -[0-9.]* to +[0-9.]* us, within the noise</title>' "$out/aa-61.svg" &&
+	ok || bad "aa-61 svg: no tooltip with a change within the noise and its interval"
+grep -q 'grey unchanged or within the noise (99%)' "$out/aa-61.svg" && ok || bad "aa-61 svg: caption"
+"$bin" diff -q "$out/inj-61-before.tree" "$out/inj-61.tree" -m svg -o "$out/inj-61.svg" || bad "inj-61: -m svg failed"
+grep -q '<title>path_openat .*delta +108.015 us (+30.00%), calls 1 → 1; 99% interval +57.560 to +163.762 us, significant</title><rect [^>]* fill="#ff' \
+	"$out/inj-61.svg" && ok || bad "inj-61 svg: path_openat not red with its interval"
+
 # --- names across kernel versions ---------------------------------------------------------------
 # A copy of the 6.1 capture with 7.3's names: link_path_walk.part.0.constprop.0 without its
 # clone suffixes, kmem_cache_alloc as kmem_cache_alloc_noprof, do_filp_open as do_file_open.
