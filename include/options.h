@@ -96,6 +96,7 @@ struct sg_options {
 	const char **renames;	   /* --rename OLD=NEW or FILE, repeatable */
 	int nrenames;
 	int exact_names;	   /* --exact-names: no matching of clones, _noprof, renames */
+	uint64_t min_delta_ns;	   /* --min-delta: hide changes smaller than this */
 	int merge;		   /* surfgraph merge: files, -o */
 };
 

@@ -41,7 +41,8 @@ struct sg_treediff_node {
 	 * Is the change in total (sig) and self time (self_sig) per invocation more than the
 	 * variation between invocations? Welch's test on the times' log scale (sg_tree_logtime),
 	 * at the diff's level, its p; lo and hi are its interval as ns per invocation (see
-	 * docs/diff.md), delta the change in ns. Verdict SG_WELCH_FEW throughout when the diff
+	 * docs/diff.md; NaN when the path ran in too few invocations to have one), delta the
+	 * change in ns. Verdict SG_WELCH_FEW throughout when the diff
 	 * has no level.
 	 */
 	struct sg_welch sig, self_sig;
@@ -68,6 +69,7 @@ struct sg_treediff_options {
 	int totals;		/* compare raw totals instead of per-invocation averages */
 	int force;		/* compare runs whose root= differ */
 	uint32_t threshold_bp; /* hide changes smaller than this, in hundredths of a percent */
+	uint64_t min_delta;	/* and those smaller than this many ns (--min-delta) */
 	const char *label[2];	/* the runs' file names, for messages */
 	double level;		/* confidence level of the intervals (0.99); 0: no significance */
 	int all;		/* --all: the largest changes include those within the noise */
@@ -92,6 +94,7 @@ struct sg_treediff {
 	const char *kernel[2];	     /* each file's kernel=, or NULL */
 	int totals;
 	uint32_t threshold_bp;
+	uint64_t min_delta;
 	/*
 	 * The confidence level the paths were tested at, or 0 when they were not: then why
 	 * says why (a run without per-path statistics, --total).

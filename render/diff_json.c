@@ -68,6 +68,15 @@ static int put_path(FILE *out, const struct sg_treediff_node *n)
 static void put_test(FILE *out, const struct sg_treediff *d, const char *prefix,
 		     const struct sg_welch *w)
 {
+	if (d->level && w->verdict != SG_WELCH_FEW && isnan(w->lo)) {
+		/* tested by its count alone: no interval of the time */
+		fprintf(out,
+			", \"%sci_low_ns\": null, \"%sci_high_ns\": null, \"%sp\": %.6g, "
+			"\"%ssignificant\": %s",
+			prefix, prefix, prefix, w->p, prefix,
+			w->verdict == SG_WELCH_SIG ? "true" : "false");
+		return;
+	}
 	if (!d->level || w->verdict == SG_WELCH_FEW) {
 		fprintf(out, ", \"%sci_low_ns\": null, \"%sci_high_ns\": null, \"%sp\": null, "
 			     "\"%ssignificant\": null",

@@ -72,6 +72,10 @@ static void put_test(const struct sg_treediff *d, const struct sg_treediff_node 
 		return;
 	if (n->sig.verdict == SG_WELCH_FEW)
 		snprintf(buf + len, size - len, "; too few invocations to test");
+	else if (isnan(n->sig.lo))
+		snprintf(buf + len, size - len, "; in too few invocations for an interval, %s",
+			 n->sig.verdict == SG_WELCH_SIG ? "significant (how many it ran in)"
+							 : "within the noise");
 	else
 		snprintf(buf + len, size - len, "; %g%% interval %s to %s us, %s", d->level * 100,
 			 sg_fmt_delta_us(lo, llround(n->sig.lo)), sg_fmt_delta_us(hi, llround(n->sig.hi)),

@@ -44,6 +44,8 @@ static const char *fmt_ci(char buf[2 * SG_FMT_LEN + 4], const struct sg_treediff
 		return "-";
 	if (w->verdict == SG_WELCH_FEW)
 		return "?";
+	if (isnan(w->lo))
+		return "-"; /* too few invocations with the path: its count alone was tested */
 	snprintf(buf, 2 * SG_FMT_LEN + 4, "%s..%s", sg_fmt_delta_us(lo, llround(w->lo)),
 		 sg_fmt_delta_us(hi, llround(w->hi)));
 	return buf;
@@ -55,6 +57,17 @@ static const char *mark(const struct sg_treediff *d, const struct sg_welch *w)
 	if (!d->level)
 		return "-";
 	return w->verdict == SG_WELCH_SIG ? "*" : w->verdict == SG_WELCH_NOT ? "~" : "?";
+}
+
+/* The colour of a change: red slower, blue faster, grey within the noise; none untested. */
+static const char *color_of(const struct sg_treediff *d, const struct sg_welch *w, int64_t delta,
+			    const struct sg_diff_text_style *st)
+{
+	if (!st->color || !d->level || w->verdict == SG_WELCH_FEW)
+		return NULL;
+	if (w->verdict == SG_WELCH_NOT)
+		return "\033[90m";
+	return delta > 0 ? "\033[31m" : "\033[34m";
 }
 
 #define CI_WIDTH 23 /* "-1234.567..+1234.567" and room */
@@ -142,7 +155,8 @@ static int put_path(FILE *out, const struct sg_treediff_node *n)
 	return 0;
 }
 
-static int put_changes(FILE *out, const struct sg_treediff *d)
+static int put_changes(FILE *out, const struct sg_treediff *d,
+		       const struct sg_diff_text_style *style)
 {
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN];
 
@@ -169,6 +183,10 @@ static int put_changes(FILE *out, const struct sg_treediff *d)
 		char ci[2 * SG_FMT_LEN + 4];
 		const char *cs = fmt_ci(ci, d, &n->self_sig);
 
+		const char *col = color_of(d, &n->self_sig, n->self_delta, style);
+
+		if (col)
+			fputs(col, out);
 		fprintf(out, "%12s %12s %12s %9s", sg_fmt_us(a, n->self[0]),
 			sg_fmt_us(b, n->self[1]), sg_fmt_delta_us(c, n->self_delta),
 			fmt_pct(p, n->self_delta, n->self[0], n->state));
@@ -177,22 +195,51 @@ static int put_changes(FILE *out, const struct sg_treediff *d)
 		fputs("  ", out);
 		if (put_path(out, n) < 0)
 			return -1;
-		fputc('\n', out);
+		fputs(col ? "\033[m\n" : "\n", out);
 	}
 	return 0;
 }
 
-static const struct sg_treediff_node *shown_from(const struct sg_treediff_node *n)
+/* Depth of n below its root (the root is 0). */
+static int depth_of(const struct sg_treediff_node *n)
 {
-	while (n && !n->shown)
+	int k = 0;
+
+	for (; n->parent && n->parent->parent; n = n->parent)
+		k++;
+	return k;
+}
+
+static uint64_t larger(const struct sg_treediff_node *n)
+{
+	return n->total[0] > n->total[1] ? n->total[0] : n->total[1];
+}
+
+/* Drawn: shown by the thresholds, within --depth, and at least --min-percent of its root. */
+static int visible(const struct sg_treediff_node *n, const struct sg_diff_text_style *st)
+{
+	const struct sg_treediff_node *r = n;
+
+	if (!n->shown || (st->depth && depth_of(n) >= st->depth))
+		return 0;
+	while (r->parent && r->parent->parent)
+		r = r->parent;
+	return (unsigned __int128) larger(n) * 10000 >= (unsigned __int128) larger(r) * st->min_bp;
+}
+
+static const struct sg_treediff_node *shown_from(const struct sg_treediff_node *n,
+						 const struct sg_diff_text_style *st)
+{
+	while (n && !visible(n, st))
 		n = n->next;
 	return n;
 }
 
-static int is_last_shown(const struct sg_treediff_node *n)
+static int is_last_shown(const struct sg_treediff_node *n, const struct sg_diff_text_style *st)
 {
-	return !shown_from(n->next);
+	return !shown_from(n->next, st);
 }
+
 
 static void put_node(FILE *out, const struct sg_treediff *d, const struct sg_treediff_node *n,
 		     const unsigned char *last, int depth, const struct sg_diff_text_style *st)
@@ -203,8 +250,12 @@ static void put_node(FILE *out, const struct sg_treediff *d, const struct sg_tre
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN], cb[SG_FMT_LEN],
 		ca[SG_FMT_LEN], calls[2 * SG_FMT_LEN + 8];
 
+	const char *col = color_of(d, &n->sig, n->delta, st);
+
 	snprintf(calls, sizeof(calls), "%s%s%s", sg_fmt_milli(cb, n->calls_milli[0]),
 		 st->unicode ? "\u2192" : "->", sg_fmt_milli(ca, n->calls_milli[1]));
+	if (col)
+		fputs(col, out);
 	fprintf(out, "%12s %12s %12s %9s", sg_fmt_us(a, n->total[0]), sg_fmt_us(b, n->total[1]),
 		sg_fmt_delta_us(c, n->delta), fmt_pct(p, n->delta, n->total[0], n->state));
 	if (d->level)
@@ -223,6 +274,8 @@ static void put_node(FILE *out, const struct sg_treediff *d, const struct sg_tre
 		fputs("  [new]", out);
 	else if (n->state == SG_TREEDIFF_GONE)
 		fputs("  [gone]", out);
+	if (col)
+		fputs("\033[m", out);
 	fputc('\n', out);
 }
 
@@ -235,41 +288,51 @@ static int put_tree(FILE *out, const struct sg_treediff *d, const struct sg_diff
 	fprintf(out, "%12s %12s %12s %9s%s %13s  %s\n", "before_us", "after_us", "delta_us",
 		"delta%", d->level ? "                   ci_us s" : "", "calls", "function");
 	for (const struct sg_treediff_node *n = d->top->child; n; n = sg_treediff_next(n, d->top))
-		hidden += !n->shown;
-	for (const struct sg_treediff_node *root = shown_from(d->top->child); root;
-	     root = shown_from(root->next)) {
+		hidden += !visible(n, st);
+	for (const struct sg_treediff_node *root = shown_from(d->top->child, st); root;
+	     root = shown_from(root->next, st)) {
 		const struct sg_treediff_node *n = root;
 		int depth = 0;
 
 		for (;;) {
-			if (sg_text_set_last(&last, &cap, depth, is_last_shown(n)) < 0)
+			if (sg_text_set_last(&last, &cap, depth, is_last_shown(n, st)) < 0)
 				return -1;
 			put_node(out, d, n, last, depth, st);
-			const struct sg_treediff_node *c = shown_from(n->child);
+			const struct sg_treediff_node *c = shown_from(n->child, st);
 
 			if (c) {
 				n = c;
 				depth++;
 				continue;
 			}
-			while (n != root && !shown_from(n->next)) {
+			while (n != root && !shown_from(n->next, st)) {
 				n = n->parent;
 				depth--;
 			}
 			if (n == root)
 				break;
-			n = shown_from(n->next);
+			n = shown_from(n->next, st);
 		}
 	}
 	free(last);
 	if (hidden) {
-		char t[SG_FMT_LEN];
+		char t[SG_FMT_LEN], m[SG_FMT_LEN], mp[SG_FMT_LEN];
 		uint32_t bp = d->threshold_bp;
 
 		snprintf(t, sizeof(t), "%" PRIu32 ".%02" PRIu32, bp / 100, bp % 100);
-		fprintf(out, "(--threshold %s%% hides %" PRIu64 " path%s: smaller changes, and "
-			     "those below a new or gone path)\n",
-			t, hidden, hidden == 1 ? "" : "s");
+		snprintf(mp, sizeof(mp), "%" PRIu32 ".%02" PRIu32, st->min_bp / 100, st->min_bp % 100);
+		fprintf(out, "(%" PRIu64 " path%s hidden:", hidden, hidden == 1 ? "" : "s");
+		if (bp)
+			fprintf(out, " --threshold %s%%", t);
+		if (d->min_delta)
+			fprintf(out, " --min-delta %s", sg_fmt_human(m, d->min_delta));
+		if (bp || d->min_delta)
+			fputs(" (smaller changes, and those below a new or gone path)", out);
+		if (st->min_bp)
+			fprintf(out, " --min-percent %s%% (of the root's time)", mp);
+		if (st->depth)
+			fprintf(out, " --depth %d", st->depth);
+		fputs(")\n", out);
 	}
 	return 0;
 }
@@ -304,7 +367,7 @@ int sg_diff_text_render(FILE *out, const struct sg_treediff *d,
 		put_summary(out, d, &d->roots[i]);
 		fputc('\n', out);
 	}
-	if (put_changes(out, d) < 0)
+	if (put_changes(out, d, style) < 0)
 		return -1;
 	fputc('\n', out);
 	if (put_tree(out, d, style) < 0)

@@ -18,6 +18,7 @@
 #include "render_text.h"
 #include "options.h"
 #include "outfile.h"
+#include "pager.h"
 #include "strtab.h"
 #include "tailsplit.h"
 #include "treediff.h"
@@ -27,10 +28,18 @@
 /* The default confidence level: hundreds of paths at 95% would mark a dozen unchanged ones. */
 #define SG_DIFF_LEVEL 0.99
 
-static int render(const struct sg_options *o, const struct sg_treediff *d, FILE *out)
+/* Whether stdout is a terminal, known before a pager takes it. */
+static int stdout_tty;
+
+/* tty: stdout was a terminal (before the pager took it) and out is stdout */
+static int render(const struct sg_options *o, const struct sg_treediff *d, FILE *out, int tty)
 {
+	/* as -m tree: on a terminal, read rather than diffed: crumbs hidden, colours */
 	struct sg_diff_text_style style = {
 		.unicode = o->unicode || (!o->ascii && sg_text_utf8_terminal()),
+		.color = o->color == SG_COLOR_ALWAYS || (o->color == SG_COLOR_AUTO && tty),
+		.min_bp = o->min_percent_bp >= 0 ? (uint32_t) o->min_percent_bp : tty ? 50 : 0,
+		.depth = o->depth,
 	};
 
 	switch (o->mode) {
@@ -54,11 +63,18 @@ static int write_output(const struct sg_options *o, const struct sg_treediff *d,
 	struct sg_outfile *f;
 
 	if (!path || strcmp(path, "-") == 0) {
-		if (render(o, d, stdout) < 0 || fflush(stdout) != 0) {
+		int tty = stdout_tty;
+
+		/* long text on a terminal through the pager, as -m tree (not json or folded) */
+		if (o->mode == SG_MODE_TREE && !o->no_pager && tty && sg_pager_start() < 0)
+			return -1;
+		if (render(o, d, stdout, tty) < 0 || fflush(stdout) != 0) {
+			sg_pager_finish();
 			if (!*sg_log_message())
 				sg_log_error("write to stdout failed: %s", strerror(errno));
 			return -1;
 		}
+		sg_pager_finish();
 		return 0;
 	}
 	for (int k = 0; k < o->nfiles; k++) {
@@ -70,7 +86,7 @@ static int write_output(const struct sg_options *o, const struct sg_treediff *d,
 	f = sg_outfile_open(path);
 	if (!f)
 		return -1;
-	if (render(o, d, sg_outfile_stream(f)) < 0) {
+	if (render(o, d, sg_outfile_stream(f), 0) < 0) {
 		sg_outfile_abort(f);
 		return -1;
 	}
@@ -315,6 +331,8 @@ int sg_cmd_diff_run(const struct sg_options *o)
 	const char *path;
 	int rc = 1;
 
+	stdout_tty = isatty(STDOUT_FILENO);
+
 	st = sg_strtab_new();
 	if (!st) {
 		sg_log_error("out of memory");
@@ -343,6 +361,7 @@ int sg_cmd_diff_run(const struct sg_options *o)
 	    .totals = o->totals,
 	    .force = o->force,
 	    .threshold_bp = o->threshold_bp,
+	    .min_delta = o->min_delta_ns,
 	    .label = {o->files[0], o->slow ? o->files[0] : o->files[1]},
 	    /* slow and typical calls are chosen by their duration: no sample to test */
 	    .level = o->slow ? 0 : o->level_bp ? o->level_bp / 10000.0 : SG_DIFF_LEVEL,
@@ -363,6 +382,10 @@ int sg_cmd_diff_run(const struct sg_options *o)
 	d = o->slow ? sg_treediff_new(tail.typical, tail.slow, &dopt)
 		    : sg_treediff_new(run[0], run[1], &dopt);
 	if (!d)
+		goto out;
+	/* the pager, before --slow's account of the sides, which goes first on stdout */
+	if (o->slow && o->mode == SG_MODE_TREE && !o->output && !o->no_pager &&
+	    stdout_tty && sg_pager_start() < 0)
 		goto out;
 	if (o->slow && (o->mode == SG_MODE_TREE || !o->quiet) &&
 	    sg_diff_tail_render(o->mode == SG_MODE_TREE ? stdout : stderr, d, &tail,

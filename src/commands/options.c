@@ -39,6 +39,31 @@ bad:
  * A percentage as hundredths of a percent: "5", "2.5", "0.25", "10%". Two decimals are the
  * precision of every percentage surfgraph prints, so the limit is compared exactly.
  */
+/* "5us", "1.5ms", "500ns", "2s" (a number with up to 3 decimals and a unit) into ns. */
+static int parse_time(const char *opt, const char *s, uint64_t *out)
+{
+	static const struct {
+		const char *unit;
+		uint64_t ns;
+	} units[] = {{"ns", 1}, {"us", 1000}, {"ms", 1000000}, {"s", 1000000000}};
+	uint64_t whole = 0, frac = 0, scale = 1;
+	const char *p = s;
+
+	for (; *p >= '0' && *p <= '9' && whole < 1000000000000ull; p++)
+		whole = whole * 10 + (uint64_t) (*p - '0');
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9' && scale < 1000; p++, scale *= 10)
+			frac = frac * 10 + (uint64_t) (*p - '0');
+	for (size_t i = 0; p != s && i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(p, units[i].unit) == 0 && (frac == 0 || units[i].ns >= scale)) {
+			*out = whole * units[i].ns + frac * (units[i].ns / scale);
+			return 0;
+		}
+	}
+	sg_log_error("%s wants a time such as 5us, 1.5ms or 500ns, not '%s'", opt, s);
+	return -1;
+}
+
 int sg_options_pct(const char *opt, const char *s, uint32_t *out)
 {
 	uint64_t v = 0;
@@ -491,6 +516,10 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			break;
 		case OPT_EXACT_NAMES:
 			o->exact_names = 1;
+			break;
+		case OPT_MIN_DELTA:
+			if (parse_time("--min-delta", optarg, &o->min_delta_ns) < 0)
+				return -1;
 			break;
 		case OPT_NEGATE:
 			o->negate = 1;

@@ -62,6 +62,7 @@ const struct option sg_opttable_long[] = {
     {"all", no_argument, NULL, OPT_ALL},
     {"rename", required_argument, NULL, OPT_RENAME},
     {"exact-names", no_argument, NULL, OPT_EXACT_NAMES},
+    {"min-delta", required_argument, NULL, OPT_MIN_DELTA},
     {"quiet", no_argument, NULL, 'q'},
     {"verbose", no_argument, NULL, 'v'},
     {"help", no_argument, NULL, 'h'},
@@ -144,7 +145,12 @@ static const int diff_takes[] = {'m',
 				 OPT_LEVEL,
 				 OPT_ALL,
 				 OPT_RENAME,
-				 OPT_EXACT_NAMES};
+				 OPT_EXACT_NAMES,
+				 OPT_MIN_DELTA,
+				 OPT_MIN_PERCENT,
+				 OPT_DEPTH,
+				 OPT_COLOR,
+				 OPT_NO_PAGER};
 
 /* What merge reads: its inputs are whole runs, so only where the result goes. */
 static const int merge_takes[] = {'o', 'q', 'h'};

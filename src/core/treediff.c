@@ -400,6 +400,8 @@ static void test_time(const struct sg_treediff *d, const struct sg_treediff_node
 						!src ? 0 : self ? src->lq_self : src->lq_total};
 	}
 	sg_welch_test(&s[0], &s[1], 1 - alpha / 2, w);
+	/* ran in fewer than SG_WELCH_MIN_INV invocations of a run: no interval of its time */
+	int timeless = w->verdict == SG_WELCH_FEW;
 	*by = 0;
 	if (w->verdict == SG_WELCH_SIG)
 		*by |= SG_TREEDIFF_BY_TIME;
@@ -417,6 +419,8 @@ static void test_time(const struct sg_treediff *d, const struct sg_treediff_node
 		w->p = fmin(1, 2 * p);
 	}
 	ci_ns(w, self ? n->self[0] : n->total[0], self ? n->self[1] : n->total[1]);
+	if (timeless)
+		w->lo = w->hi = NAN;
 }
 
 /* The node's significance, total and self time, from both runs' per-path sums. */
@@ -471,15 +475,18 @@ static int counts(const struct sg_treediff *d, const struct sg_welch *w)
 }
 
 /* Deltas are known: mark what passes the threshold, its ancestors, the top changes, the scale. */
-static void summarize(struct sg_treediff *d, uint32_t limit_bp)
+static void summarize(struct sg_treediff *d, uint32_t limit_bp, uint64_t min_delta)
 {
+	int filter = limit_bp || min_delta;
+
 	for (struct sg_treediff_node *n = d->top->child; n; n = sg_treediff_next(n, d->top)) {
 		int fresh = n->state != SG_TREEDIFF_BOTH;
 
 		/* a new or gone subtree is one change: below a threshold, its top stands for it */
-		n->changed = fresh ? !limit_bp || n->parent->state != n->state
-				   : passes(n->delta, n->total[0], limit_bp);
-		if (!limit_bp || !n->parent->parent)
+		n->changed = (fresh ? !filter || n->parent->state != n->state
+				    : passes(n->delta, n->total[0], limit_bp)) &&
+			     abs64(n->delta) >= min_delta;
+		if (!filter || !n->parent->parent)
 			n->shown = 1;
 		if (n->changed)
 			for (struct sg_treediff_node *p = n; p != d->top && !p->shown;
@@ -492,7 +499,7 @@ static void summarize(struct sg_treediff *d, uint32_t limit_bp)
 		else
 			n->sig.verdict = n->self_sig.verdict = SG_WELCH_FEW;
 		if (n->self_delta && (fresh || passes(n->self_delta, n->self[0], limit_bp)) &&
-		    counts(d, &n->self_sig))
+		    abs64(n->self_delta) >= min_delta && counts(d, &n->self_sig))
 			note_change(d, n);
 	}
 }
@@ -598,7 +605,8 @@ struct sg_treediff *sg_treediff_new(struct sg_aggregate *before, struct sg_aggre
 		if (build_children(d, n, &s, o) < 0)
 			goto nomem;
 	decide_level(d, run, o);
-	summarize(d, o->threshold_bp);
+	d->min_delta = o->min_delta;
+	summarize(d, o->threshold_bp, o->min_delta);
 	if (build_index(d) < 0)
 		goto nomem;
 	free(s.v);

@@ -124,7 +124,7 @@ has small_threshold '^ +0\.500 +1\.000 +\+0\.500 +\+100\.00% +1->1  \|- a$'
 has small_threshold '^ +0\.000 +0\.300 +\+0\.300 +new +0->0\.5  \|- c  \[new\]$'
 has small_threshold '^ +0\.300 +0\.000 +-0\.300 +gone +0\.5->0  `- b  \[gone\]$'
 hasnt small_threshold ' d$'
-has small_threshold 'threshold 10\.00% hides 1 path:'
+has small_threshold '^\(1 path hidden: --threshold 10\.00% \(smaller changes, and those below a new or gone path\)\)$'
 run small_all 0 "$SB" "$SA" -m tree --ascii
 has small_all '^ +0\.100 +0\.105 +\+0\.005 +\+5\.00% +1->1  \|- d$'
 

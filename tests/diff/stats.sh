@@ -227,6 +227,27 @@ grep -q 'grey unchanged or within the noise (99%)' "$out/aa-61.svg" && ok || bad
 grep -q '<title>path_openat .*delta +108.015 us (+30.00%), calls 1 → 1; 99% interval +57.560 to +163.762 us, significant</title><rect [^>]* fill="#ff' \
 	"$out/inj-61.svg" && ok || bad "inj-61 svg: path_openat not red with its interval"
 
+# --- reading it: --depth, --min-percent, --min-delta, --color ---------------------------------
+"$bin" diff -q "$out/inj-61-before.tree" "$out/inj-61.tree" --depth 2 --min-percent 5 --color=always >"$out/read.out"
+# the tree: the root and its children of at least 5% of it (of the larger of 431 and 539 us:
+# do_filp_open 470 us, getname 34.6 us, not get_unused_fd_flags 12.5 us), in red / grey
+sed 's/\x1b\[[0-9]*m//g' "$out/read.out" | awk '/before_us .*function$/ { t = 1; next } t && /^ /' |
+	awk '{ print $NF }' | tr '\n' ' ' >"$out/read.names"
+expect "read: names" "$(cat "$out/read.names")" "do_sys_openat2 do_filp_open getname "
+grep -q $'^\x1b\\[31m .*+108.016 .* do_sys_openat2\x1b\\[m$' "$out/read.out" && ok || bad "read: the root not in red"
+grep -q $'^\x1b\\[90m .*getname\x1b\\[m$' "$out/read.out" && ok || bad "read: getname not in grey"
+grep -qx '(2464 paths hidden: --min-percent 5.00% (of the root.s time) --depth 2)' "$out/read.out" && ok ||
+	bad "read: the hidden paths' line: $(tail -1 "$out/read.out")"
+# not a terminal: no colour unless asked
+"$bin" diff -q "$out/inj-61-before.tree" "$out/inj-61.tree" --depth 2 >"$out/read2.out"
+grep -q $'\x1b' "$out/read2.out" && bad "read2: colour when piped" || ok
+# --min-delta: changes under 50 us hidden, path_openat's 108 us and its callers kept
+"$bin" diff -q "$out/inj-61-before.tree" "$out/inj-61.tree" --min-delta 50us >"$out/read3.out"
+expect "read3: lines" "$(awk '/before_us .*function$/ { t = 1; next } t && /^ /' "$out/read3.out" | wc -l)" 3
+grep -q -- '--min-delta 50.000 us (smaller changes' "$out/read3.out" && ok || bad "read3: $(tail -1 "$out/read3.out")"
+sg read4 2 diff "$out/inj-61-before.tree" "$out/inj-61.tree" --min-delta 5
+grep -q 'min-delta wants a time such as 5us' "$out/read4.err" && ok || bad "read4: $(cat "$out/read4.err")"
+
 # --- names across kernel versions ---------------------------------------------------------------
 # A copy of the 6.1 capture with 7.3's names: link_path_walk.part.0.constprop.0 without its
 # clone suffixes, kmem_cache_alloc as kmem_cache_alloc_noprof, do_filp_open as do_file_open.
