@@ -16,11 +16,11 @@ enum sg_mode {
 	SG_MODE_TOP,
 	SG_MODE_PNG,
 	SG_MODE_PDF,
-	SG_MODE_HIST,	   /* latency histogram */
-	SG_MODE_PPROF,	   /* gzipped profile.proto on stdout */
-	SG_MODE_CHROME,	   /* Chrome trace-event JSON */
+	SG_MODE_HIST,	    /* latency histogram */
+	SG_MODE_PPROF,	    /* gzipped profile.proto on stdout */
+	SG_MODE_CHROME,	    /* Chrome trace-event JSON */
 	SG_MODE_SPEEDSCOPE, /* speedscope's JSON file format */
-	SG_MODE_JSON,	   /* diff: the comparison as one JSON object */
+	SG_MODE_JSON,	    /* diff: the comparison as one JSON object */
 };
 
 enum { SG_COLOR_AUTO, SG_COLOR_ALWAYS, SG_COLOR_NEVER };

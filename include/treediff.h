@@ -12,7 +12,7 @@ enum { SG_TREEDIFF_BEFORE = 0, SG_TREEDIFF_AFTER = 1 };
 /* How many call paths the "largest changes" list holds. */
 #define SG_TREEDIFF_TOP 10
 
-#define SG_TREEDIFF_BY_TIME 1
+#define SG_TREEDIFF_BY_TIME	1
 #define SG_TREEDIFF_BY_PRESENCE 2
 
 enum sg_treediff_state {
@@ -69,7 +69,7 @@ struct sg_treediff_options {
 	int totals;		/* compare raw totals instead of per-invocation averages */
 	int force;		/* compare runs whose root= differ */
 	uint32_t threshold_bp; /* hide changes smaller than this, in hundredths of a percent */
-	uint64_t min_delta;	/* and those smaller than this many ns (--min-delta) */
+	uint64_t min_delta;    /* and those smaller than this many ns (--min-delta) */
 	const char *label[2];	/* the runs' file names, for messages */
 	double level;		/* confidence level of the intervals (0.99); 0: no significance */
 	int all;		/* --all: the largest changes include those within the noise */
@@ -168,9 +168,9 @@ int sg_treediff_gate_tests(const struct sg_treediff *d, enum sg_treediff_metric 
 
 /*
  * Check the regression gate: whether the metric of any root present in both runs grew by more
- * than limit_bp hundredths of a percent (and, when sg_treediff_gate_tests, significantly). Returns 1 when it did, with *worst the root that grew
- * the most (the first such in root order), else 0 with *worst the root that grew the most or
- * NULL when no root is in both runs.
+ * than limit_bp hundredths of a percent (and, when sg_treediff_gate_tests, significantly). Returns
+ * 1 when it did, with *worst the root that grew the most (the first such in root order), else 0
+ * with *worst the root that grew the most or NULL when no root is in both runs.
  */
 int sg_treediff_gate(const struct sg_treediff *d, enum sg_treediff_metric m, uint32_t limit_bp,
 		     const struct sg_treediff_root **worst);

@@ -24,17 +24,17 @@ struct sg_welch_sample {
 };
 
 enum sg_welch_verdict {
-	SG_WELCH_NOT,	/* the interval holds 0: no change that the noise could not make */
-	SG_WELCH_SIG,	/* the interval excludes 0 */
-	SG_WELCH_FEW,	/* fewer than SG_WELCH_MIN_INV invocations in a run: nothing said */
+	SG_WELCH_NOT, /* the interval holds 0: no change that the noise could not make */
+	SG_WELCH_SIG, /* the interval excludes 0 */
+	SG_WELCH_FEW, /* fewer than SG_WELCH_MIN_INV invocations in a run: nothing said */
 };
 
 struct sg_welch {
 	enum sg_welch_verdict verdict;
-	double delta;	 /* mean after - mean before, ns per invocation */
-	double lo, hi;	 /* the confidence interval of delta */
-	double p;	 /* two-sided p-value */
-	double t, df;	 /* the statistic and its Welch-Satterthwaite degrees of freedom */
+	double delta;  /* mean after - mean before, ns per invocation */
+	double lo, hi; /* the confidence interval of delta */
+	double p;      /* two-sided p-value */
+	double t, df;  /* the statistic and its Welch-Satterthwaite degrees of freedom */
 };
 
 /*

@@ -78,16 +78,18 @@ static void put_test(FILE *out, const struct sg_treediff *d, const char *prefix,
 		return;
 	}
 	if (!d->level || w->verdict == SG_WELCH_FEW) {
-		fprintf(out, ", \"%sci_low_ns\": null, \"%sci_high_ns\": null, \"%sp\": null, "
-			     "\"%ssignificant\": null",
+		fprintf(out,
+			", \"%sci_low_ns\": null, \"%sci_high_ns\": null, \"%sp\": null, "
+			"\"%ssignificant\": null",
 			prefix, prefix, prefix, prefix);
 		return;
 	}
-	fprintf(out,
-		", \"%sci_low_ns\": %lld, \"%sci_high_ns\": %lld, \"%sp\": %.6g, \"%ssignificant\": "
-		"%s",
-		prefix, llround(w->lo), prefix, llround(w->hi), prefix, w->p, prefix,
-		w->verdict == SG_WELCH_SIG ? "true" : "false");
+	fprintf(
+	    out,
+	    ", \"%sci_low_ns\": %lld, \"%sci_high_ns\": %lld, \"%sp\": %.6g, \"%ssignificant\": "
+	    "%s",
+	    prefix, llround(w->lo), prefix, llround(w->hi), prefix, w->p, prefix,
+	    w->verdict == SG_WELCH_SIG ? "true" : "false");
 }
 
 static void put_summary(FILE *out, const struct sg_summary *s)
@@ -121,7 +123,8 @@ int sg_diff_json_render(FILE *out, const struct sg_treediff *d)
 	fprintf(out, ",\n  \"times\": \"%s\",\n",
 		d->totals ? "ns over all invocations" : "ns per invocation of the root");
 	if (d->level) {
-		fprintf(out, "  \"test\": \"welch\",\n  \"level\": %g,\n  \"why_untested\": null,\n",
+		fprintf(out,
+			"  \"test\": \"welch\",\n  \"level\": %g,\n  \"why_untested\": null,\n",
 			d->level);
 	} else {
 		fputs("  \"test\": null,\n  \"level\": null,\n  \"why_untested\": ", out);
@@ -172,7 +175,8 @@ int sg_diff_json_render(FILE *out, const struct sg_treediff *d)
 			n->self[0], n->self[1], n->self_delta);
 		put_test(out, d, "self_", &n->self_sig);
 		fprintf(out,
-			", \"calls_before_milli\": %" PRIu64 ", \"calls_after_milli\": %" PRIu64 "}",
+			", \"calls_before_milli\": %" PRIu64 ", \"calls_after_milli\": %" PRIu64
+			"}",
 			n->calls_milli[0], n->calls_milli[1]);
 	}
 	fputs("\n  ],\n  \"largest_changes\": [", out);

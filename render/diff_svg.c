@@ -75,10 +75,11 @@ static void put_test(const struct sg_treediff *d, const struct sg_treediff_node 
 	else if (isnan(n->sig.lo))
 		snprintf(buf + len, size - len, "; in too few invocations for an interval, %s",
 			 n->sig.verdict == SG_WELCH_SIG ? "significant (how many it ran in)"
-							 : "within the noise");
+							: "within the noise");
 	else
 		snprintf(buf + len, size - len, "; %g%% interval %s to %s us, %s", d->level * 100,
-			 sg_fmt_delta_us(lo, llround(n->sig.lo)), sg_fmt_delta_us(hi, llround(n->sig.hi)),
+			 sg_fmt_delta_us(lo, llround(n->sig.lo)),
+			 sg_fmt_delta_us(hi, llround(n->sig.hi)),
 			 n->sig.verdict == SG_WELCH_SIG ? "significant" : "within the noise");
 	len = strlen(buf);
 	/* the name the function had in BEFORE (a clone, _noprof, --rename) */

@@ -240,7 +240,6 @@ static int is_last_shown(const struct sg_treediff_node *n, const struct sg_diff_
 	return !shown_from(n->next, st);
 }
 
-
 static void put_node(FILE *out, const struct sg_treediff *d, const struct sg_treediff_node *n,
 		     const unsigned char *last, int depth, const struct sg_diff_text_style *st)
 {
@@ -320,7 +319,8 @@ static int put_tree(FILE *out, const struct sg_treediff *d, const struct sg_diff
 		uint32_t bp = d->threshold_bp;
 
 		snprintf(t, sizeof(t), "%" PRIu32 ".%02" PRIu32, bp / 100, bp % 100);
-		snprintf(mp, sizeof(mp), "%" PRIu32 ".%02" PRIu32, st->min_bp / 100, st->min_bp % 100);
+		snprintf(mp, sizeof(mp), "%" PRIu32 ".%02" PRIu32, st->min_bp / 100,
+			 st->min_bp % 100);
 		fprintf(out, "(%" PRIu64 " path%s hidden:", hidden, hidden == 1 ? "" : "s");
 		if (bp)
 			fprintf(out, " --threshold %s%%", t);

@@ -24,7 +24,6 @@
 #include "treediff.h"
 #include "treefile.h"
 
-
 /* The default confidence level: hundreds of paths at 95% would mark a dozen unchanged ones. */
 #define SG_DIFF_LEVEL 0.99
 
@@ -36,10 +35,12 @@ static int render(const struct sg_options *o, const struct sg_treediff *d, FILE 
 {
 	/* as -m tree: on a terminal, read rather than diffed: crumbs hidden, colours */
 	struct sg_diff_text_style style = {
-		.unicode = o->unicode || (!o->ascii && sg_text_utf8_terminal()),
-		.color = o->color == SG_COLOR_ALWAYS || (o->color == SG_COLOR_AUTO && tty),
-		.min_bp = o->min_percent_bp >= 0 ? (uint32_t) o->min_percent_bp : tty ? 50 : 0,
-		.depth = o->depth,
+	    .unicode = o->unicode || (!o->ascii && sg_text_utf8_terminal()),
+	    .color = o->color == SG_COLOR_ALWAYS || (o->color == SG_COLOR_AUTO && tty),
+	    .min_bp = o->min_percent_bp >= 0 ? (uint32_t) o->min_percent_bp
+		      : tty		     ? 50
+					     : 0,
+	    .depth = o->depth,
 	};
 
 	switch (o->mode) {
@@ -364,7 +365,9 @@ int sg_cmd_diff_run(const struct sg_options *o)
 	    .min_delta = o->min_delta_ns,
 	    .label = {o->files[0], o->slow ? o->files[0] : o->files[1]},
 	    /* slow and typical calls are chosen by their duration: no sample to test */
-	    .level = o->slow ? 0 : o->level_bp ? o->level_bp / 10000.0 : SG_DIFF_LEVEL,
+	    .level = o->slow	   ? 0
+		     : o->level_bp ? o->level_bp / 10000.0
+				   : SG_DIFF_LEVEL,
 	    .all = o->all,
 	    .exact_names = o->exact_names,
 	    .rename_old = ren.old,
@@ -384,8 +387,8 @@ int sg_cmd_diff_run(const struct sg_options *o)
 	if (!d)
 		goto out;
 	/* the pager, before --slow's account of the sides, which goes first on stdout */
-	if (o->slow && o->mode == SG_MODE_TREE && !o->output && !o->no_pager &&
-	    stdout_tty && sg_pager_start() < 0)
+	if (o->slow && o->mode == SG_MODE_TREE && !o->output && !o->no_pager && stdout_tty &&
+	    sg_pager_start() < 0)
 		goto out;
 	if (o->slow && (o->mode == SG_MODE_TREE || !o->quiet) &&
 	    sg_diff_tail_render(o->mode == SG_MODE_TREE ? stdout : stderr, d, &tail,

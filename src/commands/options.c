@@ -506,9 +506,10 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		case OPT_RENAME:
 			if (!*optarg || *optarg == '=' ||
 			    (strchr(optarg, '=') && !strchr(optarg, '=')[1])) {
-				sg_log_error("--rename wants OLD=NEW (or a file of such lines), not "
-					     "'%s'",
-					     optarg);
+				sg_log_error(
+				    "--rename wants OLD=NEW (or a file of such lines), not "
+				    "'%s'",
+				    optarg);
 				return -1;
 			}
 			if (push(&o->renames, &o->nrenames, sizeof(optarg), &optarg) < 0)

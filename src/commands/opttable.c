@@ -72,7 +72,7 @@ const struct option sg_opttable_long[] = {
 
 const char *const sg_opttable_modes[] = {"svg",	   "tree",	 "walk", "raw",	 "folded",
 					 "top",	   "png",	 "pdf",	 "hist", "pprof",
-					 "chrome", "speedscope", "json",	 NULL};
+					 "chrome", "speedscope", "json", NULL};
 
 #define FLAME_MODES (1u << SG_MODE_SVG | 1u << SG_MODE_PNG | 1u << SG_MODE_PDF)
 

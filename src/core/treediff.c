@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "log.h"
-#include "match.h"
+#include "diffnames.h"
 #include "treediff.h"
 
 /* Nodes come from blocks freed all at once, so freeing needs no walk. */
@@ -163,82 +163,6 @@ static int sort_children(struct sg_treediff_node *p, struct scratch *s)
 	return 0;
 }
 
-/* BEFORE's name as AFTER would call it: --rename's NEW for OLD. */
-static const char *renamed(const struct sg_treediff_options *o, const char *name)
-{
-	for (int i = 0; i < o->nrenames; i++)
-		if (strcmp(o->rename_old[i], name) == 0)
-			return o->rename_new[i];
-	return name;
-}
-
-/* The function a name stands for: without clone suffixes, module and _noprof. */
-static size_t key_len(const char *name)
-{
-	size_t len = sg_match_base_len(name);
-	static const char noprof[] = "_noprof";
-
-	if (len > sizeof(noprof) - 1 && strncmp(name + len - (sizeof(noprof) - 1), noprof,
-						sizeof(noprof) - 1) == 0)
-		len -= sizeof(noprof) - 1;
-	return len;
-}
-
-static int same_key(const char *a, const char *b)
-{
-	size_t la = key_len(a), lb = key_len(b);
-
-	return la == lb && memcmp(a, b, la) == 0;
-}
-
-/* How many of p's children only in run side have the key of name. */
-static int count_key(const struct sg_treediff_node *p, enum sg_treediff_state side,
-		     const struct sg_treediff_options *o, const char *name)
-{
-	int k = 0;
-
-	for (const struct sg_treediff_node *c = p->child; c; c = c->next)
-		if (c->state == side &&
-		    same_key(side == SG_TREEDIFF_GONE ? renamed(o, c->name) : c->name, name))
-			k++;
-	return k;
-}
-
-/*
- * A gone child and a new one of p that are the same function under another name (one of
- * each with that key: an ambiguous pair stays apart) become one path: the new node takes the
- * gone one's source, the gone one leaves the list. Before the figures are filled in.
- */
-static void match_names(struct sg_treediff *d, struct sg_treediff_node *p,
-			const struct sg_treediff_options *o)
-{
-	struct sg_treediff_node **link = &p->child;
-
-	for (struct sg_treediff_node *g = p->child; g; g = g->next)
-		g->state = !g->src[0] ? SG_TREEDIFF_NEW : !g->src[1] ? SG_TREEDIFF_GONE
-								   : SG_TREEDIFF_BOTH;
-	while (*link) {
-		struct sg_treediff_node *g = *link, *a = NULL;
-		const char *name = renamed(o, g->name);
-
-		if (g->state == SG_TREEDIFF_GONE &&
-		    count_key(p, SG_TREEDIFF_NEW, o, name) == 1 &&
-		    count_key(p, SG_TREEDIFF_GONE, o, name) == 1)
-			for (a = p->child; a; a = a->next)
-				if (a->state == SG_TREEDIFF_NEW && same_key(a->name, name))
-					break;
-		if (!a) {
-			link = &g->next;
-			continue;
-		}
-		a->src[0] = g->src[0];
-		a->name_before = g->name;
-		a->state = SG_TREEDIFF_BOTH;
-		*link = g->next;
-		d->nmatched++;
-	}
-}
-
 /* Pair the children of n's two sources by name: both lists are in name order. */
 static int build_children(struct sg_treediff *d, struct sg_treediff_node *n, struct scratch *s,
 			  const struct sg_treediff_options *o)
@@ -258,7 +182,7 @@ static int build_children(struct sg_treediff *d, struct sg_treediff_node *n, str
 			a = a->next;
 	}
 	if (!o->exact_names)
-		match_names(d, n, o);
+		d->nmatched += sg_diffnames_match(n, o);
 	for (struct sg_treediff_node *k = n->child; n->parent && k; k = k->next)
 		fill(d, k);
 	return n->parent ? sort_children(n, s) : 0;
@@ -396,8 +320,12 @@ static void test_time(const struct sg_treediff *d, const struct sg_treediff_node
 		const struct sg_node *src = n->src[k];
 
 		s[k] = (struct sg_welch_sample){src ? src->ninv : 0,
-						!src ? 0 : self ? src->lg_self : src->lg_total,
-						!src ? 0 : self ? src->lq_self : src->lq_total};
+						!src   ? 0
+						: self ? src->lg_self
+						       : src->lg_total,
+						!src   ? 0
+						: self ? src->lq_self
+						       : src->lq_total};
 	}
 	sg_welch_test(&s[0], &s[1], 1 - alpha / 2, w);
 	/* ran in fewer than SG_WELCH_MIN_INV invocations of a run: no interval of its time */

@@ -156,8 +156,8 @@ void sg_welch_test(const struct sg_welch_sample *before, const struct sg_welch_s
 	double se = sqrt(se2);
 
 	/* Welch-Satterthwaite */
-	out->df = se2 * se2 /
-		  (e0 * e0 / (double) (before->n - 1) + e1 * e1 / (double) (after->n - 1));
+	out->df =
+	    se2 * se2 / (e0 * e0 / (double) (before->n - 1) + e1 * e1 / (double) (after->n - 1));
 	out->t = out->delta / se;
 	out->p = 2 * sg_welch_t_cdf(-fabs(out->t), out->df);
 	double q = sg_welch_t_quantile(1 - (1 - level) / 2, out->df);

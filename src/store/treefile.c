@@ -106,13 +106,13 @@ static int check_size(struct sg_aggregate *agg)
 				&deepest, 0, 0) < 0)
 			return -1;
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
-		if (agg->bucket_n[b] &&
-		    write_nodes(NULL, NULL, sg_tree_top(agg->bucket[b]), &bytes, &deepest, 0, 0) < 0)
+		if (agg->bucket_n[b] && write_nodes(NULL, NULL, sg_tree_top(agg->bucket[b]), &bytes,
+						    &deepest, 0, 0) < 0)
 			return -1;
 	for (unsigned i = 0; i < agg->nslow; i++)
 		if (!in_ring(agg, agg->slow[i]) &&
-		    write_nodes(NULL, NULL, sg_tree_top(agg->slow[i]->tree), &bytes, &deepest, 0, 0) <
-			0)
+		    write_nodes(NULL, NULL, sg_tree_top(agg->slow[i]->tree), &bytes, &deepest, 0,
+				0) < 0)
 			return -1;
 	if (bytes <= SG_TREEFILE_MAX_PATH_BYTES)
 		return 0;
@@ -162,8 +162,7 @@ static int put_inv(FILE *out, const char *kind, const struct sg_invocation *inv,
 	if (inv->has_ts)
 		fprintf(out, "%" PRIu64, inv->start_ts);
 	fprintf(out, "\t%" PRIu64 "\n", inv->duration);
-	return nodes ? write_nodes(out, "invnode", sg_tree_top(inv->tree), NULL, NULL, v2, 0)
-		     : 0;
+	return nodes ? write_nodes(out, "invnode", sg_tree_top(inv->tree), NULL, NULL, v2, 0) : 0;
 }
 
 int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
@@ -226,8 +225,10 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 	fprintf(out, "# node\tpath\tcalls\ttotal_ns\tself_ns\tmin_ns\tmax_ns%s\n",
 		v2 ? "\trets\terrs\terrnos" : "");
 	if (pstat)
-		fprintf(out, "# pstat\tinvocations\tsq_total_ns2\tsq_self_ns2\tlg_total\tlq_total\tlg_self"
-			     "\tlq_self (of the node above)\n");
+		fprintf(
+		    out,
+		    "# pstat\tinvocations\tsq_total_ns2\tsq_self_ns2\tlg_total\tlq_total\tlg_self"
+		    "\tlq_self (of the node above)\n");
 	if (agg->has_time && agg->complete)
 		fprintf(out,
 			"# bucket\tlo_ns\thi_ns\tinvocations, then its bnode lines (as node)\n");

@@ -35,9 +35,8 @@ const char *sg_treepstat_read(struct sg_node *n, char **f, int nf)
 	 */
 	if ((n->total && !n->ninv) || n->ninv > n->calls ||
 	    n->sq_total < (unsigned __int128) n->min * n->min * (n->calls ? 1 : 0) ||
-	    n->sq_self > n->sq_total || n->lg_self > n->lg_total ||
-	    n->lg_total > lmax * n->ninv || n->lq_total > lmax * n->lg_total ||
-	    n->lq_self > lmax * n->lg_self)
+	    n->sq_self > n->sq_total || n->lg_self > n->lg_total || n->lg_total > lmax * n->ninv ||
+	    n->lq_total > lmax * n->lg_total || n->lq_self > lmax * n->lg_self)
 		return "a pstat line does not fit its node (invocations, squares)";
 	return NULL;
 }

@@ -162,23 +162,29 @@ static void pstat_checks(struct sg_strtab *st)
 	struct sg_aggregate *agg;
 
 	snprintf(v5, sizeof(v5), "%s", edit("# surfgraph-tree 3", "# surfgraph-tree 5"));
+	snprintf(
+	    v5, sizeof(v5), "%s",
+	    edit_of(v5, "# bucket\t",
+		    "# pstat\tinvocations\tsq_total_ns2\tsq_self_ns2\tlg_total\tlq_total\tlg_self"
+		    "\tlq_self (of the node above)\n"
+		    "# bucket\t"));
 	snprintf(v5, sizeof(v5), "%s",
-		 edit_of(v5, "# bucket\t",
-			 "# pstat\tinvocations\tsq_total_ns2\tsq_self_ns2\tlg_total\tlq_total\tlg_self"
-			 "\tlq_self (of the node above)\n"
-			 "# bucket\t"));
-	snprintf(v5, sizeof(v5), "%s",
-		 edit_of(v5, "\t100\t0\t0\t\n", "\t100\t0\t0\t\npstat\t2\t12500\t6000\t100\t5000\t50\t1250\n"));
-	snprintf(v5, sizeof(v5), "%s",
-		 edit_of(v5, "[mod]\t1\t20\t20\t20\t20\t0\t0\t\n",
-			 "[mod]\t1\t20\t20\t20\t20\t0\t0\t\npstat\t1\t400\t400\t100\t5000\t50\t1250\n"));
-	snprintf(v5, sizeof(v5), "%s",
-		 edit_of(v5, "b\t2\t30\t10\t10\t20\t0\t0\t\n",
-			 "b\t2\t30\t10\t10\t20\t0\t0\t\npstat\t2\t500\t100\t100\t5000\t50\t1250\n"));
-	snprintf(v5, sizeof(v5), "%s",
-		 edit_of(v5, "b;c\t1\t20\t20\t20\t20\t0\t0\t\n",
-			 "b;c\t1\t20\t20\t20\t20\t0\t0\t\n"
-			 "pstat\t1\t340282366920938463463374607431768211455\t400\t100\t5000\t50\t1250\n"));
+		 edit_of(v5, "\t100\t0\t0\t\n",
+			 "\t100\t0\t0\t\npstat\t2\t12500\t6000\t100\t5000\t50\t1250\n"));
+	snprintf(
+	    v5, sizeof(v5), "%s",
+	    edit_of(v5, "[mod]\t1\t20\t20\t20\t20\t0\t0\t\n",
+		    "[mod]\t1\t20\t20\t20\t20\t0\t0\t\npstat\t1\t400\t400\t100\t5000\t50\t1250\n"));
+	snprintf(
+	    v5, sizeof(v5), "%s",
+	    edit_of(v5, "b\t2\t30\t10\t10\t20\t0\t0\t\n",
+		    "b\t2\t30\t10\t10\t20\t0\t0\t\npstat\t2\t500\t100\t100\t5000\t50\t1250\n"));
+	snprintf(
+	    v5, sizeof(v5), "%s",
+	    edit_of(
+		v5, "b;c\t1\t20\t20\t20\t20\t0\t0\t\n",
+		"b;c\t1\t20\t20\t20\t20\t0\t0\t\n"
+		"pstat\t1\t340282366920938463463374607431768211455\t400\t100\t5000\t50\t1250\n"));
 	round_trip(st, v5, v5);
 	agg = load(st, v5);
 	CHECK(agg && agg->has_pathstat);
@@ -198,23 +204,37 @@ static void pstat_checks(struct sg_strtab *st)
 		"t.tree:26: pstat line not right after a node line (version 5)");
 	refused(st, edit_of(p, "pstat\t1\t400\t400\t100\t5000\t50\t1250\n", ""),
 		"t.tree:43: pstat lines for some node lines only");
-	refused(st, edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50\t1250\n", "pstat\t3\t500\t100\t100\t5000\t50\t1250\n"),
+	refused(st,
+		edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50\t1250\n",
+			"pstat\t3\t500\t100\t100\t5000\t50\t1250\n"),
 		"t.tree:30: a pstat line does not fit its node (invocations, squares)");
-	refused(st, edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50\t1250\n", "pstat\t2\t500\t501\t100\t5000\t50\t1250\n"),
+	refused(st,
+		edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50\t1250\n",
+			"pstat\t2\t500\t501\t100\t5000\t50\t1250\n"),
 		"t.tree:30: a pstat line does not fit its node (invocations, squares)");
-	refused(st, edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50\t1250\n", "pstat\t2\t50\t10\t100\t5000\t50\t1250\n"),
+	refused(st,
+		edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50\t1250\n",
+			"pstat\t2\t50\t10\t100\t5000\t50\t1250\n"),
 		"t.tree:30: a pstat line does not fit its node (invocations, squares)");
 	refused(st, edit_of(p, "211455\t400", "211456\t400"),
 		"t.tree:32: bad number in a pstat line");
 	refused(st, edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50\t1250\n", "pstat\t2\t500\n"),
 		"t.tree:30: a pstat line has 8 tab-separated fields");
-	refused(st, edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50", "pstat\t2\t500\t100\t100\t5000\t101"),
-		"t.tree:30: a pstat line does not fit its node (invocations, squares)");
-	refused(st, edit_of(p, "pstat\t2\t500\t100\t100\t5000", "pstat\t2\t500\t100\t100\t999999999999"),
-		"t.tree:30: a pstat line does not fit its node (invocations, squares)");
-	refused(st, edit_of(p, "bnode\t__do_fault\t1\t50\t50\t50\t50\t0\t0\t\n",
-			    "bnode\t__do_fault\t1\t50\t50\t50\t50\t0\t0\t\npstat\t1\t2500\t2500\t100\t5000\t50\t1250\n"),
-		"t.tree:35: pstat line not right after a node line (version 5)");
+	refused(
+	    st,
+	    edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50", "pstat\t2\t500\t100\t100\t5000\t101"),
+	    "t.tree:30: a pstat line does not fit its node (invocations, squares)");
+	refused(
+	    st,
+	    edit_of(p, "pstat\t2\t500\t100\t100\t5000", "pstat\t2\t500\t100\t100\t999999999999"),
+	    "t.tree:30: a pstat line does not fit its node (invocations, squares)");
+	refused(
+	    st,
+	    edit_of(
+		p, "bnode\t__do_fault\t1\t50\t50\t50\t50\t0\t0\t\n",
+		"bnode\t__do_"
+		"fault\t1\t50\t50\t50\t50\t0\t0\t\npstat\t1\t2500\t2500\t100\t5000\t50\t1250\n"),
+	    "t.tree:35: pstat line not right after a node line (version 5)");
 	free(p);
 }
 

@@ -4,31 +4,33 @@
 #include "welch.h"
 
 /* |got - want| <= tol * max(1, |want|) */
-#define CHECK_NEAR(got, want, tol)                                                         \
-	do {                                                                               \
-		double g_ = (got), w_ = (want);                                            \
-		check_count++;                                                             \
-		if (!(fabs(g_ - w_) <= (tol) * (fabs(w_) > 1 ? fabs(w_) : 1))) {           \
-			check_failures++;                                                  \
-			fprintf(stderr, "%s:%d: %s is %.10g, want %.10g\n", __FILE__,      \
-				__LINE__, #got, g_, w_);                                   \
-		}                                                                          \
+#define CHECK_NEAR(got, want, tol)                                                                 \
+	do {                                                                                       \
+		double g_ = (got), w_ = (want);                                                    \
+		check_count++;                                                                     \
+		if (!(fabs(g_ - w_) <= (tol) * (fabs(w_) > 1 ? fabs(w_) : 1))) {                   \
+			check_failures++;                                                          \
+			fprintf(stderr, "%s:%d: %s is %.10g, want %.10g\n", __FILE__, __LINE__,    \
+				#got, g_, w_);                                                     \
+		}                                                                                  \
 	} while (0)
 
 /* Student t quantiles from the published tables (R's qt(p, df), scipy.stats.t.ppf). */
 static const struct {
 	double p, df, t;
 } table[] = {
-	{0.975, 1, 12.7062047},	 {0.975, 2, 4.30265273},  {0.975, 3, 3.18244631},
-	{0.975, 5, 2.57058184},	 {0.975, 10, 2.22813885}, {0.975, 20, 2.08596345},
-	{0.975, 30, 2.04227246}, {0.975, 100, 1.98397152}, {0.975, 1000, 1.96233908}, {0.995, 1, 63.6567412},
-	{0.995, 2, 9.92484320},	 {0.995, 5, 4.03214298},  {0.995, 10, 3.16927267},
-	{0.995, 30, 2.74999565}, {0.95, 10, 1.81246112},  {0.9, 5, 1.47588405},
+    {0.975, 1, 12.7062047},  {0.975, 2, 4.30265273},   {0.975, 3, 3.18244631},
+    {0.975, 5, 2.57058184},  {0.975, 10, 2.22813885},  {0.975, 20, 2.08596345},
+    {0.975, 30, 2.04227246}, {0.975, 100, 1.98397152}, {0.975, 1000, 1.96233908},
+    {0.995, 1, 63.6567412},  {0.995, 2, 9.92484320},   {0.995, 5, 4.03214298},
+    {0.995, 10, 3.16927267}, {0.995, 30, 2.74999565},  {0.95, 10, 1.81246112},
+    {0.9, 5, 1.47588405},
 };
 
 int main(void)
 {
-	/* closed forms: I_x(a, 1) = x^a, I_x(1, b) = 1 - (1-x)^b, I_x(1/2, 1/2) = 2/pi asin(sqrt x) */
+	/* closed forms: I_x(a, 1) = x^a, I_x(1, b) = 1 - (1-x)^b, I_x(1/2, 1/2) = 2/pi asin(sqrt x)
+	 */
 	CHECK_NEAR(sg_welch_betai(2.5, 1, 0.3), pow(0.3, 2.5), 1e-12);
 	CHECK_NEAR(sg_welch_betai(1, 7, 0.2), 1 - pow(0.8, 7), 1e-12);
 	CHECK_NEAR(sg_welch_betai(0.5, 0.5, 0.7), 2 / M_PI * asin(sqrt(0.7)), 1e-12);
@@ -69,8 +71,10 @@ int main(void)
 	 * (awk: mean, sum of squared deviations / (n - 1) / n each, se^2 = their sum): -2.45536,
 	 * 24.9885.
 	 */
-	static const int a1[] = {275, 210, 190, 236, 170, 179, 169, 201, 219, 226, 231, 196, 190, 217, 214};
-	static const int a2[] = {271, 220, 208, 234, 234, 235, 258, 220, 248, 202, 219, 221, 229, 205, 244};
+	static const int a1[] = {275, 210, 190, 236, 170, 179, 169, 201,
+				 219, 226, 231, 196, 190, 217, 214};
+	static const int a2[] = {271, 220, 208, 234, 234, 235, 258, 220,
+				 248, 202, 219, 221, 229, 205, 244};
 	struct sg_welch_sample s1 = {15, 0, 0}, s2 = {15, 0, 0};
 	struct sg_welch w;
 
@@ -93,7 +97,8 @@ int main(void)
 	CHECK(w.verdict == SG_WELCH_NOT);
 	CHECK(w.lo < 0 && w.hi > 0);
 	/* the interval is delta +- t(0.995, df) * se */
-	CHECK_NEAR((w.hi - w.lo) / 2, sg_welch_t_quantile(0.995, w.df) * fabs(w.delta / w.t), 1e-12);
+	CHECK_NEAR((w.hi - w.lo) / 2, sg_welch_t_quantile(0.995, w.df) * fabs(w.delta / w.t),
+		   1e-12);
 	/* too few invocations: nothing said */
 	struct sg_welch_sample few = {SG_WELCH_MIN_INV - 1, 900, 90000};
 
