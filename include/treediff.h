@@ -63,6 +63,12 @@ struct sg_treediff_root {
 	const char *name[2];	   /* NULL where the run has no such root */
 	struct sg_summary sum[2];  /* complete invocations of that root; zeros where absent */
 	struct sg_treediff_node *node;
+	/*
+	 * The rank test of the two latency histograms (the p50's, docs/diff.md): its p, and
+	 * SG_WELCH_SIG or _NOT, or _FEW when a run has no histogram or too few invocations.
+	 */
+	double rank_p;
+	enum sg_welch_verdict rank;
 };
 
 struct sg_treediff_options {
@@ -104,6 +110,7 @@ struct sg_treediff {
 	int all;
 	uint64_t nsig, nnot, nfew; /* paths by verdict on total time */
 	uint64_t nmatched;	   /* paths matched under another name (name_before) */
+	double rank_level;	   /* the level the roots' histograms were tested at; 0: not */
 	int exact_names;
 	/* the paths with the largest absolute change in self time, largest first */
 	struct sg_treediff_node *changes[SG_TREEDIFF_TOP];
@@ -161,10 +168,17 @@ uint64_t sg_treediff_metric_needs(enum sg_treediff_metric m);
 uint64_t sg_treediff_metric_value(const struct sg_summary *s, enum sg_treediff_metric m);
 
 /*
- * Whether the gate on metric m counts only significant growth: the diff tested the paths, the
- * metric is avg (the mean the test is about), and --all was not given.
+ * Whether the gate on metric m counts only significant growth (--all not given): avg with the
+ * paths tested (the root's test), p50 with the histograms tested (the rank test).
  */
 int sg_treediff_gate_tests(const struct sg_treediff *d, enum sg_treediff_metric m);
+
+/*
+ * Whether root r's metric m changed significantly, with the test's p in *p; 1 with *p NaN
+ * when nothing could be tested (too few invocations, no histogram): the change counts.
+ */
+int sg_treediff_root_real(const struct sg_treediff *d, const struct sg_treediff_root *r,
+			  enum sg_treediff_metric m, double *p);
 
 /*
  * Check the regression gate: whether the metric of any root present in both runs grew by more

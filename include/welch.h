@@ -43,6 +43,13 @@ struct sg_welch {
  */
 double sg_welch_presence_p(uint64_t k0, uint64_t n0, uint64_t k1, uint64_t n1);
 
+/*
+ * Two-sided p-value of the Mann-Whitney rank test between two histograms of nb buckets (counts
+ * of the same ordered buckets; the values of one bucket tie), by its normal approximation with
+ * the tie correction; 1 when either is empty or every value ties.
+ */
+double sg_welch_rank_p(const uint64_t *h0, const uint64_t *h1, unsigned nb);
+
 /* A sample's variance (n - 1 in the denominator), from its exact sums. */
 double sg_welch_variance(const struct sg_welch_sample *s);
 

@@ -150,6 +150,11 @@ int sg_diff_json_render(FILE *out, const struct sg_treediff *d)
 		fprintf(out, ", \"avg_delta_ns\": %" PRId64,
 			(int64_t) (r->sum[1].avg - r->sum[0].avg));
 		put_test(out, d, "avg_", &r->node->sig);
+		if (r->rank == SG_WELCH_FEW)
+			fputs(", \"rank_p\": null, \"rank_significant\": null", out);
+		else
+			fprintf(out, ", \"rank_p\": %.6g, \"rank_significant\": %s", r->rank_p,
+				r->rank == SG_WELCH_SIG ? "true" : "false");
 		fputc('}', out);
 	}
 	fputs("\n  ],\n  \"paths\": [", out);

@@ -112,6 +112,10 @@ static void put_summary(FILE *out, const struct sg_treediff *d, const struct sg_
 			unknown == 2 ? "n/a" : sg_fmt_human(b, va),
 			unknown ? "n/a" : fmt_delta_human(c, dv),
 			unknown ? "n/a" : fmt_pct(p, dv, vb, st));
+		/* the histograms' rank test is about the middle of the distribution: p50's row */
+		if (i == 1 && r->rank != SG_WELCH_FEW)
+			fprintf(out, "  p=%.2g %s (rank test of the histograms)", r->rank_p,
+				r->rank == SG_WELCH_SIG ? "*" : "~");
 		/* the test is of the mean: avg's row carries it */
 		if (i == 0 && d->level && r->node) {
 			const struct sg_welch *w = &r->node->sig;

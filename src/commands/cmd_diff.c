@@ -1,6 +1,7 @@
 /* cmd_diff.c - `surfgraph diff BEFORE.tree AFTER.tree`: compare two saved runs; a CI gate. */
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,9 +146,17 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 	if (tripped) {
 		char sig[96] = "";
 
-		if (sg_treediff_gate_tests(d, m))
-			snprintf(sig, sizeof(sig), ", a significant change (p=%.2g at %g%%)",
-				 w->node->sig.p, d->level * 100);
+		double p;
+
+		if (sg_treediff_gate_tests(d, m)) {
+			sg_treediff_root_real(d, w, m, &p);
+			if (isnan(p))
+				snprintf(sig, sizeof(sig), " (too few invocations to test it)");
+			else
+				snprintf(sig, sizeof(sig),
+					 ", a significant change (p=%.2g at %g%%)", p,
+					 (m == SG_TREEDIFF_P50 ? d->rank_level : d->level) * 100);
+		}
 		sg_log_error(
 		    "%s %s grew by %s (%s -> %s), more than --fail-above %s%s: a regression, "
 		    "or raise the limit",
@@ -160,6 +169,9 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 
 	any.all = 1;
 	if (sg_treediff_gate_tests(d, m) && sg_treediff_gate(&any, m, o->limit_bp, &wa)) {
+		double pa;
+
+		sg_treediff_root_real(d, wa, m, &pa);
 		growth(g, sizeof(g), sg_treediff_metric_value(&wa->sum[0], m),
 		       sg_treediff_metric_value(&wa->sum[1], m));
 		if (!o->quiet) {
@@ -169,7 +181,8 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 				" %s grew by %s, more than --fail-above %s but within the noise "
 				"(p=%.2g, not significant at %g%%): passes; --all gates on any "
 				"growth\n",
-				metric, g, lim, wa->node->sig.p, d->level * 100);
+				metric, g, lim, pa,
+				(m == SG_TREEDIFF_P50 ? d->rank_level : d->level) * 100);
 		}
 		return 0;
 	}

@@ -262,6 +262,16 @@ static int build_roots(struct sg_treediff *d, struct sg_aggregate *run[2], int p
 			if (st)
 				root->sum[k] = st->sum;
 		}
+		/* the histograms are in every .tree since version 3: a test of older files too */
+		root->rank = SG_WELCH_FEW;
+		root->rank_p = 1;
+		if (o->level > 0 && !o->totals && root->sum[0].has_hist && root->sum[1].has_hist &&
+		    root->sum[0].count >= SG_WELCH_MIN_INV &&
+		    root->sum[1].count >= SG_WELCH_MIN_INV) {
+			root->rank_p =
+			    sg_welch_rank_p(root->sum[0].hist, root->sum[1].hist, SG_HIST_BUCKETS);
+			root->rank = root->rank_p < 1 - o->level ? SG_WELCH_SIG : SG_WELCH_NOT;
+		}
 	}
 	return 0;
 }
@@ -526,6 +536,7 @@ struct sg_treediff *sg_treediff_new(struct sg_aggregate *before, struct sg_aggre
 	d->top->src[0] = sg_tree_top(before->merged);
 	d->top->src[1] = sg_tree_top(after->merged);
 	d->exact_names = o->exact_names;
+	d->rank_level = o->totals ? 0 : o->level;
 	if (build_roots(d, run, pair_single, &s, o) < 0)
 		goto nomem;
 	/* each node's children are built once it is reached, so the walk descends into them */
@@ -615,7 +626,23 @@ static int growth_cmp(uint64_t b1, uint64_t a1, uint64_t b2, uint64_t a2)
 
 int sg_treediff_gate_tests(const struct sg_treediff *d, enum sg_treediff_metric m)
 {
-	return d->level && !d->all && m == SG_TREEDIFF_AVG;
+	if (d->all)
+		return 0;
+	if (m == SG_TREEDIFF_P50)
+		return d->rank_level > 0;
+	return d->level && m == SG_TREEDIFF_AVG;
+}
+
+int sg_treediff_root_real(const struct sg_treediff *d, const struct sg_treediff_root *r,
+			  enum sg_treediff_metric m, double *p)
+{
+	enum sg_welch_verdict v = m == SG_TREEDIFF_P50 ? r->rank : r->node->sig.verdict;
+
+	/* too few invocations (or no histogram) to test: the growth itself decides, as untested */
+	*p = v == SG_WELCH_FEW ? NAN : m == SG_TREEDIFF_P50 ? r->rank_p : r->node->sig.p;
+	if (m == SG_TREEDIFF_P50 ? !d->rank_level : !d->level)
+		return 1;
+	return v != SG_WELCH_NOT;
 }
 
 /* The root that grew the most (only_real: of those whose change is significant); 1 past limit. */
@@ -630,7 +657,9 @@ static int gate_pass(const struct sg_treediff *d, enum sg_treediff_metric m, uin
 
 		if (!r->name[0] || !r->name[1])
 			continue;
-		if (only_real && r->node->sig.verdict != SG_WELCH_SIG)
+		double p;
+
+		if (only_real && !sg_treediff_root_real(d, r, m, &p))
 			continue;
 		uint64_t b = sg_treediff_metric_value(&r->sum[0], m);
 		uint64_t a = sg_treediff_metric_value(&r->sum[1], m);

@@ -113,6 +113,32 @@ double sg_welch_presence_p(uint64_t k0, uint64_t n0, uint64_t k1, uint64_t n1)
 	return erfc(fabs(p1 - p0) / se / M_SQRT2);
 }
 
+double sg_welch_rank_p(const uint64_t *h0, const uint64_t *h1, unsigned nb)
+{
+	double n0 = 0, n1 = 0, u = 0, ties = 0, below = 0;
+
+	for (unsigned b = 0; b < nb; b++) {
+		n0 += (double) h0[b];
+		n1 += (double) h1[b];
+	}
+	if (!n0 || !n1)
+		return 1;
+	/* U of AFTER: each of its values beats BEFORE's below it and half of those it ties */
+	for (unsigned b = 0; b < nb; b++) {
+		double t = (double) h0[b] + (double) h1[b];
+
+		u += (double) h1[b] * (below + (double) h0[b] / 2);
+		below += (double) h0[b];
+		ties += t * t * t - t;
+	}
+	double n = n0 + n1;
+	double var = n0 * n1 / 12 * ((n + 1) - ties / (n * (n - 1)));
+
+	if (var <= 0)
+		return 1;
+	return erfc(fabs(u - n0 * n1 / 2) / sqrt(var) / M_SQRT2);
+}
+
 double sg_welch_variance(const struct sg_welch_sample *s)
 {
 	if (s->n < 2)

@@ -56,6 +56,8 @@ aa() {
 }
 
 zcat tests/data/linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz >"$out/openat2-61.txt"
+tree traces-61 __do_fault tests/data/linux-6.1/do_fault.txt
+tree traces-612 __do_fault tests/data/linux-6.12/do_fault.txt
 zcat tests/data/linux-6.12/schedule_funcgraph-proc.txt.gz >"$out/schedule-612.txt"
 zcat tests/data/linux-7.3/do_fault.txt.gz >"$out/do_fault-73.txt"
 
@@ -207,6 +209,17 @@ sg gate-noise 0 diff "$out/alt-73-1.tree" "$out/alt-73-0.tree" --fail-above 0.01
 grep -q 'avg grew by +124.29%, more than --fail-above 0.01% but within the noise' "$out/gate-noise.err" &&
 	ok || bad "gate-noise: $(cat "$out/gate-noise.err")"
 sg gate-all 3 diff "$out/alt-73-1.tree" "$out/alt-73-0.tree" --fail-above 0.01 --all
+# the p50 row: the rank test of the two histograms, and --metric p50's gate on it
+grep -qE '^  p50 +352\.808 us +439\.120 us .* p=0\.00029 \* \(rank test of the histograms\)$' "$out/inj-61.out" &&
+	ok || bad "inj-61: p50's rank test: $(grep '^  p50' "$out/inj-61.out")"
+"$bin" diff -q "$out/aa-73-0.tree" "$out/aa-73-1.tree" >"$out/aa-73-p50.out"
+grep -qE '^  p50 .* p=0\.6 ~ \(rank test of the histograms\)$' "$out/aa-73-p50.out" && ok ||
+	bad "aa-73: p50's rank test: $(grep '^  p50' "$out/aa-73-p50.out")"
+sg gate-p50 3 diff -q "$out/inj-61-before.tree" "$out/inj-61.tree" --fail-above 10 --metric p50
+grep -q 'p50 grew by +24.46% .*, a significant change (p=0.00029 at 99%)' "$out/gate-p50.err" && ok ||
+	bad "gate-p50: $(cat "$out/gate-p50.err")"
+# too few invocations to test (6 and 10): the growth decides, as before
+sg gate-few 3 diff -q "$out/traces-61.tree" "$out/traces-612.tree" --fail-above 10 2>/dev/null
 # older files: no test, and why
 sg old 0 diff tests/data/diff/do_fault-6.1.tree "$out/inj-73.tree" --force -m json
 python3 -c 'import json, sys

@@ -111,5 +111,23 @@ int main(void)
 	CHECK(w.verdict == SG_WELCH_NOT);
 	sg_welch_test(&c10, &c20, 0.99, &w);
 	CHECK(w.verdict == SG_WELCH_SIG);
+	/*
+	 * the rank test on histograms: five values in one bucket against five in the next, all
+	 * tied within: U = 0 or 25, sd = sqrt(25/12 * (11 - 240/90)) = 25/6, z = 3, p = erfc(3 /
+	 * sqrt 2) = 0.0026998 (R: wilcox.test(rep(1, 5), rep(2, 5), exact = FALSE, correct =
+	 * FALSE)$p.value)
+	 */
+	uint64_t h0[3] = {5, 0, 0}, h1[3] = {0, 5, 0}, h2[3] = {2, 3, 0}, e[3] = {0, 0, 0};
+
+	CHECK_NEAR(sg_welch_rank_p(h0, h1, 3), 0.0026998, 1e-6);
+	CHECK_NEAR(sg_welch_rank_p(h1, h0, 3), 0.0026998, 1e-6);
+	CHECK_NEAR(sg_welch_rank_p(h0, h0, 3), 1, 0);
+	CHECK_NEAR(sg_welch_rank_p(h0, e, 3), 1, 0);
+	/*
+	 * {1,1,2,2,2} against {2,2,2,2,2}: U of the second = 2 * 5 + 3 * 5 / 2 = 17.5, mean 12.5;
+	 * ties 2 and 8: var = 25/12 * (11 - (6 + 504) / 90) = 11.1111, z = 5 / 3.3333 = 1.5,
+	 * p = erfc(1.5 / sqrt 2) = 0.1336144
+	 */
+	CHECK_NEAR(sg_welch_rank_p(h2, h1, 3), 0.1336144, 1e-6);
 	return check_report("welch");
 }
