@@ -13,13 +13,15 @@ PKG_TRACEFS = libtracefs
 PKG_TRACEEVENT = libtraceevent
 PKG_TRACECMD = libtracecmd
 PKG_CAIRO = cairo
-ALL_PKGS = $(PKG_TRACEFS) $(PKG_TRACEEVENT) $(PKG_TRACECMD) $(PKG_CAIRO) libprotobuf-c zlib
+ALL_PKGS = $(PKG_TRACEFS) $(PKG_TRACEEVENT) $(PKG_TRACECMD) $(PKG_CAIRO) libprotobuf-c zlib liblzma libzstd
 USED = $(PKG_TRACEFS) $(PKG_TRACEEVENT) $(PKG_TRACECMD) $(PKG_CAIRO)
 
 # -m pprof: profile.proto through protobuf-c, gzipped through zlib
 PKG_PPROF = libprotobuf-c zlib
-PKG_CFLAGS := $(if $(USED),$(shell $(PKG_CONFIG) --cflags $(USED) $(PKG_PPROF)))
-PKG_LIBS := $(if $(USED),$(shell $(PKG_CONFIG) --libs $(USED) $(PKG_PPROF)))
+# compressed input (src/input/decomp.c): gzip, xz and zstd read by content
+PKG_DECOMP = zlib liblzma libzstd
+PKG_CFLAGS := $(if $(USED),$(shell $(PKG_CONFIG) --cflags $(USED) $(PKG_PPROF) $(PKG_DECOMP)))
+PKG_LIBS := $(if $(USED),$(shell $(PKG_CONFIG) --libs $(USED) $(PKG_PPROF) $(PKG_DECOMP)))
 
 CFLAGS ?= -O2 -g
 CFLAGS += -Wall -Wextra -std=gnu11 -Iinclude -I$(GEN_DIR) $(PKG_CFLAGS)
@@ -37,8 +39,8 @@ UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:.c=)
 
 DEB_BUILD = build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev \
-	libprotobuf-c-dev protobuf-c-compiler zlib1g-dev
-DEB_TEST = golang-go python3 libxml2-utils time trace-cmd qemu-system-x86 busybox-static cpio clang-14 libclang-rt-14-dev valgrind poppler-utils chromium
+	libprotobuf-c-dev protobuf-c-compiler zlib1g-dev liblzma-dev libzstd-dev
+DEB_TEST = golang-go python3 xz-utils zstd libxml2-utils time trace-cmd qemu-system-x86 busybox-static cpio clang-14 libclang-rt-14-dev valgrind poppler-utils chromium
 
 .PHONY: all deps test unit golden dat exports live-host diff merge vm bench examples install clean check-libs
 .PHONY: svg browser
@@ -82,6 +84,8 @@ golden: surfgraph
 	@tests/golden/cli.sh
 	@tests/golden/forms.sh
 	@tests/golden/output.sh
+	@tests/golden/compress.sh
+	@tests/golden/trust.sh
 
 dat: surfgraph
 	@tests/dat/run.sh
