@@ -100,6 +100,8 @@ struct sg_options {
 	int exact_names;	   /* --exact-names: no matching of clones, _noprof, renames */
 	uint64_t min_delta_ns;	   /* --min-delta: hide changes smaller than this */
 	int merge;		   /* surfgraph merge: files, -o */
+	int tui;		   /* surfgraph tui FILE: files[0] */
+	int tui_diff;		   /* tui --diff BEFORE AFTER: files[0], files[1] */
 };
 
 /*

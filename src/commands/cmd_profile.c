@@ -712,9 +712,10 @@ static int run_setup(struct run *r, struct sg_strtab *st)
 	r->flame.raw_tty = r->raw_tty;
 	r->match = sg_match_new();
 	r->agg = sg_aggregate_new(r->opt.keep);
-	/* the bucket trees feed the .tree, the SVG's selection and diff --slow, nothing else */
+	/* the bucket trees feed the .tree, the SVG's selection, diff --slow and tui; nothing else */
 	if (r->agg && !sg_savepolicy_wanted(&r->opt) && !r->opt.diff && !r->opt.merge &&
-	    r->opt.mode != SG_MODE_SVG && r->opt.mode != SG_MODE_PNG && r->opt.mode != SG_MODE_PDF)
+	    !r->opt.tui && r->opt.mode != SG_MODE_SVG && r->opt.mode != SG_MODE_PNG &&
+	    r->opt.mode != SG_MODE_PDF)
 		r->agg->no_bucket_trees = 1;
 	if (!r->load && (r->opt.mode == SG_MODE_CHROME || r->opt.mode == SG_MODE_SPEEDSCOPE) &&
 	    !(r->ex = sg_export_new(r->opt.mode, stdout, r->opt.keep_all)))

@@ -310,6 +310,8 @@ check_completion "diff " "$bin" di
 check_completion "--threshold --total " "$bin" diff --t
 check_completion "pdf png " "$bin" diff -m p
 check_completion "merge " "$bin" me
+check_completion "tui " "$bin" tu
+check_completion "--diff " "$bin" tui --di
 check_completion "--output " "$bin" merge --o
 check_completion "hist " "$bin" -m h
 check_completion "--keep --keep-slowest " "$bin" --kee
