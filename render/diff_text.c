@@ -70,6 +70,15 @@ static const char *color_of(const struct sg_treediff *d, const struct sg_welch *
 	return delta > 0 ? "\033[31m" : "\033[34m";
 }
 
+/*
+ * The interval and mark columns: when something was tested (every path untested, as with
+ * fewer than 10 invocations of the root, would fill them with '?': the header says so once).
+ */
+static int columns(const struct sg_treediff *d)
+{
+	return d->level && d->nsig + d->nnot > 0;
+}
+
 #define CI_WIDTH 23 /* "-1234.567..+1234.567" and room */
 
 static void put_summary(FILE *out, const struct sg_treediff *d, const struct sg_treediff_root *r)
@@ -180,7 +189,7 @@ static int put_changes(FILE *out, const struct sg_treediff *d,
 		d->totals ? " (totals)" : " per invocation",
 		untested && !d->all ? " (too few invocations to test them)" : "");
 	fprintf(out, "%12s %12s %12s %9s%s  %s\n", "before_us", "after_us", "delta_us", "delta%",
-		d->level ? "                   ci_us s" : "", "path");
+		columns(d) ? "                   ci_us s" : "", "path");
 	for (int i = 0; i < d->nchanges; i++) {
 		const struct sg_treediff_node *n = d->changes[i];
 
@@ -194,7 +203,7 @@ static int put_changes(FILE *out, const struct sg_treediff *d,
 		fprintf(out, "%12s %12s %12s %9s", sg_fmt_us(a, n->self[0]),
 			sg_fmt_us(b, n->self[1]), sg_fmt_delta_us(c, n->self_delta),
 			fmt_pct(p, n->self_delta, n->self[0], n->state));
-		if (d->level)
+		if (columns(d))
 			fprintf(out, " %*s %s", CI_WIDTH, cs, mark(d, &n->self_sig));
 		fputs("  ", out);
 		if (put_path(out, n) < 0)
@@ -261,7 +270,7 @@ static void put_node(FILE *out, const struct sg_treediff *d, const struct sg_tre
 		fputs(col, out);
 	fprintf(out, "%12s %12s %12s %9s", sg_fmt_us(a, n->total[0]), sg_fmt_us(b, n->total[1]),
 		sg_fmt_delta_us(c, n->delta), fmt_pct(p, n->delta, n->total[0], n->state));
-	if (d->level)
+	if (columns(d))
 		fprintf(out, " %*s %s", CI_WIDTH, cs, mark(d, &n->sig));
 	fprintf(out, " %*s  ",
 		/* the arrow is 3 bytes but one column wide */
@@ -289,7 +298,7 @@ static int put_tree(FILE *out, const struct sg_treediff *d, const struct sg_diff
 	uint64_t hidden = 0;
 
 	fprintf(out, "%12s %12s %12s %9s%s %13s  %s\n", "before_us", "after_us", "delta_us",
-		"delta%", d->level ? "                   ci_us s" : "", "calls", "function");
+		"delta%", columns(d) ? "                   ci_us s" : "", "calls", "function");
 	for (const struct sg_treediff_node *n = d->top->child; n; n = sg_treediff_next(n, d->top))
 		hidden += !visible(n, st);
 	for (const struct sg_treediff_node *root = shown_from(d->top->child, st); root;
