@@ -26,6 +26,7 @@
 #include "render_folded.h"
 #include "export.h"
 #include "render_pprof.h"
+#include "render_replay.h"
 #include "render_hist.h"
 #include "render_raw.h"
 #include "render_text.h"
@@ -97,6 +98,9 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 		switch (r->opt.mode) {
 		case SG_MODE_WALK:
 			rc = sg_render_walk(stdout, inv, r->has_time);
+			break;
+		case SG_MODE_REPLAY:
+			rc = sg_render_replay(stdout, inv);
 			break;
 		case SG_MODE_RAW:
 			rc = sg_render_raw(stdout, inv, r->raw_tty);
@@ -294,6 +298,8 @@ static int render_kept(struct run *r)
 
 		if (r->opt.mode == SG_MODE_WALK)
 			rc = sg_render_walk(stdout, inv, r->agg->has_time);
+		else if (r->opt.mode == SG_MODE_REPLAY)
+			rc = sg_render_replay(stdout, inv);
 		else if (r->opt.mode == SG_MODE_TREE && r->opt.each)
 			rc = sg_render_text_invocation(stdout, inv, r->agg->has_time, &r->style);
 		else if (r->flame.ff)

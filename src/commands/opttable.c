@@ -67,7 +67,7 @@ const struct option sg_opttable_long[] = {
 
 const char *const sg_opttable_modes[] = {"svg",	   "tree",	 "walk", "raw",	 "folded",
 					 "top",	   "png",	 "pdf",	 "hist", "pprof",
-					 "chrome", "speedscope", NULL};
+					 "replay", "chrome", "speedscope", NULL};
 
 #define FLAME_MODES (1u << SG_MODE_SVG | 1u << SG_MODE_PNG | 1u << SG_MODE_PDF)
 
@@ -98,7 +98,7 @@ static const struct {
     {OPT_UNIT, "--unit", 1u << SG_MODE_FOLDED | 1u << SG_MODE_TREE, "folded or tree"},
     /* -m raw prints the trace's lines unchanged: no frame to leave out */
     {OPT_NO_OFF_CPU, "--no-off-cpu", ~(1u << SG_MODE_RAW),
-     "tree, walk, folded, top, hist, svg, png, pdf, pprof, chrome or speedscope"},
+     "tree, walk, folded, top, hist, svg, png, pdf, pprof, replay, chrome or speedscope"},
 };
 
 /* "-x" or "--name" for an option code, as the user may have typed it. */
