@@ -49,9 +49,9 @@ static void put_call(FILE *out, const struct sg_invocation *inv, const struct sg
 		fprintf(out, " [%03d] ", r->cpu);
 	else
 		fputs(" [---] ", out);
-	/* TASK-PID right-aligned as trace-cmd does, the name escaped */
-	int len = snprintf(task, sizeof(task), "-%d", r->pid);
-	const char *comm = r->comm ? r->comm : "<...>";
+	/* TASK-PID right-aligned as trace-cmd does, the name escaped; '-' when the trace has none */
+	int len = r->pid >= 0 ? snprintf(task, sizeof(task), "-%d", r->pid) : 0;
+	const char *comm = r->comm ? r->comm : r->pid >= 0 ? "<...>" : "-";
 	int clen = 0;
 
 	for (const char *p = comm; *p; p++)
@@ -59,10 +59,8 @@ static void put_call(FILE *out, const struct sg_invocation *inv, const struct sg
 	for (int pad = 16 - clen - len; pad > 0; pad--)
 		fputc(' ', out);
 	sg_fmt_put_name(out, comm);
-	if (r->pid >= 0)
+	if (len)
 		fputs(task, out);
-	else
-		fputs("-?", out);
 	fprintf(out, " %12s | ", r->has_dur ? sg_fmt_us(a, r->dur) : "-");
 	for (int d = 0; d < r->depth; d++)
 		fputs("  ", out);

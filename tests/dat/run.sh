@@ -35,6 +35,34 @@ head -c 300000 "$dat" >"$out/truncated.dat"
 "$bin" -i "$out/truncated.dat" -f __do_fault -m tree --no-save >/dev/null 2>"$out/trunc.err" || true
 check "truncated file: one-line message, no crash" test "$(wc -l <"$out/trunc.err")" -le 2
 
+# -m replay against trace-cmd report: every call of every complete invocation, in order, with
+# the record's timestamp (ns), CPU, task-pid, duration and depth (report-calls.awk derives them
+# from the funcgraph records alone). trace-cmd prints an address it cannot name without 0x.
+replay_norm='/^#/ || NF == 0 { next }
+{ cpu = $3; gsub(/[][]/, "", cpu); bar = index($0, "| "); body = substr($0, bar + 2)
+  match(body, /^ */); depth = RLENGTH / 2; name = substr(body, RLENGTH + 1)
+  sub(/[(].*$/, "", name); sub(/^0x/, "", name)
+  print $1, cpu + 0, $4, $5, depth, name }'
+for c in linux-6.1/do_fault_trace-cmd.dat:__do_fault:66 \
+	linux-6.1/do_nanosleep_sched_switch.dat:do_nanosleep:1039 \
+	linux-7.3/do_nanosleep_sched_switch.dat:do_nanosleep:1535; do
+	f=${c%%:*} root=${c#*:} root=${root%%:*} calls=${c##*:}
+	name=$(basename "$(dirname "$f")")-$(basename "$f" .dat)
+	trace-cmd report -t "tests/data/$f" 2>/dev/null |
+		awk -v root="$root" -f tests/dat/report-calls.awk >"$out/$name.report-calls"
+	"$bin" -i "tests/data/$f" -f "$root" -m replay --no-save -q >"$out/$name.replay"
+	awk "$replay_norm" "$out/$name.replay" >"$out/$name.replay-calls"
+	check "$f: trace-cmd report has $calls calls of $root" \
+		test "$(wc -l <"$out/$name.report-calls")" = "$calls"
+	check "$f: -m replay agrees with trace-cmd report call for call" \
+		cmp -s "$out/$name.report-calls" "$out/$name.replay-calls"
+done
+# the same through a saved .tree (version 5 keeps each call)
+"$bin" -i "$dat" -f __do_fault -m tree -o "$out/replay.tree" -q >/dev/null
+"$bin" -i "$out/replay.tree" -m replay -q | awk "$replay_norm" >"$out/tree.replay-calls"
+check "-m replay of the saved .tree: the same calls" \
+	cmp -s "$out/linux-6.1-do_fault_trace-cmd.report-calls" "$out/tree.replay-calls"
+
 # patched NAME OFFSET BYTES...: $out/NAME.dat, the fixture with each BYTES (printf escapes)
 # written at its OFFSET; surfgraph's exit status on it in $st, its stderr in $out/NAME.err
 patched() {
