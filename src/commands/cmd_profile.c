@@ -561,10 +561,12 @@ static int run_input(struct run *r)
 	}
 	if (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth || r->opt.cpus || r->opt.npids ||
 	    r->opt.npnames || r->opt.no_off_cpu) {
-		if (r->opt.mode == SG_MODE_RAW &&
+		if ((r->opt.mode == SG_MODE_RAW || r->opt.mode == SG_MODE_REPLAY) &&
 		    (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth)) {
-			sg_log_error("-m raw prints the trace lines unchanged: -x, --no-irqs and "
-				     "--max-depth cut trees (use -m tree, walk or folded)");
+			sg_log_error("-m %s prints the %s unchanged: -x, --no-irqs and "
+				     "--max-depth cut trees (use -m tree, walk or folded)",
+				     r->opt.mode_name,
+				     r->opt.mode == SG_MODE_RAW ? "trace lines" : "calls as recorded");
 			return -1;
 		}
 		r->filter = sg_treefilter_new(&r->opt);

@@ -96,9 +96,9 @@ static const struct {
     {OPT_DEPTH, "--depth", 1u << SG_MODE_TREE, "tree"},
     {OPT_COLOR, "--color", 1u << SG_MODE_TREE, "tree"},
     {OPT_UNIT, "--unit", 1u << SG_MODE_FOLDED | 1u << SG_MODE_TREE, "folded or tree"},
-    /* -m raw prints the trace's lines unchanged: no frame to leave out */
-    {OPT_NO_OFF_CPU, "--no-off-cpu", ~(1u << SG_MODE_RAW),
-     "tree, walk, folded, top, hist, svg, png, pdf, pprof, replay, chrome or speedscope"},
+    /* -m raw prints the trace's lines unchanged, -m replay the calls as recorded */
+    {OPT_NO_OFF_CPU, "--no-off-cpu", ~(1u << SG_MODE_RAW | 1u << SG_MODE_REPLAY),
+     "tree, walk, folded, top, hist, svg, png, pdf, pprof, chrome or speedscope"},
 };
 
 /* "-x" or "--name" for an option code, as the user may have typed it. */

@@ -23,7 +23,7 @@ run() {
 }
 
 run 2 "unknown option '--bogus' (see --help)" --bogus
-run 2 "unknown mode 'pie': use svg, png, pdf, tree, walk, raw, folded, top, hist, pprof, chrome or speedscope" -f x -m pie -i $fix
+run 2 "unknown mode 'pie': use svg, png, pdf, tree, walk, raw, folded, top, hist, pprof, replay, chrome or speedscope" -f x -m pie -i $fix
 # -m hist reads no per-invocation or drawing option; diff has no histogram
 run 2 "--each is for -m tree, not -m hist" -f x -i $fix -m hist --each
 run 2 "-s is for -m svg, png or pdf, not -m hist" -f x -i $fix -m hist -s 3
@@ -149,6 +149,8 @@ run 2 "--narrow-from narrows from the start to an earlier run's functions; --nar
 run 2 "--narrow-from narrows from the start to an earlier run's functions; --narrow learns first" -f x --narrow --narrow-from a.tree
 run 2 "diff: --narrow is not a diff option" diff --narrow a.tree b.tree
 run 2 "-m raw prints the trace lines unchanged" -f __do_fault -i $fix -m raw --no-save -x vmf_insert_pfn
+run 2 "-m replay prints the calls as recorded unchanged" -f __do_fault -i $fix -m replay --no-save --max-depth 2
+run 2 "--no-off-cpu is for -m tree, walk, folded, top, hist, svg, png, pdf, pprof, chrome or speedscope, not -m replay" -f __do_fault -i $fix -m replay --no-save --no-off-cpu
 # --no-off-cpu: read by every mode but raw, by diff; live, not where no frame would be made
 run 2 "--no-off-cpu is for -m tree, walk, folded, top, hist, svg, png, pdf, pprof, chrome or speedscope, not -m raw" -f __do_fault -i $fix -m raw --no-save --no-off-cpu
 run 2 "--no-off-cpu: live --text makes no [off-cpu] frames to leave out" -f __do_fault --text --no-off-cpu

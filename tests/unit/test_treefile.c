@@ -198,8 +198,10 @@ static void recs(struct sg_strtab *st)
 	refused(st, edit_of(text, "recs\t4\t3", "recs\t3\t3"),
 		"t.tree:50: a rec line beyond its recs line's count");
 	refused(st, edit_of(text, "recs\t4\t3\n", ""), "t.tree:46: a rec line beyond its recs line's count");
-	refused(st, edit_of(text, "rec\t12\t20\t2", "rec\t12\t20\t3"),
-		"t.tree:49: bad depth in a rec line (the first 0, then at most one deeper than the last)");
+	refused(st, edit_of(text, "rec\t12\t20\t2", "rec\t12\t20\t0"),
+		"t.tree:49: bad depth in a rec line (the first 0, then 1 to 100000)");
+	refused(st, edit_of(text, "rec\t12\t20\t2", "rec\t12\t20\t100001"),
+		"t.tree:49: bad depth in a rec line (the first 0, then 1 to 100000)");
 	refused(st, edit_of(text, "\tc\t\t\n", "\t\t\t\n"), "t.tree:49: a rec line without a function");
 	refused(st, edit_of(text, "x=1, y=%3B", "x=%zz"), "t.tree:48: bad %-escape in a rec line");
 	refused(st, edit_of(text, "recs\t4\t3", "recs\t0\t3"),
