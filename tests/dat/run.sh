@@ -50,7 +50,7 @@ for c in linux-6.1/do_fault_trace-cmd.dat:__do_fault:66 \
 	name=$(basename "$(dirname "$f")")-$(basename "$f" .dat)
 	trace-cmd report -t "tests/data/$f" 2>/dev/null |
 		awk -v root="$root" -f tests/dat/report-calls.awk >"$out/$name.report-calls"
-	"$bin" -i "tests/data/$f" -f "$root" -m replay --no-save -q >"$out/$name.replay"
+	"$bin" -i "tests/data/$f" -f "$root" -m replay --no-save -q >"$out/$name.replay" || true
 	awk "$replay_norm" "$out/$name.replay" >"$out/$name.replay-calls"
 	check "$f: trace-cmd report has $calls calls of $root" \
 		test "$(wc -l <"$out/$name.report-calls")" = "$calls"
@@ -72,7 +72,7 @@ for c in linux-6.1/do_fault_trace-cmd.dat:__do_fault:0 linux-6.1/do_nanosleep_sc
 	linux-7.3/do_nanosleep_sched_switch.dat:do_nanosleep:38; do
 	f=${c%%:*} root=${c#*:} root=${root%%:*} clamped=${c##*:}
 	name=$(basename "$(dirname "$f")")-$(basename "$f" .dat)
-	"$bin" -i "tests/data/$f" -f "$root" -m chrome --keep all --no-save -q >"$out/$name.chrome.json"
+	"$bin" -i "tests/data/$f" -f "$root" -m chrome --keep all --no-save -q >"$out/$name.chrome.json" || true
 	awk "$chrome_calls" "$out/$name.chrome.json" | sed 's/^0x//; s/ 0x/ /' >"$out/$name.chrome-calls"
 	awk "$report_ns" "$out/$name.report-calls" >"$out/$name.report-ns"
 	check "$f: -m chrome: every slice at its record's time and duration (trace-cmd report -t)" \
@@ -84,7 +84,7 @@ done
 
 # the same through a saved .tree (version 5 keeps each call)
 "$bin" -i "$dat" -f __do_fault -m tree -o "$out/replay.tree" -q >/dev/null
-"$bin" -i "$out/replay.tree" -m replay -q | awk "$replay_norm" >"$out/tree.replay-calls"
+"$bin" -i "$out/replay.tree" -m replay -q 2>/dev/null | awk "$replay_norm" >"$out/tree.replay-calls" || true
 check "-m replay of the saved .tree: the same calls" \
 	cmp -s "$out/linux-6.1-do_fault_trace-cmd.report-calls" "$out/tree.replay-calls"
 
