@@ -59,21 +59,13 @@ for c in linux-6.1/do_fault_trace-cmd.dat:__do_fault:66 \
 done
 # -m chrome of the same runs: each slice at its record's timestamp for its duration, to the ns
 # (a slice clamped to nest keeps the recorded ones in args), in the same order
-chrome_calls='/"ph":"X"/ {
-	ts = $0; sub(/.*"ts":/, "", ts); sub(/,.*/, "", ts)
-	dur = $0; sub(/.*"dur":/, "", dur); sub(/,.*/, "", dur)
-	if ($0 ~ /"recorded_ts"/) { ts = $0; sub(/.*"recorded_ts":/, "", ts); sub(/,.*/, "", ts) }
-	if ($0 ~ /"recorded_dur_ns"/) { d = $0; sub(/.*"recorded_dur_ns":/, "", d); sub(/[,}].*/, "", d)
-		dur = sprintf("%d.%03d", d / 1000, d % 1000) }
-	name = $0; sub(/^\{"name":"/, "", name); sub(/".*/, "", name)
-	sub(/\./, "", ts); sub(/^0+/, "", ts); print ts, dur, name }'
 report_ns='{ ts = $1; sub(/\./, "", ts); sub(/^0+/, "", ts); name = $6; sub(/^0x/, "", name); print ts, $4, name }'
 for c in linux-6.1/do_fault_trace-cmd.dat:__do_fault:0 linux-6.1/do_nanosleep_sched_switch.dat:do_nanosleep:27 \
 	linux-7.3/do_nanosleep_sched_switch.dat:do_nanosleep:38; do
 	f=${c%%:*} root=${c#*:} root=${root%%:*} clamped=${c##*:}
 	name=$(basename "$(dirname "$f")")-$(basename "$f" .dat)
 	"$bin" -i "tests/data/$f" -f "$root" -m chrome --keep all --no-save -q >"$out/$name.chrome.json" || true
-	awk "$chrome_calls" "$out/$name.chrome.json" | sed 's/^0x//; s/ 0x/ /' >"$out/$name.chrome-calls"
+	awk -f tests/dat/chrome-calls.awk "$out/$name.chrome.json" >"$out/$name.chrome-calls"
 	awk "$report_ns" "$out/$name.report-calls" >"$out/$name.report-ns"
 	check "$f: -m chrome: every slice at its record's time and duration (trace-cmd report -t)" \
 		cmp -s "$out/$name.report-ns" "$out/$name.chrome-calls"
