@@ -120,6 +120,21 @@ for fx in linux-6.1/do_fault.txt:__do_fault linux-6.1/do_fault_trace-cmd.dat:__d
 		check "$name: speedscope roots = chrome roots" cmp -s "$out/$name.chrome.roots" "$out/$name.speedscope.roots" ;;
 	esac
 done
+# funcgraph-abstime text: every slice at its line's timestamp (whole us) for its printed duration,
+# as awk reads them from the text (abstime-report.awk turns the lines into trace-cmd report's form
+# for tests/dat/report-calls.awk); a slice clamped to nest keeps the recorded values in args
+for fx in linux-6.1/do_fault_abstime_proc_overrun_tail.txt:__do_fault:66 \
+	linux-6.12/do_fault_abstime_proc_overrun_tail.txt:__do_fault:88 \
+	linux-7.3/vfs_read_proc_abstime_funcgraph-args.txt.gz:vfs_read:3343; do
+	f=$(data "${fx%%:*}") root=${fx#*:} root=${root%%:*} calls=${fx##*:}
+	name=${fx%%/*}-$(basename "$f")-$root
+	awk -f tests/exports/abstime-report.awk "$f" | awk -v root="$root" -f tests/dat/report-calls.awk |
+		awk '{ ts = $1; sub(/\./, "", ts); sub(/^0+/, "", ts); print ts, $4, $6 }' >"$out/$name.text-calls"
+	awk -f tests/dat/chrome-calls.awk "$out/$name.chrome.json" >"$out/$name.chrome-calls"
+	check "$name: the text has $calls calls of $root" test "$(wc -l <"$out/$name.text-calls")" = "$calls"
+	check "$name: chrome: every slice at its line's time for its printed duration" \
+		cmp -s "$out/$name.text-calls" "$out/$name.chrome-calls"
+done
 f=tests/data/linux-6.1/do_fault.txt
 check "do_fault: chrome roots = the trace's __do_fault durations" test \
 	"$(tr '\n' ' ' <"$out/linux-6.1-do_fault.txt-__do_fault.chrome.roots")" = \
