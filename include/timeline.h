@@ -46,7 +46,7 @@ struct sg_timeline {
 	/* measured */
 	int measured;
 	const struct sg_calls *calls;
-	uint64_t *ms, *me; /* each call's start and end as placed */
+	uint64_t *ms, *me;   /* each call's start and end as placed */
 	size_t *stack, *par; /* while placing; each call's caller as placed */
 	int *pd;	     /* each call's depth as placed (an interrupt one below its host) */
 	size_t mcap, i;

@@ -227,8 +227,8 @@ static void put_slice(struct sg_chrome *c, const struct sg_invocation *inv, int 
  * The invocation itself: an instant event at its start on its track (Perfetto shows it with
  * these args; speedscope reads only slices), so that no slice carries per-invocation numbers.
  */
-static void put_marker(struct sg_chrome *c, const struct sg_invocation *inv, int pid,
-		       uint64_t at, uint64_t moved, const struct sg_timeline *tl)
+static void put_marker(struct sg_chrome *c, const struct sg_invocation *inv, int pid, uint64_t at,
+		       uint64_t moved, const struct sg_timeline *tl)
 {
 	FILE *out = c->out;
 	char name[96];
@@ -253,7 +253,7 @@ static void put_marker(struct sg_chrome *c, const struct sg_invocation *inv, int
 			fprintf(out, ",\"calls_dropped\":%" PRIu64, inv->calls->dropped);
 	} else {
 		fputs(",\"laid_out\":", out);
-		sg_json_string(out, !inv->has_ts ? "the trace has no timestamps"
+		sg_json_string(out, !inv->has_ts  ? "the trace has no timestamps"
 				    : !inv->calls ? "its calls were not recorded (an older .tree)"
 						  : "a call without a timestamp or duration");
 	}
@@ -345,12 +345,13 @@ int sg_chrome_finish(struct sg_chrome *c, const struct sg_aggregate *agg)
 		c->measured, c->clamped, c->nlaid);
 	for (size_t i = 0; i < c->nlaid && i < LAID_OUT_LISTED; i++)
 		fprintf(out, "%s%" PRIu64, i ? "," : "", c->laid[i]);
-	fputs("],\"layout\":\"measured invocations: each call at its entry's timestamp, lasting "
-	      "the duration the kernel gave, a call clamped 1 ns inside its caller or before its "
-	      "next sibling where rounding put it outside (counted in clamped); laid_out_invocations "
-	      "(their input had no times): each slice lasts its calls' printed total, callees follow "
-	      "one another in the order first called, their caller's self time spread evenly "
-	      "around them\"}}\n",
-	      out);
+	fputs(
+	    "],\"layout\":\"measured invocations: each call at its entry's timestamp, lasting "
+	    "the duration the kernel gave, a call clamped 1 ns inside its caller or before its "
+	    "next sibling where rounding put it outside (counted in clamped); laid_out_invocations "
+	    "(their input had no times): each slice lasts its calls' printed total, callees follow "
+	    "one another in the order first called, their caller's self time spread evenly "
+	    "around them\"}}\n",
+	    out);
 	return ferror(out) ? -1 : 0;
 }

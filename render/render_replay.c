@@ -49,7 +49,7 @@ static void put_call(FILE *out, const struct sg_invocation *inv, const struct sg
 		fprintf(out, " [%03d] ", r->cpu);
 	else
 		fputs(" [---] ", out);
-	/* TASK-PID right-aligned as trace-cmd does, the name escaped; '-' when the trace has none */
+	/* TASK-PID right-aligned as trace-cmd does, the name escaped; '-': the trace has none */
 	int len = r->pid >= 0 ? snprintf(task, sizeof(task), "-%d", r->pid) : 0;
 	const char *comm = r->comm ? r->comm : r->pid >= 0 ? "<...>" : "-";
 	int clen = 0;

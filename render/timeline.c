@@ -56,7 +56,7 @@ static int place(struct sg_timeline *tl, const struct sg_invocation *inv)
 	for (size_t i = 0; i < n; i++) {
 		const struct sg_callrec *r = &c->v[i];
 
-		/* relative to the root's entry, which may be a little after a call on another CPU */
+		/* from the root's entry, which may be a little after a call on another CPU */
 		tl->ms[i] = tl->origin + (r->start - tl->base);
 		tl->me[i] = sg_add_sat(tl->ms[i], r->dur);
 	}

@@ -566,7 +566,8 @@ static int run_input(struct run *r)
 			sg_log_error("-m %s prints the %s unchanged: -x, --no-irqs and "
 				     "--max-depth cut trees (use -m tree, walk or folded)",
 				     r->opt.mode_name,
-				     r->opt.mode == SG_MODE_RAW ? "trace lines" : "calls as recorded");
+				     r->opt.mode == SG_MODE_RAW ? "trace lines"
+								: "calls as recorded");
 			return -1;
 		}
 		r->filter = sg_treefilter_new(&r->opt);

@@ -65,8 +65,8 @@ const struct option sg_opttable_long[] = {
     {NULL, 0, NULL, 0},
 };
 
-const char *const sg_opttable_modes[] = {"svg",	   "tree",	 "walk", "raw",	 "folded",
-					 "top",	   "png",	 "pdf",	 "hist", "pprof",
+const char *const sg_opttable_modes[] = {"svg",	   "tree",   "walk",	   "raw",  "folded",
+					 "top",	   "png",    "pdf",	   "hist", "pprof",
 					 "replay", "chrome", "speedscope", NULL};
 
 #define FLAME_MODES (1u << SG_MODE_SVG | 1u << SG_MODE_PNG | 1u << SG_MODE_PDF)

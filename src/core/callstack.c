@@ -219,7 +219,8 @@ static int start_invocation(struct sg_callstack *cs, struct sg_task *t, const st
 	t->inv_last_cpu = ev->cpu;
 	if (sg_invocation_add_cpu(inv, ev->cpu) < 0)
 		return oom();
-	/* each call recorded from the root's entry on (one rebuilt from returns has only its own) */
+	/* each call recorded from the root's entry on (one rebuilt from returns has only its own)
+	 */
 	inv->calls = sg_calls_new();
 	if (!inv->calls)
 		return oom();

@@ -23,7 +23,8 @@ void sg_treecalls_write(FILE *out, const struct sg_invocation *inv)
 		const struct sg_callrec *r = &c->v[i];
 
 		fputs("rec\t", out);
-		/* relative to the root's entry: a record on another CPU may be a little before it */
+		/* relative to the root's entry: a record on another CPU may be a little before it
+		 */
 		if (r->has_ts && inv->has_ts)
 			fprintf(out, "%" PRId64, (int64_t) (r->start - inv->start_ts));
 		fputc('\t', out);

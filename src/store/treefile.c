@@ -244,8 +244,9 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 	if (agg->nring && v2)
 		fprintf(out, "# call\targs\tretval\n");
 	if (agg->nring || agg->nslow)
-		fprintf(out, "# recs\tcalls\tdropped, then rec lines (version 5, when recorded)\n"
-			     "# rec\tstart_ns\tdur_ns\tdepth\tcpu\tpid\tcomm\tfunc\targs\tretval\n");
+		fprintf(out,
+			"# recs\tcalls\tdropped, then rec lines (version 5, when recorded)\n"
+			"# rec\tstart_ns\tdur_ns\tdepth\tcpu\tpid\tcomm\tfunc\targs\tretval\n");
 	for (unsigned i = 0; i < agg->nring; i++)
 		if (put_inv(out, "inv", sg_aggregate_kept(agg, i), v2, 1) < 0)
 			return -1;

@@ -129,7 +129,7 @@ static char *edit4(const char *from, const char *to)
 
 /* The comment lines version 5 writes before the kept invocations. */
 #define RECS_COMMENT                                                                               \
-	"# recs\tcalls\tdropped, then rec lines (version 5, when recorded)\n"                       \
+	"# recs\tcalls\tdropped, then rec lines (version 5, when recorded)\n"                      \
 	"# rec\tstart_ns\tdur_ns\tdepth\tcpu\tpid\tcomm\tfunc\targs\tretval\n"
 
 /* Load text, write it again: the bytes of want. */
@@ -197,12 +197,14 @@ static void recs(struct sg_strtab *st)
 		"t.tree:51: fewer rec lines than the recs line counts");
 	refused(st, edit_of(text, "recs\t4\t3", "recs\t3\t3"),
 		"t.tree:50: a rec line beyond its recs line's count");
-	refused(st, edit_of(text, "recs\t4\t3\n", ""), "t.tree:46: a rec line beyond its recs line's count");
+	refused(st, edit_of(text, "recs\t4\t3\n", ""),
+		"t.tree:46: a rec line beyond its recs line's count");
 	refused(st, edit_of(text, "rec\t12\t20\t2", "rec\t12\t20\t0"),
 		"t.tree:49: bad depth in a rec line (the first 0, then 1 to 100000)");
 	refused(st, edit_of(text, "rec\t12\t20\t2", "rec\t12\t20\t100001"),
 		"t.tree:49: bad depth in a rec line (the first 0, then 1 to 100000)");
-	refused(st, edit_of(text, "\tc\t\t\n", "\t\t\t\n"), "t.tree:49: a rec line without a function");
+	refused(st, edit_of(text, "\tc\t\t\n", "\t\t\t\n"),
+		"t.tree:49: a rec line without a function");
 	refused(st, edit_of(text, "x=1, y=%3B", "x=%zz"), "t.tree:48: bad %-escape in a rec line");
 	refused(st, edit_of(text, "recs\t4\t3", "recs\t0\t3"),
 		"t.tree:46: a recs line's calls must be 1 to 10000");
@@ -238,7 +240,8 @@ int main(void)
 	/* version 3 saved again: the same bytes as version 5 (no scatter, no recorded calls: none
 	 * is made up), invocation nodes still in call order */
 	char *v5 = strdup(edit("# surfgraph-tree 3", "# surfgraph-tree 5"));
-	char *v4 = strdup(edit_of(v5, "# call\targs\tretval\n", "# call\targs\tretval\n" RECS_COMMENT));
+	char *v4 =
+	    strdup(edit_of(v5, "# call\targs\tretval\n", "# call\targs\tretval\n" RECS_COMMENT));
 
 	free(v5);
 	round_trip(st, good, v4);
@@ -258,8 +261,9 @@ int main(void)
 	sg_aggregate_free(agg);
 	round_trip(st, good4, good4);
 	/* the scatter's records: version 4, in order, within the run */
-	refused(st, edit4("# surfgraph-tree 5", "# surfgraph-tree 3"),
-		"t.tree:33: scatter or dot line outside version 4's scatter (before the invocations)");
+	refused(
+	    st, edit4("# surfgraph-tree 5", "# surfgraph-tree 3"),
+	    "t.tree:33: scatter or dot line outside version 4's scatter (before the invocations)");
 	refused(st, edit4("scatter\t1\t2\t", "scatter\t3\t2\t"),
 		"t.tree:33: a scatter's stride is a power of two");
 	refused(st, edit4("scatter\t1\t2\t", "scatter\t1\t3\t"),
