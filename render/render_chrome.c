@@ -247,11 +247,11 @@ static void put_marker(struct sg_chrome *c, const struct sg_invocation *inv, int
 	for (int i = 0; i < inv->ncpus; i++)
 		fprintf(out, "%s%d", i ? "," : "", inv->cpus[i]);
 	putc(']', out);
-	if (tl->measured) {
+	if (tl->measured)
 		fprintf(out, ",\"calls\":%zu,\"clamped\":%" PRIu64, inv->calls->n, tl->clamped);
-		if (inv->calls->dropped)
-			fprintf(out, ",\"calls_dropped\":%" PRIu64, inv->calls->dropped);
-	} else {
+	if (inv->calls && inv->calls->dropped)
+		fprintf(out, ",\"calls_dropped\":%" PRIu64, inv->calls->dropped);
+	if (!tl->measured) {
 		fputs(",\"laid_out\":", out);
 		sg_json_string(out, !inv->has_ts  ? "the trace has no timestamps"
 				    : !inv->calls ? "its calls were not recorded (an older .tree)"

@@ -135,6 +135,20 @@ for fx in linux-6.1/do_fault_abstime_proc_overrun_tail.txt:__do_fault:66 \
 	check "$name: chrome: every slice at its line's time for its printed duration" \
 		cmp -s "$out/$name.text-calls" "$out/$name.chrome-calls"
 done
+# the bound: at most 10,000 calls of an invocation kept, the rest counted and said (replay's
+# header, the .tree's recs line, the Chrome JSON's invocation)
+awk 'BEGIN { print "# tracer: function_graph"; print " 0)               |  big() {"
+	for (i = 0; i < 10006; i++) print " 0)   0.100 us    |    leaf();"
+	print " 0) # 2000.000 us |  }" }' >"$out/big.txt"
+"$bin" -i "$out/big.txt" -f big -m replay -o "$out/big.tree" -q >"$out/big.replay"
+check "bound: replay keeps 10,000 calls and says 7 were dropped" test \
+	"$(grep -c '|' "$out/big.replay") $(grep -o 'calls=[0-9]* dropped=[0-9]*' "$out/big.replay")" = \
+	"10000 calls=10000 dropped=7"
+check "bound: the .tree's recs line and rec lines" test \
+	"$(grep '^recs' "$out/big.tree" | tr '\t' ' ') $(grep -c '^rec	' "$out/big.tree")" = "recs 10000 7 10000"
+"$bin" -i "$out/big.tree" -m chrome -q >"$out/big.json"
+check "bound: the Chrome JSON says it" grep -q '"calls_dropped":7,"laid_out":"the trace has no timestamps"' "$out/big.json"
+
 f=tests/data/linux-6.1/do_fault.txt
 check "do_fault: chrome roots = the trace's __do_fault durations" test \
 	"$(tr '\n' ' ' <"$out/linux-6.1-do_fault.txt-__do_fault.chrome.roots")" = \
