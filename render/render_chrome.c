@@ -24,6 +24,7 @@ struct sg_chrome {
 	size_t cap, ntracks;
 	struct sg_timeline tl;
 	uint64_t measured, clamped; /* invocations placed at their calls' times; calls clamped */
+	uint64_t moved;		    /* invocations with times moved past the previous on a track */
 	uint64_t *laid;		    /* the numbers of those laid out from their trees */
 	size_t nlaid;		    /* how many (the first LAID_OUT_LISTED listed) */
 };
@@ -195,7 +196,7 @@ static void put_rec_args(FILE *out, const struct sg_invocation *inv, const struc
 		/* what the kernel recorded, which nesting did not allow */
 		fputs(any ? "," : ",\"args\":{", out);
 		fprintf(out, "\"clamped\":1,\"recorded_ts\":");
-		sg_json_us(out, s->at);
+		sg_json_us(out, r->start); /* the record's, also in a moved invocation */
 		fprintf(out, ",\"recorded_dur_ns\":%" PRIu64, r->dur);
 		any = 1;
 	}
@@ -296,6 +297,8 @@ int sg_chrome_invocation(struct sg_chrome *c, const struct sg_invocation *inv)
 			c->untimed = t->end + 1000;
 		}
 	}
+	if (moved && inv->has_ts)
+		c->moved++;
 	if (c->tl.measured) {
 		c->measured++;
 		c->clamped += c->tl.clamped;
@@ -340,15 +343,17 @@ int sg_chrome_finish(struct sg_chrome *c, const struct sg_aggregate *agg)
 	put_meta(out, agg, "host");
 	put_meta(out, agg, "source");
 	fprintf(out,
-		",\"measured\":%" PRIu64 ",\"clamped\":%" PRIu64 ",\"laid_out\":%zu,"
-		"\"laid_out_invocations\":[",
-		c->measured, c->clamped, c->nlaid);
+		",\"measured\":%" PRIu64 ",\"clamped\":%" PRIu64 ",\"moved\":%" PRIu64
+		",\"laid_out\":%zu,\"laid_out_invocations\":[",
+		c->measured, c->clamped, c->moved, c->nlaid);
 	for (size_t i = 0; i < c->nlaid && i < LAID_OUT_LISTED; i++)
 		fprintf(out, "%s%" PRIu64, i ? "," : "", c->laid[i]);
 	fputs(
 	    "],\"layout\":\"measured invocations: each call at its entry's timestamp, lasting "
 	    "the duration the kernel gave, a call clamped 1 ns inside its caller or before its "
-	    "next sibling where rounding put it outside (counted in clamped); laid_out_invocations "
+	    "next sibling where rounding put it outside (counted in clamped), an invocation that "
+	    "would overlap the previous one of its task moved after it, all its slices by its "
+	    "marker's moved_ns (counted in moved); laid_out_invocations "
 	    "(their input had no times): each slice lasts its calls' printed total, callees follow "
 	    "one another in the order first called, their caller's self time spread evenly "
 	    "around them\"}}\n",

@@ -69,9 +69,9 @@ for c in linux-6.1/do_fault_trace-cmd.dat:__do_fault:0 linux-6.1/do_nanosleep_sc
 	awk "$report_ns" "$out/$name.report-calls" >"$out/$name.report-ns"
 	check "$f: -m chrome: every slice at its record's time and duration (trace-cmd report -t)" \
 		cmp -s "$out/$name.report-ns" "$out/$name.chrome-calls"
-	check "$f: -m chrome: $clamped slices clamped to nest, counted" \
-		test "$(grep -c '"clamped":1,"recorded_ts"' "$out/$name.chrome.json")/$(grep -o '"clamped":[0-9]*,"laid_out"' "$out/$name.chrome.json")" = \
-		"$clamped/\"clamped\":$clamped,\"laid_out\""
+	check "$f: -m chrome: $clamped slices clamped to nest, counted; none moved" \
+		test "$(grep -c '"clamped":1,"recorded_ts"' "$out/$name.chrome.json")/$(grep -o '"clamped":[0-9]*,"moved":[0-9]*,"laid_out"' "$out/$name.chrome.json")" = \
+		"$clamped/\"clamped\":$clamped,\"moved\":0,\"laid_out\""
 done
 
 # the same through a saved .tree (version 5 keeps each call)

@@ -339,7 +339,7 @@ check_s13() {
 	calls=$(wc -l <"$o/s13.report-ns")
 	if [ "$calls" -gt 0 ] && cmp -s "$o/s13.report-ns" "$o/s13.chrome-calls" &&
 		grep -q '"laid_out":0,' "$o/s13.chrome.json"; then
-		ok "s13: the live -m chrome places all $calls calls at their records' times and durations (trace-cmd report -t)"
+		ok "s13: the live -m chrome places all $calls calls at their records' times and durations (trace-cmd report -t; $(grep -o '"clamped":[0-9]*,"moved":[0-9]*' "$o/s13.chrome.json"))"
 	else
 		bad "s13: the live -m chrome's slices differ from the .dat's records: $(diff "$o/s13.report-ns" "$o/s13.chrome-calls" | head -4 | tr '\n' ' ')"
 	fi
