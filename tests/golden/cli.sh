@@ -33,7 +33,7 @@ run 2 "--keep-slowest wants a whole number from 0 to 65536" -f x -i $fix --keep-
 run 2 "--sort name orders -m top's rows; -m tree takes --sort duration" -f x -i $fix -m tree --each --sort name
 run 2 "--sort takes duration (the kept invocations of -m tree --each or walk, longest first) or total, self, calls or name (-m top's rows), not 'size'" -f x -i $fix -m tree --each --sort size
 run 2 "--sort orders the invocations of --each (-m tree --each)" -f x -i $fix -m tree --sort duration
-run 2 "--sort is for -m tree --each, walk or top, not -m folded" -f x -i $fix -m folded --sort duration
+run 2 "--sort is for -m tree --each, walk, replay or top, not -m folded" -f x -i $fix -m folded --sort duration
 run 2 "-m top --sort takes total, self, calls or name (its rows)" -f x -i $fix -m top --sort duration
 run 2 "--pick takes an invocation's number (1, 2, ...), slowest or p50, not 'fast'" -f x -i $fix --pick fast
 run 2 "--pick shows one invocation: not with --each" -f x -i $fix -m tree --each --pick 1
