@@ -144,6 +144,17 @@ await page.keyboard.press('1');
 await page.waitForTimeout(300);
 await page.screenshot({ path: join(dir, 'speedscope-invocation6.png') });
 
+// ---- the speedscope file of trace-cmd's trace.dat: each invocation measured, at its calls' times
+await open('dat.speedscope.json');
+check('dat speedscope file: no warning, error or dialog', [], problems());
+const dss = JSON.parse(readFileSync(join(dir, 'dat.speedscope.json'), 'utf8'));
+check('dat speedscope file: no invocation laid out', [],
+	dss.profiles.filter((p) => p.name.includes('laid out')).map((p) => p.name));
+const dlist = await rowsOf('Name');
+check('dat speedscope file: the profile list', dss.profiles.map((p) => p.name), dlist.map((r) => r[1]));
+for (const [i, p] of dss.profiles.entries())
+	if (dlist[i]) checkTime(`dat profile ${p.name} duration`, dlist[i][2], p.endValue - p.startValue);
+
 // ---- the Chrome trace-event JSON of trace-cmd's trace.dat: a profile per task track
 await open('dat.trace.json');
 check('chrome json: imported as Trace Event Format', true,
