@@ -94,6 +94,8 @@ struct sg_options {
 	uint32_t limit_bp;	   /* --fail-above */
 	int metric;		   /* --metric: enum sg_treediff_metric */
 	int merge;		   /* surfgraph merge: files, -o */
+	int tui;		   /* surfgraph tui FILE: files[0] */
+	int tui_diff;		   /* tui --diff BEFORE AFTER: files[0], files[1] */
 };
 
 /*

@@ -1,4 +1,4 @@
-/* usage.c - the --help texts of surfgraph, surfgraph diff and surfgraph merge. */
+/* usage.c - the --help texts of surfgraph, surfgraph diff, merge and tui. */
 #include "usage.h"
 
 /* clang-format off: one source line per help line */
@@ -6,6 +6,7 @@ const char sg_usage_profile[] =
 	"Usage: surfgraph -f FUNC [-m MODE] [-i INPUT] [-o FILE.tree] [options]\n"
 	"       surfgraph diff [options] BEFORE AFTER   (compare two runs or traces: diff --help)\n"
 	"       surfgraph merge RUN.tree... -o ALL.tree (runs of one root as one: merge --help)\n"
+	"       surfgraph tui [options] RUN             (browse a run on a terminal: tui --help)\n"
 	"\n"
 	"Profile a kernel function with the ftrace function_graph tracer: every call of FUNC\n"
 	"becomes a call tree with the time spent in each callee; the trees are merged and\n"
@@ -18,7 +19,8 @@ const char sg_usage_profile[] =
 	"  -i, --input FILE      read a saved trace instead of the live kernel: `trace` or\n"
 	"                        `trace_pipe` text (any funcgraph-* options), `trace-cmd report`\n"
 	"                        text, a trace.dat file from `trace-cmd record -p function_graph`,\n"
-	"                        or a .tree file written by -o ('-' reads stdin, not trace.dat)\n"
+	"                        or a .tree file written by -o ('-' reads stdin); each also\n"
+	"                        gzip, xz or zstd compressed (told by content, not by name)\n"
 	"\n"
 	"Filters (live, or on a saved trace as if it had been traced so; -x, --no-irqs,\n"
 	"--max-depth and --no-off-cpu also on .tree files; the time cut off stays in the caller's\n"
@@ -223,4 +225,36 @@ const char sg_usage_merge[] =
 	"\n"
 	"Exit status: 0 success, 1 runtime error (unreadable or damaged run, different roots),\n"
 	"2 usage error.\n";
+const char sg_usage_tui[] =
+	"Usage: surfgraph tui [options] RUN\n"
+	"       surfgraph tui --diff [options] BEFORE AFTER\n"
+	"\n"
+	"Browse a run full-screen on a terminal (an SSH session will do): the merged call tree with\n"
+	"total, self, calls, % of root and % of parent in -m tree's units and colours; the latency\n"
+	"histogram with its percentiles, each bucket's merged tree; the invocations kept whole and\n"
+	"each one's own tree. RUN is a .tree file, or a trace (text or trace.dat) read as -i reads\n"
+	"it, with -f ROOT. ? lists the keys; q quits and leaves the terminal as it was (so do\n"
+	"Ctrl-C and SIGTERM). stdout must be a terminal: -m tree prints the tree as text.\n"
+	"\n"
+	"  -f, --function FUNC   the root, for a trace (as with -i)\n"
+	"  -x FUNC, --no-irqs, --max-depth N, --no-off-cpu, -C CPULIST, -p PID|NAME\n"
+	"                        cut or select the run as -i does (see surfgraph --help)\n"
+	"      --keep N, --keep-slowest K   a trace's invocations kept whole (32 and 8)\n"
+	"      --diff            BEFORE AFTER: their comparison, with the text diff's columns\n"
+	"      --ascii           draw the tree with ASCII (the default when not in a UTF-8 locale)\n"
+	"      --unicode         draw with box-drawing characters\n"
+	"      --color=never     no colours (hot paths in bold instead)\n"
+	"  -q, --quiet           no notes on stderr\n"
+	"  -h, --help            this help\n"
+	"\n"
+	"Keys: arrows or j k to move, Right/Left to expand/collapse, p the hottest path, t s c a\n"
+	"to sort by total, self, calls or name, / to search (n N), d a node's detail, H the\n"
+	"histogram, I the invocations, Enter to open, Esc back. docs/tui.md has them all.\n"
+	"\n"
+	"Examples:\n"
+	"  surfgraph tui __do_fault.tree\n"
+	"  surfgraph tui -f __do_fault examples/do_fault.txt\n"
+	"  surfgraph tui --diff before.tree after.tree\n"
+	"\n"
+	"Exit status: 0 success, 1 runtime error, 2 usage error (stdout not a terminal).\n";
 /* clang-format on */
