@@ -18,6 +18,7 @@ enum sg_mode {
 	SG_MODE_PDF,
 	SG_MODE_HIST,	    /* latency histogram */
 	SG_MODE_PPROF,	    /* gzipped profile.proto on stdout */
+	SG_MODE_REPLAY,	    /* each call of each invocation, in order */
 	SG_MODE_CHROME,	    /* Chrome trace-event JSON */
 	SG_MODE_SPEEDSCOPE, /* speedscope's JSON file format */
 	SG_MODE_JSON,	    /* diff: the comparison as one JSON object */

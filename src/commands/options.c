@@ -338,8 +338,9 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			for (i = 0; sg_opttable_modes[i] && strcmp(sg_opttable_modes[i], optarg); i++)
 				;
 			if (!sg_opttable_modes[i]) {
-				sg_log_error("unknown mode '%s': use svg, png, pdf, tree, walk, raw, folded, "
-					     "top, hist, pprof, chrome or speedscope",
+				sg_log_error("unknown mode '%s': use svg, png, pdf, tree, walk, "
+					     "raw, folded, "
+					     "top, hist, pprof, replay, chrome or speedscope",
 					     optarg);
 				return -1;
 			}

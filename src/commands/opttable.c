@@ -71,9 +71,9 @@ const struct option sg_opttable_long[] = {
     {NULL, 0, NULL, 0},
 };
 
-const char *const sg_opttable_modes[] = {"svg",	   "tree",	 "walk", "raw",	 "folded",
-					 "top",	   "png",	 "pdf",	 "hist", "pprof",
-					 "chrome", "speedscope", "json", NULL};
+const char *const sg_opttable_modes[] = {"svg",    "tree",   "walk",	     "raw",  "folded",
+					 "top",	   "png",    "pdf",	     "hist", "pprof",
+					 "replay", "chrome", "speedscope", "json", NULL};
 
 #define FLAME_MODES (1u << SG_MODE_SVG | 1u << SG_MODE_PNG | 1u << SG_MODE_PDF)
 
@@ -96,14 +96,15 @@ static const struct {
     {OPT_SORT_NAME, "--sort-name", FLAME_MODES, "svg, png or pdf"},
     {OPT_PALETTE, "--palette", FLAME_MODES, "svg, png or pdf"},
     {OPT_EACH, "--each", 1u << SG_MODE_TREE, "tree"},
-    {OPT_SORT, "--sort", 1u << SG_MODE_TREE | 1u << SG_MODE_WALK | 1u << SG_MODE_TOP,
-     "tree --each, walk or top"},
+    {OPT_SORT, "--sort",
+     1u << SG_MODE_TREE | 1u << SG_MODE_WALK | 1u << SG_MODE_REPLAY | 1u << SG_MODE_TOP,
+     "tree --each, walk, replay or top"},
     {OPT_MIN_PERCENT, "--min-percent", 1u << SG_MODE_TREE, "tree"},
     {OPT_DEPTH, "--depth", 1u << SG_MODE_TREE, "tree"},
     {OPT_COLOR, "--color", 1u << SG_MODE_TREE, "tree"},
     {OPT_UNIT, "--unit", 1u << SG_MODE_FOLDED | 1u << SG_MODE_TREE, "folded or tree"},
-    /* -m raw prints the trace's lines unchanged: no frame to leave out */
-    {OPT_NO_OFF_CPU, "--no-off-cpu", ~(1u << SG_MODE_RAW),
+    /* -m raw prints the trace's lines unchanged, -m replay the calls as recorded */
+    {OPT_NO_OFF_CPU, "--no-off-cpu", ~(1u << SG_MODE_RAW | 1u << SG_MODE_REPLAY),
      "tree, walk, folded, top, hist, svg, png, pdf, pprof, chrome or speedscope"},
 };
 

@@ -23,7 +23,7 @@ run() {
 }
 
 run 2 "unknown option '--bogus' (see --help)" --bogus
-run 2 "unknown mode 'pie': use svg, png, pdf, tree, walk, raw, folded, top, hist, pprof, chrome or speedscope" -f x -m pie -i $fix
+run 2 "unknown mode 'pie': use svg, png, pdf, tree, walk, raw, folded, top, hist, pprof, replay, chrome or speedscope" -f x -m pie -i $fix
 # -m hist reads no per-invocation or drawing option; diff has no histogram
 run 2 "--each is for -m tree, not -m hist" -f x -i $fix -m hist --each
 run 2 "-s is for -m svg, png or pdf, not -m hist" -f x -i $fix -m hist -s 3
@@ -38,7 +38,7 @@ run 2 "--keep-slowest wants a whole number from 0 to 65536" -f x -i $fix --keep-
 run 2 "--sort name orders -m top's rows; -m tree takes --sort duration" -f x -i $fix -m tree --each --sort name
 run 2 "--sort takes duration (the kept invocations of -m tree --each or walk, longest first) or total, self, calls or name (-m top's rows), not 'size'" -f x -i $fix -m tree --each --sort size
 run 2 "--sort orders the invocations of --each (-m tree --each)" -f x -i $fix -m tree --sort duration
-run 2 "--sort is for -m tree --each, walk or top, not -m folded" -f x -i $fix -m folded --sort duration
+run 2 "--sort is for -m tree --each, walk, replay or top, not -m folded" -f x -i $fix -m folded --sort duration
 run 2 "-m top --sort takes total, self, calls or name (its rows)" -f x -i $fix -m top --sort duration
 run 2 "--pick takes an invocation's number (1, 2, ...), slowest or p50, not 'fast'" -f x -i $fix --pick fast
 run 2 "--pick shows one invocation: not with --each" -f x -i $fix -m tree --each --pick 1
@@ -159,6 +159,8 @@ run 2 "--narrow-from narrows from the start to an earlier run's functions; --nar
 run 2 "--narrow-from narrows from the start to an earlier run's functions; --narrow learns first" -f x --narrow --narrow-from a.tree
 run 2 "diff: --narrow is not a diff option" diff --narrow a.tree b.tree
 run 2 "-m raw prints the trace lines unchanged" -f __do_fault -i $fix -m raw -x vmf_insert_pfn
+run 2 "-m replay prints the calls as recorded unchanged" -f __do_fault -i $fix -m replay --max-depth 2
+run 2 "--no-off-cpu is for -m tree, walk, folded, top, hist, svg, png, pdf, pprof, chrome or speedscope, not -m replay" -f __do_fault -i $fix -m replay --no-off-cpu
 # --no-off-cpu: read by every mode but raw, by diff; live, not where no frame would be made
 run 2 "--no-off-cpu is for -m tree, walk, folded, top, hist, svg, png, pdf, pprof, chrome or speedscope, not -m raw" -f __do_fault -i $fix -m raw --no-off-cpu
 run 2 "--no-off-cpu: live --text makes no [off-cpu] frames to leave out" -f __do_fault --text --no-off-cpu
