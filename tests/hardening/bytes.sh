@@ -176,7 +176,9 @@ check "tasks: one complete, 65535 open at the end" grep -qx 'surfgraph: root: 1 
 check "tasks: the rest said" grep -qx 'surfgraph: left out 468928 events of tasks that came while 65536 others each had a call open (the most tasks surfgraph follows at once)' "$out/tasks.err"
 if [ -z "${SG_SANITIZED:-}" ]; then
 	rss=$(tail -1 "$out/tasks.rss")
-	check "memory: 300,000 open tasks cost $rss KB, under 400 MB" test "${rss:-999999}" -lt 409600
+	# 65,536 tasks of some KB each (their stacks, trees and recorded calls); 300,000 took
+	# 1.1 GB before the cap
+	check "memory: 300,000 open tasks cost $rss KB, under 640 MB" test "${rss:-999999}" -lt 655360
 fi
 
 # ---- 21.8: SOURCE_DATE_EPOCH out of range ----
