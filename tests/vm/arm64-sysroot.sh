@@ -39,6 +39,7 @@ rm -f "$adir"/cache/archives/*.deb
 sg_log "downloading the arm64 sysroot: $want"
 # --download-only against the empty status: every package of the closure is fetched.
 # (NoLocking: the host's dpkg lock is not ours to take; nothing is installed.)
+# shellcheck disable=SC2154 # sg_apt_opts: set by sg_apt_private
 DEBIAN_FRONTEND=noninteractive apt-get "${sg_apt_opts[@]}" -o Debug::NoLocking=1 \
     -o APT::Sandbox::User=root install -y -qq --download-only --no-install-recommends "$@" >&2
 
