@@ -28,7 +28,7 @@ sysroot=${SG_VM_SYSROOT:-$SG_VM_CACHE/sysroot-arm64}
 out=${SG_VM_OUT:-$root/tests/out/vm}
 timeout=${SG_VM_SUITE_TIMEOUT:-900}
 # one arm64 boot runs every scenario of its kernel (measured in tests/vm/README.md)
-arm64_timeout=${SG_VM_ARM64_TIMEOUT:-2400}
+arm64_timeout=${SG_VM_ARM64_TIMEOUT:-3600}
 
 skip() {
 	if [ "$REQUIRE_VM" = 1 ]; then
