@@ -87,6 +87,7 @@ golden: surfgraph
 	@tests/golden/cli.sh
 	@tests/golden/forms.sh
 	@tests/golden/output.sh
+	@tests/golden/trust.sh
 
 dat: surfgraph
 	@tests/dat/run.sh

@@ -31,7 +31,9 @@
 #include "render_text.h"
 #include "render_top.h"
 #include "render_walk.h"
+#include "rootguess.h"
 #include "runinfo.h"
+#include "savepolicy.h"
 #include "strtab.h"
 #include "treefile.h"
 #include "treeread.h"
@@ -51,13 +53,15 @@ struct run {
 	struct sg_live_result live; /* live tracing's counts */
 	int exit2; /* the failure is a usage problem: exit status 2 */
 	struct sg_cmd_flame flame; /* -m svg, png, pdf: flame.ff */
-	char *tree_path;	  /* the default .tree file's name */
-	int raw_tty;		  /* -m raw to a terminal: control bytes escaped */
-	char *old_path;		  /* where the .tree it replaced was kept */
+	struct sg_savepolicy save; /* whether and where the .tree goes (savepolicy.h) */
+	int raw_tty;		   /* -m raw to a terminal: control bytes escaped */
 	struct sg_treefilter *filter; /* -x, --no-irqs, --max-depth, -C, -p on a saved trace */
 	int page;		      /* text for a terminal: through the pager once it starts */
 	int load;		      /* only build the aggregate (for diff): no output, no .tree */
 	struct sg_export *ex;	      /* -m chrome, speedscope */
+	unsigned kept_shown;	      /* invocations shown one by one from the kept ones only */
+	const char *kept_which;	      /* which kept ones they are, for the line saying so */
+	const char *guessed;	      /* no -f: the trace's one top-level function (rootguess.h) */
 };
 
 /* The pager starts with the first line of text, so a live run's status line is not under it. */
@@ -262,6 +266,14 @@ static int render_final(struct run *r)
 	case SG_MODE_CHROME:
 	case SG_MODE_SPEEDSCOPE:
 		rc = sg_export_finish(r->ex, r->agg);
+		/* the timelines hold the last --keep, unless every one was streamed */
+		if (!r->opt.keep_all) {
+			r->kept_shown = r->agg->nring;
+			/* no call stacks: a .tree, whose run chose them */
+			r->kept_which =
+			    !r->cs ? "the last ones the run kept"
+				   : "the last ones (--keep N; --keep all streams every one)";
+		}
 		break;
 	case SG_MODE_HIST:
 		rc = sg_render_hist(stdout, r->agg, r->style.unicode);
@@ -288,6 +300,12 @@ static int render_kept(struct run *r)
 	unsigned n;
 	struct sg_invocation **v = sg_pick_kept(r->agg, r->opt.sort_duration, &n);
 
+	/* the per-invocation outputs: only the kept ones can be shown, said after them */
+	if (!r->opt.pick.kind &&
+	    (r->opt.mode == SG_MODE_WALK || (r->opt.mode == SG_MODE_TREE && r->opt.each) ||
+	     (r->flame.ff && r->opt.step > 0)))
+		r->kept_shown = n;
+	r->kept_which = "the ones the run kept (the last --keep and the --keep-slowest)";
 	for (unsigned i = 0; i < n && !r->opt.pick.kind; i++) {
 		struct sg_invocation *inv = v[i];
 		int rc = 0;
@@ -307,40 +325,27 @@ static int render_kept(struct run *r)
 	return n || !*sg_log_message() ? 0 : -1;
 }
 
-/*
- * Where the run's files go, checked before a trace is read or the kernel traced: a directory
- * that cannot be written is said at once, not after the whole profile was printed.
- */
-/* Whether path is the file or pipe stdout writes to (/dev/stdout, /proc/self/fd/1, ...). */
-static int same_as_stdout(const char *path)
+/* Invocations shown from the kept ones: the run had more, and the output alone would not say. */
+static void note_kept(const struct run *r)
 {
-	struct stat a, b;
-
-	return strcmp(path, "-") != 0 && stat(path, &a) == 0 && fstat(STDOUT_FILENO, &b) == 0 &&
-	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+	if (r->opt.quiet || !r->kept_shown || r->kept_shown >= r->agg->complete)
+		return;
+	fprintf(stderr,
+		"surfgraph: %u of %" PRIu64
+		" invocations shown, %s; the rest are in the merged tree "
+		"and statistics only\n",
+		r->kept_shown, r->agg->complete, r->kept_which);
 }
 
+/*
+ * Where the run's files go, checked before a trace is read or the kernel traced: a -o or
+ * --outdir that cannot be written is said at once, not after the whole profile was printed.
+ */
 static int prepare_save(struct run *r, int trace)
 {
-	if (trace && !r->opt.no_save && !r->opt.output) {
-		/* ROOT.tree beside the flame graphs */
-		r->tree_path = sg_outfile_name(r->opt.outdir, r->opt.functions[0], ".tree");
-		if (!r->tree_path)
-			return -1;
-		r->opt.output = r->tree_path;
-	}
-	if (!r->opt.no_save && r->opt.output && sg_treesave_can_write(r->opt.output) < 0)
+	if (sg_savepolicy_prepare(&r->save, &r->opt, trace ? r->opt.functions[0] : NULL,
+				  &r->exit2) < 0)
 		return -1;
-	if (!r->opt.no_save && r->opt.output && !sg_cmd_flame_mode(r->opt.mode) &&
-	    same_as_stdout(r->opt.output)) {
-		/* as -o - (options.c): the text would have the .tree file appended to it */
-		sg_log_error(
-		    "-m %s writes to stdout: -o %s is the same stream, the .tree file would "
-		    "be mixed into it (-o FILE.tree saves it beside)",
-		    r->opt.mode_name, r->opt.output);
-		r->exit2 = 1;
-		return -1;
-	}
 	if (sg_cmd_flame_mode(r->opt.mode)) {
 		char *probe = sg_outfile_name(r->opt.outdir, "x", "");
 		int ret = probe ? sg_treesave_can_write(probe) : -1;
@@ -455,18 +460,17 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 		return -1;
 	/* the summary after the text, once the pager is closed, not under it */
 	sg_pager_finish();
-	if (!r->opt.no_save) {
-		if (sg_treesave_write(r->opt.output, r->opt.input, r->agg, &r->old_path) < 0)
-			return -1;
-		saved = strcmp(r->opt.output, "-") == 0 ? NULL : r->opt.output;
-	}
+	if (sg_savepolicy_write(&r->save, r->opt.input, r->agg, &saved) < 0)
+		return -1;
 	if (!r->opt.quiet)
 		sg_runinfo_print(stderr, sg_match_describe(r->match), r->agg,
 				 sg_callstack_stats(r->cs), &ts, r->opt.verbose, saved);
-	if (!r->opt.quiet && r->old_path && saved)
+	if (!r->opt.quiet && r->save.old && saved)
 		fprintf(stderr,
 			"surfgraph: the previous run is %s: surfgraph diff %s compares them\n",
-			r->old_path, saved);
+			r->save.old, saved);
+	if (!r->opt.quiet && r->opt.nfunctions > 1)
+		sg_runinfo_warn_nested(stderr, r->match, r->agg);
 	if (!r->opt.quiet && !r->opt.input)
 		sg_runinfo_print_live(stderr, &r->live, r->opt.command, r->opt.verbose);
 	if (!r->opt.quiet && r->filter && sg_treefilter_selects(r->filter)) {
@@ -485,6 +489,8 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	if (r->filter)
 		sg_runinfo_warn_excludes(stderr, &r->opt, r->filter, r->agg->merged,
 					 sg_match_describe(r->match));
+	note_kept(r);
+	sg_savepolicy_warn(&r->save, r->agg, r->opt.quiet);
 	if (cut_only) {
 		sg_runinfo_explain(r->agg, sg_match_describe(r->match), r->opt.functions[0],
 				   r->opt.input, &ts, sg_callstack_stats(r->cs)->events, r->st);
@@ -495,6 +501,8 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 
 static int run_treefile(struct run *r, int fd, const char *head, size_t head_len)
 {
+	const char *saved;
+
 	sg_aggregate_free(r->agg);
 	r->agg = sg_treeread_fd(fd, head, head_len, r->opt.input, r->st);
 	if (!r->agg)
@@ -523,8 +531,7 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 	if (start_text(r) < 0 || render_kept(r) < 0 || render_final(r) < 0)
 		return -1;
 	sg_pager_finish();
-	if (r->opt.output && !r->opt.no_save &&
-	    sg_treesave_write(r->opt.output, r->opt.input, r->agg, &r->old_path) < 0)
+	if (sg_savepolicy_write(&r->save, r->opt.input, r->agg, &saved) < 0)
 		return -1;
 	if (!r->opt.quiet && r->flame.ff)
 		sg_runinfo_print_flames(stderr, r->flame.ff, r->opt.step);
@@ -534,7 +541,51 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 		sg_runinfo_warn_excludes(stderr, &r->opt, r->filter, r->agg->merged,
 					 root ? root : "the root");
 	}
+	note_kept(r);
+	sg_savepolicy_warn(&r->save, r->agg, r->opt.quiet);
 	return 0;
+}
+
+/*
+ * No -f: the trace read once with every function a root, so that its top-level calls are the
+ * invocations; their one function is the root. A pipe cannot be read twice.
+ */
+static int guess_root(struct run *r, int fd)
+{
+	static const char *every[] = {"*"};
+	struct sg_options o = r->opt;
+	struct sg_aggregate *all = NULL;
+	struct stat st;
+	int ret;
+
+	r->exit2 = 1;
+	if (fd == STDIN_FILENO || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		sg_log_error("which function? give the root with -f FUNC (%s is read once: it "
+			     "cannot be looked through for its top-level function first)",
+			     fd == STDIN_FILENO ? "stdin" : r->opt.input);
+		return -1;
+	}
+	o.functions = every;
+	o.nfunctions = 1;
+	ret = sg_cmd_profile_load(&o, r->opt.input, r->st, &all);
+	if (ret < 0) {
+		r->exit2 = ret == -2;
+		return -1;
+	}
+	r->guessed = sg_rootguess_pick(all, r->opt.input);
+	if (r->guessed) {
+		r->exit2 = 0;
+		r->opt.functions = &r->guessed;
+		r->opt.nfunctions = 1;
+		if (!r->opt.quiet)
+			sg_rootguess_say(all, r->guessed);
+		if (sg_match_add(r->match, r->guessed) < 0) {
+			sg_log_error("out of memory");
+			r->guessed = NULL;
+		}
+	}
+	sg_aggregate_free(all);
+	return r->guessed ? 0 : -1;
 }
 
 /* Read the saved trace or .tree named by -i through the stages; the caller owns what r holds. */
@@ -590,6 +641,8 @@ static int run_input(struct run *r)
 			ret = run_treefile(r, fd, head, (size_t) head_len);
 		goto out;
 	}
+	if (!r->opt.nfunctions && !r->load && guess_root(r, fd) < 0)
+		goto out;
 	if (!r->opt.nfunctions) {
 		if (r->load)
 			sg_log_error(
@@ -629,7 +682,7 @@ static int run_setup(struct run *r, struct sg_strtab *st)
 	r->match = sg_match_new();
 	r->agg = sg_aggregate_new(r->opt.keep);
 	/* the bucket trees feed the .tree, the SVG's selection and diff --slow, nothing else */
-	if (r->agg && r->opt.no_save && !r->opt.diff && !r->opt.merge &&
+	if (r->agg && !sg_savepolicy_wanted(&r->opt) && !r->opt.diff && !r->opt.merge &&
 	    r->opt.mode != SG_MODE_SVG && r->opt.mode != SG_MODE_PNG && r->opt.mode != SG_MODE_PDF)
 		r->agg->no_bucket_trees = 1;
 	if (!r->load && (r->opt.mode == SG_MODE_CHROME || r->opt.mode == SG_MODE_SPEEDSCOPE) &&
@@ -660,8 +713,7 @@ static void run_free(struct run *r, int own_st)
 	sg_match_free(r->match);
 	if (own_st)
 		sg_strtab_free(r->st);
-	free(r->tree_path);
-	free(r->old_path);
+	sg_savepolicy_release(&r->save);
 }
 
 int sg_cmd_profile_run(const struct sg_options *o)
@@ -699,6 +751,8 @@ int sg_cmd_profile_run(const struct sg_options *o)
 		}
 		if (prepare_save(&r, 1) < 0)
 			goto fail;
+		/* live, also before: the capture may be long, and cannot be taken again */
+		sg_savepolicy_warn(&r.save, NULL, r.opt.quiet);
 		if (sg_cmd_flame_mode(r.opt.mode) &&
 		    sg_cmd_flame_open(&r.flame, r.agg, r.opt.functions[0], 1) < 0)
 			goto fail;

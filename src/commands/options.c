@@ -327,6 +327,8 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			/* surfGraph's -o 0 / -o 1: do not save / save (under the default name) */
 			if (!o->diff && !o->merge && (strcmp(optarg, "0") == 0 || strcmp(optarg, "1") == 0)) {
 				o->no_save = strcmp(optarg, "0") == 0;
+				o->no_save_opt = "-o 0";
+				o->save_default = !o->no_save;
 				o->output = NULL;
 			}
 			break;
@@ -335,6 +337,8 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			break;
 		case OPT_NO_SAVE:
 			o->no_save = 1;
+			o->no_save_opt = "--no-save";
+			o->save_default = 0;
 			break;
 		case OPT_EACH:
 			o->each = 1;

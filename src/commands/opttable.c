@@ -242,6 +242,10 @@ int sg_opttable_check_mode(const struct sg_options *o, const unsigned char *seen
 			     o->output ? "-o" : o->keep_opt);
 		return -1;
 	}
+	/*
+	 * With -i, --no-save (and -o 0) state what happens anyway: nothing is saved unless -o asks.
+	 * They stay valid there, as scripts written when -i saved by default pass them.
+	 */
 	return 0;
 }
 

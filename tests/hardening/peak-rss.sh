@@ -21,4 +21,4 @@ usize=$(stat -c %s "$unit")
 reps=$(((mb * 1000000 + usize - 1) / usize))
 for ((i = 0; i < reps; i++)); do cat "$unit"; done |
 	/usr/bin/time -f '%M %e' "$bin" -f do_sys_openat2 -f schedule -f __do_fault -i - -m top \
-		--no-save -q 2>&1 >/dev/null | tail -1
+		-q 2>&1 >/dev/null | tail -1
