@@ -42,6 +42,7 @@ DEB_TEST = golang-go python3 libxml2-utils time trace-cmd qemu-system-x86 busybo
 	qemu-system-arm gcc-aarch64-linux-gnu
 # Not installed on the host: bookworm's arm64 packages unpacked into a sysroot in the VM cache
 # (tests/vm/arm64-sysroot.sh), for the arm64 build and the arm64 guests' busybox and trace-cmd.
+# A library added to DEB_BUILD goes here too (its -dev), or make arm64 cannot link.
 DEB_ARM64 = libc6-dev libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev \
 	libprotobuf-c-dev zlib1g-dev trace-cmd busybox-static
 
