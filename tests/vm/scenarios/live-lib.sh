@@ -205,8 +205,8 @@ result() {
 
 # wait_tracing [SECONDS]: until a surfgraph started in the background is recording
 # (function_graph set and tracing_on), at most SECONDS (default 60, 600 on arm64). Set-up loads
-# kallsyms, which takes seconds under TCG; on an arm64 guest (TCG emulating aarch64) a set-up
-# took 30 to 150 s of guest time, the host's two cores shared with other guests.
+# kallsyms, which takes seconds under TCG; on an arm64 guest (TCG emulating aarch64) s1's set-up
+# took 46 s of guest time on 7.3 and over 60 on 6.1, the host's two cores shared with others.
 wait_tracing_max=60
 [ "$(uname -m)" != aarch64 ] || wait_tracing_max=600
 wait_tracing() {
