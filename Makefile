@@ -127,6 +127,8 @@ ARM64_CFLAGS = -O2 -g -Wall -Wextra -std=gnu11 -Iinclude -I$(GEN_DIR) --sysroot=
 ARM64_LIBS = $(if $(ARM64_SYSROOT),$(shell $(ARM64_PKG_CONFIG) --libs $(USED) $(PKG_PPROF))) -lm
 
 arm64: $(GEN_HDR)
+	@command -v $(ARM64_CC) >/dev/null || { \
+		echo "missing $(ARM64_CC): run 'make deps' (Debian: gcc-aarch64-linux-gnu)"; exit 1; }
 	@sr=$$(tests/vm/arm64-sysroot.sh $(DEB_ARM64)) && \
 		$(MAKE) --no-print-directory ARM64_SYSROOT=$$sr $(ARM64_DIR)/surfgraph $(ARM64_DIR)/test_session
 
