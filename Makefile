@@ -13,13 +13,19 @@ PKG_TRACEFS = libtracefs
 PKG_TRACEEVENT = libtraceevent
 PKG_TRACECMD = libtracecmd
 PKG_CAIRO = cairo
-ALL_PKGS = $(PKG_TRACEFS) $(PKG_TRACEEVENT) $(PKG_TRACECMD) $(PKG_CAIRO) libprotobuf-c zlib
+ALL_PKGS = $(PKG_TRACEFS) $(PKG_TRACEEVENT) $(PKG_TRACECMD) $(PKG_CAIRO) libprotobuf-c zlib liblzma libzstd \
+	ncursesw
 USED = $(PKG_TRACEFS) $(PKG_TRACEEVENT) $(PKG_TRACECMD) $(PKG_CAIRO)
 
 # -m pprof: profile.proto through protobuf-c, gzipped through zlib
 PKG_PPROF = libprotobuf-c zlib
-PKG_CFLAGS := $(if $(USED),$(shell $(PKG_CONFIG) --cflags $(USED) $(PKG_PPROF)))
-PKG_LIBS := $(if $(USED),$(shell $(PKG_CONFIG) --libs $(USED) $(PKG_PPROF)))
+# compressed input (src/input/decomp.c): gzip, xz and zstd read by content
+PKG_DECOMP = zlib liblzma libzstd
+# surfgraph tui: curses, the wide-character build (UTF-8 names and box drawing); only its
+# libraries: its --cflags' -D_XOPEN_SOURCE=600 would hide the GNU functions of every module
+PKG_TUI = ncursesw
+PKG_CFLAGS := $(if $(USED),$(shell $(PKG_CONFIG) --cflags $(USED) $(PKG_PPROF) $(PKG_DECOMP)))
+PKG_LIBS := $(if $(USED),$(shell $(PKG_CONFIG) --libs $(USED) $(PKG_PPROF) $(PKG_DECOMP) $(PKG_TUI)))
 
 CFLAGS ?= -O2 -g
 CFLAGS += -Wall -Wextra -std=gnu11 -Iinclude -I$(GEN_DIR) $(PKG_CFLAGS)
@@ -30,23 +36,23 @@ GEN_DIR = build/gen
 GEN_SRC = $(GEN_DIR)/profile.pb-c.c
 GEN_HDR = $(GEN_DIR)/profile.pb-c.h
 PROTOC_C ?= protoc-c
-SRC = $(wildcard src/*/*.c) $(wildcard render/*.c) $(GEN_SRC)
+SRC = $(wildcard src/*/*.c) $(wildcard render/*.c) $(wildcard render/tui/*.c) $(GEN_SRC)
 OBJ = $(SRC:.c=.o)
 LIB_OBJ = $(filter-out src/commands/main.o,$(OBJ))
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:.c=)
 
 DEB_BUILD = build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev \
-	libprotobuf-c-dev protobuf-c-compiler zlib1g-dev
-DEB_TEST = golang-go python3 libxml2-utils time trace-cmd qemu-system-x86 busybox-static cpio clang-14 libclang-rt-14-dev valgrind poppler-utils chromium \
+	libprotobuf-c-dev protobuf-c-compiler zlib1g-dev liblzma-dev libzstd-dev libncurses-dev
+DEB_TEST = golang-go python3 xz-utils zstd libxml2-utils time trace-cmd qemu-system-x86 busybox-static cpio clang-14 libclang-rt-14-dev valgrind poppler-utils chromium tmux \
 	qemu-system-arm gcc-aarch64-linux-gnu
 # Not installed on the host: bookworm's arm64 packages unpacked into a sysroot in the VM cache
 # (tests/vm/arm64-sysroot.sh), for the arm64 build and the arm64 guests' busybox and trace-cmd.
 # A library added to DEB_BUILD goes here too (its -dev), or make arm64 cannot link.
 DEB_ARM64 = libc6-dev libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev \
-	libprotobuf-c-dev zlib1g-dev trace-cmd busybox-static
+	libprotobuf-c-dev zlib1g-dev liblzma-dev libzstd-dev libncurses-dev trace-cmd busybox-static
 
-.PHONY: all deps test unit golden dat exports live-host diff merge vm bench examples install clean check-libs
+.PHONY: all deps test unit golden dat exports live-host diff merge tui vm bench examples install clean check-libs
 .PHONY: svg browser arm64
 .PHONY: hardening sanitize fuzz fuzz-build fuzz-replay valgrind
 
@@ -88,6 +94,7 @@ golden: surfgraph
 	@tests/golden/cli.sh
 	@tests/golden/forms.sh
 	@tests/golden/output.sh
+	@tests/golden/compress.sh
 	@tests/golden/trust.sh
 
 dat: surfgraph
@@ -110,6 +117,10 @@ diff: surfgraph
 merge: surfgraph
 	@tests/merge/run.sh
 
+# surfgraph tui driven through tmux: the screen against figures from the trace (tests/tui)
+tui: surfgraph
+	@tests/tui/run.sh
+
 vm: surfgraph tests/live/test_session arm64
 	@if [ -x tests/vm/run-tests.sh ]; then tests/vm/run-tests.sh; else echo "vm: no VM suite yet"; fi
 
@@ -123,8 +134,9 @@ ARM64_PKG_CONFIG = PKG_CONFIG_SYSROOT_DIR=$(ARM64_SYSROOT) \
 	PKG_CONFIG_LIBDIR=$(ARM64_SYSROOT)/usr/lib/aarch64-linux-gnu/pkgconfig:$(ARM64_SYSROOT)/usr/share/pkgconfig \
 	$(PKG_CONFIG)
 ARM64_CFLAGS = -O2 -g -Wall -Wextra -std=gnu11 -Iinclude -I$(GEN_DIR) --sysroot=$(ARM64_SYSROOT) \
-	$(if $(ARM64_SYSROOT),$(shell $(ARM64_PKG_CONFIG) --cflags $(USED) $(PKG_PPROF)))
-ARM64_LIBS = $(if $(ARM64_SYSROOT),$(shell $(ARM64_PKG_CONFIG) --libs $(USED) $(PKG_PPROF))) -lm
+	$(if $(ARM64_SYSROOT),$(shell $(ARM64_PKG_CONFIG) --cflags $(USED) $(PKG_PPROF) $(PKG_DECOMP)))
+ARM64_LIBS = $(if $(ARM64_SYSROOT),$(shell $(ARM64_PKG_CONFIG) --libs $(USED) $(PKG_PPROF) $(PKG_DECOMP) \
+	$(PKG_TUI))) -lm
 
 arm64: $(GEN_HDR)
 	@command -v $(ARM64_CC) >/dev/null || { \
@@ -158,7 +170,7 @@ svg: surfgraph tests/out/pngpixel
 browser: surfgraph
 	@tests/browser/run.sh
 
-test: check-libs unit golden dat exports live-host diff merge hardening sanitize valgrind fuzz-replay svg browser vm
+test: check-libs unit golden dat exports live-host diff merge tui hardening sanitize valgrind fuzz-replay svg browser vm
 
 # Hostile and broken input (tests/hardening): clear errors, no crash, hang or leak.
 hardening: surfgraph tests/hardening/test_limits
@@ -177,7 +189,7 @@ SAN_OBJ = $(addprefix $(SAN_DIR)/,$(OBJ))
 SAN_LIB_OBJ = $(filter-out $(SAN_DIR)/src/commands/main.o,$(SAN_OBJ))
 SAN_UNIT_BIN = $(addprefix $(SAN_DIR)/,$(UNIT_BIN))
 # The non-VM suites run again against the sanitized binary (they honour SURFGRAPH=path).
-SAN_SUITES = golden dat exports live-host diff merge svg hardening browser
+SAN_SUITES = golden dat exports live-host diff merge tui svg hardening browser
 FUZZ_DIR = build/fuzz
 FUZZ_OBJ = $(addprefix $(FUZZ_DIR)/,$(LIB_OBJ))
 FUZZ_SRC = $(filter-out $(if $(wildcard src/input/input_dat.c),,tests/fuzz/fuzz_dat.c) \

@@ -16,9 +16,10 @@ enum sg_mode {
 	SG_MODE_TOP,
 	SG_MODE_PNG,
 	SG_MODE_PDF,
-	SG_MODE_HIST,	   /* latency histogram */
-	SG_MODE_PPROF,	   /* gzipped profile.proto on stdout */
-	SG_MODE_CHROME,	   /* Chrome trace-event JSON */
+	SG_MODE_HIST,	    /* latency histogram */
+	SG_MODE_PPROF,	    /* gzipped profile.proto on stdout */
+	SG_MODE_REPLAY,	    /* each call of each invocation, in order */
+	SG_MODE_CHROME,	    /* Chrome trace-event JSON */
 	SG_MODE_SPEEDSCOPE, /* speedscope's JSON file format */
 };
 
@@ -93,6 +94,8 @@ struct sg_options {
 	uint32_t limit_bp;	   /* --fail-above */
 	int metric;		   /* --metric: enum sg_treediff_metric */
 	int merge;		   /* surfgraph merge: files, -o */
+	int tui;		   /* surfgraph tui FILE: files[0] */
+	int tui_diff;		   /* tui --diff BEFORE AFTER: files[0], files[1] */
 };
 
 /*

@@ -12,6 +12,7 @@
 #include "cmd_flame.h"
 #include "cmd_pick.h"
 #include "cmd_profile.h"
+#include "decomp.h"
 #include "input_dat.h"
 #include "live.h"
 #include "input_text.h"
@@ -26,6 +27,7 @@
 #include "render_folded.h"
 #include "export.h"
 #include "render_pprof.h"
+#include "render_replay.h"
 #include "render_hist.h"
 #include "render_raw.h"
 #include "render_text.h"
@@ -102,6 +104,9 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 		case SG_MODE_WALK:
 			rc = sg_render_walk(stdout, inv, r->has_time);
 			break;
+		case SG_MODE_REPLAY:
+			rc = sg_render_replay(stdout, inv);
+			break;
 		case SG_MODE_RAW:
 			rc = sg_render_raw(stdout, inv, r->raw_tty);
 			/* printed: the kept copy needs only its tree */
@@ -141,9 +146,20 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 	return 0;
 }
 
-/* Read a text trace from the open fd (head already read) through the call stacks. */
-static int read_text(struct run *r, int fd, const char *head, size_t head_len,
-		     struct sg_text_stats *stats)
+/*
+ * A compressed trace.dat is copied where /tmp's tmpfs would not hold it in memory, up to a size
+ * no capture of ours reaches; beyond, decompressing it is the user's call.
+ */
+#define DAT_COPY_DIR "/var/tmp"
+#define DAT_COPY_MAX (16ull << 30)
+
+static ssize_t read_input(void *in, char *buf, size_t n)
+{
+	return sg_decomp_read(in, buf, n);
+}
+
+/* Read a text trace, decompressed as read when it is compressed, through the call stacks. */
+static int read_text(struct run *r, struct sg_decomp *in, struct sg_text_stats *stats)
 {
 	struct sg_text_parser *p = sg_text_parser_new(r->st, sg_callstack_feed, r->cs);
 	int ret;
@@ -152,7 +168,7 @@ static int read_text(struct run *r, int fd, const char *head, size_t head_len,
 		sg_log_error("out of memory");
 		return -1;
 	}
-	ret = sg_text_parser_read_fd(p, fd, head, head_len);
+	ret = sg_text_parser_read(p, read_input, in);
 	if (ret == 0)
 		ret = sg_callstack_finish(r->cs);
 	*stats = *sg_text_parser_stats(p);
@@ -160,12 +176,13 @@ static int read_text(struct run *r, int fd, const char *head, size_t head_len,
 	return ret;
 }
 
-/* A trace.dat through the binary decoder; the text counts stay zero. */
-static int read_dat(struct run *r, struct sg_text_stats *stats)
+/* A trace.dat (copy_fd: its seekable copy, or -1) through the binary decoder; no text counts. */
+static int read_dat(struct run *r, int copy_fd, struct sg_text_stats *stats)
 {
 	memset(stats, 0, sizeof(*stats));
-	if (sg_dat_read(r->opt.input, r->st, sg_callstack_feed, r->cs, r->opt.mode == SG_MODE_RAW,
-			&r->raw, stats->kernel, sizeof(stats->kernel)) < 0)
+	if (sg_dat_read(r->opt.input, copy_fd, r->st, sg_callstack_feed, r->cs,
+			r->opt.mode == SG_MODE_RAW, &r->raw, stats->kernel,
+			sizeof(stats->kernel)) < 0)
 		return -1;
 	stats->lines = r->raw.records;
 	stats->has_dur = 1;
@@ -312,6 +329,8 @@ static int render_kept(struct run *r)
 
 		if (r->opt.mode == SG_MODE_WALK)
 			rc = sg_render_walk(stdout, inv, r->agg->has_time);
+		else if (r->opt.mode == SG_MODE_REPLAY)
+			rc = sg_render_replay(stdout, inv);
 		else if (r->opt.mode == SG_MODE_TREE && r->opt.each)
 			rc = sg_render_text_invocation(stdout, inv, r->agg->has_time, &r->style);
 		else if (r->flame.ff)
@@ -411,7 +430,7 @@ static int filter_treefile(struct run *r)
 	return 0;
 }
 
-static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
+static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
 {
 	struct sg_text_stats ts;
 	const char *saved = NULL;
@@ -425,8 +444,8 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	if (r->opt.no_off_cpu || r->opt.no_sleep_time) /* the latter's durations hold no wait */
 		sg_callstack_no_offcpu(r->cs);
 	if ((!r->opt.input ? read_live(r, &ts)
-	     : r->dat	   ? read_dat(r, &ts)
-			   : read_text(r, fd, head, head_len, &ts)) < 0)
+	     : r->dat	   ? read_dat(r, dat_fd, &ts)
+			   : read_text(r, in, &ts)) < 0)
 		return -1;
 	sg_aggregate_finish(r->agg);
 	/* what narrowing hid: self time of functions whose callees changed at the switch */
@@ -499,12 +518,18 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	return 0;
 }
 
-static int run_treefile(struct run *r, int fd, const char *head, size_t head_len)
+static int run_treefile(struct run *r, struct sg_decomp *in)
 {
+	FILE *f = sg_decomp_stdio(in);
 	const char *saved;
 
 	sg_aggregate_free(r->agg);
-	r->agg = sg_treeread_fd(fd, head, head_len, r->opt.input, r->st);
+	/* streamed, decompressed as read: a .tree.gz as a .tree */
+	r->agg = f ? sg_treeread_file(f, r->opt.input, r->st) : NULL;
+	if (f)
+		fclose(f);
+	if (!r->agg && sg_decomp_error(in))
+		sg_log_error("%s", sg_decomp_error(in)); /* the cause, not its read error */
 	if (!r->agg)
 		return -1;
 	/* what a run keeps is chosen while it reads the trace: a .tree holds what its run kept */
@@ -591,9 +616,10 @@ static int guess_root(struct run *r, int fd)
 /* Read the saved trace or .tree named by -i through the stages; the caller owns what r holds. */
 static int run_input(struct run *r)
 {
-	char head[64];
-	ssize_t head_len = 0;
-	int fd, ret = -1;
+	struct sg_decomp *in = NULL;
+	const char *head;
+	ssize_t head_len;
+	int ret = -1, dat_fd = -1;
 
 	r->exit2 = 1;
 	if (r->opt.command || r->opt.duration > 0 || r->opt.count || r->opt.no_sleep_time ||
@@ -606,10 +632,13 @@ static int run_input(struct run *r)
 	}
 	if (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth || r->opt.cpus || r->opt.npids ||
 	    r->opt.npnames || r->opt.no_off_cpu) {
-		if (r->opt.mode == SG_MODE_RAW &&
+		if ((r->opt.mode == SG_MODE_RAW || r->opt.mode == SG_MODE_REPLAY) &&
 		    (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth)) {
-			sg_log_error("-m raw prints the trace lines unchanged: -x, --no-irqs and "
-				     "--max-depth cut trees (use -m tree, walk or folded)");
+			sg_log_error("-m %s prints the %s unchanged: -x, --no-irqs and "
+				     "--max-depth cut trees (use -m tree, walk or folded)",
+				     r->opt.mode_name,
+				     r->opt.mode == SG_MODE_RAW ? "trace lines"
+								: "calls as recorded");
 			return -1;
 		}
 		r->filter = sg_treefilter_new(&r->opt);
@@ -617,31 +646,30 @@ static int run_input(struct run *r)
 			return -1;
 	}
 	r->exit2 = 0;
-	fd = strcmp(r->opt.input, "-") == 0 ? STDIN_FILENO : open(r->opt.input, O_RDONLY);
-	if (fd < 0) {
-		sg_log_error("cannot open %s: %s", r->opt.input, strerror(errno));
+	/* the format by content: compressed or not, then the first bytes it decompresses to */
+	in = sg_decomp_open(r->opt.input);
+	if (!in)
 		return -1;
-	}
-	/* Sniff the format from the first bytes; they are handed on, not re-read. */
-	while (head_len < (ssize_t) sizeof(head)) {
-		ssize_t n = read(fd, head + head_len, sizeof(head) - (size_t) head_len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			sg_log_error("cannot read %s: %s", r->opt.input, strerror(errno));
-			goto out;
-		}
-		if (n == 0)
-			break;
-		head_len += n;
-	}
+	head_len = sg_decomp_peek(in, SG_DECOMP_SNIFF, &head);
+	if (head_len < 0)
+		goto out;
 	if (sg_treefile_sniff(head, (size_t) head_len)) {
 		if (r->load || prepare_save(r, 0) == 0)
-			ret = run_treefile(r, fd, head, (size_t) head_len);
+			ret = run_treefile(r, in);
 		goto out;
 	}
-	if (!r->opt.nfunctions && !r->load && guess_root(r, fd) < 0)
+	r->dat = sg_dat_sniff(head, (size_t) head_len);
+	if (!r->dat && sg_decomp_binary(head, (size_t) head_len)) {
+		const char *kind = sg_decomp_kind_name(in);
+
+		sg_log_error("%s: binary data, not a function_graph trace, trace.dat or .tree "
+			     "file%s%s%s",
+			     strcmp(r->opt.input, "-") ? r->opt.input : "stdin",
+			     kind ? " (once decompressed from " : "", kind ? kind : "",
+			     kind ? ")" : "");
+		goto out;
+	}
+	if (!r->opt.nfunctions && !r->load && guess_root(r, sg_decomp_fd(in)) < 0)
 		goto out;
 	if (!r->opt.nfunctions) {
 		if (r->load)
@@ -654,21 +682,33 @@ static int run_input(struct run *r)
 		r->exit2 = !r->load;
 		goto out;
 	}
-	r->dat = sg_dat_sniff(head, (size_t) head_len);
-	if (r->dat && fd == STDIN_FILENO) {
-		sg_log_error("a trace.dat file cannot be read from stdin: give its path to -i");
-		goto out;
-	}
 	if (!r->load && prepare_save(r, 1) < 0)
 		goto out;
+	/*
+	 * libtracecmd seeks in a trace.dat: a compressed one, or one on stdin, is copied first to
+	 * an unlinked temporary file (docs/input.md)
+	 */
+	if (r->dat && (sg_decomp_kind(in) != SG_DECOMP_NONE || sg_decomp_fd(in) == STDIN_FILENO) &&
+	    (dat_fd = sg_decomp_spill(in, DAT_COPY_DIR, DAT_COPY_MAX)) < 0) {
+		if (!sg_decomp_error(in)) { /* no room for the copy, not a broken stream */
+			char why[512];
+
+			snprintf(why, sizeof(why), "%s", sg_log_message());
+			sg_log_error("%s (a trace.dat must be a file libtracecmd can seek in: "
+				     "decompress it to one and give its path to -i)",
+				     why);
+		}
+		goto out;
+	}
 	/* a saved trace's capture date is unknown: the graphs carry none */
 	if (!r->load && sg_cmd_flame_mode(r->opt.mode) &&
 	    sg_cmd_flame_open(&r->flame, r->agg, r->opt.functions[0], 0) < 0)
 		goto out;
-	ret = run_trace(r, fd, head, (size_t) head_len);
+	ret = run_trace(r, in, dat_fd);
 out:
-	if (fd > STDIN_FILENO)
-		close(fd);
+	if (dat_fd >= 0)
+		close(dat_fd);
+	sg_decomp_free(in);
 	return ret;
 }
 
@@ -681,9 +721,10 @@ static int run_setup(struct run *r, struct sg_strtab *st)
 	r->flame.raw_tty = r->raw_tty;
 	r->match = sg_match_new();
 	r->agg = sg_aggregate_new(r->opt.keep);
-	/* the bucket trees feed the .tree, the SVG's selection and diff --slow, nothing else */
+	/* the bucket trees feed the .tree, the SVG's selection, diff --slow and tui; nothing else */
 	if (r->agg && !sg_savepolicy_wanted(&r->opt) && !r->opt.diff && !r->opt.merge &&
-	    r->opt.mode != SG_MODE_SVG && r->opt.mode != SG_MODE_PNG && r->opt.mode != SG_MODE_PDF)
+	    !r->opt.tui && r->opt.mode != SG_MODE_SVG && r->opt.mode != SG_MODE_PNG &&
+	    r->opt.mode != SG_MODE_PDF)
 		r->agg->no_bucket_trees = 1;
 	if (!r->load && (r->opt.mode == SG_MODE_CHROME || r->opt.mode == SG_MODE_SPEEDSCOPE) &&
 	    !(r->ex = sg_export_new(r->opt.mode, stdout, r->opt.keep_all)))
@@ -756,7 +797,7 @@ int sg_cmd_profile_run(const struct sg_options *o)
 		if (sg_cmd_flame_mode(r.opt.mode) &&
 		    sg_cmd_flame_open(&r.flame, r.agg, r.opt.functions[0], 1) < 0)
 			goto fail;
-		if (run_trace(&r, -1, NULL, 0) < 0)
+		if (run_trace(&r, NULL, -1) < 0)
 			goto fail;
 	}
 	rc = 0;

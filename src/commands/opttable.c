@@ -58,6 +58,7 @@ const struct option sg_opttable_long[] = {
     {"fail-above", required_argument, NULL, OPT_FAIL_ABOVE},
     {"metric", required_argument, NULL, OPT_METRIC},
     {"slow", no_argument, NULL, OPT_SLOW},
+    {"diff", no_argument, NULL, OPT_TUI_DIFF},
     {"quiet", no_argument, NULL, 'q'},
     {"verbose", no_argument, NULL, 'v'},
     {"help", no_argument, NULL, 'h'},
@@ -65,9 +66,9 @@ const struct option sg_opttable_long[] = {
     {NULL, 0, NULL, 0},
 };
 
-const char *const sg_opttable_modes[] = {"svg",	   "tree",	 "walk", "raw",	 "folded",
-					 "top",	   "png",	 "pdf",	 "hist", "pprof",
-					 "chrome", "speedscope", NULL};
+const char *const sg_opttable_modes[] = {"svg",	   "tree",   "walk",	   "raw",  "folded",
+					 "top",	   "png",    "pdf",	   "hist", "pprof",
+					 "replay", "chrome", "speedscope", NULL};
 
 #define FLAME_MODES (1u << SG_MODE_SVG | 1u << SG_MODE_PNG | 1u << SG_MODE_PDF)
 
@@ -90,14 +91,15 @@ static const struct {
     {OPT_SORT_NAME, "--sort-name", FLAME_MODES, "svg, png or pdf"},
     {OPT_PALETTE, "--palette", FLAME_MODES, "svg, png or pdf"},
     {OPT_EACH, "--each", 1u << SG_MODE_TREE, "tree"},
-    {OPT_SORT, "--sort", 1u << SG_MODE_TREE | 1u << SG_MODE_WALK | 1u << SG_MODE_TOP,
-     "tree --each, walk or top"},
+    {OPT_SORT, "--sort",
+     1u << SG_MODE_TREE | 1u << SG_MODE_WALK | 1u << SG_MODE_REPLAY | 1u << SG_MODE_TOP,
+     "tree --each, walk, replay or top"},
     {OPT_MIN_PERCENT, "--min-percent", 1u << SG_MODE_TREE, "tree"},
     {OPT_DEPTH, "--depth", 1u << SG_MODE_TREE, "tree"},
     {OPT_COLOR, "--color", 1u << SG_MODE_TREE, "tree"},
     {OPT_UNIT, "--unit", 1u << SG_MODE_FOLDED | 1u << SG_MODE_TREE, "folded or tree"},
-    /* -m raw prints the trace's lines unchanged: no frame to leave out */
-    {OPT_NO_OFF_CPU, "--no-off-cpu", ~(1u << SG_MODE_RAW),
+    /* -m raw prints the trace's lines unchanged, -m replay the calls as recorded */
+    {OPT_NO_OFF_CPU, "--no-off-cpu", ~(1u << SG_MODE_RAW | 1u << SG_MODE_REPLAY),
      "tree, walk, folded, top, hist, svg, png, pdf, pprof, chrome or speedscope"},
 };
 
@@ -141,6 +143,11 @@ static const int diff_takes[] = {'m',
 /* What merge reads: its inputs are whole runs, so only where the result goes. */
 static const int merge_takes[] = {'o', 'q', 'h'};
 
+/* What tui reads: the run it shows, built as -i would (root, filters, what is kept), and its look. */
+static const int tui_takes[] = {'i', 'q', 'h', 'f', 'x', 'C', 'p', OPT_MAX_DEPTH, OPT_NO_IRQS,
+				OPT_NO_OFF_CPU, OPT_KEEP, OPT_KEEP_SLOWEST, OPT_ASCII, OPT_UNICODE,
+				OPT_COLOR, OPT_TUI_DIFF};
+
 /* An option of the other subcommand would be accepted and do nothing: one line instead. */
 int sg_opttable_check_subcommand(const struct sg_options *o, const unsigned char *seen)
 {
@@ -159,12 +166,24 @@ int sg_opttable_check_subcommand(const struct sg_options *o, const unsigned char
 				     sg_opttable_name(c, name, sizeof(name)));
 			return -1;
 		}
+		for (i = 0; i < sizeof(tui_takes) / sizeof(tui_takes[0]) && tui_takes[i] != c; i++)
+			;
+		if (o->tui && i == sizeof(tui_takes) / sizeof(tui_takes[0])) {
+			sg_log_error("tui: %s is not a tui option (see surfgraph tui --help)",
+				     sg_opttable_name(c, name, sizeof(name)));
+			return -1;
+		}
 		for (i = 0; i < sizeof(diff_takes) / sizeof(diff_takes[0]) && diff_takes[i] != c;
 		     i++)
 			;
 		if (o->diff && i == sizeof(diff_takes) / sizeof(diff_takes[0])) {
 			sg_log_error("diff: %s is not a diff option (see surfgraph diff --help)",
 				     sg_opttable_name(c, name, sizeof(name)));
+			return -1;
+		}
+		if (!o->tui && c == OPT_TUI_DIFF) {
+			sg_log_error("--diff is for surfgraph tui --diff BEFORE AFTER; to compare runs as "
+				     "text: surfgraph diff BEFORE AFTER");
 			return -1;
 		}
 		if (!o->diff && c >= OPT_TOTAL) {

@@ -7,6 +7,7 @@
 #include "log.h"
 #include "pathbuf.h"
 #include "treefield.h"
+#include "treecalls.h"
 #include "treefile.h"
 #include "treescatter.h"
 
@@ -159,7 +160,12 @@ static int put_inv(FILE *out, const char *kind, const struct sg_invocation *inv,
 	if (inv->has_ts)
 		fprintf(out, "%" PRIu64, inv->start_ts);
 	fprintf(out, "\t%" PRIu64 "\n", inv->duration);
-	return nodes ? write_nodes(out, "invnode", sg_tree_top(inv->tree), NULL, NULL, v2) : 0;
+	if (!nodes)
+		return 0;
+	if (write_nodes(out, "invnode", sg_tree_top(inv->tree), NULL, NULL, v2) < 0)
+		return -1;
+	sg_treecalls_write(out, inv);
+	return 0;
 }
 
 int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
@@ -174,7 +180,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		if (agg->bucket_n[b] &&
 		    sg_tree_sort(sg_tree_top(agg->bucket[b]), SG_ORDER_NAME) < 0)
 			return -1;
-	fprintf(out, "%s\n", SG_TREEFILE_MAGIC4);
+	fprintf(out, "%s\n", SG_TREEFILE_MAGIC5);
 	fputs("root=", out);
 	sg_treefield_put_name(out, root ? root : "");
 	fputc('\n', out);
@@ -237,6 +243,10 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		fprintf(out, "# inv\tseq\troot\tpid\tcomm\tcpus\tstart_ns\tduration_ns\n");
 	if (agg->nring && v2)
 		fprintf(out, "# call\targs\tretval\n");
+	if (agg->nring || agg->nslow)
+		fprintf(out,
+			"# recs\tcalls\tdropped, then rec lines (version 5, when recorded)\n"
+			"# rec\tstart_ns\tdur_ns\tdepth\tcpu\tpid\tcomm\tfunc\targs\tretval\n");
 	for (unsigned i = 0; i < agg->nring; i++)
 		if (put_inv(out, "inv", sg_aggregate_kept(agg, i), v2, 1) < 0)
 			return -1;

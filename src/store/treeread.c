@@ -7,6 +7,7 @@
 #include "log.h"
 #include "pathbuf.h"
 #include "treefield.h"
+#include "treecalls.h"
 #include "treefile.h"
 #include "treeread.h"
 #include "treescatter.h"
@@ -31,6 +32,7 @@ struct reader {
 	struct sg_tree *btree;	  /* receiving bnode lines: the last bucket line's */
 	int next_bucket;	  /* the lowest bucket the next bucket line may be */
 	struct sg_node *last_inv; /* the last invnode, which call lines belong to */
+	struct sg_treecalls_reader calls; /* version 5's rec lines */
 };
 
 static int fail(struct reader *r, const char *fmt, const char *arg)
@@ -486,10 +488,23 @@ static int read_line(struct reader *r, char *line)
 	if (line[0] == '#')
 		return 0;
 	if (strcmp(line, "end") == 0) {
+		const char *why = sg_treecalls_done(&r->calls);
+
+		if (why)
+			return fail(r, "%s", why);
 		r->saw_end = 1;
 		return 0;
 	}
 	int nf = sg_treefield_split(line, f, 13);
+	const char *why;
+
+	if (strcmp(f[0], "recs") == 0 || strcmp(f[0], "rec") == 0) {
+		why = r->version < 5 ? "recs or rec line before version 5"
+				     : sg_treecalls_read(&r->calls, r->inv, r->st, f, nf);
+		return why ? fail(r, "%s", why) : 0;
+	}
+	if ((why = sg_treecalls_done(&r->calls)))
+		return fail(r, "%s", why);
 
 	if (strcmp(f[0], "node") == 0) {
 		if (r->inv || r->btree)
@@ -570,10 +585,12 @@ struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strt
 				r.version = 3;
 			} else if (strcmp(line, SG_TREEFILE_MAGIC4) == 0) {
 				r.version = 4;
+			} else if (strcmp(line, SG_TREEFILE_MAGIC5) == 0) {
+				r.version = 5;
 			} else {
 				fail(&r,
 				     "unsupported .tree version '%.20s' (this surfgraph reads "
-				     "versions 1 to 4)",
+				     "versions 1 to 5)",
 				     line + strlen(SG_TREEFILE_PREFIX));
 				goto out;
 			}
