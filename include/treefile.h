@@ -21,7 +21,8 @@
 #define SG_TREEFILE_MAGIC4 "# surfgraph-tree 4"
 /*
  * Version 5, what surfgraph writes now: version 4 and optional sections, each absent when not
- * recorded: a kept invocation's calls as recorded (recs and rec lines, treecalls.c).
+ * recorded: pstat lines (per-path statistics across invocations, for diff's significance,
+ * treepstat.c); a kept invocation's calls as recorded (recs and rec lines, treecalls.c).
  */
 #define SG_TREEFILE_MAGIC5 "# surfgraph-tree 5"
 

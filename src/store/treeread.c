@@ -9,6 +9,7 @@
 #include "treefield.h"
 #include "treecalls.h"
 #include "treefile.h"
+#include "treepstat.h"
 #include "treeread.h"
 #include "treescatter.h"
 
@@ -25,7 +26,10 @@ struct reader {
 	char *buf;
 	size_t bufcap;
 	int saw_root, saw_end;
-	int version; /* 1; 2 with return values and calls; 3 with the histogram; 4 the scatter */
+	int version; /* 1; 2 with return values and calls; 3 with the histogram; 4 the scatter;
+		      * 5 optional sections (pstat) */
+	struct sg_node *pstat_node; /* the merged-tree node just read, which a pstat line is of */
+	uint64_t nnodes, npstat;    /* merged-tree node lines, and pstat lines after them */
 	int hist_root;		  /* the root (index) the last hist line was of; -1: none */
 	unsigned hist_next;	  /* the lowest bucket its next hist line may be */
 	uint64_t *hist_sum;	  /* per root: the invocations its hist lines counted */
@@ -206,7 +210,27 @@ static int read_node(struct reader *r, char **f, int nf, struct sg_tree *tree)
 	for (struct sg_node *x = n; k > 0; x = x->parent)
 		r->chain[--k] = x;
 	r->last_inv = r->inv && tree == r->inv->tree ? n : NULL;
+	if (tree == r->agg->merged) {
+		r->pstat_node = n;
+		r->nnodes++;
+	}
 	return r->version >= 2 ? read_retinfo(r, f + 7, tree, n) : 0;
+}
+
+/* Version 5's "pstat INVOCATIONS SQ_TOTAL SQ_SELF", right after the merged-tree node it is of. */
+static int read_pstat(struct reader *r, char **f, int nf)
+{
+	struct sg_node *n = r->pstat_node;
+
+	if (r->version < 5 || !n)
+		return fail(r, "%s", "pstat line not right after a node line (version 5)");
+	const char *why = sg_treepstat_read(n, f, nf);
+
+	if (why)
+		return fail(r, "%s", why);
+	r->pstat_node = NULL;
+	r->npstat++;
+	return 0;
 }
 
 static int read_stat(struct reader *r, char **f, int nf)
@@ -506,6 +530,10 @@ static int read_line(struct reader *r, char *line)
 	if ((why = sg_treecalls_done(&r->calls)))
 		return fail(r, "%s", why);
 
+	if (strcmp(f[0], "pstat") == 0)
+		return read_pstat(r, f, nf);
+	r->pstat_node = NULL;
+
 	if (strcmp(f[0], "node") == 0) {
 		if (r->inv || r->btree)
 			return fail(r, "%s", "merged-tree node after a bucket or an invocation");
@@ -623,6 +651,12 @@ struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strt
 	}
 	if (check_hist(&r) < 0)
 		goto out;
+	/* the per-path statistics are all or nothing: a path without them could not be tested */
+	if (r.npstat && r.npstat != r.nnodes) {
+		fail(&r, "%s", "pstat lines for some node lines only");
+		goto out;
+	}
+	r.agg->has_pathstat = r.npstat > 0;
 	/* the ring holds what the file kept (none after --keep 0) */
 	r.agg->keep = r.agg->nring > keep ? r.agg->nring : (unsigned) keep;
 	ok = 0;

@@ -27,7 +27,12 @@ run 2 "unknown mode 'pie': use svg, png, pdf, tree, walk, raw, folded, top, hist
 # -m hist reads no per-invocation or drawing option; diff has no histogram
 run 2 "--each is for -m tree, not -m hist" -f x -i $fix -m hist --each
 run 2 "-s is for -m svg, png or pdf, not -m hist" -f x -i $fix -m hist -s 3
-run 2 "diff: unknown mode 'hist': use tree, svg, png, pdf or folded" diff -m hist a b
+run 2 "diff: unknown mode 'hist': use tree, svg, png, pdf, folded or json" diff -m hist a b
+run 2 "-m json is surfgraph diff's (for one run: -m speedscope, chrome or pprof)" -m json -i a.tree
+run 2 "--level is a confidence level from 50 to below 100 (99, 95, 99.9), not '100'" diff --level 100 a b
+run 2 "--all is for surfgraph diff (see surfgraph diff --help)" --all -i a.tree
+run 2 "--rename wants OLD=NEW (or a file of such lines), not 'a='" diff --rename a= a b
+run 2 "diff --slow compares one run's slow calls with its typical ones: one RUN (.tree, or a trace with -f), without --level" diff --slow --level 95 a
 # --keep-slowest, --sort, --pick: their values, and the options they cannot go with
 run 2 "--keep-slowest wants a whole number from 0 to 65536" -f x -i $fix --keep-slowest lots
 run 2 "--sort name orders -m top's rows; -m tree takes --sort duration" -f x -i $fix -m tree --each --sort name

@@ -156,6 +156,95 @@ static void round_trip(struct sg_strtab *st, const char *text, const char *want)
 	sg_aggregate_free(agg);
 }
 
+/*
+ * Version 5's pstat lines: after every merged-tree node, the invocations it was in and its
+ * sums of squares, kept exactly (past 64 bits too) by a round trip; damaged ones refused.
+ */
+static void pstat_checks(struct sg_strtab *st)
+{
+	static char v5[sizeof(good) + 1024];
+	char *p;
+	struct sg_aggregate *agg;
+
+	snprintf(v5, sizeof(v5), "%s", edit("# surfgraph-tree 3", "# surfgraph-tree 5"));
+	snprintf(
+	    v5, sizeof(v5), "%s",
+	    edit_of(v5, "# bucket\t",
+		    "# pstat\tinvocations\tsq_total_ns2\tsq_self_ns2\tlg_total\tlq_total\tlg_self"
+		    "\tlq_self (of the node above)\n"
+		    "# bucket\t"));
+	snprintf(v5, sizeof(v5), "%s",
+		 edit_of(v5, "\t100\t0\t0\t\n",
+			 "\t100\t0\t0\t\npstat\t2\t12500\t6000\t100\t5000\t50\t1250\n"));
+	snprintf(
+	    v5, sizeof(v5), "%s",
+	    edit_of(v5, "[mod]\t1\t20\t20\t20\t20\t0\t0\t\n",
+		    "[mod]\t1\t20\t20\t20\t20\t0\t0\t\npstat\t1\t400\t400\t100\t5000\t50\t1250\n"));
+	snprintf(
+	    v5, sizeof(v5), "%s",
+	    edit_of(v5, "b\t2\t30\t10\t10\t20\t0\t0\t\n",
+		    "b\t2\t30\t10\t10\t20\t0\t0\t\npstat\t2\t500\t100\t100\t5000\t50\t1250\n"));
+	snprintf(
+	    v5, sizeof(v5), "%s",
+	    edit_of(
+		v5, "b;c\t1\t20\t20\t20\t20\t0\t0\t\n",
+		"b;c\t1\t20\t20\t20\t20\t0\t0\t\n"
+		"pstat\t1\t340282366920938463463374607431768211455\t400\t100\t5000\t50\t1250\n"));
+	snprintf(v5, sizeof(v5), "%s",
+		 edit_of(v5, "# call\targs\tretval\n", "# call\targs\tretval\n" RECS_COMMENT));
+	round_trip(st, v5, v5);
+	agg = load(st, v5);
+	CHECK(agg && agg->has_pathstat);
+	if (agg) {
+		const struct sg_node *r = sg_tree_top(agg->merged)->child;
+
+		CHECK_U64(r->ninv, 2);
+		CHECK_U64((uint64_t) r->sq_total, 12500);
+		CHECK_U64((uint64_t) r->sq_self, 6000);
+		const struct sg_node *c = r->child->next->child;
+
+		CHECK(c->sq_total == ~(unsigned __int128) 0);
+	}
+	sg_aggregate_free(agg);
+	p = strdup(v5);
+	refused(st, edit_of(p, "# surfgraph-tree 5", "# surfgraph-tree 4"),
+		"t.tree:26: pstat line not right after a node line (version 5)");
+	refused(st, edit_of(p, "pstat\t1\t400\t400\t100\t5000\t50\t1250\n", ""),
+		"t.tree:45: pstat lines for some node lines only");
+	refused(st,
+		edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50\t1250\n",
+			"pstat\t3\t500\t100\t100\t5000\t50\t1250\n"),
+		"t.tree:30: a pstat line does not fit its node (invocations, squares)");
+	refused(st,
+		edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50\t1250\n",
+			"pstat\t2\t500\t501\t100\t5000\t50\t1250\n"),
+		"t.tree:30: a pstat line does not fit its node (invocations, squares)");
+	refused(st,
+		edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50\t1250\n",
+			"pstat\t2\t50\t10\t100\t5000\t50\t1250\n"),
+		"t.tree:30: a pstat line does not fit its node (invocations, squares)");
+	refused(st, edit_of(p, "211455\t400", "211456\t400"),
+		"t.tree:32: bad number in a pstat line");
+	refused(st, edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50\t1250\n", "pstat\t2\t500\n"),
+		"t.tree:30: a pstat line has 8 tab-separated fields");
+	refused(
+	    st,
+	    edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50", "pstat\t2\t500\t100\t100\t5000\t101"),
+	    "t.tree:30: a pstat line does not fit its node (invocations, squares)");
+	refused(
+	    st,
+	    edit_of(p, "pstat\t2\t500\t100\t100\t5000", "pstat\t2\t500\t100\t100\t999999999999"),
+	    "t.tree:30: a pstat line does not fit its node (invocations, squares)");
+	refused(
+	    st,
+	    edit_of(
+		p, "bnode\t__do_fault\t1\t50\t50\t50\t50\t0\t0\t\n",
+		"bnode\t__do_"
+		"fault\t1\t50\t50\t50\t50\t0\t0\t\npstat\t1\t2500\t2500\t100\t5000\t50\t1250\n"),
+	    "t.tree:35: pstat line not right after a node line (version 5)");
+	free(p);
+}
+
 /* Version 5's recorded calls: loaded, written back the same, and refused when damaged. */
 static void recs(struct sg_strtab *st)
 {
@@ -245,6 +334,9 @@ int main(void)
 
 	free(v5);
 	round_trip(st, good, v4);
+	agg = load(st, good);
+	CHECK(agg && !agg->has_pathstat); /* version 3: no per-path statistics */
+	sg_aggregate_free(agg);
 	/* version 4 with its scatter: loaded, the same bytes again */
 	char before_inv[sizeof(scatter4) + 8];
 
@@ -260,6 +352,7 @@ int main(void)
 	}
 	sg_aggregate_free(agg);
 	round_trip(st, good4, good4);
+	pstat_checks(st);
 	/* the scatter's records: version 4, in order, within the run */
 	refused(
 	    st, edit4("# surfgraph-tree 5", "# surfgraph-tree 3"),
