@@ -338,5 +338,19 @@ w=do_sys_openat2';do_file_open;path_openat;link_path_walk'$'\t''do_sys_openat2;d
 grep -qxF "${w}link_path_walk.part.0.constprop.0" "$out/v73-exact.renames" && ok ||
 	bad "v73-exact: link_path_walk's clone not seen among the largest changes"
 
+# The mark agrees with the numbers: '!' exactly where the interval (the typical time's) lies on
+# the other side of 0 than the delta (the average's), '*' never so; the header counts the '!'s.
+# Columns of a tree row: before after delta delta% ci s ...; awk reads the signs itself.
+awk '$5 ~ /^[-+][0-9.]+\.\.[-+][0-9.]+$/ && ($6 == "*" || $6 == "!") {
+	split($5, ci, /\.\./); d = $3 + 0
+	against = (d > 0 && ci[2] + 0 < 0) || (d < 0 && ci[1] + 0 > 0)
+	if (against != ($6 == "!")) bad++; if ($6 == "!") marked++
+} END { print marked + 0, bad + 0 }' "$out/v73.out" >"$out/v73.against"
+read -r marked wrong <"$out/v73.against"
+[ "$marked" -gt 0 ] && [ "$wrong" = 0 ] && ok ||
+	bad "v73: '!' on $marked rows, $wrong rows whose mark disagrees with their delta and interval"
+grep -q "^  ! changed, but the typical time moved the other way than the average ([1-9][0-9]* of the changed paths)" \
+	"$out/v73.out" && ok || bad "v73: the header does not explain the '!' marks"
+
 cat "$out/summary.txt"
 finish
