@@ -20,6 +20,7 @@
 #include "match.h"
 #include "options.h"
 #include "pager.h"
+#include "outdir.h"
 #include "outfile.h"
 #include "pick.h"
 #include "taskpids.h"
@@ -322,6 +323,14 @@ static int same_as_stdout(const char *path)
 
 static int prepare_save(struct run *r, int trace)
 {
+	/*
+	 * --outdir, in every mode that writes there: made when missing, checked and opened now,
+	 * once; every file of the run goes into the directory opened here.
+	 */
+	if (r->opt.outdir && ((trace && !r->opt.no_save && !r->opt.output) ||
+			      sg_cmd_flame_mode(r->opt.mode)) &&
+	    sg_outdir_open(r->opt.outdir, "--outdir") < 0)
+		return -1;
 	if (trace && !r->opt.no_save && !r->opt.output) {
 		/* ROOT.tree beside the flame graphs */
 		r->tree_path = sg_outfile_name(r->opt.outdir, r->opt.functions[0], ".tree");
