@@ -1,4 +1,4 @@
-/* outdir.h - the directories outputs go into: opened once without untrusted links, checked, held. */
+/* outdir.h - the directories outputs go into: opened once past no untrusted link, checked, held. */
 #ifndef SG_OUTDIR_H
 #define SG_OUTDIR_H
 
@@ -15,16 +15,17 @@
  * others can write without the sticky bit.
  * option: the option naming dir ("--outdir"): dir is then made when missing (0777 less the
  * umask, its parent must exist), may not be a link itself, and messages name the option; NULL
- * for the directory of a file (-o, -w), whose name may end in a link root made.
+ * for the directory of a file (-o, -w), whose name may end in a link root made, and file, to
+ * be written there, is what messages name (NULL: the directory).
  * The descriptor (O_PATH: for the *at calls only; not to be closed), or -1 with a message.
  */
-int sg_outdir_open(const char *dir, const char *option);
+int sg_outdir_open(const char *dir, const char *option, const char *file);
 
 /*
  * The directory path names, from at (a directory descriptor, or AT_FDCWD), every component
  * opened O_NOFOLLOW and links followed only as sg_outdir_open() says; *links counts the links
  * followed (at most 40, as the kernel). A new descriptor the caller closes, or -1 with a
- * message naming label.
+ * message that begins with label ("cannot write FILE").
  */
 int sg_outdir_walk(int at, const char *path, int *links, const char *label);
 

@@ -327,9 +327,9 @@ static int prepare_save(struct run *r, int trace)
 	 * --outdir, in every mode that writes there: made when missing, checked and opened now,
 	 * once; every file of the run goes into the directory opened here.
 	 */
-	if (r->opt.outdir && ((trace && !r->opt.no_save && !r->opt.output) ||
-			      sg_cmd_flame_mode(r->opt.mode)) &&
-	    sg_outdir_open(r->opt.outdir, "--outdir") < 0)
+	if (r->opt.outdir &&
+	    ((trace && !r->opt.no_save && !r->opt.output) || sg_cmd_flame_mode(r->opt.mode)) &&
+	    sg_outdir_open(r->opt.outdir, "--outdir", NULL) < 0)
 		return -1;
 	if (trace && !r->opt.no_save && !r->opt.output) {
 		/* ROOT.tree beside the flame graphs */

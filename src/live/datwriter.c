@@ -88,8 +88,8 @@ struct sg_datwriter *sg_datwriter_new(const char *path, int ncpus, int page_size
 			goto fail;
 		}
 		snprintf(w->files[i], n, "%s/%s", dir, name);
-		w->fds[i] = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-				   0600);
+		w->fds[i] =
+		    openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (w->fds[i] < 0) {
 			sg_log_error("-w %s: cannot create %s: %s", path, name, strerror(errno));
 			goto fail;

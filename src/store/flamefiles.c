@@ -36,7 +36,7 @@ struct sg_flamefiles *sg_flamefiles_new(const struct sg_flamefiles_opts *o)
 		goto fail;
 	}
 	/* made when missing, checked, and held: every graph goes into the directory opened now */
-	if (dir && sg_outdir_open(dir, "--outdir") < 0)
+	if (dir && sg_outdir_open(dir, "--outdir", NULL) < 0)
 		goto fail;
 	/* the same rule as the .tree file's name, so a run's files sort together */
 	ff->base = sg_outfile_name(dir, o->base, "");

@@ -1,4 +1,4 @@
-/* outdir.c - the directories outputs go into: opened once without untrusted links, checked, held. */
+/* outdir.c - the directories outputs go into: opened once past no untrusted link, checked, held. */
 #define _GNU_SOURCE /* O_PATH */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,7 +17,7 @@
 static struct held {
 	char *name;
 	int fd;
-} *held;
+} * held;
 static int nheld;
 
 int sg_outdir_ours(uid_t uid)
@@ -50,7 +50,7 @@ static char *read_link(int dirfd, const char *name, const char *label)
 	}
 	n = readlinkat(dirfd, name, buf, PATH_MAX - 1);
 	if (n <= 0) {
-		sg_log_error("cannot write %s: reading the link %s: %s", label, name,
+		sg_log_error("%s: reading the link %s: %s", label, name,
 			     n < 0 ? strerror(errno) : "empty");
 		free(buf);
 		return NULL;
@@ -62,12 +62,12 @@ static char *read_link(int dirfd, const char *name, const char *label)
 int sg_outdir_walk(int at, const char *path, int *links, const char *label)
 {
 	const char *p = path;
-	int fd = *path == '/' ? open("/", O_PATH | O_DIRECTORY | O_CLOEXEC)
-	       : at == AT_FDCWD ? open(".", O_PATH | O_DIRECTORY | O_CLOEXEC)
-				: fcntl(at, F_DUPFD_CLOEXEC, 0);
+	int fd = *path == '/'	  ? open("/", O_PATH | O_DIRECTORY | O_CLOEXEC)
+		 : at == AT_FDCWD ? open(".", O_PATH | O_DIRECTORY | O_CLOEXEC)
+				  : fcntl(at, F_DUPFD_CLOEXEC, 0);
 
 	if (fd < 0) {
-		sg_log_error("cannot write %s: %s", label, strerror(errno));
+		sg_log_error("%s: %s", label, strerror(errno));
 		return -1;
 	}
 	while (*p) {
@@ -81,15 +81,16 @@ int sg_outdir_walk(int at, const char *path, int *links, const char *label)
 			continue;
 		}
 		if (len > NAME_MAX) {
-			sg_log_error("cannot write %s: %s", label, strerror(ENAMETOOLONG));
+			sg_log_error("%s: %s", label, strerror(ENAMETOOLONG));
 			goto fail;
 		}
 		memcpy(comp, p, len);
 		comp[len] = '\0';
 		p += len;
-		/* lstat: a link is judged itself, by who made it and where, before it is followed */
+		/* lstat: a link is judged itself, by who made it and where, before it is followed
+		 */
 		if (fstatat(fd, comp, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-			sg_log_error("cannot write %s: %.*s: %s", label, (int) (p - path), path,
+			sg_log_error("%s: %.*s: %s", label, (int) (p - path), path,
 				     strerror(errno));
 			goto fail;
 		}
@@ -97,13 +98,13 @@ int sg_outdir_walk(int at, const char *path, int *links, const char *label)
 			char *target;
 
 			if (!sg_outdir_link_trusted(fd, &st)) {
-				sg_log_error("cannot write %s: %.*s is a symbolic link another user "
-					     "could have made (owner uid %d): not followed",
+				sg_log_error("%s: %.*s is a symbolic link another user could have "
+					     "made (owner uid %d): not followed",
 					     label, (int) (p - path), path, (int) st.st_uid);
 				goto fail;
 			}
 			if (++*links > MAX_LINKS) {
-				sg_log_error("cannot write %s: %s", label, strerror(ELOOP));
+				sg_log_error("%s: %s", label, strerror(ELOOP));
 				goto fail;
 			}
 			target = read_link(fd, comp, label);
@@ -115,8 +116,7 @@ int sg_outdir_walk(int at, const char *path, int *links, const char *label)
 		} else {
 			next = openat(fd, comp, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 			if (next < 0)
-				sg_log_error("cannot write %s: %.*s: %s", label, (int) (p - path),
-					     path,
+				sg_log_error("%s: %.*s: %s", label, (int) (p - path), path,
 					     errno == ELOOP ? "became a symbolic link: not followed"
 							    : strerror(errno));
 		}
@@ -132,7 +132,7 @@ fail:
 }
 
 /* --outdir: made when missing in its parent (which must exist), never itself a link. */
-static int open_option_dir(const char *dir, const char *label)
+static int open_option_dir(const char *dir, const char *label, const char *walk)
 {
 	const char *slash = strrchr(dir, '/'), *base = slash ? slash + 1 : dir;
 	char *parent = slash ? strndup(dir, slash == dir ? 1 : (size_t) (slash - dir)) : NULL;
@@ -146,9 +146,9 @@ static int open_option_dir(const char *dir, const char *label)
 	/* "." and ".." are never links, and never made */
 	if (strcmp(base, ".") == 0 || strcmp(base, "..") == 0) {
 		free(parent);
-		return sg_outdir_walk(AT_FDCWD, dir, &links, label);
+		return sg_outdir_walk(AT_FDCWD, dir, &links, walk);
 	}
-	pfd = sg_outdir_walk(AT_FDCWD, parent ? parent : ".", &links, label);
+	pfd = sg_outdir_walk(AT_FDCWD, parent ? parent : ".", &links, walk);
 	free(parent);
 	if (pfd < 0)
 		return -1;
@@ -169,10 +169,11 @@ static int open_option_dir(const char *dir, const char *label)
 	return fd;
 }
 
-int sg_outdir_open(const char *dir, const char *option)
+int sg_outdir_open(const char *dir, const char *option, const char *file)
 {
-	size_t len = strlen(dir), lablen = len + (option ? strlen(option) + 2 : 1);
-	char *name, *label;
+	size_t len = strlen(dir),
+	       n = len + (option ? strlen(option) : 0) + (file ? strlen(file) : 0) + 32;
+	char *name, *label, *walk;
 	struct held *h;
 	struct stat st;
 	int fd, links = 0;
@@ -188,32 +189,42 @@ int sg_outdir_open(const char *dir, const char *option)
 		if (strlen(held[i].name) == len && memcmp(held[i].name, dir, len) == 0)
 			return held[i].fd;
 	name = strndup(dir, len);
-	label = malloc(lablen);
+	label = malloc(n);
+	walk = malloc(n);
 	h = realloc(held, (size_t) (nheld + 1) * sizeof(*held));
 	if (h)
 		held = h;
-	if (!name || !label || !h) {
+	if (!name || !label || !walk || !h) {
 		sg_log_error("out of memory");
 		fd = -1;
 		goto out;
 	}
-	snprintf(label, lablen, "%s%s%s", option ? option : "", option ? " " : "", name);
-	fd = option ? open_option_dir(name, label)
-		    : sg_outdir_walk(AT_FDCWD, name, &links, label);
+	/* messages name the option, or the file that was to be written */
+	if (option) {
+		snprintf(label, n, "%s %s", option, name);
+		snprintf(walk, n, "cannot use %s %s", option, name);
+	} else {
+		snprintf(label, n, "directory %s", name);
+		snprintf(walk, n, "cannot write %s%s", file ? "" : "into ", file ? file : name);
+	}
+	fd = option ? open_option_dir(name, label, walk)
+		    : sg_outdir_walk(AT_FDCWD, name, &links, walk);
 	if (fd < 0)
 		goto out;
 	/* judged by what was opened, not by the name, which may already be another directory */
 	if (fstat(fd, &st) < 0) {
-		sg_log_error("cannot use %s: %s", label, strerror(errno));
+		sg_log_error("%s: %s", walk, strerror(errno));
 	} else if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX) &&
 		   !sg_outdir_ours(st.st_uid)) {
-		sg_log_error("%s%s belongs to uid %d and others can write it: anyone could replace "
-			     "the files written there; choose another directory",
-			     option ? "" : "directory ", label, (int) st.st_uid);
+		sg_log_error(
+		    "%s belongs to uid %d and others can write it: anyone could replace the "
+		    "files written there; choose another directory",
+		    label, (int) st.st_uid);
 	} else {
 		held[nheld].name = name;
 		held[nheld++].fd = fd;
 		free(label);
+		free(walk);
 		return fd;
 	}
 	close(fd);
@@ -221,6 +232,7 @@ int sg_outdir_open(const char *dir, const char *option)
 out:
 	free(name);
 	free(label);
+	free(walk);
 	return fd;
 }
 

@@ -85,7 +85,7 @@ static int split_path(const char *path, char **name)
 		*name = NULL;
 		return -1;
 	}
-	fd = sg_outdir_open(dir, NULL);
+	fd = sg_outdir_open(dir, NULL, path);
 	free(dir);
 	if (fd < 0) {
 		free(*name);
@@ -116,14 +116,16 @@ static int follow_links(const char *path, int *dir, char **name, struct stat *ls
 
 		if (!sg_outdir_link_trusted(*dir, lst)) {
 			if (!*links)
-				sg_log_error("%s is a symbolic link another user could have made (owner "
-					     "uid %d): not followed; remove it or choose another path",
-					     path, (int) lst->st_uid);
+				sg_log_error(
+				    "%s is a symbolic link another user could have made (owner "
+				    "uid %d): not followed; remove it or choose another path",
+				    path, (int) lst->st_uid);
 			else
-				sg_log_error("%s leads to %s, a symbolic link another user could have "
-					     "made (owner uid %d): not followed; remove it or choose "
-					     "another path",
-					     path, *name, (int) lst->st_uid);
+				sg_log_error(
+				    "%s leads to %s, a symbolic link another user could have "
+				    "made (owner uid %d): not followed; remove it or choose "
+				    "another path",
+				    path, *name, (int) lst->st_uid);
 			return -1;
 		}
 		if (++*links > 40) {
@@ -138,7 +140,8 @@ static int follow_links(const char *path, int *dir, char **name, struct stat *ls
 		ssize_t n = readlinkat(*dir, *name, target, PATH_MAX - 1);
 
 		if (n <= 0) {
-			sg_log_error("cannot open %s: %s", path, n < 0 ? strerror(errno) : "empty link");
+			sg_log_error("cannot open %s: %s", path,
+				     n < 0 ? strerror(errno) : "empty link");
 			free(target);
 			return -1;
 		}
@@ -153,13 +156,22 @@ static int follow_links(const char *path, int *dir, char **name, struct stat *ls
 		if (slash) {
 			int next;
 
+			char *label = malloc(strlen(path) + 16);
+
+			if (!label) {
+				sg_log_error("out of memory");
+				free(target);
+				return -1;
+			}
+			sprintf(label, "cannot write %s", path);
 			/* "/x": the root; "a/x": a, from the link's own directory */
 			if (slash == target)
-				next = sg_outdir_walk(*dir, "/", links, path);
+				next = sg_outdir_walk(*dir, "/", links, label);
 			else {
 				*slash = '\0';
-				next = sg_outdir_walk(*dir, target, links, path);
+				next = sg_outdir_walk(*dir, target, links, label);
 			}
+			free(label);
 			if (next < 0) {
 				free(target);
 				return -1;
@@ -198,7 +210,8 @@ static int open_special(const char *path, int dirfd, const char *name, struct st
 	struct stat st;
 
 	if (dir < 0 || !end) {
-		sg_log_error("cannot open %s: %s", path, dir < 0 ? strerror(errno) : "out of memory");
+		sg_log_error("cannot open %s: %s", path,
+			     dir < 0 ? strerror(errno) : "out of memory");
 		goto fail;
 	}
 	if (follow_links(path, &dir, &end, lst, &links) < 0)
@@ -213,9 +226,10 @@ static int open_special(const char *path, int dirfd, const char *name, struct st
 		goto fail;
 	}
 	if (!S_ISFIFO(lst->st_mode) && !S_ISCHR(lst->st_mode)) {
-		sg_log_error("%s is %s: only a regular file, a FIFO or a character device is written",
-			     path, S_ISREG(lst->st_mode) ? "a link to a regular file (give its own path)"
-							 : "neither");
+		sg_log_error(
+		    "%s is %s: only a regular file, a FIFO or a character device is written", path,
+		    S_ISREG(lst->st_mode) ? "a link to a regular file (give its own path)"
+					  : "neither");
 		goto fail;
 	}
 	/* in a directory others can add to, only what root or we made is ours to write into */
@@ -375,7 +389,8 @@ int sg_outfile_prepare(const char *path)
 	if (fd < 0)
 		return -1;
 	free(name);
-	/* an existing file can still be replaced: what matters is creating the temporary beside it */
+	/* an existing file can still be replaced: what matters is creating the temporary beside it
+	 */
 	if (faccessat(fd, ".", W_OK | X_OK, 0) < 0) {
 		const char *slash = strrchr(path, '/');
 
@@ -434,8 +449,8 @@ int sg_outfile_keep_previous(struct sg_outfile *o, const char *suffix, char **ol
 	    (linkat(o->dirfd, o->name, o->dirfd, oldname, 0) < 0 &&
 	     renameat(o->dirfd, o->name, o->dirfd, oldname) < 0)) {
 		sg_log_error(
-		    "cannot keep the previous %s as %s: %s (give another -o, or --no-save)", o->path,
-		    *old, strerror(errno));
+		    "cannot keep the previous %s as %s: %s (give another -o, or --no-save)",
+		    o->path, *old, strerror(errno));
 		goto fail;
 	}
 	free(oldname);
@@ -472,8 +487,8 @@ int sg_outfile_scratch(struct sg_outfile *o, const char **path)
 		if (mkdirat(o->dirfd, o->scratch_name, 0700) == 0 || errno != EEXIST)
 			break;
 	}
-	o->scratch = openat(o->dirfd, o->scratch_name,
-			    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	o->scratch =
+	    openat(o->dirfd, o->scratch_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (o->scratch < 0) {
 		sg_log_error("cannot make a directory beside %s: %s", o->path, strerror(errno));
 		free(o->scratch_name);

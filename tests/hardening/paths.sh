@@ -79,7 +79,7 @@ for c in "-f __do_fault -i $fix -m top" "diff $out/good.tree $out/good.tree -m f
 	name=via-link-${c%% *}
 	# shellcheck disable=SC2086
 	sg "$name" 1 $c -o "$pl/outlink/f.out"
-	err "$name" "surfgraph: cannot write $pl/outlink: $pl/outlink is a symbolic link another user could have made (owner uid 65534): not followed"
+	err "$name" "surfgraph: cannot write $pl/outlink/f.out: $pl/outlink is a symbolic link another user could have made (owner uid 65534): not followed"
 	empty "$secret" "$name"
 done
 # a link root made in a directory only root can change is followed (/var/run, /dev/stdout)
