@@ -87,8 +87,7 @@ int sg_outdir_walk(int at, const char *path, int *links, const char *label)
 		memcpy(comp, p, len);
 		comp[len] = '\0';
 		p += len;
-		/* lstat: a link is judged itself, by who made it and where, before it is followed
-		 */
+		/* lstat: a link is judged (who made it, and where) before it is followed */
 		if (fstatat(fd, comp, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 			sg_log_error("%s: %.*s: %s", label, (int) (p - path), path,
 				     strerror(errno));

@@ -464,7 +464,9 @@ fail:
 
 int sg_outfile_scratch(struct sg_outfile *o, const char **path)
 {
+	struct stat st;
 	size_t n;
+	int made = -1;
 
 	if (o->scratch >= 0)
 		goto done;
@@ -478,19 +480,26 @@ int sg_outfile_scratch(struct sg_outfile *o, const char **path)
 		sg_log_error("out of memory");
 		return -1;
 	}
-	for (int tries = 0; tries < 100; tries++) {
+	for (int tries = 0; tries < 100 && made < 0; tries++) {
 		uint32_t r;
 
 		if (getrandom(&r, sizeof(r), 0) != sizeof(r))
 			r = (uint32_t) getpid() * 2654435761u + (uint32_t) tries;
 		snprintf(o->scratch_name, n, "%s.pages.%08x", o->name, r);
-		if (mkdirat(o->dirfd, o->scratch_name, 0700) == 0 || errno != EEXIST)
+		made = mkdirat(o->dirfd, o->scratch_name, 0700);
+		if (made < 0 && errno != EEXIST)
 			break;
 	}
-	o->scratch =
-	    openat(o->dirfd, o->scratch_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (o->scratch < 0) {
-		sg_log_error("cannot make a directory beside %s: %s", o->path, strerror(errno));
+	if (made == 0)
+		o->scratch = openat(o->dirfd, o->scratch_name,
+				    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	/* the one just made: ours, and no one else's put in its place */
+	if (o->scratch < 0 || fstat(o->scratch, &st) < 0 || st.st_uid != geteuid()) {
+		sg_log_error("cannot make a directory beside %s: %s", o->path,
+			     o->scratch >= 0 ? "it was replaced" : strerror(errno));
+		if (o->scratch >= 0)
+			close(o->scratch);
+		o->scratch = -1;
 		free(o->scratch_name);
 		o->scratch_name = NULL;
 		return -1;
