@@ -19,6 +19,13 @@ struct sg_outfile;
 struct sg_outfile *sg_outfile_open(const char *path);
 
 /*
+ * --outdir dir: made when missing, checked and held open (sg_outdir_open: refused, -1 with a
+ * message, when it is a symbolic link, not a directory, or owned by another user who lets
+ * others write it without the sticky bit); files later opened in it are written there.
+ */
+int sg_outfile_check_dir(const char *dir);
+
+/*
  * Before a run: open and hold the directory path will be written in, as sg_outfile_open()
  * will, and check a file can be created there ("-": nothing to check). -1 with a message.
  */

@@ -20,7 +20,6 @@
 #include "match.h"
 #include "options.h"
 #include "pager.h"
-#include "outdir.h"
 #include "outfile.h"
 #include "pick.h"
 #include "taskpids.h"
@@ -329,7 +328,7 @@ static int prepare_save(struct run *r, int trace)
 	 */
 	if (r->opt.outdir &&
 	    ((trace && !r->opt.no_save && !r->opt.output) || sg_cmd_flame_mode(r->opt.mode)) &&
-	    sg_outdir_open(r->opt.outdir, "--outdir", NULL) < 0)
+	    sg_outfile_check_dir(r->opt.outdir) < 0)
 		return -1;
 	if (trace && !r->opt.no_save && !r->opt.output) {
 		/* ROOT.tree beside the flame graphs */

@@ -378,6 +378,11 @@ fail:
 	return NULL;
 }
 
+int sg_outfile_check_dir(const char *dir)
+{
+	return sg_outdir_open(dir, "--outdir", NULL) < 0 ? -1 : 0;
+}
+
 int sg_outfile_prepare(const char *path)
 {
 	char *name;
