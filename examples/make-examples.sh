@@ -22,6 +22,17 @@ tmp=$(mktemp)
 gunzip -c ../tests/data/linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz >"$tmp"
 $sg -f do_sys_openat2 -i "$tmp" -m hist --no-save -q >do_sys_openat2.hist.txt
 $sg diff --slow -f do_sys_openat2 "$tmp" -m png -q -o do_sys_openat2.slow.png
+# the scatter with the slowest invocation (112) drawn alone, as Chromium shows it (needs
+# tests/browser's playwright-core: `make browser` installs it)
+if [ -d ../tests/browser/node_modules/playwright-core ] && [ -x /usr/bin/chromium ]; then
+	d=$(mktemp -d)
+	sgabs=$(realpath "$sg")
+	cp "$tmp" "$d/do_sys_openat2_funcgraph-tail.txt"
+	(cd "$d" && "$sgabs" -f do_sys_openat2 -i do_sys_openat2_funcgraph-tail.txt -m svg -s 0 \
+		--no-save -q)
+	node ../tests/browser/shot.mjs "$d/do_sys_openat2.svg?k=112" "$PWD/do_sys_openat2.scatter.png" 760
+	rm -rf "$d"
+fi
 rm -f "$tmp"
 # where 20 calls of sleep 0.01 waited: the [off-cpu] frames of a 6.1 capture with sched_switch
 $sg -f do_nanosleep -i ../tests/data/linux-6.1/do_nanosleep_sched_switch.dat -m svg -s 0 --no-save -q
