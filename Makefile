@@ -13,13 +13,19 @@ PKG_TRACEFS = libtracefs
 PKG_TRACEEVENT = libtraceevent
 PKG_TRACECMD = libtracecmd
 PKG_CAIRO = cairo
-ALL_PKGS = $(PKG_TRACEFS) $(PKG_TRACEEVENT) $(PKG_TRACECMD) $(PKG_CAIRO) libprotobuf-c zlib
+ALL_PKGS = $(PKG_TRACEFS) $(PKG_TRACEEVENT) $(PKG_TRACECMD) $(PKG_CAIRO) libprotobuf-c zlib liblzma libzstd \
+	ncursesw
 USED = $(PKG_TRACEFS) $(PKG_TRACEEVENT) $(PKG_TRACECMD) $(PKG_CAIRO)
 
 # -m pprof: profile.proto through protobuf-c, gzipped through zlib
 PKG_PPROF = libprotobuf-c zlib
-PKG_CFLAGS := $(if $(USED),$(shell $(PKG_CONFIG) --cflags $(USED) $(PKG_PPROF)))
-PKG_LIBS := $(if $(USED),$(shell $(PKG_CONFIG) --libs $(USED) $(PKG_PPROF)))
+# compressed input (src/input/decomp.c): gzip, xz and zstd read by content
+PKG_DECOMP = zlib liblzma libzstd
+# surfgraph tui: curses, the wide-character build (UTF-8 names and box drawing); only its
+# libraries: its --cflags' -D_XOPEN_SOURCE=600 would hide the GNU functions of every module
+PKG_TUI = ncursesw
+PKG_CFLAGS := $(if $(USED),$(shell $(PKG_CONFIG) --cflags $(USED) $(PKG_PPROF) $(PKG_DECOMP)))
+PKG_LIBS := $(if $(USED),$(shell $(PKG_CONFIG) --libs $(USED) $(PKG_PPROF) $(PKG_DECOMP) $(PKG_TUI)))
 
 CFLAGS ?= -O2 -g
 CFLAGS += -Wall -Wextra -std=gnu11 -Iinclude -I$(GEN_DIR) $(PKG_CFLAGS)
@@ -30,17 +36,17 @@ GEN_DIR = build/gen
 GEN_SRC = $(GEN_DIR)/profile.pb-c.c
 GEN_HDR = $(GEN_DIR)/profile.pb-c.h
 PROTOC_C ?= protoc-c
-SRC = $(wildcard src/*/*.c) $(wildcard render/*.c) $(GEN_SRC)
+SRC = $(wildcard src/*/*.c) $(wildcard render/*.c) $(wildcard render/tui/*.c) $(GEN_SRC)
 OBJ = $(SRC:.c=.o)
 LIB_OBJ = $(filter-out src/commands/main.o,$(OBJ))
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:.c=)
 
 DEB_BUILD = build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev \
-	libprotobuf-c-dev protobuf-c-compiler zlib1g-dev
-DEB_TEST = golang-go python3 libxml2-utils time trace-cmd qemu-system-x86 busybox-static cpio clang-14 libclang-rt-14-dev valgrind poppler-utils chromium
+	libprotobuf-c-dev protobuf-c-compiler zlib1g-dev liblzma-dev libzstd-dev libncurses-dev
+DEB_TEST = golang-go python3 xz-utils zstd libxml2-utils time trace-cmd qemu-system-x86 busybox-static cpio clang-14 libclang-rt-14-dev valgrind poppler-utils chromium tmux
 
-.PHONY: all deps test unit golden dat exports live-host diff merge vm bench examples install clean check-libs
+.PHONY: all deps test unit golden dat exports live-host diff merge tui vm bench examples install clean check-libs
 .PHONY: svg browser
 .PHONY: hardening sanitize fuzz fuzz-build fuzz-replay valgrind
 
@@ -82,6 +88,8 @@ golden: surfgraph
 	@tests/golden/cli.sh
 	@tests/golden/forms.sh
 	@tests/golden/output.sh
+	@tests/golden/compress.sh
+	@tests/golden/trust.sh
 
 dat: surfgraph
 	@tests/dat/run.sh
@@ -103,6 +111,10 @@ diff: surfgraph
 merge: surfgraph
 	@tests/merge/run.sh
 
+# surfgraph tui driven through tmux: the screen against figures from the trace (tests/tui)
+tui: surfgraph
+	@tests/tui/run.sh
+
 vm: surfgraph tests/live/test_session
 	@if [ -x tests/vm/run-tests.sh ]; then tests/vm/run-tests.sh; else echo "vm: no VM suite yet"; fi
 
@@ -119,7 +131,7 @@ svg: surfgraph tests/out/pngpixel
 browser: surfgraph
 	@tests/browser/run.sh
 
-test: check-libs unit golden dat exports live-host diff merge hardening sanitize valgrind fuzz-replay svg browser vm
+test: check-libs unit golden dat exports live-host diff merge tui hardening sanitize valgrind fuzz-replay svg browser vm
 
 # Hostile and broken input (tests/hardening): clear errors, no crash, hang or leak; where
 # root's outputs go, against another user's links, FIFOs and swapped directories (paths.sh).
@@ -140,7 +152,7 @@ SAN_OBJ = $(addprefix $(SAN_DIR)/,$(OBJ))
 SAN_LIB_OBJ = $(filter-out $(SAN_DIR)/src/commands/main.o,$(SAN_OBJ))
 SAN_UNIT_BIN = $(addprefix $(SAN_DIR)/,$(UNIT_BIN))
 # The non-VM suites run again against the sanitized binary (they honour SURFGRAPH=path).
-SAN_SUITES = golden dat exports live-host diff merge svg hardening browser
+SAN_SUITES = golden dat exports live-host diff merge tui svg hardening browser
 FUZZ_DIR = build/fuzz
 FUZZ_OBJ = $(addprefix $(FUZZ_DIR)/,$(LIB_OBJ))
 FUZZ_SRC = $(filter-out $(if $(wildcard src/input/input_dat.c),,tests/fuzz/fuzz_dat.c) \

@@ -20,7 +20,7 @@ _surfgraph()
 	local modes="svg tree walk raw folded top hist png pdf pprof chrome speedscope"
 
 	case ${COMP_WORDS[1]:-} in
-	diff | merge) [ "$COMP_CWORD" -gt 1 ] && sub=${COMP_WORDS[1]} ;;
+	diff | merge | tui) [ "$COMP_CWORD" -gt 1 ] && sub=${COMP_WORDS[1]} ;;
 	esac
 	[ -n "$sub" ] && modes="tree svg png pdf folded"
 	# --color=WHEN: bash splits at '=' (COMP_WORDBREAKS), unless told not to
@@ -93,7 +93,7 @@ _surfgraph()
 		compopt -o filenames 2>/dev/null
 		COMPREPLY=($(compgen -f -- "$cur"))
 	elif [ "$COMP_CWORD" = 1 ]; then
-		COMPREPLY=($(compgen -W "diff merge" -- "$cur"))
+		COMPREPLY=($(compgen -W "diff merge tui" -- "$cur"))
 	fi
 }
 

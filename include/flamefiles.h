@@ -21,6 +21,7 @@ struct sg_flamefiles_opts {
 	const char *title;  /* replaces the root's name in titles; NULL: none */
 	const char *subtitle; /* the first note under the title; NULL: none */
 	int dated;	      /* the aggregate's "created" date is the capture's: show it */
+	int by_root;	      /* per-invocation files are ROOT-N after each one's root, not base */
 	struct sg_flame_opts flame;
 };
 

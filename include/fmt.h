@@ -51,6 +51,12 @@ const char *sg_fmt_errors(char *buf, size_t size, const struct sg_node *n);
  */
 int sg_fmt_put_name(FILE *out, const char *name);
 
+/*
+ * The same escaping into buf (a curses screen is written from strings, not a FILE): at most
+ * size - 1 bytes, always terminated. Returns the length written.
+ */
+size_t sg_fmt_name_buf(char *buf, size_t size, const char *name);
+
 /* One kept call: "(ARGS) = VALUE", its arguments written as names are. -1: write error. */
 int sg_fmt_put_call(FILE *out, const struct sg_call *c);
 

@@ -11,13 +11,14 @@
 int sg_dat_sniff(const char *head, size_t len);
 
 /*
- * Feed every function_graph record of the trace.dat at path to fn(ctx), merged across CPUs in
- * timestamp order, names from the kallsyms the file carries; lines: give events text lines for
- * -m raw. stats receives the decoder's counts, kernel (ksize bytes) the recording machine's
- * kernel release when the file names it, else "". -1 with a message when the file cannot be
- * read or the consumer failed.
+ * Feed every function_graph record of the trace.dat at path (or in fd, when fd >= 0: a seekable
+ * file at its start, such as a decompressed copy; path names it in messages) to fn(ctx), merged
+ * across CPUs in timestamp order, names from the kallsyms the file carries; lines: give events text
+ * lines for -m raw. stats receives the decoder's counts, kernel (ksize bytes) the recording
+ * machine's kernel release when the file names it, else "". -1 with a message when the file cannot
+ * be read or the consumer failed.
  */
-int sg_dat_read(const char *path, struct sg_strtab *st, sg_event_fn fn, void *ctx, int lines,
-		struct sg_raw_stats *stats, char *kernel, size_t ksize);
+int sg_dat_read(const char *path, int fd, struct sg_strtab *st, sg_event_fn fn, void *ctx,
+		int lines, struct sg_raw_stats *stats, char *kernel, size_t ksize);
 
 #endif

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include "event.h"
+#include "linebuf.h"
 #include "strtab.h"
 
 struct sg_text_stats {
@@ -42,6 +43,12 @@ int sg_text_parser_finish(struct sg_text_parser *p);
  * consumer failure (message set).
  */
 int sg_text_parser_read_fd(struct sg_text_parser *p, int fd, const char *head, size_t head_len);
+
+/*
+ * The same from rd(rctx, buf, n) (linebuf.h: bytes from wherever they come, decompressed
+ * say) to its end. -1 when rd failed (its message) or the consumer failed.
+ */
+int sg_text_parser_read(struct sg_text_parser *p, sg_read_fn rd, void *rctx);
 
 const struct sg_text_stats *sg_text_parser_stats(const struct sg_text_parser *p);
 

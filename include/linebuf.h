@@ -31,6 +31,15 @@ int sg_linebuf_push(struct sg_linebuf *lb, const char *bytes, size_t n, sg_line_
  */
 ssize_t sg_linebuf_read(struct sg_linebuf *lb, int fd, sg_line_fn fn, void *ctx);
 
+/* A source of bytes for sg_linebuf_fill(): up to n bytes, 0 at its end, -1 with a message. */
+typedef ssize_t (*sg_read_fn)(void *ctx, char *buf, size_t n);
+
+/*
+ * One call of rd (a decompressor, say), delivering the lines its bytes complete. Returns the
+ * bytes read, 0 at the end, -1 when rd failed (its message) or fn stopped.
+ */
+ssize_t sg_linebuf_fill(struct sg_linebuf *lb, sg_read_fn rd, void *rctx, sg_line_fn fn, void *ctx);
+
 /* End of input: deliver a last line that had no '\n'. -1 when fn stopped. */
 int sg_linebuf_finish(struct sg_linebuf *lb, sg_line_fn fn, void *ctx);
 

@@ -30,8 +30,10 @@ struct sg_options {
 	enum sg_mode mode;
 	const char *mode_name;
 	int step; /* -s: a per-invocation flame graph every STEP invocations; -1 not given */
-	const char *output; /* -o: the .tree file; NULL: ROOT.tree for traces */
-	int no_save;	    /* --no-save */
+	const char *output;	 /* -o: the .tree file; NULL: ROOT.tree, live or -o 1 */
+	int no_save;		 /* --no-save, -o 0 */
+	const char *no_save_opt; /* which of the two was given, for messages */
+	int save_default;	 /* surfGraph's -o 1: save as ROOT.tree, also with -i */
 	const char *input;  /* -i; NULL: trace the live kernel */
 	int each;	    /* --each: every invocation's tree too */
 	int ascii, unicode; /* --ascii / --unicode; neither: Unicode on a UTF-8 terminal */
@@ -91,6 +93,8 @@ struct sg_options {
 	uint32_t limit_bp;	   /* --fail-above */
 	int metric;		   /* --metric: enum sg_treediff_metric */
 	int merge;		   /* surfgraph merge: files, -o */
+	int tui;		   /* surfgraph tui FILE: files[0] */
+	int tui_diff;		   /* tui --diff BEFORE AFTER: files[0], files[1] */
 };
 
 /*

@@ -46,7 +46,8 @@ enum {
 	OPT_NARROW,
 	OPT_NARROW_LEARN,
 	OPT_NARROW_FROM,
-	OPT_NO_OFF_CPU
+	OPT_NO_OFF_CPU,
+	OPT_TUI_DIFF /* tui --diff BEFORE AFTER */
 };
 
 /* The largest option code + 1: the size of a "seen" array indexed by code. */

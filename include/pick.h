@@ -16,6 +16,7 @@ enum sg_pick_kind {
 struct sg_pick {
 	enum sg_pick_kind kind;
 	uint64_t seq;
+	const char *root; /* interned: among this root's invocations only; NULL: any root */
 };
 
 /* "N", "slowest" or "p50" (--pick). -1 with a message naming the option. */

@@ -55,4 +55,12 @@ void sg_runinfo_warn_excludes(FILE *f, const struct sg_options *o,
 			      const struct sg_treefilter *filter, struct sg_tree *merged,
 			      const char *root);
 
+/*
+ * A root (-f pattern) whose calls all ran inside another root's invocations has no invocations,
+ * statistics or histogram of its own: its calls are in the other's tree. Said per such root,
+ * with how many calls and inside which root, and how to get its own.
+ */
+struct sg_match;
+void sg_runinfo_warn_nested(FILE *f, const struct sg_match *m, const struct sg_aggregate *a);
+
 #endif

@@ -99,12 +99,30 @@ const char *sg_fmt_milli(char buf[SG_FMT_LEN], uint64_t v)
 	return buf;
 }
 
+/* The one rule for a byte of input on a terminal: control bytes become '?'. */
+static int safe_byte(unsigned char c)
+{
+	return c < 0x20 || c == 0x7f ? '?' : c;
+}
+
 int sg_fmt_put_name(FILE *out, const char *name)
 {
 	for (const unsigned char *s = (const unsigned char *) name; *s; s++)
-		if (putc(*s < 0x20 || *s == 0x7f ? '?' : *s, out) == EOF)
+		if (putc(safe_byte(*s), out) == EOF)
 			return -1;
 	return 0;
+}
+
+size_t sg_fmt_name_buf(char *buf, size_t size, const char *name)
+{
+	size_t k = 0;
+
+	if (!size)
+		return 0;
+	for (const unsigned char *s = (const unsigned char *) name; *s && k + 1 < size; s++)
+		buf[k++] = (char) safe_byte(*s);
+	buf[k] = '\0';
+	return k;
 }
 
 const char *sg_fmt_retval(char buf[SG_FMT_LEN], int64_t v)

@@ -176,6 +176,56 @@ static void note_unlike(const struct sg_options *o, struct sg_aggregate *const r
 			off[0] ? o->files[0] : o->files[1]);
 }
 
+/* "FILE (SOURCE, CREATED)" on stderr, escaped: both come from the run files. */
+static void put_run(const char *file, const struct sg_aggregate *run)
+{
+	const char *src = sg_aggregate_meta(run, "source");
+	const char *created = sg_aggregate_meta(run, "created");
+
+	sg_fmt_put_name(stderr, file);
+	if (!src)
+		return;
+	fputs(" (", stderr);
+	sg_fmt_put_name(stderr, src);
+	if (created) {
+		fputs(", ", stderr);
+		sg_fmt_put_name(stderr, created);
+	}
+	fputc(')', stderr);
+}
+
+/*
+ * `diff ROOT.tree` compares two files it chose itself: say which, and warn when both are runs of
+ * the same trace (an earlier look at it replaced the run meant), whose 0.00% would mean nothing.
+ * Two live runs, or two reads of stdin, are different captures unless made at the same moment.
+ */
+static void say_pair(const struct sg_options *o, struct sg_aggregate *const run[2])
+{
+	const char *src[2] = {sg_aggregate_meta(run[0], "source"),
+			      sg_aggregate_meta(run[1], "source")};
+	const char *at[2] = {sg_aggregate_meta(run[0], "created"),
+			     sg_aggregate_meta(run[1], "created")};
+	int again;
+
+	if (o->quiet)
+		return;
+	fputs("surfgraph: comparing ", stderr);
+	put_run(o->files[0], run[0]);
+	fputs(" with ", stderr);
+	put_run(o->files[1], run[1]);
+	fputc('\n', stderr);
+	if (!src[0] || !src[1] || strcmp(src[0], src[1]) != 0)
+		return;
+	again = strcmp(src[0], "live") != 0 && strcmp(src[0], "stdin") != 0;
+	if (!again && !(at[0] && at[1] && strcmp(at[0], at[1]) == 0))
+		return;
+	fputs("surfgraph: warning: both runs were made from ", stderr);
+	sg_fmt_put_name(stderr, again ? src[0] : "the same capture");
+	fputs(": the difference is only in how they were read, not in the kernel (give BEFORE "
+	      "and AFTER)\n",
+	      stderr);
+}
+
 int sg_cmd_diff_run(const struct sg_options *o)
 {
 	struct sg_strtab *st = NULL;
@@ -206,6 +256,8 @@ int sg_cmd_diff_run(const struct sg_options *o)
 			goto out;
 		}
 	}
+	if (o->old_file)
+		say_pair(o, run);
 	if (!o->slow)
 		note_unlike(o, run);
 	struct sg_treediff_options dopt = {

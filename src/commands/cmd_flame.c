@@ -4,6 +4,7 @@
 #include <string.h>
 #include "cmd_flame.h"
 #include "cmd_pick.h"
+#include "fmt.h"
 #include "log.h"
 
 int sg_cmd_flame_mode(enum sg_mode m)
@@ -27,6 +28,9 @@ int sg_cmd_flame_open(struct sg_cmd_flame *f, struct sg_aggregate *agg, const ch
 	fo.title = o->title;
 	fo.subtitle = o->subtitle;
 	fo.dated = dated;
+	/* several roots (or a glob): each invocation's file is named after its own root */
+	fo.by_root = o->nfunctions > 1 || (o->nfunctions && strpbrk(o->functions[0], "*?[")) ||
+		     (agg && agg->nroots > 1);
 	fo.flame.width = o->width;
 	fo.flame.minwidth = o->minwidth;
 	fo.flame.order = o->sort_name ? SG_ORDER_NAME : SG_ORDER_TOTAL;
@@ -80,8 +84,12 @@ int sg_cmd_flame_pick(void *ctx, const struct sg_invocation *inv, int has_time, 
 
 	if (sg_flamefiles_one(f->ff, inv, f->agg, has_time) < 0)
 		return -1;
-	if (!f->opt->quiet)
-		fprintf(flame_log(f), "save %s (%s)\n", sg_flamefiles_path(f->ff), why);
+	/* why may name a root, as the trace spells it: escaped */
+	if (!f->opt->quiet) {
+		fprintf(flame_log(f), "save %s (", sg_flamefiles_path(f->ff));
+		sg_fmt_put_name(flame_log(f), why);
+		fputs(")\n", flame_log(f));
+	}
 	return 0;
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd_merge.h"
+#include "decomp.h"
 #include "log.h"
 #include "mergetail.h"
 #include "outfile.h"
@@ -13,19 +14,20 @@
 #include "treeread.h"
 #include "treesave.h"
 
-/* One .tree, read strictly: a damaged file is refused with file:line: reason. */
+/* One .tree (or .tree.gz, .xz, .zst), read strictly: a damaged one refused with file:line: why. */
 static struct sg_aggregate *load(const char *path, struct sg_strtab *st)
 {
-	struct sg_aggregate *a;
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "re");
+	struct sg_aggregate *a = NULL;
+	struct sg_decomp *in = sg_decomp_open(path);
+	FILE *f = in ? sg_decomp_stdio(in) : NULL;
 
-	if (!f) {
-		sg_log_error("cannot open %s: %s", path, strerror(errno));
-		return NULL;
-	}
-	a = sg_treeread_file(f, path, st);
-	if (f != stdin)
+	if (f) {
+		a = sg_treeread_file(f, path, st);
 		fclose(f);
+	}
+	if (!a && sg_decomp_error(in))
+		sg_log_error("%s", sg_decomp_error(in)); /* the cause, not its read error */
+	sg_decomp_free(in);
 	return a;
 }
 

@@ -101,25 +101,42 @@ int sg_cmd_pick_render(const struct sg_cmd_pick *p, struct sg_aggregate *agg)
 	return rc;
 }
 
-int sg_cmd_pick_flame_defaults(const struct sg_cmd_pick *p, struct sg_aggregate *agg)
+/* The slowest and a typical invocation of one root (of any when root is NULL). */
+static int flame_defaults_of(const struct sg_cmd_pick *p, struct sg_aggregate *agg,
+			     const char *root)
 {
-	struct sg_pick slowest = {SG_PICK_SLOWEST, 0}, typical = {SG_PICK_P50, 0};
+	struct sg_pick slowest = {SG_PICK_SLOWEST, 0, root}, typical = {SG_PICK_P50, 0, root};
 	struct sg_invocation *s, *t;
 	uint64_t p50;
-	char why[96], a[SG_FMT_LEN], b[SG_FMT_LEN];
+	char why[256], who[96], a[SG_FMT_LEN], b[SG_FMT_LEN];
 
-	if (!agg->has_time || !agg->complete)
-		return 0;
 	s = sg_pick_find(agg, &slowest, &p50);
 	t = sg_pick_find(agg, &typical, &p50);
 	if (!s || !t)
 		return 0; /* nothing kept (--keep 0 --keep-slowest 0): ROOT.svg alone */
-	if (p->flame(p->ctx, s, 1, "the slowest") < 0)
+	/* the name is printed as the file names are: it is one of the run's roots */
+	snprintf(who, sizeof(who), "%s%s", root ? " " : "", root ? root : "");
+	snprintf(why, sizeof(why), "the slowest%s", who);
+	if (p->flame(p->ctx, s, 1, why) < 0)
 		return -1;
 	if (t->duration == p50)
-		snprintf(why, sizeof(why), "typical: %s, the p50", sg_fmt_human(a, t->duration));
+		snprintf(why, sizeof(why), "typical%s: %s, the p50", who,
+			 sg_fmt_human(a, t->duration));
 	else
-		snprintf(why, sizeof(why), "typical: %s, the kept one nearest the p50 %s",
+		snprintf(why, sizeof(why), "typical%s: %s, the kept one nearest the p50 %s", who,
 			 sg_fmt_human(a, t->duration), sg_fmt_human(b, p50));
 	return t == s ? 0 : p->flame(p->ctx, t, 1, why);
+}
+
+int sg_cmd_pick_flame_defaults(const struct sg_cmd_pick *p, struct sg_aggregate *agg)
+{
+	if (!agg->has_time || !agg->complete)
+		return 0;
+	if (agg->nroots < 2)
+		return flame_defaults_of(p, agg, NULL);
+	/* each root's own: a typical call of one is not typical of another */
+	for (int i = 0; i < agg->nroots; i++)
+		if (agg->roots[i].sum.count && flame_defaults_of(p, agg, agg->roots[i].root) < 0)
+			return -1;
+	return 0;
 }

@@ -12,6 +12,7 @@
 #include "cmd_flame.h"
 #include "cmd_pick.h"
 #include "cmd_profile.h"
+#include "decomp.h"
 #include "input_dat.h"
 #include "live.h"
 #include "input_text.h"
@@ -31,7 +32,9 @@
 #include "render_text.h"
 #include "render_top.h"
 #include "render_walk.h"
+#include "rootguess.h"
 #include "runinfo.h"
+#include "savepolicy.h"
 #include "strtab.h"
 #include "treefile.h"
 #include "treeread.h"
@@ -51,13 +54,15 @@ struct run {
 	struct sg_live_result live; /* live tracing's counts */
 	int exit2; /* the failure is a usage problem: exit status 2 */
 	struct sg_cmd_flame flame; /* -m svg, png, pdf: flame.ff */
-	char *tree_path;	  /* the default .tree file's name */
-	int raw_tty;		  /* -m raw to a terminal: control bytes escaped */
-	char *old_path;		  /* where the .tree it replaced was kept */
+	struct sg_savepolicy save; /* whether and where the .tree goes (savepolicy.h) */
+	int raw_tty;		   /* -m raw to a terminal: control bytes escaped */
 	struct sg_treefilter *filter; /* -x, --no-irqs, --max-depth, -C, -p on a saved trace */
 	int page;		      /* text for a terminal: through the pager once it starts */
 	int load;		      /* only build the aggregate (for diff): no output, no .tree */
 	struct sg_export *ex;	      /* -m chrome, speedscope */
+	unsigned kept_shown;	      /* invocations shown one by one from the kept ones only */
+	const char *kept_which;	      /* which kept ones they are, for the line saying so */
+	const char *guessed;	      /* no -f: the trace's one top-level function (rootguess.h) */
 };
 
 /* The pager starts with the first line of text, so a live run's status line is not under it. */
@@ -137,9 +142,20 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 	return 0;
 }
 
-/* Read a text trace from the open fd (head already read) through the call stacks. */
-static int read_text(struct run *r, int fd, const char *head, size_t head_len,
-		     struct sg_text_stats *stats)
+/*
+ * A compressed trace.dat is copied where /tmp's tmpfs would not hold it in memory, up to a size
+ * no capture of ours reaches; beyond, decompressing it is the user's call.
+ */
+#define DAT_COPY_DIR "/var/tmp"
+#define DAT_COPY_MAX (16ull << 30)
+
+static ssize_t read_input(void *in, char *buf, size_t n)
+{
+	return sg_decomp_read(in, buf, n);
+}
+
+/* Read a text trace, decompressed as read when it is compressed, through the call stacks. */
+static int read_text(struct run *r, struct sg_decomp *in, struct sg_text_stats *stats)
 {
 	struct sg_text_parser *p = sg_text_parser_new(r->st, sg_callstack_feed, r->cs);
 	int ret;
@@ -148,7 +164,7 @@ static int read_text(struct run *r, int fd, const char *head, size_t head_len,
 		sg_log_error("out of memory");
 		return -1;
 	}
-	ret = sg_text_parser_read_fd(p, fd, head, head_len);
+	ret = sg_text_parser_read(p, read_input, in);
 	if (ret == 0)
 		ret = sg_callstack_finish(r->cs);
 	*stats = *sg_text_parser_stats(p);
@@ -156,12 +172,13 @@ static int read_text(struct run *r, int fd, const char *head, size_t head_len,
 	return ret;
 }
 
-/* A trace.dat through the binary decoder; the text counts stay zero. */
-static int read_dat(struct run *r, struct sg_text_stats *stats)
+/* A trace.dat (copy_fd: its seekable copy, or -1) through the binary decoder; no text counts. */
+static int read_dat(struct run *r, int copy_fd, struct sg_text_stats *stats)
 {
 	memset(stats, 0, sizeof(*stats));
-	if (sg_dat_read(r->opt.input, r->st, sg_callstack_feed, r->cs, r->opt.mode == SG_MODE_RAW,
-			&r->raw, stats->kernel, sizeof(stats->kernel)) < 0)
+	if (sg_dat_read(r->opt.input, copy_fd, r->st, sg_callstack_feed, r->cs,
+			r->opt.mode == SG_MODE_RAW, &r->raw, stats->kernel,
+			sizeof(stats->kernel)) < 0)
 		return -1;
 	stats->lines = r->raw.records;
 	stats->has_dur = 1;
@@ -262,6 +279,14 @@ static int render_final(struct run *r)
 	case SG_MODE_CHROME:
 	case SG_MODE_SPEEDSCOPE:
 		rc = sg_export_finish(r->ex, r->agg);
+		/* the timelines hold the last --keep, unless every one was streamed */
+		if (!r->opt.keep_all) {
+			r->kept_shown = r->agg->nring;
+			/* no call stacks: a .tree, whose run chose them */
+			r->kept_which =
+			    !r->cs ? "the last ones the run kept"
+				   : "the last ones (--keep N; --keep all streams every one)";
+		}
 		break;
 	case SG_MODE_HIST:
 		rc = sg_render_hist(stdout, r->agg, r->style.unicode);
@@ -288,6 +313,12 @@ static int render_kept(struct run *r)
 	unsigned n;
 	struct sg_invocation **v = sg_pick_kept(r->agg, r->opt.sort_duration, &n);
 
+	/* the per-invocation outputs: only the kept ones can be shown, said after them */
+	if (!r->opt.pick.kind &&
+	    (r->opt.mode == SG_MODE_WALK || (r->opt.mode == SG_MODE_TREE && r->opt.each) ||
+	     (r->flame.ff && r->opt.step > 0)))
+		r->kept_shown = n;
+	r->kept_which = "the ones the run kept (the last --keep and the --keep-slowest)";
 	for (unsigned i = 0; i < n && !r->opt.pick.kind; i++) {
 		struct sg_invocation *inv = v[i];
 		int rc = 0;
@@ -307,48 +338,37 @@ static int render_kept(struct run *r)
 	return n || !*sg_log_message() ? 0 : -1;
 }
 
-/*
- * Where the run's files go, checked before a trace is read or the kernel traced: a directory
- * that cannot be written is said at once, not after the whole profile was printed.
- */
-/* Whether path is the file or pipe stdout writes to (/dev/stdout, /proc/self/fd/1, ...). */
-static int same_as_stdout(const char *path)
+/* Invocations shown from the kept ones: the run had more, and the output alone would not say. */
+static void note_kept(const struct run *r)
 {
-	struct stat a, b;
-
-	return strcmp(path, "-") != 0 && stat(path, &a) == 0 && fstat(STDOUT_FILENO, &b) == 0 &&
-	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+	if (r->opt.quiet || !r->kept_shown || r->kept_shown >= r->agg->complete)
+		return;
+	fprintf(stderr,
+		"surfgraph: %u of %" PRIu64
+		" invocations shown, %s; the rest are in the merged tree "
+		"and statistics only\n",
+		r->kept_shown, r->agg->complete, r->kept_which);
 }
 
+/*
+ * Where the run's files go, checked before a trace is read or the kernel traced: a -o or
+ * --outdir that cannot be written is said at once, not after the whole profile was printed.
+ */
 static int prepare_save(struct run *r, int trace)
 {
 	/*
-	 * --outdir, in every mode that writes there: made when missing, checked and opened now,
-	 * once; every file of the run goes into the directory opened here.
+	 * --outdir, in every mode that writes there (the graphs, ROOT.tree): made when missing,
+	 * checked and opened now, once; every file of the run goes into the directory opened here.
+	 * Refused, it is an error even where ROOT.tree alone would only be warned about.
 	 */
 	if (r->opt.outdir &&
-	    ((trace && !r->opt.no_save && !r->opt.output) || sg_cmd_flame_mode(r->opt.mode)) &&
+	    ((trace && sg_savepolicy_wanted(&r->opt) && !r->opt.output) ||
+	     sg_cmd_flame_mode(r->opt.mode)) &&
 	    sg_outfile_check_dir(r->opt.outdir) < 0)
 		return -1;
-	if (trace && !r->opt.no_save && !r->opt.output) {
-		/* ROOT.tree beside the flame graphs */
-		r->tree_path = sg_outfile_name(r->opt.outdir, r->opt.functions[0], ".tree");
-		if (!r->tree_path)
-			return -1;
-		r->opt.output = r->tree_path;
-	}
-	if (!r->opt.no_save && r->opt.output && sg_treesave_can_write(r->opt.output) < 0)
+	if (sg_savepolicy_prepare(&r->save, &r->opt, trace ? r->opt.functions[0] : NULL,
+				  &r->exit2) < 0)
 		return -1;
-	if (!r->opt.no_save && r->opt.output && !sg_cmd_flame_mode(r->opt.mode) &&
-	    same_as_stdout(r->opt.output)) {
-		/* as -o - (options.c): the text would have the .tree file appended to it */
-		sg_log_error(
-		    "-m %s writes to stdout: -o %s is the same stream, the .tree file would "
-		    "be mixed into it (-o FILE.tree saves it beside)",
-		    r->opt.mode_name, r->opt.output);
-		r->exit2 = 1;
-		return -1;
-	}
 	if (sg_cmd_flame_mode(r->opt.mode)) {
 		char *probe = sg_outfile_name(r->opt.outdir, "x", "");
 		int ret = probe ? sg_treesave_can_write(probe) : -1;
@@ -414,7 +434,7 @@ static int filter_treefile(struct run *r)
 	return 0;
 }
 
-static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
+static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
 {
 	struct sg_text_stats ts;
 	const char *saved = NULL;
@@ -428,8 +448,8 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	if (r->opt.no_off_cpu || r->opt.no_sleep_time) /* the latter's durations hold no wait */
 		sg_callstack_no_offcpu(r->cs);
 	if ((!r->opt.input ? read_live(r, &ts)
-	     : r->dat	   ? read_dat(r, &ts)
-			   : read_text(r, fd, head, head_len, &ts)) < 0)
+	     : r->dat	   ? read_dat(r, dat_fd, &ts)
+			   : read_text(r, in, &ts)) < 0)
 		return -1;
 	sg_aggregate_finish(r->agg);
 	/* what narrowing hid: self time of functions whose callees changed at the switch */
@@ -463,18 +483,17 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 		return -1;
 	/* the summary after the text, once the pager is closed, not under it */
 	sg_pager_finish();
-	if (!r->opt.no_save) {
-		if (sg_treesave_write(r->opt.output, r->opt.input, r->agg, &r->old_path) < 0)
-			return -1;
-		saved = strcmp(r->opt.output, "-") == 0 ? NULL : r->opt.output;
-	}
+	if (sg_savepolicy_write(&r->save, r->opt.input, r->agg, &saved) < 0)
+		return -1;
 	if (!r->opt.quiet)
 		sg_runinfo_print(stderr, sg_match_describe(r->match), r->agg,
 				 sg_callstack_stats(r->cs), &ts, r->opt.verbose, saved);
-	if (!r->opt.quiet && r->old_path && saved)
+	if (!r->opt.quiet && r->save.old && saved)
 		fprintf(stderr,
 			"surfgraph: the previous run is %s: surfgraph diff %s compares them\n",
-			r->old_path, saved);
+			r->save.old, saved);
+	if (!r->opt.quiet && r->opt.nfunctions > 1)
+		sg_runinfo_warn_nested(stderr, r->match, r->agg);
 	if (!r->opt.quiet && !r->opt.input)
 		sg_runinfo_print_live(stderr, &r->live, r->opt.command, r->opt.verbose);
 	if (!r->opt.quiet && r->filter && sg_treefilter_selects(r->filter)) {
@@ -493,6 +512,8 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	if (r->filter)
 		sg_runinfo_warn_excludes(stderr, &r->opt, r->filter, r->agg->merged,
 					 sg_match_describe(r->match));
+	note_kept(r);
+	sg_savepolicy_warn(&r->save, r->agg, r->opt.quiet);
 	if (cut_only) {
 		sg_runinfo_explain(r->agg, sg_match_describe(r->match), r->opt.functions[0],
 				   r->opt.input, &ts, sg_callstack_stats(r->cs)->events, r->st);
@@ -501,10 +522,18 @@ static int run_trace(struct run *r, int fd, const char *head, size_t head_len)
 	return 0;
 }
 
-static int run_treefile(struct run *r, int fd, const char *head, size_t head_len)
+static int run_treefile(struct run *r, struct sg_decomp *in)
 {
+	FILE *f = sg_decomp_stdio(in);
+	const char *saved;
+
 	sg_aggregate_free(r->agg);
-	r->agg = sg_treeread_fd(fd, head, head_len, r->opt.input, r->st);
+	/* streamed, decompressed as read: a .tree.gz as a .tree */
+	r->agg = f ? sg_treeread_file(f, r->opt.input, r->st) : NULL;
+	if (f)
+		fclose(f);
+	if (!r->agg && sg_decomp_error(in))
+		sg_log_error("%s", sg_decomp_error(in)); /* the cause, not its read error */
 	if (!r->agg)
 		return -1;
 	/* what a run keeps is chosen while it reads the trace: a .tree holds what its run kept */
@@ -531,8 +560,7 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 	if (start_text(r) < 0 || render_kept(r) < 0 || render_final(r) < 0)
 		return -1;
 	sg_pager_finish();
-	if (r->opt.output && !r->opt.no_save &&
-	    sg_treesave_write(r->opt.output, r->opt.input, r->agg, &r->old_path) < 0)
+	if (sg_savepolicy_write(&r->save, r->opt.input, r->agg, &saved) < 0)
 		return -1;
 	if (!r->opt.quiet && r->flame.ff)
 		sg_runinfo_print_flames(stderr, r->flame.ff, r->opt.step);
@@ -542,15 +570,60 @@ static int run_treefile(struct run *r, int fd, const char *head, size_t head_len
 		sg_runinfo_warn_excludes(stderr, &r->opt, r->filter, r->agg->merged,
 					 root ? root : "the root");
 	}
+	note_kept(r);
+	sg_savepolicy_warn(&r->save, r->agg, r->opt.quiet);
 	return 0;
+}
+
+/*
+ * No -f: the trace read once with every function a root, so that its top-level calls are the
+ * invocations; their one function is the root. A pipe cannot be read twice.
+ */
+static int guess_root(struct run *r, int fd)
+{
+	static const char *every[] = {"*"};
+	struct sg_options o = r->opt;
+	struct sg_aggregate *all = NULL;
+	struct stat st;
+	int ret;
+
+	r->exit2 = 1;
+	if (fd == STDIN_FILENO || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		sg_log_error("which function? give the root with -f FUNC (%s is read once: it "
+			     "cannot be looked through for its top-level function first)",
+			     fd == STDIN_FILENO ? "stdin" : r->opt.input);
+		return -1;
+	}
+	o.functions = every;
+	o.nfunctions = 1;
+	ret = sg_cmd_profile_load(&o, r->opt.input, r->st, &all);
+	if (ret < 0) {
+		r->exit2 = ret == -2;
+		return -1;
+	}
+	r->guessed = sg_rootguess_pick(all, r->opt.input);
+	if (r->guessed) {
+		r->exit2 = 0;
+		r->opt.functions = &r->guessed;
+		r->opt.nfunctions = 1;
+		if (!r->opt.quiet)
+			sg_rootguess_say(all, r->guessed);
+		if (sg_match_add(r->match, r->guessed) < 0) {
+			sg_log_error("out of memory");
+			r->guessed = NULL;
+		}
+	}
+	sg_aggregate_free(all);
+	return r->guessed ? 0 : -1;
 }
 
 /* Read the saved trace or .tree named by -i through the stages; the caller owns what r holds. */
 static int run_input(struct run *r)
 {
-	char head[64];
-	ssize_t head_len = 0;
-	int fd, ret = -1;
+	struct sg_decomp *in = NULL;
+	const char *head;
+	ssize_t head_len;
+	int ret = -1, dat_fd = -1;
 
 	r->exit2 = 1;
 	if (r->opt.command || r->opt.duration > 0 || r->opt.count || r->opt.no_sleep_time ||
@@ -574,30 +647,31 @@ static int run_input(struct run *r)
 			return -1;
 	}
 	r->exit2 = 0;
-	fd = strcmp(r->opt.input, "-") == 0 ? STDIN_FILENO : open(r->opt.input, O_RDONLY);
-	if (fd < 0) {
-		sg_log_error("cannot open %s: %s", r->opt.input, strerror(errno));
+	/* the format by content: compressed or not, then the first bytes it decompresses to */
+	in = sg_decomp_open(r->opt.input);
+	if (!in)
 		return -1;
-	}
-	/* Sniff the format from the first bytes; they are handed on, not re-read. */
-	while (head_len < (ssize_t) sizeof(head)) {
-		ssize_t n = read(fd, head + head_len, sizeof(head) - (size_t) head_len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			sg_log_error("cannot read %s: %s", r->opt.input, strerror(errno));
-			goto out;
-		}
-		if (n == 0)
-			break;
-		head_len += n;
-	}
+	head_len = sg_decomp_peek(in, SG_DECOMP_SNIFF, &head);
+	if (head_len < 0)
+		goto out;
 	if (sg_treefile_sniff(head, (size_t) head_len)) {
 		if (r->load || prepare_save(r, 0) == 0)
-			ret = run_treefile(r, fd, head, (size_t) head_len);
+			ret = run_treefile(r, in);
 		goto out;
 	}
+	r->dat = sg_dat_sniff(head, (size_t) head_len);
+	if (!r->dat && sg_decomp_binary(head, (size_t) head_len)) {
+		const char *kind = sg_decomp_kind_name(in);
+
+		sg_log_error("%s: binary data, not a function_graph trace, trace.dat or .tree "
+			     "file%s%s%s",
+			     strcmp(r->opt.input, "-") ? r->opt.input : "stdin",
+			     kind ? " (once decompressed from " : "", kind ? kind : "",
+			     kind ? ")" : "");
+		goto out;
+	}
+	if (!r->opt.nfunctions && !r->load && guess_root(r, sg_decomp_fd(in)) < 0)
+		goto out;
 	if (!r->opt.nfunctions) {
 		if (r->load)
 			sg_log_error(
@@ -609,21 +683,33 @@ static int run_input(struct run *r)
 		r->exit2 = !r->load;
 		goto out;
 	}
-	r->dat = sg_dat_sniff(head, (size_t) head_len);
-	if (r->dat && fd == STDIN_FILENO) {
-		sg_log_error("a trace.dat file cannot be read from stdin: give its path to -i");
-		goto out;
-	}
 	if (!r->load && prepare_save(r, 1) < 0)
 		goto out;
+	/*
+	 * libtracecmd seeks in a trace.dat: a compressed one, or one on stdin, is copied first to
+	 * an unlinked temporary file (docs/input.md)
+	 */
+	if (r->dat && (sg_decomp_kind(in) != SG_DECOMP_NONE || sg_decomp_fd(in) == STDIN_FILENO) &&
+	    (dat_fd = sg_decomp_spill(in, DAT_COPY_DIR, DAT_COPY_MAX)) < 0) {
+		if (!sg_decomp_error(in)) { /* no room for the copy, not a broken stream */
+			char why[512];
+
+			snprintf(why, sizeof(why), "%s", sg_log_message());
+			sg_log_error("%s (a trace.dat must be a file libtracecmd can seek in: "
+				     "decompress it to one and give its path to -i)",
+				     why);
+		}
+		goto out;
+	}
 	/* a saved trace's capture date is unknown: the graphs carry none */
 	if (!r->load && sg_cmd_flame_mode(r->opt.mode) &&
 	    sg_cmd_flame_open(&r->flame, r->agg, r->opt.functions[0], 0) < 0)
 		goto out;
-	ret = run_trace(r, fd, head, (size_t) head_len);
+	ret = run_trace(r, in, dat_fd);
 out:
-	if (fd > STDIN_FILENO)
-		close(fd);
+	if (dat_fd >= 0)
+		close(dat_fd);
+	sg_decomp_free(in);
 	return ret;
 }
 
@@ -636,9 +722,10 @@ static int run_setup(struct run *r, struct sg_strtab *st)
 	r->flame.raw_tty = r->raw_tty;
 	r->match = sg_match_new();
 	r->agg = sg_aggregate_new(r->opt.keep);
-	/* the bucket trees feed the .tree, the SVG's selection and diff --slow, nothing else */
-	if (r->agg && r->opt.no_save && !r->opt.diff && !r->opt.merge &&
-	    r->opt.mode != SG_MODE_SVG && r->opt.mode != SG_MODE_PNG && r->opt.mode != SG_MODE_PDF)
+	/* the bucket trees feed the .tree, the SVG's selection, diff --slow and tui; nothing else */
+	if (r->agg && !sg_savepolicy_wanted(&r->opt) && !r->opt.diff && !r->opt.merge &&
+	    !r->opt.tui && r->opt.mode != SG_MODE_SVG && r->opt.mode != SG_MODE_PNG &&
+	    r->opt.mode != SG_MODE_PDF)
 		r->agg->no_bucket_trees = 1;
 	if (!r->load && (r->opt.mode == SG_MODE_CHROME || r->opt.mode == SG_MODE_SPEEDSCOPE) &&
 	    !(r->ex = sg_export_new(r->opt.mode, stdout, r->opt.keep_all)))
@@ -668,8 +755,7 @@ static void run_free(struct run *r, int own_st)
 	sg_match_free(r->match);
 	if (own_st)
 		sg_strtab_free(r->st);
-	free(r->tree_path);
-	free(r->old_path);
+	sg_savepolicy_release(&r->save);
 }
 
 int sg_cmd_profile_run(const struct sg_options *o)
@@ -707,10 +793,12 @@ int sg_cmd_profile_run(const struct sg_options *o)
 		}
 		if (prepare_save(&r, 1) < 0)
 			goto fail;
+		/* live, also before: the capture may be long, and cannot be taken again */
+		sg_savepolicy_warn(&r.save, NULL, r.opt.quiet);
 		if (sg_cmd_flame_mode(r.opt.mode) &&
 		    sg_cmd_flame_open(&r.flame, r.agg, r.opt.functions[0], 1) < 0)
 			goto fail;
-		if (run_trace(&r, -1, NULL, 0) < 0)
+		if (run_trace(&r, NULL, -1) < 0)
 			goto fail;
 	}
 	rc = 0;

@@ -4,6 +4,7 @@
 #include "cmd_diff.h"
 #include "cmd_merge.h"
 #include "cmd_profile.h"
+#include "cmd_tui.h"
 #include "fmt.h"
 #include "live.h"
 #include "log.h"
@@ -42,6 +43,7 @@ int main(int argc, char **argv)
 	if (rc == 0)
 		rc = o.diff    ? sg_cmd_diff_run(&o)
 		     : o.merge ? sg_cmd_merge_run(&o)
+		     : o.tui   ? sg_cmd_tui_run(&o)
 			       : sg_cmd_profile_run(&o);
 	else
 		rc = rc > 0 ? 0 : 2;

@@ -262,9 +262,14 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		o->merge = 1;
 		argc--;
 		argv++;
+	} else if (argc > 1 && strcmp(argv[1], "tui") == 0) {
+		o->tui = 1;
+		o->mode_name = "tui";
+		argc--;
+		argv++;
 	}
 	/* Everything after "--" is the command to trace; getopt never sees it. */
-	for (int i = 1; i < argc && !o->diff && !o->merge; i++) {
+	for (int i = 1; i < argc && !o->diff && !o->merge && !o->tui; i++) {
 		if (strcmp(argv[i], "--") == 0) {
 			if (i + 1 == argc) {
 				sg_log_error("'--' wants a command after it");
@@ -327,6 +332,8 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			/* surfGraph's -o 0 / -o 1: do not save / save (under the default name) */
 			if (!o->diff && !o->merge && (strcmp(optarg, "0") == 0 || strcmp(optarg, "1") == 0)) {
 				o->no_save = strcmp(optarg, "0") == 0;
+				o->no_save_opt = "-o 0";
+				o->save_default = !o->no_save;
 				o->output = NULL;
 			}
 			break;
@@ -335,6 +342,8 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			break;
 		case OPT_NO_SAVE:
 			o->no_save = 1;
+			o->no_save_opt = "--no-save";
+			o->save_default = 0;
 			break;
 		case OPT_EACH:
 			o->each = 1;
@@ -470,6 +479,9 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		case OPT_SLOW:
 			o->slow = 1;
 			break;
+		case OPT_TUI_DIFF:
+			o->tui_diff = 1;
+			break;
 		case OPT_NEGATE:
 			o->negate = 1;
 			break;
@@ -493,7 +505,10 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			o->verbose++;
 			break;
 		case 'h':
-			fputs(o->diff ? sg_usage_diff : o->merge ? sg_usage_merge : sg_usage_profile,
+			fputs(o->diff	 ? sg_usage_diff
+			      : o->merge ? sg_usage_merge
+			      : o->tui	 ? sg_usage_tui
+					 : sg_usage_profile,
 			      stdout);
 			return 1;
 		case 'V':
@@ -517,6 +532,29 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		if (!o->nfiles || !o->output) {
 			sg_log_error("merge wants the runs' .tree files and -o ALL.tree for the "
 				     "result (see surfgraph merge --help)");
+			return -1;
+		}
+		return 0;
+	}
+	if (o->tui) {
+		o->files = argv + optind;
+		o->nfiles = argc - optind;
+		if (o->input && !o->nfiles) {
+			o->files = (char **) &o->input;
+			o->nfiles = 1;
+		}
+		if (o->tui_diff && (o->nfiles != 2 || o->input)) {
+			sg_log_error("tui --diff wants two runs, BEFORE and AFTER, not %d: .tree "
+				     "files, or traces with -f ROOT",
+				     o->nfiles + !!o->input);
+			return -1;
+		}
+		if (!o->tui_diff &&
+		    (o->nfiles != 1 || (o->input && o->files != (char **) &o->input))) {
+			sg_log_error("tui wants one run to show, not %d: a .tree file, or a trace "
+				     "(text or trace.dat) with -f ROOT; two with --diff (see surfgraph "
+				     "tui --help)",
+				     o->nfiles + (o->input && o->files != (char **) &o->input));
 			return -1;
 		}
 		return 0;

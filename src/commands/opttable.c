@@ -58,6 +58,7 @@ const struct option sg_opttable_long[] = {
     {"fail-above", required_argument, NULL, OPT_FAIL_ABOVE},
     {"metric", required_argument, NULL, OPT_METRIC},
     {"slow", no_argument, NULL, OPT_SLOW},
+    {"diff", no_argument, NULL, OPT_TUI_DIFF},
     {"quiet", no_argument, NULL, 'q'},
     {"verbose", no_argument, NULL, 'v'},
     {"help", no_argument, NULL, 'h'},
@@ -141,6 +142,11 @@ static const int diff_takes[] = {'m',
 /* What merge reads: its inputs are whole runs, so only where the result goes. */
 static const int merge_takes[] = {'o', 'q', 'h'};
 
+/* What tui reads: the run it shows, built as -i would (root, filters, what is kept), and its look. */
+static const int tui_takes[] = {'i', 'q', 'h', 'f', 'x', 'C', 'p', OPT_MAX_DEPTH, OPT_NO_IRQS,
+				OPT_NO_OFF_CPU, OPT_KEEP, OPT_KEEP_SLOWEST, OPT_ASCII, OPT_UNICODE,
+				OPT_COLOR, OPT_TUI_DIFF};
+
 /* An option of the other subcommand would be accepted and do nothing: one line instead. */
 int sg_opttable_check_subcommand(const struct sg_options *o, const unsigned char *seen)
 {
@@ -159,12 +165,24 @@ int sg_opttable_check_subcommand(const struct sg_options *o, const unsigned char
 				     sg_opttable_name(c, name, sizeof(name)));
 			return -1;
 		}
+		for (i = 0; i < sizeof(tui_takes) / sizeof(tui_takes[0]) && tui_takes[i] != c; i++)
+			;
+		if (o->tui && i == sizeof(tui_takes) / sizeof(tui_takes[0])) {
+			sg_log_error("tui: %s is not a tui option (see surfgraph tui --help)",
+				     sg_opttable_name(c, name, sizeof(name)));
+			return -1;
+		}
 		for (i = 0; i < sizeof(diff_takes) / sizeof(diff_takes[0]) && diff_takes[i] != c;
 		     i++)
 			;
 		if (o->diff && i == sizeof(diff_takes) / sizeof(diff_takes[0])) {
 			sg_log_error("diff: %s is not a diff option (see surfgraph diff --help)",
 				     sg_opttable_name(c, name, sizeof(name)));
+			return -1;
+		}
+		if (!o->tui && c == OPT_TUI_DIFF) {
+			sg_log_error("--diff is for surfgraph tui --diff BEFORE AFTER; to compare runs as "
+				     "text: surfgraph diff BEFORE AFTER");
 			return -1;
 		}
 		if (!o->diff && c >= OPT_TOTAL) {
@@ -242,6 +260,10 @@ int sg_opttable_check_mode(const struct sg_options *o, const unsigned char *seen
 			     o->output ? "-o" : o->keep_opt);
 		return -1;
 	}
+	/*
+	 * With -i, --no-save (and -o 0) state what happens anyway: nothing is saved unless -o asks.
+	 * They stay valid there, as scripts written when -i saved by default pass them.
+	 */
 	return 0;
 }
 

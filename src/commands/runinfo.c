@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include "closest.h"
 #include "log.h"
+#include "match.h"
 #include "fmt.h"
 #include "runinfo.h"
 #include "treefilter.h"
@@ -430,5 +431,52 @@ void sg_runinfo_warn_excludes(FILE *f, const struct sg_options *o,
 			fputc('?', f);
 		}
 		fputc('\n', f);
+	}
+}
+
+/* Whether pattern i has invocations of its own among a's roots. */
+static int has_own(const struct sg_match *m, const struct sg_aggregate *a, int i)
+{
+	for (int j = 0; j < a->nroots; j++)
+		if (sg_match_test(m, a->roots[j].root) == i &&
+		    (a->roots[j].sum.count || a->roots[j].incomplete))
+			return 1;
+	return 0;
+}
+
+void sg_runinfo_warn_nested(FILE *f, const struct sg_match *m, const struct sg_aggregate *a)
+{
+	const struct sg_node *top = sg_tree_top(a->merged);
+
+	for (int i = 0; i < sg_match_count(m); i++) {
+		const char *in = NULL;
+		uint64_t calls = 0;
+		int own = has_own(m, a, i);
+
+		for (const struct sg_node *n = top->child; n; n = sg_node_next(n, top)) {
+			const struct sg_node *up = n;
+
+			if (n->parent == top || sg_match_test(m, n->name) != i)
+				continue;
+			calls += n->calls;
+			while (up->parent != top)
+				up = up->parent;
+			in = in ? in : up->name;
+		}
+		if (!calls)
+			continue;
+		fputs("surfgraph: ", f);
+		sg_fmt_put_name(f, sg_match_pattern(m, i));
+		fprintf(f, ": %s%" PRIu64 " call%s ran inside the invocations of ",
+			own ? "" : "all its ", calls, calls == 1 ? "" : "s");
+		sg_fmt_put_name(f, in);
+		fputs(", as part of their trees: ", f);
+		fputs(own ? "not in its own statistics and histogram"
+			  : "no invocations or histogram "
+			    "of its own",
+		      f);
+		fputs(" (-f ", f);
+		sg_fmt_put_name(f, sg_match_pattern(m, i));
+		fputs(" alone counts them all)\n", f);
 	}
 }

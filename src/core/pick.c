@@ -89,6 +89,15 @@ struct sg_invocation *sg_pick_find(const struct sg_aggregate *agg, const struct 
 	uint64_t best_gap = UINT64_MAX;
 
 	*p50 = 0;
+	/* several roots: the slowest or typical one of a root is among its own invocations */
+	if (p->root) {
+		unsigned k = 0;
+
+		for (unsigned i = 0; i < n; i++)
+			if (v[i]->root == p->root)
+				v[k++] = v[i];
+		n = k;
+	}
 	for (unsigned i = 0; i < n && !best; i++)
 		if (p->kind == SG_PICK_SEQ && v[i]->seq == p->seq)
 			best = v[i];

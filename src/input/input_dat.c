@@ -133,11 +133,13 @@ static int init_survives(struct tracecmd_input *h, int fd)
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
 
-/* The file parsed and ready to iterate, or NULL with a message. */
-static struct tracecmd_input *dat_open(const char *path)
+/* The file (fd's copy, or path) parsed and ready to iterate, or NULL with a message. */
+static struct tracecmd_input *dat_open(const char *path, int from)
 {
 	struct tracecmd_input *h;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+	/* a copy: the library closes the fd it was given */
+	int fd = from >= 0 ? fcntl(from, F_DUPFD_CLOEXEC, 0) : open(path, O_RDONLY | O_CLOEXEC);
+	int err;
 
 	if (fd < 0) {
 		sg_log_error("%s: not a readable trace.dat file: %s", path, strerror(errno));
@@ -176,8 +178,8 @@ refused:
 	return NULL;
 }
 
-int sg_dat_read(const char *path, struct sg_strtab *st, sg_event_fn fn, void *ctx, int lines,
-		struct sg_raw_stats *stats, char *kernel, size_t ksize)
+int sg_dat_read(const char *path, int fd, struct sg_strtab *st, sg_event_fn fn, void *ctx,
+		int lines, struct sg_raw_stats *stats, char *kernel, size_t ksize)
 {
 	struct tracecmd_input *h;
 	struct dat_ctx c = { 0 };
@@ -188,7 +190,7 @@ int sg_dat_read(const char *path, struct sg_strtab *st, sg_event_fn fn, void *ct
 		kernel[0] = '\0';
 	/* The library reports its own parse problems on stderr; inputs never print. */
 	tracecmd_set_loglevel(TEP_LOG_NONE);
-	h = dat_open(path);
+	h = dat_open(path, fd);
 	if (!h)
 		return -1;
 	uname_release(h, kernel, ksize);

@@ -504,3 +504,21 @@ out:
 	sg_linebuf_free(lb);
 	return ret;
 }
+
+int sg_text_parser_read(struct sg_text_parser *p, sg_read_fn rd, void *rctx)
+{
+	struct sg_linebuf *lb = sg_linebuf_new(MAX_LINE);
+	ssize_t n;
+	int ret = -1;
+
+	if (!lb) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	while ((n = sg_linebuf_fill(lb, rd, rctx, on_line, p)) > 0)
+		;
+	if (n == 0 && sg_linebuf_finish(lb, on_line, p) == 0)
+		ret = sg_text_parser_finish(p);
+	sg_linebuf_free(lb);
+	return ret;
+}

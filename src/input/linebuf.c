@@ -118,6 +118,21 @@ ssize_t sg_linebuf_read(struct sg_linebuf *lb, int fd, sg_line_fn fn, void *ctx)
 	return deliver(lb, from, fn, ctx) < 0 ? -1 : n;
 }
 
+ssize_t sg_linebuf_fill(struct sg_linebuf *lb, sg_read_fn rd, void *rctx, sg_line_fn fn, void *ctx)
+{
+	ssize_t n;
+
+	if (make_room(lb) < 0)
+		return -1;
+	n = rd(rctx, lb->buf + lb->len, lb->cap - lb->len);
+	if (n <= 0)
+		return n;
+	size_t from = lb->len;
+
+	lb->len += (size_t) n;
+	return deliver(lb, from, fn, ctx) < 0 ? -1 : n;
+}
+
 int sg_linebuf_finish(struct sg_linebuf *lb, sg_line_fn fn, void *ctx)
 {
 	int r = 0;

@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "aggregate.h"
+#include "decomp.h"
 #include "log.h"
 #include "narrow.h"
 #include "tracefs_file.h"
@@ -14,16 +15,25 @@
 
 struct sg_narrowset *sg_narrow_load(const char *path, struct sg_strtab *st)
 {
-	FILE *f = fopen(path, "r");
-	struct sg_aggregate *agg;
+	struct sg_decomp *in = sg_decomp_open(path);
+	FILE *f = in ? sg_decomp_stdio(in) : NULL;
+	struct sg_aggregate *agg = NULL;
 	struct sg_narrowset *set;
 
-	if (!f) {
-		sg_log_error("--narrow-from %s: %m", path);
+	if (!in) {
+		char why[512];
+
+		snprintf(why, sizeof(why), "%s", sg_log_message()); /* "cannot open PATH: why" */
+		sg_log_error("--narrow-from: %s", why);
 		return NULL;
 	}
-	agg = sg_treeread_file(f, path, st);
-	fclose(f);
+	if (f) {
+		agg = sg_treeread_file(f, path, st); /* a .tree.gz as a .tree */
+		fclose(f);
+	}
+	if (!agg && sg_decomp_error(in))
+		sg_log_error("%s", sg_decomp_error(in));
+	sg_decomp_free(in);
 	if (!agg)
 		return NULL;
 	set = sg_narrowset_new();

@@ -58,14 +58,21 @@ void sg_flamefiles_free(struct sg_flamefiles *ff)
 	free(ff);
 }
 
-static int set_path(struct sg_flamefiles *ff, uint64_t seq)
+static int set_path(struct sg_flamefiles *ff, uint64_t seq, const char *root)
 {
-	size_t need = strlen(ff->base) + 32;
+	const char *dir = ff->o.outdir && *ff->o.outdir ? ff->o.outdir : NULL;
+	char *named = root ? sg_outfile_name(dir, root, "") : NULL;
+	const char *base = named ? named : ff->base;
+	size_t need = strlen(base) + 32;
+
+	if (root && !named)
+		return -1;
 
 	if (need > ff->path_cap) {
 		char *p = realloc(ff->path, need);
 
 		if (!p) {
+			free(named);
 			sg_log_error("out of memory");
 			return -1;
 		}
@@ -73,9 +80,10 @@ static int set_path(struct sg_flamefiles *ff, uint64_t seq)
 		ff->path_cap = need;
 	}
 	if (seq)
-		snprintf(ff->path, need, "%s-%06" PRIu64 ".%s", ff->base, seq, ext[ff->o.format]);
+		snprintf(ff->path, need, "%s-%06" PRIu64 ".%s", base, seq, ext[ff->o.format]);
 	else
-		snprintf(ff->path, need, "%s.%s", ff->base, ext[ff->o.format]);
+		snprintf(ff->path, need, "%s.%s", base, ext[ff->o.format]);
+	free(named);
 	return 0;
 }
 
@@ -212,7 +220,7 @@ int sg_flamefiles_one(struct sg_flamefiles *ff, const struct sg_invocation *inv,
 	int ret;
 
 	c = calloc(1, sizeof(*c));
-	if (!c || set_path(ff, inv->seq) < 0) {
+	if (!c || set_path(ff, inv->seq, ff->o.by_root ? inv->root : NULL) < 0) {
 		free(c);
 		sg_log_error("out of memory");
 		return -1;
@@ -253,7 +261,7 @@ int sg_flamefiles_merged(struct sg_flamefiles *ff, const struct sg_aggregate *ag
 	struct sg_invocation **kept = NULL;
 	int ret;
 
-	if (!c || set_path(ff, 0) < 0) {
+	if (!c || set_path(ff, 0, NULL) < 0) {
 		free(c);
 		sg_log_error("out of memory");
 		return -1;

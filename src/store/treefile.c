@@ -115,7 +115,7 @@ static int check_size(struct sg_aggregate *agg)
 		return 0;
 	sg_log_error("the .tree file would hold %.1f GB of call paths (the tree is %d calls deep "
 		     "and every line carries its whole path, docs/tree-format.md): not written; "
-		     "--no-save goes without it",
+		     "without -o (live: --no-save) the run goes without it",
 		     (double) bytes / 1e9, deepest);
 	return -1;
 }

@@ -33,13 +33,13 @@ size=$(stat -c %s "$big")
 mb=$(echo "$size / 1000000" | bc -l)
 cat "$big" >/dev/null # warm the page cache
 # medians of 5 CPU seconds, wc -l and surfgraph interleaved (lib.sh)
-read -r t_wc t_sg < <(pair 5 "wc -l $big" "$bin -f do_sys_openat2 -i $big -m top --no-save -q")
+read -r t_wc t_sg < <(pair 5 "wc -l $big" "$bin -f do_sys_openat2 -i $big -m top -q")
 printf 'input: %.0f MB (%s repeated), %s lines\n' "$mb" "$(basename "${src%.gz}")" "$(wc -l <"$big")"
 printf '  wc -l:                 %7.3f s  %8.1f MB/s\n' "$t_wc" "$(echo "$mb / $t_wc" | bc -l)"
 printf '  surfgraph -m top:      %7.3f s  %8.1f MB/s  (%.2f of wc -l speed; goal >= 600 MB/s)\n' \
 	"$t_sg" "$(echo "$mb / $t_sg" | bc -l)" "$(echo "$t_wc / $t_sg" | bc -l)"
-r_small=$(rss_kb "$bin" -f do_sys_openat2 -i "$small" -m top --no-save -q)
-r_big=$(rss_kb "$bin" -f do_sys_openat2 -i "$big" -m top --no-save -q)
+r_small=$(rss_kb "$bin" -f do_sys_openat2 -i "$small" -m top -q)
+r_big=$(rss_kb "$bin" -f do_sys_openat2 -i "$big" -m top -q)
 printf '  peak RSS: %d KB at %.0f MB of input, %d KB at %.0f MB (must not grow)\n' \
 	"$r_small" "$(echo "$(stat -c %s "$small") / 1000000" | bc -l)" "$r_big" "$mb"
 

@@ -24,7 +24,7 @@ fi
 events=$(trace-cmd report "$big" 2>/dev/null | grep -cE 'funcgraph_(entry|exit):')
 cat "$big" >/dev/null # warm the page cache
 # medians of 5 CPU seconds, trace-cmd report and surfgraph interleaved (lib.sh)
-read -r t_tc t_sg < <(pair 5 "trace-cmd report $big" "$bin -f __do_fault -i $big -m folded --no-save -q")
+read -r t_tc t_sg < <(pair 5 "trace-cmd report $big" "$bin -f __do_fault -i $big -m folded -q")
 printf 'trace.dat: %.0f MB, %d funcgraph events (%s repeated)\n' \
 	"$(echo "$(stat -c %s "$big") / 1000000" | bc -l)" "$events" "$(basename "$src")"
 printf '  trace-cmd report >/dev/null: %7.3f s  %9.0f events/s\n' "$t_tc" "$(echo "$events / $t_tc" | bc -l)"

@@ -124,11 +124,11 @@ fi
 trace2=$out/bench100k.txt
 gen_trace "9 10 10 10 10" "$trace2"
 folded2=$out/bench100k.folded
-[ -s "$folded2" ] || "$bin" -f bench_root -i "$trace2" -m folded --no-save -q >"$folded2"
+[ -s "$folded2" ] || "$bin" -f bench_root -i "$trace2" -m folded -q >"$folded2"
 : >"$out/t-sg.txt"
 : >"$out/t-fg.txt"
 for _ in 1 2 3; do
-	cpu_s "$bin" -f bench_root -i "$trace2" -m svg -s 0 --no-save --outdir "$out/sg-100k" -q >>"$out/t-sg.txt"
+	cpu_s "$bin" -f bench_root -i "$trace2" -m svg -s 0 --outdir "$out/sg-100k" -q >>"$out/t-sg.txt"
 	if [ -n "${FLAMEGRAPH_PL:-}" ]; then cpu_s perl "$FLAMEGRAPH_PL" "$folded2" >>"$out/t-fg.txt"; fi
 done
 svg=$out/sg-100k/bench_root.svg

@@ -38,19 +38,19 @@ rm -rf "$out"
 mkdir -p "$out"
 cd "$out"
 fault=$data/linux-6.1/do_fault.txt
-"$bin" -f __do_fault -i "$fault" --no-save -q >/dev/null
-"$bin" -f __do_fault -i "$fault" --no-save -q -m folded >__do_fault.folded
+"$bin" -f __do_fault -i "$fault" -q >/dev/null
+"$bin" -f __do_fault -i "$fault" -q -m folded >__do_fault.folded
 gunzip -c "$data/linux-6.1/schedule_sleep.txt.gz" >schedule_sleep.txt
-"$bin" -f schedule -i schedule_sleep.txt --no-save -q -s 0 >/dev/null
-"$bin" -f schedule -i schedule_sleep.txt --no-save -q -m folded >schedule.folded
-"$bin" -f hostile_root -i "$data/svg/hostile.txt" --no-save -q -s 0 >/dev/null
-"$bin" -f __do_fault -i "$fault" --no-save -q -m top >do_fault.top
-"$bin" -f __do_fault -i "$fault" --no-save -q -m speedscope >do_fault.speedscope.json
+"$bin" -f schedule -i schedule_sleep.txt -q -s 0 >/dev/null
+"$bin" -f schedule -i schedule_sleep.txt -q -m folded >schedule.folded
+"$bin" -f hostile_root -i "$data/svg/hostile.txt" -q -s 0 >/dev/null
+"$bin" -f __do_fault -i "$fault" -q -m top >do_fault.top
+"$bin" -f __do_fault -i "$fault" -q -m speedscope >do_fault.speedscope.json
 # not NAME.chrome.json: speedscope takes that suffix for Chrome's older timeline format
-"$bin" -f __do_fault -i "$data/linux-6.1/do_fault_trace-cmd.dat" --no-save -q -m chrome --keep all >dat.trace.json
+"$bin" -f __do_fault -i "$data/linux-6.1/do_fault_trace-cmd.dat" -q -m chrome --keep all >dat.trace.json
 # the histogram strip's selection against the .tree's bucket trees and --pick's folded stacks
 "$bin" -f __do_fault -i "$fault" -q -s 0 -o do_fault.tree >/dev/null
-"$bin" -f __do_fault -i "$fault" --no-save -q -m folded --pick 2 >pick2.folded
+"$bin" -f __do_fault -i "$fault" -q -m folded --pick 2 >pick2.folded
 "$bin" -f schedule -i schedule_sleep.txt -q -s 0 -o schedule.tree >/dev/null
 rc=0
 node "$root/tests/browser/flame.mjs" "$out" || rc=1

@@ -43,9 +43,9 @@ for fx in linux-6.1/do_fault.txt:__do_fault linux-6.1/do_fault_trace-cmd.dat:__d
 	linux-6.1/schedule_sleep.txt.gz:schedule linux-6.12/do_fault_abstime_proc_overrun_tail.txt:__do_fault; do
 	f=$(data "${fx%%:*}") root=${fx##*:}
 	name=${fx%%/*}-$(basename "$f")-$root
-	"$bin" -i "$f" -f "$root" -m pprof --no-save -q >"$out/$name.pb.gz"
+	"$bin" -i "$f" -f "$root" -m pprof -q >"$out/$name.pb.gz"
 	check "$name: gzip" gzip -t "$out/$name.pb.gz"
-	"$bin" -i "$f" -f "$root" -m top --no-save -q | top_rows >"$out/$name.top"
+	"$bin" -i "$f" -f "$root" -m top -q | top_rows >"$out/$name.top"
 	pprof -top -unit=ns -nodecount=100000 -nodefraction=0 -edgefraction=0 "$out/$name.pb.gz" >"$out/$name.pprof-top"
 	pprof -top -sample_index=calls -nodecount=100000 -nodefraction=0 -edgefraction=0 "$out/$name.pb.gz" \
 		>"$out/$name.pprof-calls"
@@ -58,7 +58,7 @@ for fx in linux-6.1/do_fault.txt:__do_fault linux-6.1/do_fault_trace-cmd.dat:__d
 		"$(awk '{print $1, $4}' "$out/$name.top")"
 	check "$name: pprof calls = -m top calls" \
 		test "$(pprof_rows <"$out/$name.pprof-calls" | cut -d' ' -f1,2)" = "$(cut -d' ' -f1,2 "$out/$name.top")"
-	"$bin" -i "$f" -f "$root" -m folded --no-save -q | sort >"$out/$name.folded"
+	"$bin" -i "$f" -f "$root" -m folded -q | sort >"$out/$name.folded"
 	pprof -traces -unit=ns "$out/$name.pb.gz" | pprof_folded >"$out/$name.pprof-folded"
 	check "$name: pprof -traces = -m folded (paths and weights)" cmp -s "$out/$name.pprof-folded" "$out/$name.folded"
 	check "$name: root label" grep -q "^ *root: *$root\$" <(pprof -traces "$out/$name.pb.gz")
@@ -82,7 +82,7 @@ head -c 200 "$out/linux-6.1-do_fault.txt-__do_fault.pb.gz" >"$out/cut.pb.gz"
 check "pprof refuses a cut profile" bash -c "! go tool pprof -top '$out/cut.pb.gz' >/dev/null 2>&1"
 # a binary profile is not written to a terminal (script gives the run one)
 if command -v script >/dev/null; then
-	script -qec "$bin -i $f -f __do_fault -m pprof --no-save" /dev/null >"$out/tty.out" 2>&1 || true
+	script -qec "$bin -i $f -f __do_fault -m pprof" /dev/null >"$out/tty.out" 2>&1 || true
 	check "pprof refuses a terminal" grep -q 'redirect' "$out/tty.out"
 fi
 
@@ -93,9 +93,9 @@ fi
 json_check() { # kind fixture root: prints the roots' durations
 	local kind=$1 f=$2 root=$3 name
 	name=${fx%%/*}-$(basename "$f")-$root
-	"$bin" -i "$f" -f "$root" -m top --no-save -q >"$out/$name.top.txt"
-	"$bin" -i "$f" -f "$root" -m folded --no-save -q >"$out/$name.folded.txt"
-	"$bin" -i "$f" -f "$root" -m "$kind" --keep all --no-save -q >"$out/$name.$kind.json"
+	"$bin" -i "$f" -f "$root" -m top -q >"$out/$name.top.txt"
+	"$bin" -i "$f" -f "$root" -m folded -q >"$out/$name.folded.txt"
+	"$bin" -i "$f" -f "$root" -m "$kind" --keep all -q >"$out/$name.$kind.json"
 	python3 tests/exports/check_json.py "$kind" "$out/$name.$kind.json" "$out/$name.top.txt" "$out/$name.folded.txt"
 }
 for fx in linux-6.1/do_fault.txt:__do_fault linux-6.1/do_fault_trace-cmd.dat:__do_fault \
@@ -138,10 +138,10 @@ assert any(v >= 1 << 63 for v in want)
 ' "$out/linux-7.3-$(basename "$f")-vfs_read.chrome.json" "$f"
 f=tests/data/linux-6.1/do_fault.txt
 # --keep N: the last N invocations, from the ring
-"$bin" -i "$f" -f __do_fault -m chrome --keep 2 --no-save -q >"$out/keep2.json"
+"$bin" -i "$f" -f __do_fault -m chrome --keep 2 -q >"$out/keep2.json"
 check "--keep 2: invocations 5 and 6" test "$(grep -o '"invocation":[0-9]*' "$out/keep2.json" | tr '\n' ' ')" = \
 	'"invocation":5 "invocation":6 '
-"$bin" -i "$f" -f __do_fault -m speedscope --keep 2 --no-save -q >"$out/keep2.speedscope.json"
+"$bin" -i "$f" -f __do_fault -m speedscope --keep 2 -q >"$out/keep2.speedscope.json"
 check "--keep 2: two evented profiles and the merged one" test \
 	"$(grep -o '"type":"[a-z]*","name":"[^"]*"' "$out/keep2.speedscope.json" | tr '\n' ' ')" = \
 	'"type":"evented","name":"__do_fault #5 cat-98" "type":"evented","name":"__do_fault #6 cat-98" "type":"sampled","name":"__do_fault" '
@@ -152,13 +152,13 @@ check ".tree: the same slices as the trace" cmp -s <(grep '"ph":"X"' "$out/tree.
 	<(grep '"ph":"X"' "$out/linux-6.1-do_fault.txt-__do_fault.chrome.json")
 # names are escaped for JSON: a quote, a backslash and a control byte in a function name
 printf '# tracer: function_graph\n 0)               |  r() {\n 0)   1.000 us    |    x"y\\z\001\342\200();\n 0)   3.000 us    |  }\n' >"$out/names.txt"
-"$bin" -i "$out/names.txt" -f r -m chrome --no-save -q >"$out/names.json"
+"$bin" -i "$out/names.txt" -f r -m chrome -q >"$out/names.json"
 check "chrome: a crafted name stays JSON" python3 -c "import json,sys; d=json.load(open(sys.argv[1])); \
 	n = d['traceEvents'][3]['name']; assert n == 'x\"y\\\\z\\x01\\ufffd\\ufffd', repr(n)" "$out/names.json"
 # tests/data/svg/hostile.txt: markup, quotes, a DEL and bytes that are not UTF-8 in names
 h=tests/data/svg/hostile.txt
 for kind in chrome speedscope; do
-	"$bin" -i "$h" -f hostile_root -m $kind --no-save -q >"$out/hostile.$kind.json"
+	"$bin" -i "$h" -f hostile_root -m $kind -q >"$out/hostile.$kind.json"
 	check "hostile names: $kind is JSON with every name" python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
 names = [e["name"] for e in d["traceEvents"] if e["ph"] == "X"] if "traceEvents" in d else \
@@ -166,26 +166,26 @@ names = [e["name"] for e in d["traceEvents"] if e["ph"] == "X"] if "traceEvents"
 assert "a<script>alert" in names and "b&amp;c\"d'"'"'e" in names, names
 assert any(n.startswith("caf\u00e9_\ufffd") for n in names), names' "$out/hostile.$kind.json"
 done
-"$bin" -i "$h" -f hostile_root -m pprof --no-save -q >"$out/hostile.pb.gz"
+"$bin" -i "$h" -f hostile_root -m pprof -q >"$out/hostile.pb.gz"
 check "hostile names: pprof reads them" grep -qF "a<script>alert" <(pprof -raw "$out/hostile.pb.gz")
 # a run that knows its host (live runs record it) labels its samples with it
 sed 's/^source=.*/&\nhost=fleet-a\nkernel=6.1.0-56-amd64/' "$out/df.tree" >"$out/host.tree"
 "$bin" -i "$out/host.tree" -m pprof -q >"$out/host.pb.gz"
 check "pprof: host and kernel labels from the run" grep -q 'host:\[fleet-a\] kernel:\[6.1.0-56-amd64\] root:\[__do_fault\]' \
 	<(pprof -raw "$out/host.pb.gz")
-check "usage: --keep all is for the timelines" bash -c "$bin -i $f -f __do_fault -m top --keep all --no-save 2>&1 | grep -q 'keep all streams'"
+check "usage: --keep all is for the timelines" bash -c "$bin -i $f -f __do_fault -m top --keep all 2>&1 | grep -q 'keep all streams'"
 
 # --pick: the one invocation alone, in each export; the slowest call's duration from awk (the
 # largest duration printed at the root's own depth, the `} /* do_sys_openat2 */` lines)
 o2=$(data linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz)
 slow_us=$(awk '/\} \/\* do_sys_openat2 \*\// { for (i = 1; i < NF; i++) if ($(i + 1) == "us") { v = $i } if (v + 0 > m + 0) m = v } END { print m }' "$o2")
-"$bin" -i "$o2" -f do_sys_openat2 -m chrome --pick slowest --no-save -q >"$out/pick.chrome.json"
+"$bin" -i "$o2" -f do_sys_openat2 -m chrome --pick slowest -q >"$out/pick.chrome.json"
 check "--pick slowest -m chrome: one root slice, the slowest call's $slow_us us" python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
 x = [e for e in d["traceEvents"] if e["ph"] == "X" and e["name"] == "do_sys_openat2"]
 assert len(x) == 1 and "%.3f" % x[0]["dur"] == sys.argv[2], (len(x), x[:1])' "$out/pick.chrome.json" "$slow_us"
-"$bin" -i "$o2" -f do_sys_openat2 -m pprof --pick slowest --no-save -q >"$out/pick.pb.gz"
+"$bin" -i "$o2" -f do_sys_openat2 -m pprof --pick slowest -q >"$out/pick.pb.gz"
 check "--pick slowest -m pprof: its total is the slowest call's" grep -q "of ${slow_us/./}ns total" \
 	<(pprof -top -unit=ns "$out/pick.pb.gz")
 

@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_ASSERT(st && agg);
 	cs = sg_callstack_new(st, m, on_invocation, agg, size && (data[size - 1] & 1));
 	FUZZ_ASSERT(cs);
-	if (sg_dat_read(path, st, sg_callstack_feed, cs, size && (data[size - 1] & 1), &stats,
+	if (sg_dat_read(path, -1, st, sg_callstack_feed, cs, size && (data[size - 1] & 1), &stats,
 			kernel, sizeof(kernel)) == 0) {
 		FUZZ_ASSERT(sg_callstack_finish(cs) == 0);
 		sg_aggregate_finish(agg);

@@ -17,6 +17,7 @@ inputs() {
 	text) ls tests/data/linux-6.1/do_fault*.txt tests/data/linux-6.12/do_fault*.txt ;;
 	tree) ls tests/data/diff/*.tree tests/data/tree/*.tree ;;
 	dat) ls tests/data/linux-6.1/*.dat ;;
+	decomp) ls tests/data/linux-6.1/*.txt.gz tests/data/linux-7.3/*.txt.gz ;;
 	esac
 	[ -d "tests/fuzz/regress/fuzz_$1" ] && find "tests/fuzz/regress/fuzz_$1" -type f | sort
 }

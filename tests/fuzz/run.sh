@@ -64,6 +64,18 @@ seed_state() {
 	cp tests/fuzz/regress/fuzz_state/* "$1/"
 }
 
+# The project's gzipped captures, cut to their first 4 KB, and xz and zstd ones made from them.
+seed_decomp() {
+	local c=$1 n=0 f
+	for f in tests/data/linux-[67].*/*.txt.gz; do
+		n=$((n + 1))
+		gunzip -c "$f" | head -c 16384 >"$c/plain-$n"
+		gzip -c "$c/plain-$n" >"$c/gz-$n"
+		xz -c "$c/plain-$n" >"$c/xz-$n"
+		zstd -q -c "$c/plain-$n" >"$c/zst-$n"
+	done
+}
+
 seed_dat() {
 	cp tests/data/linux-6.1/do_fault_trace-cmd.dat "$1/dat-1"
 }

@@ -49,24 +49,24 @@ run 2 "-s wants a whole number" -s -1 -f x -i $fix -m tree
 run 2 "--keep all streams every invocation into -m chrome or speedscope" -f x -i $fix -m tree --keep all
 run 2 "-m chrome writes to stdout: -o - would mix the .tree file into it" -f x -i $fix -m chrome -o -
 run 2 "-m pprof writes to stdout: -o - would mix" -f x -i $fix -m pprof -o -
-run 0 "" -f __do_fault -i $fix -m speedscope --keep all --no-save
+run 0 "" -f __do_fault -i $fix -m speedscope --keep all
 run 2 "option '-f' needs a value" -f
 run 2 "unexpected argument 'extra'" -f x -m tree -i $fix extra
-run 2 "which function? give the root with -f FUNC" -i $fix -m tree
+run 2 "which function? the top-level calls in tests/data/linux-6.1/do_fault_pipe.txt are of 3 functions: __do_fault (14), " -i tests/data/linux-6.1/do_fault_pipe.txt -m tree
 run 2 "-o fault.svg: -o names the .tree file (reload it with -i); flame graphs are named after the root" \
 	-f __do_fault -i $fix -o fault.svg
 n=$((n + 1))
 [ -e fault.svg ] && { echo "FAIL: -o fault.svg was refused but written"; fail=$((fail + 1)); }
 run 1 "cannot open /nonexistent/trace: No such file or directory" -f x -i /nonexistent/trace -m tree
-run 1 "no call of nosuchfunc in $fix (204 lines, 196 call events)" -f nosuchfunc -i $fix -m tree --no-save
+run 1 "no call of nosuchfunc in $fix (204 lines, 196 call events)" -f nosuchfunc -i $fix -m tree
 : >"$out/empty"
-run 1 "$out/empty is empty" -f x -i "$out/empty" -m tree --no-save
+run 1 "$out/empty is empty" -f x -i "$out/empty" -m tree
 head -c 100000 /dev/urandom >"$out/garbage"
-# random bytes: not a trace, or (when a stray line parses as a call) no call of x
-run 1 "" -f x -i "$out/garbage" -m tree --no-save
+# random bytes: binary data, said so (not "no call of x" in lines a stray byte made)
+run 1 "surfgraph: $out/garbage: binary data, not a function_graph trace, trace.dat or .tree file" \
+	-f x -i "$out/garbage" -m tree
 n=$((n + 1))
-grep -qE "is not a function_graph trace|no call of x in" "$out/stderr" && ! grep -q $'\033' "$out/stderr" ||
-	{ echo "FAIL: garbage: $(head -c 200 "$out/stderr")"; fail=$((fail + 1)); }
+! grep -q $'\033' "$out/stderr" || { echo "FAIL: garbage: escape in the message"; fail=$((fail + 1)); }
 run 0 "" --help
 grep -q "^Examples:" "$out/stdout" || { echo "FAIL: --help has no examples"; fail=$((fail + 1)); }
 run 0 "" -V
@@ -82,31 +82,36 @@ run 1 "-m raw needs a trace: a .tree file keeps no trace lines" -i "$out/good.tr
 
 # stdin works for traces and .tree files alike
 n=$((n + 1))
-a=$("$bin" -f __do_fault -i - -m folded --no-save -q <$fix | md5sum)
-b=$("$bin" -f __do_fault -i $fix -m folded --no-save -q | md5sum)
+a=$("$bin" -f __do_fault -i - -m folded -q <$fix | md5sum)
+b=$("$bin" -f __do_fault -i $fix -m folded -q | md5sum)
 c=$("$bin" -i - -m folded -q <"$out/good.tree" | md5sum)
 [ "$a" = "$b" ] && [ "$a" = "$c" ] || { echo "FAIL: stdin gives another result"; fail=$((fail + 1)); }
 
-# the summary goes to stderr and names the file written; the default name is ROOT.tree
+# the summary goes to stderr and names the file written; the default name is ROOT.tree, which
+# reading a saved trace writes only when asked (-o 1)
 n=$((n + 1))
-(cd "$out" && "$bin" -f __do_fault -i "../../../$fix" -m top >/dev/null 2>summary)
-grep -q "wrote __do_fault.tree" "$out/summary" && [ -f "$out/__do_fault.tree" ] &&
-	[ -z "$(ls "$out" | grep '\.tmp\.')" ] || { echo "FAIL: default .tree ($(cat "$out/summary"))"; fail=$((fail + 1)); }
+rm -rf "$out/dn" && mkdir -p "$out/dn"
+(cd "$out/dn" && "$bin" -f __do_fault -i "../../../../$fix" -m top >/dev/null 2>summary && rm summary)
+[ -z "$(ls "$out/dn")" ] || { echo "FAIL: -i without -o wrote $(ls "$out/dn")"; fail=$((fail + 1)); }
+n=$((n + 1))
+(cd "$out/dn" && "$bin" -f __do_fault -i "../../../../$fix" -m top -o 1 >/dev/null 2>summary)
+grep -q "wrote __do_fault.tree" "$out/dn/summary" && [ -f "$out/dn/__do_fault.tree" ] &&
+	[ -z "$(ls "$out/dn" | grep '\.tmp\.')" ] || { echo "FAIL: default .tree ($(cat "$out/dn/summary"))"; fail=$((fail + 1)); }
 # a glob root makes a safe file name
 n=$((n + 1))
-(cd "$out" && "$bin" -f '__do_fa?lt' -i "../../../$fix" -m top -q >/dev/null)
+(cd "$out" && "$bin" -f '__do_fa?lt' -i "../../../$fix" -m top -q -o 1 >/dev/null)
 [ -f "$out/__do_fa_lt.tree" ] || { echo "FAIL: glob file name: $(ls $out)"; fail=$((fail + 1)); }
 
 # --outdir takes the flame graph and the .tree file alike
 n=$((n + 1))
-"$bin" -f __do_fault -i $fix --outdir "$out/od" -s 0 -q >/dev/null 2>&1
+"$bin" -f __do_fault -i $fix --outdir "$out/od" -s 0 -q -o 1 >/dev/null 2>&1
 [ -f "$out/od/__do_fault.svg" ] && [ -f "$out/od/__do_fault.tree" ] ||
 	{ echo "FAIL: --outdir: $(ls "$out/od" 2>&1)"; fail=$((fail + 1)); }
 
 # Point 1 of issue 14: no option is accepted and ignored. Filters slice a saved trace as the
 # kernel would have traced it: the same call paths as the captures made with the option live.
 d=tests/data/linux-6.1
-paths() { "$bin" -m folded -q --no-save "$@" | cut -d' ' -f1 | sort; }
+paths() { "$bin" -m folded -q "$@" | cut -d' ' -f1 | sort; }
 n=$((n + 1))
 [ "$(paths -f __do_fault -i $fix --no-irqs)" = "$(paths -f __do_fault -i $d/do_fault_nofuncgraph-irqs.txt)" ] ||
 	{ echo "FAIL: --no-irqs -i differs from the funcgraph-irqs=0 capture"; fail=$((fail + 1)); }
@@ -115,7 +120,7 @@ n=$((n + 1))
 	{ echo "FAIL: --max-depth 3 -i differs from the max_graph_depth=3 capture"; fail=$((fail + 1)); }
 # -x drops the function and its callees; its time becomes the caller's self time
 n=$((n + 1))
-"$bin" -f __do_fault -i $fix -m tree --ascii --no-save -q -x vmf_insert_pfn >"$out/x.txt"
+"$bin" -f __do_fault -i $fix -m tree --ascii -q -x vmf_insert_pfn >"$out/x.txt"
 ! grep -q "vmf_insert_pfn\|lookup_memtype" "$out/x.txt" && grep -q "^ *2.602 ms *2.602 ms .*vvar_fault" "$out/x.txt" ||
 	{ echo "FAIL: -x vmf_insert_pfn -i: $(grep -c . "$out/x.txt") lines"; fail=$((fail + 1)); }
 # the same filters on a .tree file
@@ -125,22 +130,22 @@ n=$((n + 1))
 	{ echo "FAIL: --no-irqs on a .tree: $(grep -c . "$out/xt.txt") lines"; fail=$((fail + 1)); }
 # -p and -C keep the calls of those tasks and CPUs (schedule: 958 calls, 589 on CPU 0 only)
 gunzip -c $d/schedule_funcgraph-proc.txt.gz >"$out/sched.txt"
-run 0 "schedule: 589 complete invocations" -f schedule -i "$out/sched.txt" -m top --no-save -C 0
-run 0 "schedule: 72 complete invocations" -f schedule -i "$out/sched.txt" -m top --no-save -p 14
-run 0 "left out 900 calls of other tasks or CPUs" -f schedule -i "$out/sched.txt" -m top --no-save -p 14
-run 1 "none of the 6 calls of __do_fault in $fix ran on CPUs 1 only" -f __do_fault -i $fix -m top --no-save -C 1
-run 1 "none of the 6 calls of __do_fault in $fix ran in the -p tasks" -f __do_fault -i $fix -m top --no-save -p 1
+run 0 "schedule: 589 complete invocations" -f schedule -i "$out/sched.txt" -m top -C 0
+run 0 "schedule: 72 complete invocations" -f schedule -i "$out/sched.txt" -m top -p 14
+run 0 "left out 900 calls of other tasks or CPUs" -f schedule -i "$out/sched.txt" -m top -p 14
+run 1 "none of the 6 calls of __do_fault in $fix ran on CPUs 1 only" -f __do_fault -i $fix -m top -C 1
+run 1 "none of the 6 calls of __do_fault in $fix ran in the -p tasks" -f __do_fault -i $fix -m top -p 1
 run 2 "a .tree file keeps no CPU or task of each call: give -C" -i "$out/good.tree" -m tree -C 0
 run 2 "holds the calls of __do_fault, not vfs_read: a .tree cannot be re-rooted" -i "$out/good.tree" -m tree -f vfs_read
 run 0 "" -i "$out/good.tree" -m tree -f __do_fault
-run 2 "--each is for -m tree, not -m top" -f __do_fault -i $fix -m top --no-save --each
-run 2 "-s is for -m svg, png or pdf, not -m tree" -f __do_fault -i $fix -m tree --no-save -s 3
-run 2 "--inverted is for -m svg, png or pdf, not -m folded" -f __do_fault -i $fix -m folded --no-save --inverted
-run 2 "--unit is for -m folded or tree, not -m top" -f __do_fault -i $fix -m top --no-save --unit us
+run 2 "--each is for -m tree, not -m top" -f __do_fault -i $fix -m top --each
+run 2 "-s is for -m svg, png or pdf, not -m tree" -f __do_fault -i $fix -m tree -s 3
+run 2 "--inverted is for -m svg, png or pdf, not -m folded" -f __do_fault -i $fix -m folded --inverted
+run 2 "--unit is for -m folded or tree, not -m top" -f __do_fault -i $fix -m top --unit us
 run 2 "--no-save writes no .tree file: -o has nothing to do" -f __do_fault -i $fix -m tree --no-save -o "$out/n.tree"
-run 2 "--retval, --narrow* and --force are for live tracing, not with -i" -f __do_fault -i $fix -m tree --no-save --text
-run 2 "--narrow* and --force are for live tracing, not with -i" -f __do_fault -i $fix -m tree --no-save --narrow
-run 2 "--narrow* and --force are for live tracing, not with -i" -f __do_fault -i $fix -m tree --no-save --narrow-from x.tree
+run 2 "--retval, --narrow* and --force are for live tracing, not with -i" -f __do_fault -i $fix -m tree --text
+run 2 "--narrow* and --force are for live tracing, not with -i" -f __do_fault -i $fix -m tree --narrow
+run 2 "--narrow* and --force are for live tracing, not with -i" -f __do_fault -i $fix -m tree --narrow-from x.tree
 run 2 "--narrow-learn wants N[,SECONDS]: N complete invocations (0: any number) or SECONDS (0: no limit), whichever comes first, not both 0; not '0,0'" -f x --narrow-learn 0,0
 run 2 "--narrow-learn wants N[,SECONDS]" -f x --narrow-learn -5
 run 2 "--narrow-learn wants N[,SECONDS]" -f x --narrow-learn 5,2x
@@ -148,9 +153,9 @@ run 2 "--narrow-learn wants N[,SECONDS]" -f x --narrow-learn 0
 run 2 "--narrow-from narrows from the start to an earlier run's functions; --narrow-learn learns first: one or the other" -f x --narrow-from a.tree --narrow-learn 10
 run 2 "--narrow-from narrows from the start to an earlier run's functions; --narrow learns first" -f x --narrow --narrow-from a.tree
 run 2 "diff: --narrow is not a diff option" diff --narrow a.tree b.tree
-run 2 "-m raw prints the trace lines unchanged" -f __do_fault -i $fix -m raw --no-save -x vmf_insert_pfn
+run 2 "-m raw prints the trace lines unchanged" -f __do_fault -i $fix -m raw -x vmf_insert_pfn
 # --no-off-cpu: read by every mode but raw, by diff; live, not where no frame would be made
-run 2 "--no-off-cpu is for -m tree, walk, folded, top, hist, svg, png, pdf, pprof, chrome or speedscope, not -m raw" -f __do_fault -i $fix -m raw --no-save --no-off-cpu
+run 2 "--no-off-cpu is for -m tree, walk, folded, top, hist, svg, png, pdf, pprof, chrome or speedscope, not -m raw" -f __do_fault -i $fix -m raw --no-off-cpu
 run 2 "--no-off-cpu: live --text makes no [off-cpu] frames to leave out" -f __do_fault --text --no-off-cpu
 run 2 "--no-off-cpu: live --no-sleep-time makes no [off-cpu] frames to leave out" -f __do_fault --no-sleep-time --no-off-cpu
 run 0 "" diff -f __do_fault $fix $fix --no-off-cpu -q
@@ -158,54 +163,54 @@ run 2 "merge: --no-off-cpu is not a merge option" merge --no-off-cpu a.tree b.tr
 
 # Point 2: a tree that fits. Times scale per value; --min-percent and --depth hide nodes and
 # say how many; colours and the pager only on a terminal (piped output stays as it was).
-run 0 "" -f schedule -i "$out/sched.txt" -m tree --no-save -q
+run 0 "" -f schedule -i "$out/sched.txt" -m tree -q
 n=$((n + 1))
 grep -q "^ *45.036 s .* schedule$" "$out/stdout" && ! grep -q "45036276" "$out/stdout" &&
 	! grep -q "hidden" "$out/stdout" && ! grep -q $'\033' "$out/stdout" ||
 	{ echo "FAIL: -m tree times are not scaled: $(sed -n 5p "$out/stdout")"; fail=$((fail + 1)); }
 all=$(grep -c . "$out/stdout")
-run 0 "" -f schedule -i "$out/sched.txt" -m tree --no-save -q --min-percent 1
+run 0 "" -f schedule -i "$out/sched.txt" -m tree -q --min-percent 1
 n=$((n + 1))
 hid=$(sed -n 's/^(\([0-9]*\) nodes hidden: under 1.00% of the root;.*/\1/p' "$out/stdout")
 [ -n "$hid" ] && [ $(($(grep -c . "$out/stdout") - 1 + hid)) = "$all" ] ||
 	{ echo "FAIL: --min-percent 1: $hid hidden, $(grep -c . "$out/stdout") of $all lines"; fail=$((fail + 1)); }
 # 10 lines: the summary (3, the histogram line included), a blank, the heading, 4 nodes, hidden
-run 0 "" -f __do_fault -i $fix -m tree --no-save -q --depth 2 --ascii
+run 0 "" -f __do_fault -i $fix -m tree -q --depth 2 --ascii
 n=$((n + 1))
 [ "$(grep -c . "$out/stdout")" = 10 ] && grep -q "^(106 nodes hidden: deeper than --depth" "$out/stdout" ||
 	{ echo "FAIL: --depth 2: $(cat "$out/stdout")"; fail=$((fail + 1)); }
-run 0 "" -f __do_fault -i $fix -m tree --no-save -q --color=always
+run 0 "" -f __do_fault -i $fix -m tree -q --color=always
 n=$((n + 1))
 grep -q $'^\033\[31m   4.422 ms\033\[m' "$out/stdout" ||
 	{ echo "FAIL: --color=always: $(sed -n 5p "$out/stdout" | od -c | head -2)"; fail=$((fail + 1)); }
 # --unit us keeps the fixed microsecond columns for scripts
-run 0 "" -f schedule -i "$out/sched.txt" -m tree --no-save -q --unit us
+run 0 "" -f schedule -i "$out/sched.txt" -m tree -q --unit us
 n=$((n + 1))
 grep -q "^ *total_us *self_us" "$out/stdout" && grep -q "^ *45036276.320 .* schedule$" "$out/stdout" ||
 	{ echo "FAIL: -m tree --unit us: $(sed -n 4,5p "$out/stdout")"; fail=$((fail + 1)); }
-run 2 "-m tree --unit takes us" -f __do_fault -i $fix -m tree --no-save --unit ns
+run 2 "-m tree --unit takes us" -f __do_fault -i $fix -m tree --unit ns
 run 2 "--color takes auto, always or never, not 'sometimes'" -f __do_fault -i $fix -m tree --color=sometimes
 run 2 "--depth is for -m tree, not -m folded" -f __do_fault -i $fix -m folded --depth 2
 # on a terminal (script gives one): paged through $PAGER, coloured, 0.5% hidden by default
 if command -v script >/dev/null; then
 	n=$((n + 1))
 	rm -f "$out/paged"
-	PAGER="cat >$out/paged" script -qec "$bin -f schedule -i $out/sched.txt -m tree --no-save" /dev/null >"$out/tty" 2>&1
+	PAGER="cat >$out/paged" script -qec "$bin -f schedule -i $out/sched.txt -m tree" /dev/null >"$out/tty" 2>&1
 	grep -q $'\033\[31m' "$out/paged" && grep -q "hidden: under 0.50% of the root" "$out/paged" &&
 		grep -q "schedule: 958 complete invocations" "$out/tty" && ! grep -q "hidden" "$out/tty" ||
 		{ echo "FAIL: -m tree on a terminal: paged $(wc -l <"$out/paged" 2>&1), shown $(wc -l <"$out/tty")"; fail=$((fail + 1)); }
 	n=$((n + 1))
 	rm -f "$out/paged"
-	PAGER="cat >$out/paged" script -qec "$bin -f schedule -i $out/sched.txt -m tree --no-save --no-pager" /dev/null >"$out/tty" 2>&1
+	PAGER="cat >$out/paged" script -qec "$bin -f schedule -i $out/sched.txt -m tree --no-pager" /dev/null >"$out/tty" 2>&1
 	[ ! -e "$out/paged" ] && grep -q "hidden: under 0.50% of the root" "$out/tty" ||
 		{ echo "FAIL: --no-pager on a terminal still paged"; fail=$((fail + 1)); }
 fi
 
 # Point 4: the previous ROOT.tree is kept as ROOT.tree.old, and `diff ROOT.tree` compares them
 mkdir -p "$out/old"
-(cd "$out/old" && "$bin" -f __do_fault -i "../../../../$fix" -m top -q >/dev/null &&
+(cd "$out/old" && "$bin" -f __do_fault -i "../../../../$fix" -m top -q -o 1 >/dev/null &&
 	cp __do_fault.tree first.tree &&
-	"$bin" -f __do_fault -i ../../../../tests/data/linux-6.12/do_fault.txt -m top >/dev/null 2>summary)
+	"$bin" -f __do_fault -i ../../../../tests/data/linux-6.12/do_fault.txt -m top -o 1 >/dev/null 2>summary)
 n=$((n + 1))
 cmp -s "$out/old/first.tree" "$out/old/__do_fault.tree.old" &&
 	grep -q "the previous run is __do_fault.tree.old: surfgraph diff __do_fault.tree compares them" "$out/old/summary" ||
@@ -214,15 +219,19 @@ n=$((n + 1))
 (cd "$out/old" && "$bin" diff __do_fault.tree >diff.out 2>&1)
 grep -q "^BEFORE __do_fault.tree.old$" "$out/old/diff.out" && grep -q "^  invocations  *6  *10 " "$out/old/diff.out" ||
 	{ echo "FAIL: diff ROOT.tree: $(head -3 "$out/old/diff.out")"; fail=$((fail + 1)); }
-# surfGraph's -o 0 (no .tree) and -o 1 (the default .tree), not files named 0 and 1
-mkdir -p "$out/o01"
-(cd "$out/o01" && "$bin" -f __do_fault -i "../../../../$fix" -m top -q -o 0 >/dev/null)
+# surfGraph's -o 0 (no .tree, as --no-save: with -i the default) and -o 1 (the
+# default .tree), not files named 0 and 1
+rm -rf "$out/o01" && mkdir -p "$out/o01"
 n=$((n + 1))
-[ -z "$(ls "$out/o01")" ] || { echo "FAIL: -o 0 wrote $(ls "$out/o01")"; fail=$((fail + 1)); }
+(cd "$out/o01" && "$bin" -f __do_fault -i "../../../../$fix" -m top -q -o 0 >/dev/null 2>../o0.err)
+st=$?
+[ $st = 0 ] && [ -z "$(ls "$out/o01")" ] ||
+	{ echo "FAIL: -o 0 with -i: exit $st, wrote $(ls "$out/o01"), $(cat "$out/o0.err")"; fail=$((fail + 1)); }
 (cd "$out/o01" && "$bin" -f __do_fault -i "../../../../$fix" -m top -q -o 1 >/dev/null)
 n=$((n + 1))
 [ "$(ls "$out/o01")" = __do_fault.tree ] || { echo "FAIL: -o 1 wrote $(ls "$out/o01")"; fail=$((fail + 1)); }
-# a directory that cannot be written is refused before anything is read or printed
+# -o FILE in a directory that cannot be written is refused before anything is read or printed;
+# the default name there is a warning after the output, which is not lost
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	as_user() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
 else
@@ -230,23 +239,30 @@ else
 fi
 mkdir -p "$out/ro" && chmod 555 "$out/ro"
 n=$((n + 1))
-(cd "$out/ro" && as_user "$bin" -f __do_fault -i "$PWD/../../../../$fix" -m tree >../ro.out 2>../ro.err)
+(cd "$out/ro" && as_user "$bin" -f __do_fault -i "$PWD/../../../../$fix" -m tree -o x.tree >../ro.out 2>../ro.err)
 st=$?
-[ $st = 1 ] && [ ! -s "$out/ro.out" ] && grep -q "cannot write __do_fault.tree: .: Permission denied" "$out/ro.err" ||
+[ $st = 1 ] && [ ! -s "$out/ro.out" ] && grep -q "cannot write x.tree: .: Permission denied" "$out/ro.err" ||
 	{ echo "FAIL: unwritable directory: exit $st, $(wc -l <"$out/ro.out") lines out, $(cat "$out/ro.err")"; fail=$((fail + 1)); }
+n=$((n + 1))
+(cd "$out/ro" && as_user "$bin" -f __do_fault -i "$PWD/../../../../$fix" -m tree --ascii -o 1 >../ro.out 2>../ro.err)
+st=$?
+[ $st = 0 ] && grep -q '^ *[0-9.]* [mu]s .* 100.00  100.00  __do_fault$' "$out/ro.out" &&
+	[ "$(tail -1 "$out/ro.err")" = "surfgraph: warning: cannot write __do_fault.tree: .: Permission denied (give -o PATH, --outdir DIR or --no-save): the run is not saved" ] &&
+	[ -z "$(ls "$out/ro")" ] ||
+	{ echo "FAIL: unwritable directory, default name: exit $st, $(wc -l <"$out/ro.out") lines out, $(cat "$out/ro.err")"; fail=$((fail + 1)); }
 
 # Point 5: first errors say what happened
 printf 'root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n' >"$out/passwd"
 run 1 "$out/passwd is not a function_graph trace: 2 lines, no function call in them (first: \"root:x:0:0:root:/root:/bin/bash\")" \
-	-f x -i "$out/passwd" -m tree --no-save
-run 1 "no call of do_fault in $fix (204 lines, 196 call events): did you mean __do_fault, " -f do_fault -i $fix -m tree --no-save
-# every call cut: exit 1 and why, no picture; the .tree keeps the counts
+	-f x -i "$out/passwd" -m tree
+run 1 "no call of do_fault in $fix (204 lines, 196 call events): did you mean __do_fault, " -f do_fault -i $fix -m tree
+# every call cut: exit 1 and why, no picture and no .tree (an earlier run is not replaced)
 gunzip -c $d/ksys_read_small_buffer_pipe_lost.txt.gz >"$out/lost.txt"
 mkdir -p "$out/cut"
 run 1 "no complete call of ksys_read in $out/lost.txt: 31 incomplete (1 still open at its end, 31 cut by missing events" \
-	-f ksys_read -i "$out/lost.txt" --outdir "$out/cut" -s 0
+	-f ksys_read -i "$out/lost.txt" --outdir "$out/cut" -s 0 -o 1
 n=$((n + 1))
-[ ! -e "$out/cut/ksys_read.svg" ] && grep -q "^incomplete=31" "$out/cut/ksys_read.tree" && grep -q "a larger --buffer-size" "$out/stderr" ||
+[ ! -e "$out/cut/ksys_read.svg" ] && [ ! -e "$out/cut/ksys_read.tree" ] && grep -q "a larger --buffer-size" "$out/stderr" ||
 	{ echo "FAIL: a run without complete calls: $(ls "$out/cut") $(tail -1 "$out/stderr")"; fail=$((fail + 1)); }
 run 2 "unknown option '--colr=never' (see --help): did you mean --color?" -f x -i $fix --colr=never
 run 2 "diff: unknown option '--treshold' (see surfgraph diff --help): did you mean --threshold?" diff --treshold 5 a b
@@ -258,7 +274,7 @@ run 2 "diff: -w is not a diff option (see surfgraph diff --help)" diff -w x.dat 
 
 # Point 6: a trace.dat's kernel release reaches the .tree and the picture's notes
 mkdir -p "$out/dat"
-run 0 "" -f __do_fault -i tests/data/linux-6.1/do_fault_trace-cmd.dat -s 0 -q --outdir "$out/dat"
+run 0 "" -f __do_fault -i tests/data/linux-6.1/do_fault_trace-cmd.dat -s 0 -q --outdir "$out/dat" -o 1
 n=$((n + 1))
 grep -q "^kernel=6.1.0-56-amd64$" "$out/dat/__do_fault.tree" && grep -q "kernel 6.1.0-56-amd64" "$out/dat/__do_fault.svg" ||
 	{ echo "FAIL: trace.dat kernel: $(grep -c kernel "$out/dat/__do_fault.tree")"; fail=$((fail + 1)); }
@@ -289,6 +305,8 @@ check_completion "diff " "$bin" di
 check_completion "--threshold --total " "$bin" diff --t
 check_completion "pdf png " "$bin" diff -m p
 check_completion "merge " "$bin" me
+check_completion "tui " "$bin" tu
+check_completion "--diff " "$bin" tui --di
 check_completion "--output " "$bin" merge --o
 check_completion "hist " "$bin" -m h
 check_completion "--keep --keep-slowest " "$bin" --kee
@@ -305,7 +323,7 @@ n=$((n + 1))
 for m in $(complete_words "$bin" -m ""); do
 	case $m in svg | png | pdf) s="-s 0 --outdir $out/modes" ;; *) s= ;; esac
 	# shellcheck disable=SC2086
-	"$bin" -f __do_fault -i $fix -m $m --no-save -q $s >/dev/null 2>&1 ||
+	"$bin" -f __do_fault -i $fix -m $m -q $s >/dev/null 2>&1 ||
 		{ echo "FAIL: completion offers -m $m, which surfgraph refuses"; fail=$((fail + 1)); }
 done
 rm -rf "$out/inst"

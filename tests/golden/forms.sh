@@ -7,7 +7,7 @@ set -euo pipefail
 out=tests/out/forms
 # shellcheck source=tests/golden/lib.sh
 . "$(dirname "$0")/lib.sh"
-folded() { "$bin" -f "$1" -i "$2" -m folded --no-save -q; }
+folded() { "$bin" -f "$1" -i "$2" -m folded -q; }
 # Arguments out of every call: "f(a=1, b=0x2) {" -> "f() {" (no value in these captures holds ')').
 strip_args() { sed -E 's/\([^)]*\)( \{|;)/()\1/' "$1"; }
 
@@ -104,7 +104,7 @@ expect "no args, no retval: empty columns" "$(awk -F'\t' '$1 == "node" && ($8 !=
 
 # the flame graph's tooltip names the errors
 src=$out/abstime-proc-args-hex.txt
-"$bin" -f vfs_read -i "$src" -m svg -s 0 --outdir "$out/svg" --no-save -q >/dev/null
+"$bin" -f vfs_read -i "$src" -m svg -s 0 --outdir "$out/svg" -q >/dev/null
 einval=$(grep -cE '\} /\* vfs_read ret=0x(ffffffff)?ffffffea \*/$' "$src")
 enomem=$(grep -cE '\} /\* vfs_read ret=0x(ffffffff)?fffffff4 \*/$' "$src")
 expect "svg tooltip: errors of vfs_read" \

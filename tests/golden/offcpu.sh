@@ -31,12 +31,12 @@ check_kernel() {
 	expect "$k text: [off-cpu] per path" "$(offcpu_lines <"$o/text.folded")" "$(cat "$o/want-text")"
 	# 20 sleeps of 10 ms: each waited at least that long
 	expect "$k text: at least 20 x 10 ms" "$(($(sum <"$o/want-text") >= 200000000))" 1
-	"$bin" -f do_nanosleep -i "$txt" -m top --no-save -q >"$o/text.top"
+	"$bin" -f do_nanosleep -i "$txt" -m top -q >"$o/text.top"
 	expect "$k text: -m top [off-cpu] calls and total" "$(awk '$NF == "[off-cpu]" {print $1, $2}' "$o/text.top")" \
 		"20 $(awk '{printf "%.3f\n", $NF / 1000}' "$o/want-text")"
 	# the totals are the kernel's: the folded weights add up to the roots' printed durations
 	expect "$k text: folded sum = roots' durations" "$(sum <"$o/text.folded")" "$root_total"
-	"$bin" -f do_nanosleep -i "$txt" -m folded --no-save -q --no-off-cpu >"$o/text.no.folded"
+	"$bin" -f do_nanosleep -i "$txt" -m folded -q --no-off-cpu >"$o/text.no.folded"
 	expect "$k text: --no-off-cpu: no frame" "$(offcpu_lines <"$o/text.no.folded")" ""
 	expect "$k text: --no-off-cpu: same sum" "$(sum <"$o/text.no.folded")" "$root_total"
 	# without the frames the wait is schedule's self time again
@@ -51,7 +51,7 @@ check_kernel() {
 	# The trace.dat of the same buffer (trace-cmd extract): every record at its ns timestamp
 	trace-cmd report -R -t "$dat" 2>/dev/null | awk -v root=do_nanosleep -f $awkd/offcpu-intervals.awk -f $awkd/offcpu-dat.awk | sort >"$o/want-dat"
 	expect "$k dat: intervals derived" "$(wc -l <"$o/want-dat")" 1
-	"$bin" -f do_nanosleep -i "$dat" -m folded --no-save -q >"$o/dat.folded"
+	"$bin" -f do_nanosleep -i "$dat" -m folded -q >"$o/dat.folded"
 	expect "$k dat: [off-cpu] per path" "$(offcpu_lines <"$o/dat.folded")" "$(cat "$o/want-dat")"
 	dat_roots=$(trace-cmd report -R -t "$dat" 2>/dev/null | awk 'function hex(h, v, i) {
 			for (i = 1; i <= length(h); i++) v = v * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
@@ -60,7 +60,7 @@ check_kernel() {
 		c = $0; sub(/.*calltime=/, "", c); sub(/ .*/, "", c); r = $0; sub(/.*rettime=/, "", r)
 		s += hex(r) - hex(c)} END {printf "%.0f\n", s}')
 	expect "$k dat: folded sum = roots' durations" "$(sum <"$o/dat.folded")" "$dat_roots"
-	"$bin" -f do_nanosleep -i "$dat" -m folded --no-save -q --no-off-cpu >"$o/dat.no.folded"
+	"$bin" -f do_nanosleep -i "$dat" -m folded -q --no-off-cpu >"$o/dat.no.folded"
 	expect "$k dat: --no-off-cpu: no frame" "$(offcpu_lines <"$o/dat.no.folded")" ""
 }
 
@@ -74,18 +74,18 @@ dat=$(data linux-6.1/do_nanosleep_sched_switch.dat)
 # trace-cmd report's text of the .dat: its sched_switch lines and function_graph lines carry
 # the same microseconds as the kernel's text, so the same intervals
 trace-cmd report "$dat" 2>/dev/null >"$out/report.txt"
-"$bin" -f do_nanosleep -i "$out/report.txt" -m folded --no-save -q >"$out/report.folded"
+"$bin" -f do_nanosleep -i "$out/report.txt" -m folded -q >"$out/report.folded"
 expect "trace-cmd report: [off-cpu] per path" "$(offcpu_lines <"$out/report.folded")" "$(cat "$o/want-text")"
 
 # Without funcgraph-proc (the TASK-PID column cut from every line): the `=>` lines name the
 # tasks, the records their pids; the same intervals
 sed -E 's/^( *[0-9.]+ \|   0\)) +[^|]+ \|/\1/' "$txt" >"$out/noproc.txt"
 expect "no task column: lines cut" "$(awk -F'|' 'NF >= 4 && $2 ~ /-[0-9]+ *$/' "$out/noproc.txt" | wc -l)" 0
-"$bin" -f do_nanosleep -i "$out/noproc.txt" -m folded --no-save -q >"$out/noproc.folded"
+"$bin" -f do_nanosleep -i "$out/noproc.txt" -m folded -q >"$out/noproc.folded"
 expect "no task column: [off-cpu] per path" "$(offcpu_lines <"$out/noproc.folded")" "$(cat "$o/want-text")"
 
 # The flame graph: the frame in its own blue, its tooltip and the caption say what it is
-"$bin" -f do_nanosleep -i "$dat" -m svg -s 0 --no-save -q --outdir "$out"
+"$bin" -f do_nanosleep -i "$dat" -m svg -s 0 -q --outdir "$out"
 expect "svg: [off-cpu] frame, blue" "$(grep -o '<g><title>\[off-cpu\] [^<]*one switched-out interval[^<]*</title><rect [^>]*fill="#3c5ac8"/>' "$out/do_nanosleep.svg" | wc -l)" 1
 expect "svg: caption" "$(grep -c "blue \[off-cpu\]: $(awk '{printf "%d.%03d", $NF / 1000000, $NF % 1000000 / 1000}' "$o/want-dat") ms switched out" "$out/do_nanosleep.svg")" 1
 
@@ -98,7 +98,7 @@ expect "edited: one line changed" "$(diff "$txt" "$out/capped.txt" | grep -c '^>
 kids=$(awk -F'|' '$4 ~ /^    schedule\(\) \{/ {in_ = 1; next} in_ && $4 ~ /^    }/ {exit}
 	in_ && $4 ~ /^      [^ ]/ && $3 ~ / us/' "$txt" | ns)
 first=$(awk -v root=do_nanosleep -f $awkd/offcpu-intervals.awk -f $awkd/offcpu-text.awk <(awk '{print} /^ +[0-9.]+ \|.*\|  }$/ {exit}' "$txt") | awk '{print $NF}')
-"$bin" -f do_nanosleep -i "$out/capped.txt" -m folded --no-save >"$out/capped.folded" 2>"$out/capped.err"
+"$bin" -f do_nanosleep -i "$out/capped.txt" -m folded >"$out/capped.folded" 2>"$out/capped.err"
 excess=$((first - (2000000 - kids)))
 expect "edited: the cap said" "$(grep -c "^surfgraph: 1 calls were switched out longer than their own time left" "$out/capped.err")" 1
 expect "edited: the part left out" "$(sed -n 's/.*stop at it, \([0-9.]*\) us of switched-out time left out$/\1/p' "$out/capped.err")" \

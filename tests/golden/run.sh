@@ -28,7 +28,7 @@ while IFS='|' read -r name input args; do
 	case $name in '#'* | '') continue ;; esac
 	input=$(input_path "$(echo "$input" | xargs)")
 	# shellcheck disable=SC2086
-	"$bin" -i "$input" $args --no-save -q >"$out/$name.out" 2>"$out/$name.err" || {
+	"$bin" -i "$input" $args -q >"$out/$name.out" 2>"$out/$name.err" || {
 		echo "FAIL $name: exit $? ($(head -c 200 "$out/$name.err"))"
 		fail=$((fail + 1))
 		continue

@@ -57,15 +57,15 @@ expect "--keep 0 --keep-slowest 3: only the slowest" "$(grep -c '^inv	' "$out/k3
 nth=$(awk '/do_sys_openat2\(\) \{/ {o[$1] = 1; next} /\} \/\* do_sys_openat2 \*\// && o[$1] {o[$1] = 0; n++; sub(/ us.*/, ""); split($NF, p, "."); if (p[1] * 1000 + p[2] == '"$(sort -rn "$out/durations" | head -1)"') print n}' "$f")
 expect "openat2 slowest's number" "$(awk -F'\t' '$1 == "slowinv" {print $2; exit}' "$out/t.tree")" "$nth"
 # --pick: that invocation alone, in any mode: its walk block is the one -m walk prints
-"$bin" -f do_sys_openat2 -i "$f" -m walk --no-save -q | awk -v n="$nth" '/^#/ {k = $3 == n} k' >"$out/walk-all"
-"$bin" -f do_sys_openat2 -i "$f" -m walk --no-save -q --pick slowest >"$out/walk-pick"
+"$bin" -f do_sys_openat2 -i "$f" -m walk -q | awk -v n="$nth" '/^#/ {k = $3 == n} k' >"$out/walk-all"
+"$bin" -f do_sys_openat2 -i "$f" -m walk -q --pick slowest >"$out/walk-pick"
 expect "--pick slowest -m walk" "$(cmp -s "$out/walk-all" "$out/walk-pick" && echo same)" same
 "$bin" -i "$out/t.tree" -m walk -q --pick "$nth" >"$out/walk-pick-tree"
 expect "--pick N from the .tree" "$(cmp -s "$out/walk-all" "$out/walk-pick-tree" && echo same)" same
 # any invocation of a trace can be picked, kept or not: the 3rd, in -m folded, adds up to it
 third=$(awk '/do_sys_openat2\(\) \{/ {o[$1] = 1; next} /\} \/\* do_sys_openat2 \*\// && o[$1] {o[$1] = 0; if (++n == 3) {sub(/ us.*/, ""); split($NF, p, "."); print p[1] * 1000 + p[2]}}' "$f")
 expect "--pick 3 -m folded sums to its duration" \
-	"$("$bin" -f do_sys_openat2 -i "$f" -m folded --no-save -q --pick 3 | awk '{s += $NF} END {print s}')" "$third"
+	"$("$bin" -f do_sys_openat2 -i "$f" -m folded -q --pick 3 | awk '{s += $NF} END {print s}')" "$third"
 st=0
 "$bin" -i "$out/t.tree" -m tree -q --pick 3 >/dev/null 2>"$out/pick.err" || st=$?
 expect "--pick of one not kept: exit" "$st" 1
@@ -106,7 +106,7 @@ expect "diff --slow: interrupts" "$(sed -n 4p "$out/slow.txt" | sed 's/^[0-9.]*%
 p='do_sys_openat2;do_filp_open;path_openat;link_path_walk.part.0.constprop.0;walk_component;lookup_fast;pid_revalidate;irq_exit_rcu;handle_softirqs;rcu_core_si;rcu_core;rcu_do_batch'
 expect "diff --slow: RCU callbacks under pid_revalidate, in the slow calls only" \
 	"$("$bin" diff --slow "$out/o.tree" -m folded -q | awk -v p="$p" '$1 == p {print ($2 == 0 && $3 > 0)}')" 1
-expect "the slowest call's trace runs rcu_do_batch" "$(awk '/\} \/\* rcu_do_batch \*\// {n++} END {print (n > 0)}' <("$bin" -f do_sys_openat2 -i "$f" --pick slowest -m raw --no-save -q))" 1
+expect "the slowest call's trace runs rcu_do_batch" "$(awk '/\} \/\* rcu_do_batch \*\// {n++} END {print (n > 0)}' <("$bin" -f do_sys_openat2 -i "$f" --pick slowest -m raw -q))" 1
 "$bin" diff --slow -f do_sys_openat2 "$f" --ascii >"$out/slow-trace.txt"
 expect "diff --slow from the trace = from the .tree" "$(cmp -s "$out/slow.txt" "$out/slow-trace.txt" && echo same)" same
 "$bin" diff --slow "$out/o.tree" -m svg -q -o "$out/slow.svg"
@@ -125,7 +125,7 @@ check schedule schedule "$f"
 # flame graphs: at most 1000 per-invocation files a run, and it says how many more were due
 awk 'BEGIN {print "# tracer: function_graph"; for (i = 1; i <= 1005; i++) printf " 0)   %d.000 us    |  f();\n", i}' >"$out/many.txt"
 rm -rf "$out/many"
-"$bin" -f f -i "$out/many.txt" --no-save -s 1 --outdir "$out/many" >/dev/null 2>"$out/many.err"
+"$bin" -f f -i "$out/many.txt" -s 1 --outdir "$out/many" >/dev/null 2>"$out/many.err"
 expect "cap: files" "$(find "$out/many" -name 'f-*.svg' | wc -l)" 1000
 expect "cap: the last written" "$(cd "$out/many" && ls f-*.svg | tail -1)" f-001000.svg
 expect "cap: said" "$(tail -1 "$out/many.err")" \
@@ -133,11 +133,11 @@ expect "cap: said" "$(tail -1 "$out/many.err")" \
 # without -s: the slowest (1005 us) and a typical one: the p50 is 503 us (invocation 503), and
 # the nearest a run keeps (the last 32, the 8 slowest, 16 spread over the run: every 64th) is 512
 rm -rf "$out/few"
-"$bin" -f f -i "$out/many.txt" --no-save --outdir "$out/few" >"$out/few.out" 2>/dev/null
+"$bin" -f f -i "$out/many.txt" --outdir "$out/few" >"$out/few.out" 2>/dev/null
 expect "default graphs" "$(cd "$out/few" && echo *)" "f-000512.svg f-001005.svg f.svg"
 
 # the one-line form in -m tree's header
-"$bin" -f schedule -i "$f" -m tree --ascii --no-save -q --depth 1 >"$out/sched.tree.txt"
+"$bin" -f schedule -i "$f" -m tree --ascii -q --depth 1 >"$out/sched.tree.txt"
 expect "tree header histogram" "$(sed -n 3p "$out/sched.tree.txt")" \
 	"  hist 128 us [____.#.________] 4.194 s  p90 31.350 ms  p99.9 4.000 s"
 
@@ -151,7 +151,7 @@ expect "old .tree: message" "$(cat "$out/old.err")" \
 # a trace without durations has no distribution: said, exit 1
 f=$(data linux-6.1/vfs_write_nofuncgraph-duration.txt.gz)
 st=0
-"$bin" -f vfs_write -i "$f" -m hist --no-save -q >/dev/null 2>"$out/nodur.err" || st=$?
+"$bin" -f vfs_write -i "$f" -m hist -q >/dev/null 2>"$out/nodur.err" || st=$?
 expect "no durations: exit" "$st" 1
 expect "no durations: message" "$(cat "$out/nodur.err")" \
 	"surfgraph: -m hist: the trace has no durations (nofuncgraph-duration): no distribution to show"

@@ -103,7 +103,7 @@ timeout "$LIMIT" "$bin" -f __do_fault -i "$out/race.fifo" -m svg -s 1 --outdir "
 	-o "$pl/evil/__do_fault.tree" >"$out/race.out" 2>"$out/race.err" &
 run=$!
 exec 5>"$out/race.fifo"
-head -n 12 "$fix" >&5
+head -n 20 "$fix" >&5
 # waits for the run, not for a time: the first invocation's graph is written when its last
 # line is read
 for _ in $(seq 1200); do
@@ -113,7 +113,7 @@ done
 check "race: the first graph was written before the swap" test -e "$pl/evil/__do_fault-000001.svg"
 nobody mv "$pl/evil" "$pl/evil.gone"
 nobody ln -s "$secret" "$pl/evil"
-tail -n +13 "$fix" >&5
+tail -n +21 "$fix" >&5
 exec 5>&-
 wait $run
 expect "race: exit status" "$?" 0

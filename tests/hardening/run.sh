@@ -49,28 +49,28 @@ fi
 
 # ---- -C: a negative CPU once indexed before the CPU set (sg_live_cpus: tests/unit) ----
 for c in -1 -99999-0 0,-1; do
-	sg "cpus$c" 2 -C "$c" -f __do_fault -i "$fix" -m top --no-save -q
+	sg "cpus$c" 2 -C "$c" -f __do_fault -i "$fix" -m top -q
 	err "cpus$c" "surfgraph: -C wants a CPU list like 0-3,6, not '$c'"
 done
 
 # ---- empty, garbage, cut ----
 : >"$out/empty.txt"
-sg empty 1 -f __do_fault -i "$out/empty.txt" -m tree --no-save
+sg empty 1 -f __do_fault -i "$out/empty.txt" -m tree
 err empty "surfgraph: $out/empty.txt is empty"
 
 # binary garbage: a fixed pseudo-random stream with NULs, newlines and fragments of real lines
 awk 'BEGIN { srand(7); for (i = 0; i < 200000; i++) printf "%c", int(rand() * 256) }' >"$out/garbage.bin"
-sg garbage 1 -f x -i "$out/garbage.bin" -m tree --no-save
-check "garbage: one clear line" grep -qx "surfgraph: no call of x in $out/garbage.bin ([0-9]* lines, [0-9]* call events): is it the traced function?" "$out/garbage.err"
+sg garbage 1 -f x -i "$out/garbage.bin" -m tree
+check "garbage: one clear line" grep -qx "surfgraph: $out/garbage.bin: binary data, not a function_graph trace, trace.dat or .tree file" "$out/garbage.err"
 { head -n 40 "$fix"; printf 'x\0y\n \0)  1.0 us |  f\0g();\n'; cat "$out/garbage.bin"; printf '\n'; tail -n +41 "$fix"; } >"$out/garbage-mixed.txt"
-sg garbage-mixed 0 -f __do_fault -i "$out/garbage-mixed.txt" -m folded --no-save
+sg garbage-mixed 0 -f __do_fault -i "$out/garbage-mixed.txt" -m folded
 # the NUL line is skipped, the real invocations still come out (those the garbage cut are counted)
 check "garbage-mixed: counted" grep -q "skipped [0-9]* unrecognised lines" "$out/garbage-mixed.err"
 check "garbage-mixed: no NUL in output" test "$(tr -d '\n' <"$out/garbage-mixed.out" | tr -cd '\000' | wc -c)" = 0
 
 # a file cut in the middle of a line: the last invocation is cut at the end, the rest is exact
 head -c 5000 "$fix" >"$out/cut.txt"
-sg cut 0 -f __do_fault -i "$out/cut.txt" -m folded --no-save
+sg cut 0 -f __do_fault -i "$out/cut.txt" -m folded
 err cut 'surfgraph: __do_fault: 1 complete invocations, 1 incomplete, not merged (1 still open at its end)
 surfgraph: skipped 1 unrecognised lines (first, line 84: " 0)   3.244 us    |                     ")'
 is cut '__do_fault 872949
@@ -79,37 +79,37 @@ __do_fault;special_mapping_fault 201970
 __do_fault;special_mapping_fault;vdso_fault 56625'
 
 # ---- long lines, CRLF ----
-sg ref 0 -f __do_fault -i "$fix" -m folded --no-save -q
+sg ref 0 -f __do_fault -i "$fix" -m folded -q
 { head -n 30 "$fix"; head -c 1048576 /dev/zero | tr '\0' 'a'; echo; tail -n +31 "$fix"; } >"$out/longline.txt"
-sg longline 0 -f __do_fault -i "$out/longline.txt" -m folded --no-save
+sg longline 0 -f __do_fault -i "$out/longline.txt" -m folded
 same longline "$out/ref.out"
 check "longline: counted" grep -q '^surfgraph: skipped 1 unrecognised lines (first, line 31: "aaaa' "$out/longline.err"
 sed 's/$/\r/' "$fix" >"$out/crlf.txt"
-sg crlf 0 -f __do_fault -i "$out/crlf.txt" -m folded --no-save -q
+sg crlf 0 -f __do_fault -i "$out/crlf.txt" -m folded -q
 same crlf "$out/ref.out"
 
 # ---- deep and wide text ----
 # 2,000 levels of indentation (a 4 KB line at the bottom) through the text parser
 "$gen" deep 2000 >"$out/deep.txt"
-sg deep 0 -f f0 -i "$out/deep.txt" -m folded --no-save -q
+sg deep 0 -f f0 -i "$out/deep.txt" -m folded -q
 check "deep: one folded line" test "$(wc -l <"$out/deep.out")" = 1
 check "deep: the leaf has all the time" grep -qE '^f0;f1;f2;.*;f1999;leaf 1000$' "$out/deep.out"
-sg deep-tree 0 -f f0 -i "$out/deep.txt" -m tree --ascii --no-save -q
+sg deep-tree 0 -f f0 -i "$out/deep.txt" -m tree --ascii -q
 check "deep: tree has 2,001 nodes" test "$(grep -c 'f[0-9]*\|leaf' "$out/deep-tree.out")" -ge 2001
-sg deep-svg 0 -f f0 -i "$out/deep.txt" -m svg --outdir "$out/deep-svg" --no-save -q
+sg deep-svg 0 -f f0 -i "$out/deep.txt" -m svg --outdir "$out/deep-svg" -q
 command -v xmllint >/dev/null && check "deep: svg is well-formed" xmllint --noout "$out/deep-svg/f0.svg"
 # A .tree line holds its whole path, so its size grows with depth squared: 2,400 calls nested
 # with names of ~205 bytes make 1.77 GB of paths (merged tree, its histogram bucket's tree and
 # the kept invocation, which is also the slowest, written once) from 12 MB of text. Refused before writing, the output asked for still printed.
 "$gen" deep 2400 200 >"$out/deeplong.txt"
 sg deep-tree-size 1 -f 'f0_*' -i "$out/deeplong.txt" -m top -o "$out/deeplong.tree"
-err deep-tree-size "surfgraph: the .tree file would hold 1.8 GB of call paths (the tree is 2401 calls deep and every line carries its whole path, docs/tree-format.md): not written; --no-save goes without it"
+err deep-tree-size "surfgraph: the .tree file would hold 1.8 GB of call paths (the tree is 2401 calls deep and every line carries its whole path, docs/tree-format.md): not written; without -o (live: --no-save) the run goes without it"
 check "deep: the refused .tree is not there, nor a temporary" test -z "$(ls "$out" | grep deeplong.tree)"
 check "deep: -m top still printed" test "$(grep -c ' f[0-9]*_x' "$out/deep-tree-size.out")" = 2400
 rm -f "$out/deeplong.txt"
 
 # 10 million sibling calls of 1,000 functions, streamed through stdin
-in=<("$gen" wide 10000000 1000) sg wide 0 -f root -i - -m top --no-save -q
+in=<("$gen" wide 10000000 1000) sg wide 0 -f root -i - -m top -q
 check "wide: 1,001 functions" test "$(wc -l <"$out/wide.out")" = 1002
 check "wide: g0 called 10,000 times for 10 us" grep -qE '^ +10000 +10\.000 +10\.000 +0\.001 +0\.001 +0\.10  g0$' "$out/wide.out"
 check "wide: root total 10 ms" grep -qE '^ +1 +10000\.000 +0\.000 .* root$' "$out/wide.out"
@@ -121,12 +121,12 @@ is overflow '     calls       total_us        self_us       avg_us       max_us 
         20 18446744073709551.615          0.000 922337203685477.580 999999999999999.999  100.00  root'
 check "overflow: totals saturate" grep -qx 'total_ns=18446744073709551615' "$out/overflow.tree"
 check "overflow: a number too long is a skipped line" grep -qx 'skipped_lines=1' "$out/overflow.tree"
-in=<("$gen" rounding) sg rounding 0 -f root -i - -m folded --no-save -v
+in=<("$gen" rounding) sg rounding 0 -f root -i - -m folded -v
 is rounding 'root;a 7000
 root;b 7000'
 check "rounding: the call counted and listed" grep -q ', 1 calls whose callees outlast them' "$out/rounding.err"
 check "rounding: -v says by how much" grep -qx 'surfgraph: callees outlast root in root: 10.000 us printed, its callees 14.000 us (4.000 us more)' "$out/rounding.err"
-in=<("$gen" rounding) sg rounding-tree 0 -f root -i - -m top --no-save
+in=<("$gen" rounding) sg rounding-tree 0 -f root -i - -m top
 check "rounding: the root lasts what the kernel printed" grep -qE '^ +1 +10\.000 +0\.000 .* root$' "$out/rounding-tree.out"
 
 # ---- damaged .tree files: file:line: reason ----
@@ -161,16 +161,16 @@ err tree-nul "surfgraph: $out/nul.tree:3: bad %-escape in path"
 
 # ---- hostile names ----
 "$gen" hostile >"$out/hostile.txt"
-sg hostile-folded 0 -f root -i "$out/hostile.txt" -m folded --no-save -q
+sg hostile-folded 0 -f root -i "$out/hostile.txt" -m folded -q
 # ';' would split a frame: it becomes ':'; control bytes become '?'; other bytes pass as they are
 is hostile-folded "$(printf 'root 2000\nroot;<script>alert 1000\nroot;a&amp:b"c'"'"'d 2000\nroot;bad\377\376utf8\300\257 5000\nroot;ctl?x?y 4000\nroot;esc?]0:title??[31m 8000\nroot;ok_\303\251t\303\251 6000\nroot;pct%%41 7000\nroot;semi:colon 3000')"
 # on a terminal a name cannot send escape sequences: control bytes are '?' in every text mode
 for m in tree walk top; do
-	sg "hostile-$m" 0 -f root -i "$out/hostile.txt" -m $m --ascii --no-save -q
+	sg "hostile-$m" 0 -f root -i "$out/hostile.txt" -m $m --ascii -q
 	check "hostile: -m $m writes no control byte" test "$(tr -d '\n' <"$out/hostile-$m.out" | tr -cd '\000-\037\177' | wc -c)" = 0
 	check "hostile: -m $m shows the name" grep -q 'esc?\]0;title??\[31m' "$out/hostile-$m.out"
 done
-sg hostile-svg 0 -f root -i "$out/hostile.txt" -m svg --outdir "$out/hostile-svg" --no-save -q
+sg hostile-svg 0 -f root -i "$out/hostile.txt" -m svg --outdir "$out/hostile-svg" -q
 svg=$out/hostile-svg/root.svg
 command -v xmllint >/dev/null && check "hostile: svg is well-formed" xmllint --noout "$svg"
 check "hostile: no raw <script> from a name" test "$(grep -c '<script>alert' "$svg")" = 0
@@ -185,15 +185,15 @@ sed 's/    ls-135/\x1b[31mls-135/' tests/data/linux-6.1/do_fault_abstime_proc_ov
 check "escapes: the fixture has ESC in a comm" grep -q $'\e\\[31mls-135' "$out/esc-comm.txt"
 for m in walk "tree --each"; do
 	name=esc-${m// /}
-	sg "$name" 0 -f __do_fault -i "$out/esc-comm.txt" -m $m --no-save -q
+	sg "$name" 0 -f __do_fault -i "$out/esc-comm.txt" -m $m -q
 	check "escapes: -m $m writes no ESC" test "$(tr -cd '\033' <"$out/$name.out" | wc -c)" = 0
 	check "escapes: -m $m shows the task" grep -q 'task[= ]?\[31mls-135' "$out/$name.out"
 done
 # -m raw: the lines unchanged into a file or pipe, control bytes escaped on a terminal
-sg esc-raw 0 -f __do_fault -i "$out/esc-comm.txt" -m raw --no-save -q
+sg esc-raw 0 -f __do_fault -i "$out/esc-comm.txt" -m raw -q
 check "escapes: -m raw into a file keeps the bytes" test "$(grep -c $'\e' "$out/esc-raw.out")" = 38
 if command -v script >/dev/null; then
-	script -qc "'$bin' -f __do_fault -i '$out/esc-comm.txt' -m raw --no-save --no-pager -q" /dev/null </dev/null >"$out/esc-raw-tty.out"
+	script -qc "'$bin' -f __do_fault -i '$out/esc-comm.txt' -m raw --no-pager -q" /dev/null </dev/null >"$out/esc-raw-tty.out"
 	check "escapes: -m raw on a terminal writes no ESC" test "$(tr -cd '\033' <"$out/esc-raw-tty.out" | wc -c)" = 0
 	check "escapes: -m raw on a terminal shows the line" grep -q '?\[31mls-135' "$out/esc-raw-tty.out"
 fi
@@ -242,7 +242,7 @@ check "files: -o /dev/stdout into a pipe" cmp -s "$out/stdout-dash.tree" "$out/s
 check "files: -o /dev/stdout into a file" cmp -s "$out/stdout-dash.tree" "$out/stdout-file.tree"
 check "files: /dev/stdout is still a link" test -L /dev/stdout
 # outputs honour the umask (they name host, kernel, pids and tasks)
-(umask 077 && "$bin" -f __do_fault -i "$fix" -m svg -s 0 --outdir "$out/umask077" -q >/dev/null)
+(umask 077 && "$bin" -f __do_fault -i "$fix" -m svg -s 0 --outdir "$out/umask077" -q -o 1 >/dev/null)
 check "files: umask 077 gives 0600 graphs" test "$(stat -c %a "$out/umask077/__do_fault.svg")" = 600
 check "files: umask 077 gives a 0600 .tree" test "$(stat -c %a "$out/umask077/__do_fault.tree")" = 600
 (umask 022 && "$bin" -f __do_fault -i "$fix" -m top -q -o "$out/umask022.tree" >/dev/null)
@@ -264,7 +264,7 @@ mkdir -p "$out/evil-dir/a"
 check "files: nothing written outside" test -z "$(find "$out/evil-dir" -mindepth 1 -not -path "$out/evil-dir/a*")"
 check "files: the name is sanitized" test -f "$out/evil-dir/a/_._.._evil_x.svg"
 # the flame graph with the narrowest width draws (the title does not fit at all)
-sg narrow 0 -f __do_fault -i "$fix" -m svg --width 200 --outdir "$out/narrow" --no-save -q
+sg narrow 0 -f __do_fault -i "$fix" -m svg --width 200 --outdir "$out/narrow" -q
 command -v xmllint >/dev/null && check "narrow: svg is well-formed" xmllint --noout "$out/narrow/__do_fault.svg"
 
 # ---- running as root: files another user planted (the attacker runs as nobody) ----
@@ -292,7 +292,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	mkdir -m 700 "$pl/root"
 	mknod "$pl/root/blk" b 7 250
 	ln -s "$pl/root/blk" "$pl/root/__do_fault.svg"
-	sg planted-blk 1 -f __do_fault -i "$fix" -s 0 --outdir "$pl/root" --no-save
+	sg planted-blk 1 -f __do_fault -i "$fix" -s 0 --outdir "$pl/root"
 	err planted-blk "surfgraph: $pl/root/__do_fault.svg is a block device: not written"
 	check "planted: the device is still a device" test -b "$pl/root/blk"
 	# --outdir: a link to elsewhere, and a directory of nobody's that anyone can write
@@ -331,13 +331,19 @@ else
 	check "memory: does not grow with the input ($small KB at 25 MB, $big KB at 250 MB)" \
 		test "$big" -le $((small + small / 10 + 2048))
 	echo "hardening: peak RSS $small KB at 25 MB of input, $big KB at 250 MB"
+	# the same 250 MB zstd-compressed: decompressed as read, never whole
+	read -r zbig _ < <(SG_PEAK_FILTER="zstd -1 -q -c" timeout "$LIMIT" \
+		tests/hardening/peak-rss.sh 250 "$bin")
+	zbig=${zbig:-999999}
+	check "memory: 250 MB of input as zstd: $zbig KB, under 64 MB and as plain ($big KB)" \
+		test "$zbig" -lt 65536 -a "$zbig" -le $((big + big / 10 + 2048))
 fi
 
 # ---- fuzzing finds, kept as regression inputs ----
 # a trace.dat whose header gives a page size of 1025 (libtracecmd 1.3 crashed giving it up)
 cp tests/data/linux-6.1/do_fault_trace-cmd.dat "$out/pagesize.dat"
 printf '\001\004' | dd of="$out/pagesize.dat" bs=1 seek=14 conv=notrunc status=none
-sg dat-pagesize 1 -f __do_fault -i "$out/pagesize.dat" -m tree --no-save
+sg dat-pagesize 1 -f __do_fault -i "$out/pagesize.dat" -m tree
 err dat-pagesize "surfgraph: $out/pagesize.dat: not a readable trace.dat file: bad page size in its header"
 # (test_limits above replays them line by line; here the whole program reads them)
 for f in tests/fuzz/regress/fuzz_text/*; do
@@ -354,7 +360,7 @@ for f in tests/fuzz/regress/fuzz_text/*; do
 done
 for f in tests/fuzz/regress/fuzz_tree/*; do
 	[ -f "$f" ] || continue
-	"$bin" -i "$f" -m top --no-save -q >/dev/null 2>"$out/regress.err"
+	"$bin" -i "$f" -m top -q >/dev/null 2>"$out/regress.err"
 	rc=$?
 	check "regress $(basename "$f"): no crash (exit $rc)" test $rc -le 2
 done

@@ -19,7 +19,7 @@ for t in ${SAN_UNIT_BIN:-}; do
 	"./$t" >/dev/null || { echo "FAIL sanitize: $t"; fail=1; }
 done
 SG_SANITIZED=1 SURFGRAPH=$PWD/$dir/surfgraph SG_TEST_SESSION=$PWD/$dir/tests/live/test_session \
-	${MAKE:-make} --no-print-directory ${SAN_SUITES:-golden dat exports live-host diff merge svg hardening browser} ||
+	${MAKE:-make} --no-print-directory ${SAN_SUITES:-golden dat exports live-host diff merge tui svg hardening browser} ||
 	fail=1
 
 if [ -n "$(ls -A "$reports")" ]; then

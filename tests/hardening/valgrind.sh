@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# make valgrind: the golden tests (offcpu.sh too), merge and exports, every surfgraph run under
-# valgrind.
+# make valgrind: the golden tests (offcpu.sh and compress.sh too), merge and exports, every
+# surfgraph run under valgrind.
 # Passes when every run reports 0 errors and 0 bytes definitely lost.
 # Logs: tests/out/valgrind/vg.PID.
 set -uo pipefail
@@ -25,6 +25,7 @@ SURFGRAPH=$wrap tests/golden/run.sh || fail=1
 SURFGRAPH=$wrap tests/golden/facts.sh || fail=1
 SURFGRAPH=$wrap tests/golden/offcpu.sh || fail=1
 SURFGRAPH=$wrap tests/golden/cli.sh || fail=1
+SURFGRAPH=$wrap tests/golden/compress.sh || fail=1
 SURFGRAPH=$wrap tests/merge/run.sh || fail=1
 SURFGRAPH=$wrap tests/exports/run.sh || fail=1
 runs=$(ls "$logs"/vg.* 2>/dev/null | wc -l)

@@ -34,7 +34,7 @@ if [ -n "$T" ] && ! grep -qw function_graph "$T/available_tracers"; then
 	fi
 fi
 rc=0
-"$bin" -f __do_fault -i tests/data/linux-6.1/do_fault.txt -d 1 -m tree --no-save 2>"$out/mixed.err" || rc=$?
+"$bin" -f __do_fault -i tests/data/linux-6.1/do_fault.txt -d 1 -m tree 2>"$out/mixed.err" || rc=$?
 if [ $rc = 2 ]; then pass=$((pass + 1)); else echo "FAIL live-host: -d with -i: exit $rc"; fail=$((fail + 1)); fi
 rc=0
 "$bin" -f __do_fault -m tree -- 2>"$out/dashdash.err" || rc=$?

@@ -63,8 +63,8 @@ expect "self: slowest" "$(awk -F'\t' '$1 == "slowinv" {print $2 ":" $8}' "$out/s
 	"$(awk -F'\t' '$1 == "inv" {print $2 ":" $8; print $2 + 6 ":" $8}' "$out/a.tree" |
 		sort -t: -k2,2nr -k1,1n | head -8 | tr '\n' ' ')"
 # -m hist: the same percentiles, each count doubled, the same cumulative percentages
-"$bin" -i "$out/a.tree" -m hist --no-save >"$out/a.hist" 2>&1 || bad "a: -m hist failed"
-"$bin" -i "$out/self.tree" -m hist --no-save >"$out/self.hist" 2>&1 || bad "self: -m hist failed"
+"$bin" -i "$out/a.tree" -m hist >"$out/a.hist" 2>&1 || bad "a: -m hist failed"
+"$bin" -i "$out/self.tree" -m hist >"$out/self.hist" 2>&1 || bad "self: -m hist failed"
 expect "self: -m hist" "$(sed 1d "$out/self.hist")" \
 	"$(sed 1d "$out/a.hist" | awk '/^ +[0-9]+ - / { c = $4; sub(" " c " ", " " c * 2 " ") } { print }')"
 grep -q '^__do_fault: 12 complete invocations, 0 incomplete$' "$out/self.hist" && ok || bad "self: -m hist count"
@@ -78,11 +78,11 @@ expect "self: diff --slow sides" "$(sed -n '1,2p; /^  invocations /p' "$out/self
 expect "self: sources" "$(meta "$out/self.tree" sources) $(meta "$out/self.tree" source.1) $(meta "$out/self.tree" invocations.2)" "2 $out/a.tree 6"
 expect "self: exact percentiles" "$(meta "$out/self.tree" percentiles)" ""
 # every mode reads it; folded weights are the single run's doubled
-"$bin" -i "$out/self.tree" -m folded --no-save >"$out/self.folded" 2>/dev/null || bad "self: -m folded failed"
+"$bin" -i "$out/self.tree" -m folded >"$out/self.folded" 2>/dev/null || bad "self: -m folded failed"
 expect "self: folded" "$(md5sum <"$out/self.folded")" \
-	"$("$bin" -i "$out/a.tree" -m folded --no-save 2>/dev/null | awk '{ $NF *= 2; print }' | md5sum)"
+	"$("$bin" -i "$out/a.tree" -m folded 2>/dev/null | awk '{ $NF *= 2; print }' | md5sum)"
 for m in tree walk top svg png pdf; do
-	"$bin" -i "$out/self.tree" -m $m --no-save --outdir "$out" >/dev/null 2>"$out/mode.err" </dev/null &&
+	"$bin" -i "$out/self.tree" -m $m --outdir "$out" >/dev/null 2>"$out/mode.err" </dev/null &&
 		ok || bad "self: -m $m failed: $(cat "$out/mode.err")"
 done
 # diff: the per-invocation average does not move
@@ -119,7 +119,7 @@ expect "kernels: slowest" "$(awk -F'\t' '$1 == "slowinv" {print $8}' "$out/ab.tr
 	"$(sort -nr "$out/durs" | head -8 | tr '\n' ' ')"
 expect "kernels: slowest numbered" "$(awk -F'\t' '$1 == "inv" {d[$2] = $8} $1 == "slowinv" && d[$2] != $8 {print "seq " $2 " differs"}' "$out/ab.tree")" ""
 expect "kernels: labels" "$(meta "$out/ab.tree" source.2) $(meta "$out/ab.tree" invocations.1) $(meta "$out/ab.tree" invocations.2)" "$out/b.tree 6 10"
-"$bin" -i "$out/ab.tree" -m top --no-save >"$out/ab.top" 2>/dev/null || bad "kernels: -m top failed"
+"$bin" -i "$out/ab.tree" -m top >"$out/ab.top" 2>/dev/null || bad "kernels: -m top failed"
 "$bin" diff "$out/a.tree" "$out/ab.tree" >/dev/null 2>&1 || bad "kernels: diff failed"
 # a merged run merges again: its sources are listed, not it
 merge nested 0 "$out/ab.tree" "$out/a.tree" -o "$out/aba.tree"
@@ -176,7 +176,7 @@ expect "v2: stat" "$(awk -F'\t' '$1 == "stat" {print $3, $6, $8, $9, $10, "[" $1
 	"$(awk -F'\t' '$1 == "stat" {print $3, $6, $8, $9, $10, "[]", "[]"}' "$out/ab.tree")"
 expect "v2: same nodes" "$(grep '^node' "$out/ab.v2.tree" | md5sum)" "$(grep '^node' "$out/ab.tree" | md5sum)"
 grep -q "^surfgraph: $out/b.v2.tree has no latency histogram" "$out/v2.err" && ok || bad "v2: no note on stderr ($(cat "$out/v2.err"))"
-"$bin" -i "$out/ab.v2.tree" -m hist --no-save >/dev/null 2>"$out/v2.hist.err" && bad "v2: -m hist succeeded" || ok
+"$bin" -i "$out/ab.v2.tree" -m hist >/dev/null 2>"$out/v2.hist.err" && bad "v2: -m hist succeeded" || ok
 # the message names the merge, not the file's version (it is version 3)
 grep -q 'merged from runs not all of which had a histogram' "$out/v2.hist.err" && ok ||
 	bad "v2: -m hist's message: $(cat "$out/v2.hist.err")"

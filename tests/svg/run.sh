@@ -50,15 +50,15 @@ cd "$out"
 
 # --- the merged graph of __do_fault (6 invocations) ------------------------------------------
 # by default ROOT.svg, the slowest invocation's and a typical one's (issue 13: no flood)
-mkdir default && (cd default && "$bin" -f __do_fault -i "$fault" --no-save >../default.txt 2>/dev/null)
+mkdir default && (cd default && "$bin" -f __do_fault -i "$fault" >../default.txt 2>/dev/null)
 check "default save lines" "write __do_fault.svg
 save __do_fault-000002.svg (the slowest)
 save __do_fault-000003.svg (typical: 277.443 us, the p50)" "$(cat default.txt)"
 check "default files" "__do_fault-000002.svg __do_fault-000003.svg __do_fault.svg" "$(cd default && echo *)"
-(cd default && "$bin" -f __do_fault -i "$fault" --no-save -q >../quiet.txt 2>&1)
+(cd default && "$bin" -f __do_fault -i "$fault" -q >../quiet.txt 2>&1)
 check "-q: no save lines" "" "$(cat quiet.txt)"
 # -s 1: every invocation, names zero-padded so they sort
-"$bin" -f __do_fault -i "$fault" --no-save -s 1 >save.txt
+"$bin" -f __do_fault -i "$fault" -s 1 >save.txt
 check "save lines" "save __do_fault-000001.svg
 save __do_fault-000002.svg
 save __do_fault-000003.svg
@@ -72,7 +72,7 @@ for i in 1 2 3 4 5 6; do
 done
 # all 111 call paths of the merged tree are wider than 0.1 px
 check "merged frames" 111 "$(frames __do_fault.svg)"
-check "tree nodes" 111 "$("$bin" -f __do_fault -i "$fault" --no-save -q -m tree --unit us | sed "1,/ function$/d" | wc -l)"
+check "tree nodes" 111 "$("$bin" -f __do_fault -i "$fault" -q -m tree --unit us | sed "1,/ function$/d" | wc -l)"
 # the viewer's, and the histogram selection's (svg_hist.c)
 check "three scripts" 3 "$(X 'count(//*[local-name()="script"])' __do_fault.svg)"
 check "title" "__do_fault" "$(X 'string(//*[local-name()="text"][@font-size="16"])' __do_fault.svg)"
@@ -85,7 +85,7 @@ check "tooltip" 1 "$(grep -c -F '<title>vmf_insert_pfn_prot — cost 2476.987 us
 check "root tooltip" 1 "$(grep -c -F '<title>__do_fault — cost 4422.463 us, 100.00% of root, 100.00% of parent, self 1098.115 us, 6 calls, avg 737.077 us per call</title>' __do_fault.svg)"
 # every node's tooltip carries the text tree's total, self, calls, %root and %parent, and the
 # average per call when there are several (total in ns / calls, truncated)
-"$bin" -f __do_fault -i "$fault" --no-save -q -m tree --unit us | sed "1,/ function$/d" |
+"$bin" -f __do_fault -i "$fault" -q -m tree --unit us | sed "1,/ function$/d" |
 	awk '{ c = $3 == 1 ? "call" : "calls"; avg = ""
 		if ($3 > 1) { ns = sprintf("%.0f", $1 * 1000); a = int(ns / $3); avg = sprintf(", avg %d.%03d us per call", int(a / 1000), a % 1000) }
 		printf "%s — cost %s us, %s%% of root, %s%% of parent, self %s us, %s %s%s\n", $NF, $1, $4, $5, $2, $3, c, avg }' |
@@ -125,7 +125,7 @@ check "invocation 1 notes" "cpu 0  ·  duration 1.135 ms" \
 check "invocation 1 tooltip" 1 "$(grep -c -F '<title>vdso_fault — cost 56.625 us, 4.99% of root, 21.90% of parent, self 56.625 us, 1 call</title>' __do_fault-000001.svg)"
 
 # determinism: same input, same bytes (SVG, PNG, PDF)
-mkdir again && (cd again && "$bin" -f __do_fault -i "$fault" --no-save -q -s 0 >/dev/null)
+mkdir again && (cd again && "$bin" -f __do_fault -i "$fault" -q -s 0 >/dev/null)
 cmp -s __do_fault.svg again/__do_fault.svg && ok || bad "two runs differ"
 
 # ids: all derived from the root's, which differs between two graphs
@@ -135,16 +135,16 @@ check "ids start with the graph's id" "" "$(X '//@id' __do_fault.svg | tr ' ' '\
 check "selectors scoped to the id" 0 "$(sed -n '/<style>/,/<\/style>/p' __do_fault.svg | grep -v -e '<style>' -e '</style>' | grep -vc "^#$id ")"
 
 # --- files: -s STEP, --outdir, the count -------------------------------------------------------
-"$bin" -f __do_fault -i "$fault" --no-save -s 4 --outdir graphs >step4.txt 2>step4.err
+"$bin" -f __do_fault -i "$fault" -s 4 --outdir graphs >step4.txt 2>step4.err
 check "-s 4 save lines" "save graphs/__do_fault-000004.svg
 write graphs/__do_fault.svg" "$(cat step4.txt)"
 check "-s 4 files" "__do_fault-000004.svg __do_fault.svg" "$(cd graphs && echo *)"
 check "-s 4 count" "surfgraph: wrote 1 per-invocation flame graph (invocations 4 to 4, every 4) and graphs/__do_fault.svg" \
 	"$(grep 'per-invocation' step4.err)"
-"$bin" -f __do_fault -i "$fault" --no-save -s 0 --outdir none >step0.txt 2>/dev/null
+"$bin" -f __do_fault -i "$fault" -s 0 --outdir none >step0.txt 2>/dev/null
 check "-s 0 writes only the merged graph" "write none/__do_fault.svg|__do_fault.svg" "$(cat step0.txt)|$(cd none && echo *)"
 check "no temporary left" "" "$(find . -name '*.tmp*')"
-"$bin" -f __do_fault -i "$fault" --no-save -q --outdir __do_fault.svg >/dev/null 2>outdir.err
+"$bin" -f __do_fault -i "$fault" -q --outdir __do_fault.svg >/dev/null 2>outdir.err
 check "--outdir on a file" "surfgraph: --outdir __do_fault.svg is not a directory" "$(cat outdir.err)"
 
 # -o - puts the .tree on stdout: the save and write lines move to stderr
@@ -154,41 +154,41 @@ check "-o -" "# surfgraph-tree 4|save dash/__do_fault-000003.svg save dash/__do_
 
 # --- options ---------------------------------------------------------------------------------
 mkdir opt && cd opt
-"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --minwidth 5 >/dev/null
+"$bin" -f __do_fault -i "$fault" -q -s 0 --minwidth 5 >/dev/null
 check "--minwidth 5" 43 "$(frames __do_fault.svg)"
-"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --minwidth 1 >/dev/null
+"$bin" -f __do_fault -i "$fault" -q -s 0 --minwidth 1 >/dev/null
 check "--minwidth 1" 68 "$(frames __do_fault.svg)"
-"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --width 600 --title 'T & <t>' --subtitle "bug #1" >/dev/null
+"$bin" -f __do_fault -i "$fault" -q -s 0 --width 600 --title 'T & <t>' --subtitle "bug #1" >/dev/null
 check "--width" "600 580" "$(X 'string(/*/@width)' __do_fault.svg) $(X 'string((//*[local-name()="rect"][@height="15"])[1]/@width)' __do_fault.svg)"
 check "--title" "T & <t>" "$(X 'string(//*[local-name()="text"][@font-size="16"])' __do_fault.svg)"
 # at 600 px (80 characters) the notes take three lines, a note never split
 check "--subtitle first, notes wrapped" "bug #1  ·  trace do_fault.txt|6 complete invocations, total 4.422 ms, avg 737.077 us|p50 277.443 us, p99 2.622 ms, max 2.622 ms" \
 	"$(for y in 44 60 76; do X "string(//*[local-name()=\"text\"][@y=\"$y\"])" __do_fault.svg; done | paste -sd'|')"
-"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --sort-name >/dev/null
+"$bin" -f __do_fault -i "$fault" -q -s 0 --sort-name >/dev/null
 frame_table __do_fault.svg >sorted.txt
 check "--sort-name" "__cond_resched pte_alloc_one shmem_fault special_mapping_fault" \
 	"$(awk '$1 == 1 { printf "%s%s", s, $5; s = " " }' sorted.txt)"
-"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --inverted >/dev/null
+"$bin" -f __do_fault -i "$fault" -q -s 0 --inverted >/dev/null
 # icicle: the root on top, under the notes, the histogram strip and the scatter (y 58 + 86 +
 # 148), the 18th level at 292 + 17 * 16
 check "--inverted" "translate(0,292) translate(0,564)" \
 	"$(grep '^<g transform=' __do_fault.svg | sed -n '1p;18p' | sed 's/<g transform="//; s/">//' | tr '\n' ' ' | sed 's/ $//')"
-"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 >/dev/null
+"$bin" -f __do_fault -i "$fault" -q -s 0 >/dev/null
 check "hot palette" "#f6921b" "$(grep -F '<title>special_mapping_fault —' __do_fault.svg | sed 's/.*fill="//; s/".*//')"
-"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --palette subsys >/dev/null
+"$bin" -f __do_fault -i "$fault" -q -s 0 --palette subsys >/dev/null
 # special_mapping* is memory management: a shade of green (80,180,80) +- 25
 check "subsys palette" "#56ba56" "$(grep -F '<title>special_mapping_fault —' __do_fault.svg | sed 's/.*fill="//; s/".*//')"
-"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --palette cold >/dev/null 2>pal.err
+"$bin" -f __do_fault -i "$fault" -q -s 0 --palette cold >/dev/null 2>pal.err
 check "bad --palette" "surfgraph: --palette takes hot or subsys, not 'cold'|2" "$(cat pal.err)|$("$bin" -f x -i "$fault" --palette cold 2>/dev/null; echo $?)"
 cd ..
 
 # --- other inputs ----------------------------------------------------------------------------
 # no durations: width is calls, with the callees' calls; the root's cost is every call under it
 gunzip -c "$data/linux-6.1/vfs_write_nofuncgraph-duration.txt.gz" >nodur.txt
-"$bin" -f vfs_write -i nodur.txt --no-save -q -s 0 >/dev/null
+"$bin" -f vfs_write -i nodur.txt -q -s 0 >/dev/null
 xmllint --noout vfs_write.svg && ok || bad "xmllint rejects vfs_write.svg"
 # the text tree without times has 3 header lines, then one line per node with its calls first
-"$bin" -f vfs_write -i nodur.txt --no-save -q -m tree | tail -n +4 >nodur-tree.txt
+"$bin" -f vfs_write -i nodur.txt -q -m tree | tail -n +4 >nodur-tree.txt
 check "no-time tree nodes" 847 "$(wc -l <nodur-tree.txt)"
 calls=$(awk '{ s += $1 } END { print s }' nodur-tree.txt)
 check "no-time root cost = all calls" "vfs_write — cost 20029 calls with callees, 100.00% of root, 100.00% of parent, 15 calls|20029" \
@@ -200,14 +200,14 @@ check "no-time frames" 558 "$(frames vfs_write.svg)"
 # lost events in red
 gunzip -c "$data/linux-6.1/ksys_read_small_buffer_pipe_lost.txt.gz" >lost.txt
 # (rw_verify_area: 25 whole calls among the lost events; every ksys_read was cut, so no graph)
-"$bin" -f rw_verify_area -i lost.txt --no-save -s 0 >/dev/null 2>lost.err
+"$bin" -f rw_verify_area -i lost.txt -s 0 >/dev/null 2>lost.err
 lost=$(sed -n 's/.*the kernel lost \([0-9]*\) events.*/\1/p' lost.err)
 check "lost events known" 1 "$([ -n "$lost" ] && [ "$lost" -gt 0 ] && echo 1)"
 check "lost events red" "lost events $lost" "$(X 'string(//*[local-name()="tspan"][@fill="#d00000"])' rw_verify_area.svg)"
 
 # schedule sleeps: nearly all of its time is its own, which the notes say
 gunzip -c "$data/linux-6.1/schedule_sleep.txt.gz" >sleep.txt
-"$bin" -f schedule -i sleep.txt --no-save -q -s 0 >/dev/null
+"$bin" -f schedule -i sleep.txt -q -s 0 >/dev/null
 check "root's own time" "trace sleep.txt  ·  1165 complete invocations, total 69.121 s, avg 59.331 ms  ·  p50 7.863 ms, p99 1.024 s, max 4.000 s|99.76% in schedule itself, outside any traced callee  ·  20 incomplete, not drawn" \
 	"$(for y in 44 60; do X "string(//*[local-name()=\"text\"][@y=\"$y\"])" schedule.svg; done | paste -sd'|')"
 # seconds of sleep leave 11 of the 150 paths wider than 0.1 px
@@ -222,11 +222,11 @@ check ".tree date" 1 "$(X 'string(//*[local-name()="text"][@y="44"])' run.svg | 
 # only incomplete invocations: no picture that would look like a result (exit 1, see cli.sh)
 head -8 "$fault" >open.txt
 mkdir -p open
-"$bin" -f __do_fault -i open.txt --no-save -q --outdir open >/dev/null 2>&1
+"$bin" -f __do_fault -i open.txt -q --outdir open >/dev/null 2>&1
 check "no graph of cut calls" "1|" "$?|$(ls open)"
 
 # --- hostile names -------------------------------------------------------------------------------
-"$bin" -f hostile_root -i "$data/svg/hostile.txt" --no-save -q -s 0 >/dev/null
+"$bin" -f hostile_root -i "$data/svg/hostile.txt" -q -s 0 >/dev/null
 xmllint --noout hostile_root.svg && ok || bad "xmllint rejects hostile_root.svg"
 check "hostile: three scripts" 3 "$(X 'count(//*[local-name()="script"])' hostile_root.svg)"
 check "hostile: no injected elements" 0 "$(X 'count(//*[local-name()="img"])' hostile_root.svg)"
@@ -238,8 +238,8 @@ check "hostile: label escaped" 1 "$(grep -c -F '<text x="13" y="11.5">a&lt;scrip
 
 # --- PNG and PDF through cairo -------------------------------------------------------------------
 mkdir cairo && cd cairo
-"$bin" -f __do_fault -i "$fault" --no-save -m png -s 0 >png.txt 2>/dev/null
-"$bin" -f __do_fault -i "$fault" --no-save -m pdf -s 0 >pdf.txt 2>/dev/null
+"$bin" -f __do_fault -i "$fault" -m png -s 0 >png.txt 2>/dev/null
+"$bin" -f __do_fault -i "$fault" -m pdf -s 0 >pdf.txt 2>/dev/null
 check "png/pdf write lines" "write __do_fault.png|write __do_fault.pdf" "$(cat png.txt)|$(cat pdf.txt)"
 # special_mapping_fault: depth 1, x 10 to 779.5, top at 314 (as in the SVG); x 600 is past its label
 check "png size and a frame's colour" "1200 376 f6921b" "$("$pngpixel" __do_fault.png 600 320)"
@@ -247,11 +247,11 @@ check "png background" "1200 376 f8f8f2" "$("$pngpixel" __do_fault.png 1195 320)
 check "pdf page" "Page size:       1200 x 376 pts" "$(pdfinfo __do_fault.pdf | grep 'Page size')"
 pdftoppm -r 72 -png -singlefile __do_fault.pdf page
 check "pdf frame colour" "1200 376 f6921b" "$("$pngpixel" page.png 600 320)"
-mkdir again && (cd again && "$bin" -f __do_fault -i "$fault" --no-save -q -m png -s 0 >/dev/null &&
-	"$bin" -f __do_fault -i "$fault" --no-save -q -m pdf -s 0 >/dev/null)
+mkdir again && (cd again && "$bin" -f __do_fault -i "$fault" -q -m png -s 0 >/dev/null &&
+	"$bin" -f __do_fault -i "$fault" -q -m pdf -s 0 >/dev/null)
 cmp -s __do_fault.png again/__do_fault.png && ok || bad "two PNG runs differ"
 cmp -s __do_fault.pdf again/__do_fault.pdf && ok || bad "two PDF runs differ"
-"$bin" -f __do_fault -i "$fault" --no-save -q -m png -s 6 >/dev/null
+"$bin" -f __do_fault -i "$fault" -q -m png -s 6 >/dev/null
 check "per-invocation png" "1200 136 f8f8f2" "$("$pngpixel" __do_fault-000006.png 5 5)"
 # labels fitted by measuring them with cairo: a 155 px frame holds 26 characters of
 # __sysvec_apic_timer_interrupt (a monospace count gave 19), a 57 px one "update.."
@@ -266,12 +266,12 @@ cd ..
 # fill FILE NAME: the fill of the first frame whose tooltip starts with "NAME —"
 fill() { grep -o "<title>$2 — [^<]*</title><rect [^>]*fill=\"#[0-9a-f]*\"" "$1" | head -1 | sed 's/.*fill="#//; s/"//'; }
 bluish() { local h=$1; [ -n "$h" ] && [ $((16#${h:4:2})) -gt $((16#${h:0:2})) ]; }
-"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --outdir hue >/dev/null
+"$bin" -f __do_fault -i "$fault" -q -s 0 --outdir hue >/dev/null
 for f in __sysvec_apic_timer_interrupt hrtimer_interrupt irq_exit_rcu _raw_spin_lock_irq; do
 	bluish "$(fill hue/__do_fault.svg $f)" && ok || bad "hot palette: $f (in an interrupt) is $(fill hue/__do_fault.svg $f), not blue"
 done
 bluish "$(fill hue/__do_fault.svg vvar_fault)" && bad "hot palette: vvar_fault is blue" || ok
-"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 --palette subsys --outdir sub >/dev/null
+"$bin" -f __do_fault -i "$fault" -q -s 0 --palette subsys --outdir sub >/dev/null
 # _raw_spin_lock_irq inside the timer interrupt: the interrupt's aqua, not the locks' grey
 sub=$(fill sub/__do_fault.svg _raw_spin_lock_irq)
 [ "$((16#${sub:2:2}))" -gt "$((16#${sub:0:2}))" ] && [ "$((16#${sub:4:2}))" -gt "$((16#${sub:0:2}))" ] && ok ||
@@ -285,8 +285,8 @@ mkdir -p hist && cd hist
 hist_svg() { X '//*[local-name()="g"][@class="hb"]/*[local-name()="title"]/text()' "$1" | sed 's/ - / /; s/ us: / /; s/ invocations* (.*//'; }
 # hist_text: the same from -m hist's table
 hist_text() { awk '$2 == "-" && $4 ~ /^[0-9]+$/ && $4 > 0 { print $1, $3, $4 }'; }
-"$bin" -f __do_fault -i "$fault" --no-save -q -s 0 >/dev/null
-"$bin" -f __do_fault -i "$fault" --no-save -q -m hist | hist_text >fault-hist.txt
+"$bin" -f __do_fault -i "$fault" -q -s 0 >/dev/null
+"$bin" -f __do_fault -i "$fault" -q -m hist | hist_text >fault-hist.txt
 check "do_fault: bars = -m hist" "$(cat fault-hist.txt)" "$(hist_svg __do_fault.svg)"
 check "do_fault: 5 bars" 5 "$(hist_svg __do_fault.svg | wc -l)"
 check "do_fault: bar tooltip" "256 - 512 us: 2 invocations (33.33%, cumulative 66.67%)" \
@@ -305,13 +305,13 @@ awk -v x="$p50x" 'BEGIN { exit !(x >= 10 + 4 * 147.5 && x < 10 + 5 * 147.5) }' &
 # is under both
 check "strip above frames" "62|564" "$(X 'string(//*[local-name()="g"][@class="hist"]/*[local-name()="g"][1]/*[local-name()="rect"][1]/@y)' __do_fault.svg | awk '{ print $1 - 14 }')|$(grep -m1 -o 'translate(0,[0-9]*)' __do_fault.svg | sed 's/.*,//; s/)//')"
 # 1165 sleeps over 14 buckets, against -m hist and against awk over the trace's durations
-"$bin" -f schedule -i ../sleep.txt --no-save -q -s 0 >/dev/null
-"$bin" -f schedule -i ../sleep.txt --no-save -q -m hist | hist_text >sleep-hist.txt
+"$bin" -f schedule -i ../sleep.txt -q -s 0 >/dev/null
+"$bin" -f schedule -i ../sleep.txt -q -m hist | hist_text >sleep-hist.txt
 check "schedule: bars = -m hist" "$(cat sleep-hist.txt)" "$(hist_svg schedule.svg)"
 check "schedule: counts add up" 1165 "$(hist_svg schedule.svg | awk '{ n += $3 } END { print n }')"
 # the one-call buckets' bars are 1 px tall at least: each bar has a height
 check "schedule: no empty bar" 0 "$(X '//*[local-name()="g"][@class="hb"]/*[local-name()="rect"][2]/@height' schedule.svg | grep -c 'height="0')"
-"$bin" -f schedule -i ../sleep.txt --no-save -q -s 0 --outdir again >/dev/null
+"$bin" -f schedule -i ../sleep.txt -q -s 0 --outdir again >/dev/null
 cmp -s schedule.svg again/schedule.svg && ok || bad "schedule.svg differs between two runs"
 # the selection's data (per-bucket merged trees) and its size bound, on the 6.1 schedule fixture
 gunzip -c "$data/linux-6.1/schedule_funcgraph-proc.txt.gz" >sp.txt
@@ -369,7 +369,7 @@ check "schedule: dots' buckets" "$(cat sp-k.txt)" "$(cat sp-b.txt)"
 check "from the .tree: the same dots" "$(grep '<circle' sp/schedule.svg | md5sum)" "$(grep '<circle' sp-tree/sp.svg | md5sum)"
 # abstime: x is the start; the tooltips' starts are the entry lines' times after the first's
 abst=$data/linux-6.1/do_fault_abstime_proc_overrun_tail.txt
-"$bin" -f __do_fault -i "$abst" --no-save -q -s 0 --outdir abs >/dev/null
+"$bin" -f __do_fault -i "$abst" -q -s 0 --outdir abs >/dev/null
 check "abstime: starts" \
 	"$(awk '/__do_fault\(\) \{/ { split($1, t, "."); ns = t[1] * 1000000000 + t[2] * 1000; if (!f) f = ns; d = ns - f; printf "+%d.%06d s\n", d / 1e9, (d % 1000000000) / 1000 }' "$abst")" \
 	"$(X '//*[local-name()="circle"]/*[local-name()="title"]/text()' abs/__do_fault.svg | sed 's/.*start \(+[0-9.]* s\).*/\1/')"
@@ -378,7 +378,7 @@ check "abstime: task, pid and CPU" "#1: 120.090 us, start +0.000000 s, ls-135, C
 	"$(X 'string((//*[local-name()="circle"])[1]/*[local-name()="title"])' abs/__do_fault.svg)"
 # a task name is the trace's: escaped in the dot's tooltip, the file stays well-formed XML
 printf '# tracer: function_graph\n 0)  a<b>&"x'"'"'-42   |   5.000 us    |  f();\n' >hc.txt
-"$bin" -f f -i hc.txt --no-save -q -s 0 --outdir hc >/dev/null
+"$bin" -f f -i hc.txt -q -s 0 --outdir hc >/dev/null
 xmllint --noout hc/f.svg 2>/dev/null && ok || bad "hostile task name: hc/f.svg is not well-formed"
 check "hostile task name: text" "#1: 5.000 us, a<b>&\"x'-42, CPU 0 — kept whole: click to draw it alone" \
 	"$(X 'string(//*[local-name()="circle"]/*[local-name()="title"])' hc/f.svg)"
@@ -400,11 +400,11 @@ check "version 3 .tree: strip, no scatter" "1|0" "$(grep -c 'class="hist"' v3/v3
 "$bin" -i merged.tree -q -s 0 --outdir merged >/dev/null
 check "merged: no scatter, said" "0|1" "$(grep -c 'class="sc"' merged/merged.svg)|$(grep -c 'no scatter: merged runs' merged/merged.svg)"
 # no strip: per-invocation graphs, several roots, no durations, a .tree without a histogram
-"$bin" -f __do_fault -i "$fault" --no-save -q -s 1 --outdir per >/dev/null
+"$bin" -f __do_fault -i "$fault" -q -s 1 --outdir per >/dev/null
 check "no strip per invocation" 0 "$(grep -c 'class="hist"' per/__do_fault-000001.svg)"
-"$bin" -f '__do_fault,shmem_fault' -i "$fault" --no-save -q -s 0 --outdir two >/dev/null
+"$bin" -f '__do_fault,shmem_fault' -i "$fault" -q -s 0 --outdir two >/dev/null
 check "no strip for two roots" 0 "$(cat two/*.svg | grep -c 'class="hist"')"
-"$bin" -f vfs_write -i ../nodur.txt --no-save -q -s 0 >/dev/null
+"$bin" -f vfs_write -i ../nodur.txt -q -s 0 >/dev/null
 check "no strip without durations" 0 "$(grep -c 'class="hist"' vfs_write.svg)"
 "$bin" -i "$PWD/../../../../tests/data/tree/do_fault-v1.tree" -q -s 0 --outdir v1 >/dev/null 2>&1
 check "no strip from a version 1 .tree" "1|0" "$(ls v1/*.svg | wc -l)|$(cat v1/*.svg | grep -c 'class="hist"')"

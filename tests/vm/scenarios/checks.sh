@@ -102,7 +102,7 @@ check_s7() {
 	[ "$(val s7_text_rc)" = 0 ] && [ "$(val s7_dat_rc)" = 0 ] && [ -s "$o/s7.dat" ] ||
 		{ bad "s7: capture: cat trace $(val s7_text_rc), trace-cmd extract $(val s7_dat_rc): $(head -c 300 "$o/s7.extract.err")"; return; }
 	for r in txt dat; do
-		"$bin" -f vfs_read -i "$o/s7.$r" -m folded --no-save >"$o/s7.$r.folded" 2>"$o/s7.$r.err" ||
+		"$bin" -f vfs_read -i "$o/s7.$r" -m folded >"$o/s7.$r.folded" 2>"$o/s7.$r.err" ||
 			{ bad "s7: surfgraph -i s7.$r failed: $(head -c 300 "$o/s7.$r.err")"; return; }
 	done
 	fb=$(head -n1 "$o/s7.dat.err")
@@ -441,7 +441,7 @@ check_s15() {
 	[ "$n" = 10 ] && [ "$kept" = 10 ] && [ "$with" = 10 ] ||
 		{ bad "s15: $n invocations, $with of the $kept kept with an [off-cpu] frame: $(head -c 300 "$o/s15.folded")"; return; }
 	# -w: the trace.dat carries sched_switch's format and records: the same frames read back
-	"$bin" -f do_nanosleep -i "$o/s15.dat" -m folded --no-save >"$o/s15.reread" 2>"$o/s15.reread.err" ||
+	"$bin" -f do_nanosleep -i "$o/s15.dat" -m folded >"$o/s15.reread" 2>"$o/s15.reread.err" ||
 		{ bad "s15: surfgraph -i the .dat failed: $(head -c 300 "$o/s15.reread.err")"; return; }
 	diff <(grep -F '[off-cpu]' "$o/s15.folded") <(grep -F '[off-cpu]' "$o/s15.reread") >"$o/s15.reread.diff" ||
 		{ bad "s15: the .dat's [off-cpu] frames differ from the live ones: $(head -c 300 "$o/s15.reread.diff")"; return; }

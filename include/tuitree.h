@@ -1,0 +1,57 @@
+/* tuitree.h - the TUI's call tree view: rows, keys, search, a node's detail. */
+#ifndef SG_TUITREE_H
+#define SG_TUITREE_H
+
+#include <signal.h>
+#include <stddef.h>
+#include "tuimodel.h"
+
+/* What a key asks of the screen beyond the view that took it. */
+enum sg_tui_action { SG_TUI_NONE, SG_TUI_UNHANDLED, SG_TUI_OPEN };
+
+/* The lines a node's detail may have, and their length. */
+#define SG_TUI_DETAIL_LINES 16
+#define SG_TUI_DETAIL_LEN   600
+
+/* What kind of tree a view shows: its nodes, their columns, colours and detail. */
+struct sg_tuitree_kind {
+	const struct sg_tuimodel_ops *ops;
+	const char *header; /* the column names, "function" last */
+	void (*figures)(const struct sg_tuimodel *m, unsigned i, char *buf, size_t size);
+	/* what follows the name: "  (returned -ENOMEM in 1 of 3 calls)", "  [new]"; may be "" */
+	void (*suffix)(const void *n, char *buf, size_t size);
+	/* the attribute of node i's coloured columns (A_NORMAL: none) and where they are */
+	int (*colour)(const struct sg_tuimodel *m, unsigned i);
+	int spans[2][2]; /* first column and width; width 0: unused */
+	/* the detail's lines (escaped); returns how many */
+	int (*detail)(const struct sg_tuimodel *m, unsigned i, char (*l)[SG_TUI_DETAIL_LEN]);
+};
+
+struct sg_tuitree {
+	struct sg_tuimodel *m;
+	const struct sg_tuitree_kind *kind;
+	char title[512]; /* escaped */
+	int unicode;
+	unsigned cur, top; /* the cursor's row and the first row shown */
+	char search[128];  /* the last search, "" for none */
+	char msg[200];	   /* said once on the status line */
+	volatile sig_atomic_t *stop;
+};
+
+/*
+ * A view of the trees under top (a tree's sentinel) of that kind; title is shown as given (the
+ * caller escaped its input strings). NULL: no memory (message set).
+ */
+struct sg_tuitree *sg_tuitree_new(const void *top, const struct sg_tuitree_kind *kind,
+				  const char *title, int unicode, volatile sig_atomic_t *stop);
+void sg_tuitree_free(struct sg_tuitree *t);
+
+void sg_tuitree_draw(struct sg_tuitree *t);
+
+/* Take a key: SG_TUI_NONE when done with it, SG_TUI_UNHANDLED for the screen's own keys. */
+enum sg_tui_action sg_tuitree_key(struct sg_tuitree *t, int key);
+
+/* The keys of the view, for the help screen (NULL-terminated). */
+extern const char *const sg_tuitree_help[];
+
+#endif

@@ -1,0 +1,291 @@
+/* tui.c - surfgraph tui: a run full-screen (curses): call tree, histogram, invocations. */
+#include <curses.h>
+#include <inttypes.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "fmt.h"
+#include "log.h"
+#include "tui.h"
+#include "tuidraw.h"
+#include "tuilist.h"
+#include "tuidiff.h"
+#include "tuinode.h"
+#include "tuitree.h"
+/* last: its capability macros (lines, columns) would rename what the others declare */
+#include <term.h>
+
+/* Views open one over the other: the run's tree, a list, a bucket's or invocation's tree. */
+#define MAX_VIEWS 8
+
+struct view {
+	struct sg_tuitree *tree; /* one of the two */
+	struct sg_tuilist *list;
+};
+
+struct screen {
+	struct sg_aggregate *agg; /* NULL for a comparison: no histogram, no invocations */
+	const struct sg_tui_options *o;
+	struct view v[MAX_VIEWS];
+	int n;
+};
+
+static const char *const global_help[] = {
+    "Everywhere",
+    "  ?                   this help",
+    "  H                   the latency histogram, with the percentiles",
+    "  I                   the invocations kept whole (the last N and the slowest)",
+    "  Esc Backspace <     back to the view before",
+    "  Ctrl-L              redraw",
+    "  q                   quit (the terminal is left as it was)",
+    "",
+    NULL,
+};
+
+static int push_tree(struct screen *s, const void *top, const struct sg_tuitree_kind *kind,
+		     const char *title)
+{
+	if (s->n == MAX_VIEWS) {
+		sg_log_error("too many views open: Esc goes back");
+		return -1;
+	}
+	s->v[s->n].tree = sg_tuitree_new(top, kind, title, s->o->unicode, s->o->stop);
+	if (!s->v[s->n].tree)
+		return -1;
+	s->v[s->n++].list = NULL;
+	return 0;
+}
+
+static int push_list(struct screen *s, enum sg_tuilist_kind kind)
+{
+	char title[512], name[256];
+
+	if (s->n == MAX_VIEWS) {
+		sg_log_error("too many views open: Esc goes back");
+		return -1;
+	}
+	sg_fmt_name_buf(name, sizeof(name), s->o->name);
+	snprintf(title, sizeof(title), "%s: %s", name,
+		 kind == SG_TUILIST_HIST ? "latency histogram" : "invocations kept whole");
+	s->v[s->n].list = sg_tuilist_new(kind, s->agg, title);
+	if (!s->v[s->n].list)
+		return -1;
+	s->v[s->n++].tree = NULL;
+	return 0;
+}
+
+static void pop(struct screen *s)
+{
+	s->n--;
+	sg_tuitree_free(s->v[s->n].tree);
+	sg_tuilist_free(s->v[s->n].list);
+}
+
+/* The run's own title: per root its calls and spread, then the file's name. */
+static void run_title(const struct screen *s, char *buf, size_t size)
+{
+	char name[256], a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], d[SG_FMT_LEN];
+	const char *base = strrchr(s->o->name, '/');
+	size_t k = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < s->agg->nroots && k + 1 < size; i++) {
+		const struct sg_rootstat *r = &s->agg->roots[i];
+
+		sg_fmt_name_buf(name, sizeof(name), r->root);
+		k += (size_t) snprintf(buf + k, size - k, "%s: %" PRIu64 " calls  ", name,
+				       r->sum.count);
+		if (s->agg->has_time && r->sum.count && k + 1 < size)
+			k += (size_t) snprintf(
+			    buf + k, size - k, "total %s  p50 %s  p99 %s  max %s  ",
+			    sg_fmt_human(a, r->sum.total), sg_fmt_human(b, r->sum.p50),
+			    sg_fmt_human(c, r->sum.p99), sg_fmt_human(d, r->sum.max));
+	}
+	sg_fmt_name_buf(name, sizeof(name), base ? base + 1 : s->o->name);
+	if (k + 1 < size)
+		snprintf(buf + k, size - k, "[%s]", name);
+}
+
+static void help(struct screen *s)
+{
+	const char *text[64];
+	int n = 0;
+
+	for (int i = 0; global_help[i] && n < 64; i++)
+		text[n++] = global_help[i];
+	for (int i = 0; sg_tuitree_help[i] && n < 64; i++)
+		text[n++] = sg_tuitree_help[i];
+	text[n++] = "";
+	for (int i = 0; sg_tuilist_help[i] && n < 64; i++)
+		text[n++] = sg_tuilist_help[i];
+	sg_tuidraw_popup("surfgraph tui: keys (any other key closes)", text, n, s->o->stop);
+}
+
+static void draw(struct screen *s)
+{
+	struct view *v = &s->v[s->n - 1];
+
+	if (v->tree)
+		sg_tuitree_draw(v->tree);
+	else
+		sg_tuilist_draw(v->list);
+	refresh();
+}
+
+/* The screen's own keys, after the view's. 1: quit. */
+static int global_key(struct screen *s, int key)
+{
+	struct view *v = &s->v[s->n - 1];
+	char *msg = v->tree ? v->tree->msg : v->list->msg;
+	size_t msz = v->tree ? sizeof(v->tree->msg) : sizeof(v->list->msg);
+	int kind = -1;
+
+	switch (key) {
+	case 'q':
+		return 1;
+	case '?':
+	case KEY_F(1):
+		help(s);
+		return 0;
+	case 'H':
+		kind = SG_TUILIST_HIST;
+		break;
+	case 'I':
+		kind = SG_TUILIST_INVS;
+		break;
+	case 27: /* Esc */
+	case KEY_BACKSPACE:
+	case 127:
+	case 8:
+	case '<':
+	case KEY_LEFT:
+		if (s->n > 1)
+			pop(s);
+		return 0;
+	case 12: /* Ctrl-L */
+		clearok(curscr, TRUE);
+		return 0;
+	default:
+		return 0;
+	}
+	if (!s->agg) {
+		snprintf(msg, msz, "a comparison has no histogram or invocations: open each run");
+		return 0;
+	}
+	/* H from the histogram, I from the list: that view again, not one more */
+	if (v->list && (int) v->list->kind == kind)
+		return 0;
+	if (push_list(s, (enum sg_tuilist_kind) kind) < 0)
+		snprintf(msg, msz, "%s", sg_log_message());
+	return 0;
+}
+
+static void loop(struct screen *s)
+{
+	while (!*s->o->stop) {
+		struct view *v;
+		const struct sg_tree *tree = NULL;
+		char title[512];
+		enum sg_tui_action a;
+		int key;
+
+		draw(s);
+		do
+			key = sg_tuidraw_key();
+		while (key == ERR && !*s->o->stop);
+		if (*s->o->stop)
+			break;
+		if (key == KEY_RESIZE)
+			continue; /* curses has the new size: drawn again */
+		v = &s->v[s->n - 1];
+		a = v->tree ? sg_tuitree_key(v->tree, key)
+			    : sg_tuilist_key(v->list, key, &tree, title, sizeof(title));
+		if (a == SG_TUI_OPEN &&
+		    push_tree(s, sg_tree_top((struct sg_tree *) tree),
+			      s->agg->has_time ? &sg_tuinode_timed : &sg_tuinode_calls, title) < 0)
+			snprintf(v->list->msg, sizeof(v->list->msg), "%s", sg_log_message());
+		if (a == SG_TUI_UNHANDLED && global_key(s, key))
+			break;
+	}
+}
+
+/* The terminal taken over; NULL with a message when it cannot be drawn on. */
+static SCREEN *screen_open(const struct sg_tui_options *o)
+{
+	SCREEN *scr;
+	char *cup;
+
+	/* box-drawing characters and names in UTF-8 need the locale's character type */
+	setlocale(LC_CTYPE, "");
+	scr = newterm(NULL, stdout, stdin);
+	if (scr) {
+		set_term(scr);
+		/* a terminal that cannot move its cursor (TERM=dumb) would show nothing readable */
+		cup = tigetstr("cup");
+		if (cup && cup != (char *) -1) {
+			cbreak();
+			noecho();
+			keypad(stdscr, TRUE);
+			set_escdelay(25);
+			curs_set(0);
+			sg_tuidraw_colors(o->color);
+			return scr;
+		}
+		endwin();
+		delscreen(scr);
+	}
+	const char *term = getenv("TERM");
+
+	sg_log_error("TERM=%.40s cannot place text on the screen: set TERM to the terminal's type "
+		     "(xterm, vt100, ...), or use -m tree for text",
+		     term ? term : "unset");
+	return NULL;
+}
+
+/* The views closed and the terminal as it was: cursor, modes, the screen the shell had. */
+static void screen_close(struct screen *s, SCREEN *scr)
+{
+	while (s->n)
+		pop(s);
+	curs_set(1);
+	endwin();
+	delscreen(scr);
+}
+
+int sg_tui_run(struct sg_aggregate *agg, const struct sg_tui_options *o)
+{
+	struct screen s = {.agg = agg, .o = o};
+	char title[1024];
+	SCREEN *scr = screen_open(o);
+	int rc = 0;
+
+	if (!scr)
+		return -1;
+	run_title(&s, title, sizeof(title));
+	if (push_tree(&s, sg_tree_top(agg->merged),
+		      agg->has_time ? &sg_tuinode_timed : &sg_tuinode_calls, title) < 0)
+		rc = -1;
+	else
+		loop(&s);
+	screen_close(&s, scr);
+	return rc;
+}
+
+int sg_tui_run_diff(const struct sg_treediff *d, const struct sg_tui_options *o)
+{
+	struct screen s = {.o = o};
+	char title[1024];
+	SCREEN *scr = screen_open(o);
+	int rc = 0;
+
+	if (!scr)
+		return -1;
+	sg_tuidiff_title(d, title, sizeof(title));
+	if (push_tree(&s, d->top, &sg_tuidiff_kind, title) < 0)
+		rc = -1;
+	else
+		loop(&s);
+	screen_close(&s, scr);
+	return rc;
+}

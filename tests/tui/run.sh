@@ -1,0 +1,347 @@
+#!/usr/bin/env bash
+# TUI tests: `surfgraph tui` driven through tmux (send-keys, capture-pane) on real captures; the
+# rows on the screen checked against figures worked out from the trace by awk (paths.awk) and
+# model.py, never from surfgraph's own output; the terminal left usable by q, Ctrl-C, SIGTERM.
+# Every wait polls the screen until what it wants shows (10 s at most): no sleeps for timing.
+# Usage: tests/tui/run.sh        (needs ./surfgraph and tmux; SURFGRAPH=path overrides)
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+bin=${SURFGRAPH:-./surfgraph}
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+out=tests/out/tui
+rm -rf "$out"
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+export SOURCE_DATE_EPOCH=0 LC_ALL=C
+SUITE=tui
+. tests/lib.sh
+command -v tmux >/dev/null || { echo "tui: tmux is missing: make deps"; exit 1; }
+
+# a server per session: a new session on a server still shutting down (kill-server returns
+# before it is gone) would fail with "server exited unexpectedly"
+sock=surfgraph-tui-$$-0 nsock=0
+T() { tmux -L "$sock" "$@"; }
+# the server gone, and its socket file too (a killed server leaves it)
+stop_server() {
+	T kill-server 2>/dev/null
+	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$sock"
+}
+# only the script itself: a subshell of a pipeline can run an inherited EXIT trap
+trap '[ "$BASHPID" = "$$" ] && stop_server' EXIT
+W=100 H=30
+# polls of 0.1 s a wait makes before it fails (TUI_WAIT=10: quicker failures, e.g. on a build without tui)
+polls=${TUI_WAIT:-100}
+
+# start TERM ARGS...: surfgraph tui ARGS in a fresh W x H tmux session. Its pid goes to
+# $out/pid; when it ends the pane says EXIT=status and the terminal's modes (icanon, echo).
+start() {
+	local term=$1
+	shift
+	stop_server
+	nsock=$((nsock + 1))
+	sock=surfgraph-tui-$$-$nsock
+	{
+		echo '#!/bin/sh'
+		# Ctrl-C goes to the whole foreground group: this shell stays (a caught signal is
+		# the default again in surfgraph)
+		echo "trap 'true' INT"
+		printf 'export TERM=%s LC_ALL=%s\n' "$term" "${LOC:-C}"
+		printf "sh -c 'echo \$\$ >%s/pid; exec \"\$@\"' sh %q tui" "$out" "$bin"
+		printf ' %q' "$@"
+		echo
+		echo 'echo "EXIT=$?"'
+		echo 'echo "MODES $(stty -a | tr " ;" "\n\n" | grep -x -e icanon -e -icanon -e echo -e -echo | tr "\n" " ")"'
+		echo 'exec sleep 3600'
+	} >"$out/pane.sh"
+	rm -f "$out/pid"
+	T new-session -d -x $W -y $H -s t "sh $out/pane.sh"
+}
+screen() { T capture-pane -p -t t; }
+# wait_for WHAT TEXT: the screen shows TEXT (fixed string) within 10 s
+wait_for() {
+	for _ in $(seq "$polls"); do
+		if screen | grep -qF -- "$2"; then
+			ok
+			return 0
+		fi
+		sleep 0.1
+	done
+	bad "$1: '$2' not on the screen after $polls polls; it shows:"
+	screen | sed 's/^/    | /'
+	return 1
+}
+# gone WHAT TEXT: TEXT leaves the screen within 10 s
+gone() {
+	for _ in $(seq "$polls"); do
+		if ! screen | grep -qF -- "$2"; then
+			ok
+			return 0
+		fi
+		sleep 0.1
+	done
+	bad "$1: '$2' still on the screen after $polls polls"
+	return 1
+}
+keys() { T send-keys -t t "$@"; }
+# The tree rows on the screen (between the column names and the status line) as model.py
+# prints them: "name total self calls %root %parent".
+rows() {
+	screen | sed -n "3,$((H - 1))p" | awk '
+		length($0) > 52 {
+			rest = substr($0, 53); sub(/^[|`< -]*/, "", rest)
+			t = substr($0, 3, 11); s = substr($0, 15, 11); c = substr($0, 27, 8)
+			r = substr($0, 36, 7); p = substr($0, 44, 7)
+			gsub(/^ +/, "", t); gsub(/^ +/, "", s); gsub(/^ +/, "", c); gsub(/^ +/, "", r); gsub(/^ +/, "", p)
+			print rest, t, s, c, r, p
+		}'
+}
+# same WHAT GOT WANT: multi-line comparison, the difference shown
+same() {
+	if [ "$2" = "$3" ]; then
+		ok
+	else
+		bad "$1: the screen differs from the trace's figures:"
+		diff <(echo "$3") <(echo "$2") | sed 's/^/    /' | head -40
+	fi
+}
+status() { screen | sed -n "${H}p"; }
+
+f61=tests/data/linux-6.1/do_fault.txt
+awk -f tests/tui/paths.awk $f61 | LC_ALL=C sort >"$out/paths.tsv"
+awk -v roots=1 -f tests/tui/paths.awk $f61 >"$out/roots.tsv"
+model() { python3 tests/tui/model.py "$out/paths.tsv" "$@"; }
+"$bin" -q -f __do_fault -i $f61 -m top -o "$out/df.tree" >/dev/null || bad "saving df.tree failed"
+nrows() { model rows "$@" | wc -l; }
+kids=$(($(nrows) - 1))
+
+# --- opening: the root and its callees, sorted by total -------------------------------------
+start xterm "$out/df.tree"
+wait_for "open: status line" "row 1/$(nrows)  sort total"
+same "open: rows" "$(rows)" "$(model rows)"
+# the title: calls and total from the root returns
+calls=$(wc -l <"$out/roots.tsv")
+total=$(awk '{s += $2} END {print s}' "$out/roots.tsv")
+wait_for "open: title" "__do_fault: $calls calls  total $(python3 -c "
+import sys; sys.argv=['', '$out/paths.tsv']; exec(open('tests/tui/model.py').read().split('def main')[0]); print(human($total))")"
+
+# --- expand and collapse --------------------------------------------------------------------
+first=$(model rows | sed -n 2p | cut -d' ' -f1)
+keys j Right
+wait_for "expand: row count" "row 2/$(nrows --expand "__do_fault;$first")"
+same "expand: rows" "$(rows)" "$(model rows --expand "__do_fault;$first")"
+keys Left
+wait_for "collapse: row count" "row 2/$(nrows)"
+keys '*'
+wait_for "expand all below" "row 2/$((kids + 1 + $(grep -c "^__do_fault;$first;" "$out/paths.tsv")))"
+keys -- -
+wait_for "collapse all below" "row 2/$(nrows)"
+keys Right
+wait_for "collapse all below: the callees collapsed too" "row 2/$(nrows --expand "__do_fault;$first")"
+keys Left g
+
+# --- the hottest path from the root ---------------------------------------------------------
+wait_for "back at the root" "row 1/$(nrows)"
+keys p
+hot=$(model rows --hot __do_fault)
+cur=$(echo "$hot" | tail -1 | cut -d' ' -f2)
+wait_for "hot path: cursor on its leaf" "row $cur/$(echo "$hot" | tail -1 | cut -d' ' -f4) "
+# the page (H - 3 rows) starts at the top unless the cursor is past it
+top=$((cur > H - 3 ? cur - (H - 3) : 0))
+same "hot path: rows" "$(rows)" "$(echo "$hot" | sed '$d' | tail -n +$((top + 1)) | head -n $((H - 3)))"
+
+# --- search: matches, their share of the root, the cursor on the first ----------------------
+start xterm "$out/df.tree"
+wait_for "search: opened" "row 1/"
+re='^_raw_spin'
+keys / "$re" Enter
+wait_for "search: matches and share" "/$re: $(model search "$re") of the root"
+next=$(model next "$re")
+n=${next#cursor }
+wait_for "search: the cursor on the first match" "row ${n% of *}/${n#* of }"
+# every row marked '*' matches, every visible match is marked
+marked=$(screen | sed -n "3,$((H - 1))p" | awk 'substr($0, 2, 1) == "*"' | wc -l)
+visible=$(rows | awk -v re="$re" '$1 ~ re' | wc -l)
+expect "search: marked rows are the visible matches" "$marked" "$visible"
+[ "$visible" -gt 0 ] && ok || bad "search: no match visible"
+keys / C-u Enter
+gone "search cleared" "/$re:"
+
+# --- sort keys: the root's callees in each order ---------------------------------------------
+start xterm "$out/df.tree"
+wait_for "sort: opened" "row 1/"
+for k in s:self c:calls a:name t:total; do
+	keys g "${k%%:*}"
+	wait_for "sort ${k#*:}: status" "sort ${k#*:}"
+	same "sort ${k#*:}: rows" "$(rows | head -n $((kids + 1)))" "$(model rows --sort "${k#*:}" | head -n $((kids + 1)))"
+done
+
+# --- a node's detail: per call, min and max from the root returns ------------------------------
+keys g d
+min=$(cut -f2 "$out/roots.tsv" | sort -n | head -1)
+max=$(cut -f2 "$out/roots.tsv" | sort -n | tail -1)
+fmt() { python3 -c "import sys; sys.argv=['', '$out/paths.tsv']; exec(open('tests/tui/model.py').read().split('def main')[0]); print(human($1))"; }
+wait_for "detail: per call" "per call  total $(fmt $((total / calls)))"
+wait_for "detail: min and max" "one call  min $(fmt "$min")  max $(fmt "$max")"
+keys x
+gone "detail closed" "one call"
+
+# --- help -------------------------------------------------------------------------------------
+keys '?'
+wait_for "help: title" "surfgraph tui: keys"
+for k in "hottest path" "search names" "next, previous match" "sort callees by total, self, calls or name" \
+	"the latency histogram" "the invocations kept whole" "quit (the terminal is left as it was)"; do
+	wait_for "help: $k" "$k"
+done
+keys x
+gone "help closed" "surfgraph tui: keys"
+
+# --- the histogram: counts from the root returns; the slowest bucket's merged tree ------------
+keys H
+wait_for "hist: opened" "latency histogram"
+# bucket k holds [1000 << (k-1), 1000 << k) ns
+bucket() { awk '{ b = 0; while ($2 >= 1000 * 2 ^ b) b++; print b }'; }
+for b in $(cut -f2 "$out/roots.tsv" | awk '{print "x\t" $1}' | bucket | sort -n | uniq); do
+	cnt=$(cut -f2 "$out/roots.tsv" | awk '{print "x\t" $1}' | bucket | grep -cx "$b")
+	lo=$(python3 -c "
+ns = 1000 << ($b - 1) if $b else 0
+for per, u in ((10**9, 's'), (10**6, 'ms'), (10**3, 'us'), (1, 'ns')):
+    if ns >= per or per == 1:
+        v = '%d.%03d' % (ns // per, ns * 1000 // per % 1000) if per > 1 else str(ns)
+        print((v.rstrip('0').rstrip('.') if '.' in v else v) + ' ' + u); break")
+	cnt_seen=$(screen | grep -F " $lo - " | awk -F'|' '{print $1}' | awk '{print $NF}')
+	expect "hist: bucket from $lo holds $cnt" "$cnt_seen" "$cnt"
+done
+p50=$(cut -f2 "$out/roots.tsv" | sort -n | sed -n "$(((calls * 50 + 99) / 100))p")
+wait_for "hist: p50 (nearest rank)" "p50 $(fmt "$p50")"
+keys Enter
+slow_b=$(cut -f2 "$out/roots.tsv" | awk '{print "x\t" $1}' | bucket | sort -n | tail -1)
+sel=,$(awk -v b="$slow_b" '{ k = 0; while ($2 >= 1000 * 2 ^ k) k++; if (k == b) printf "%d,", $1 }' "$out/roots.tsv")
+awk -v sel="$sel" -f tests/tui/paths.awk $f61 | LC_ALL=C sort >"$out/bucket.tsv"
+nb=$(($(echo "$sel" | tr -cd , | wc -c) - 1))
+wait_for "hist: the slowest bucket's tree" ": $nb invocations merged"
+same "hist: bucket tree rows" "$(rows)" "$(python3 tests/tui/model.py "$out/bucket.tsv" rows)"
+keys Escape
+wait_for "hist: back" "latency histogram"
+keys Escape
+wait_for "hist: back to the run" "sort total"
+
+# --- the invocations: the slowest first; its own tree ------------------------------------------
+keys I
+wait_for "invs: opened" "invocations kept whole"
+slow=$(sort -t"$(printf '\t')" -k2,2n "$out/roots.tsv" | tail -1 | cut -f1)
+first_row=$(screen | sed -n 3p | awk '{print $1, $2, $3}')
+expect "invs: the slowest first" "$first_row" "$slow $(fmt "$max")"
+keys Enter
+wait_for "invs: its tree" "invocation $slow of __do_fault"
+awk -v sel=",$slow," -f tests/tui/paths.awk $f61 | LC_ALL=C sort >"$out/inv.tsv"
+same "invs: its rows" "$(rows)" "$(python3 tests/tui/model.py "$out/inv.tsv" rows)"
+
+# --- q: the terminal as it was ------------------------------------------------------------------
+keys q
+wait_for "q: exit status" "EXIT=0"
+wait_for "q: line mode and echo back" "MODES icanon echo"
+expect "q: the alternate screen left" "$(T display -p -t t '#{alternate_on}')" 0
+gone "q: no tree left on the screen" "%parent"
+
+# --- kept invocations by task, CPU and start (a trace with task and time columns) ---------------
+fp=tests/data/linux-6.1/do_fault_abstime_proc_overrun_tail.txt
+start xterm -f __do_fault "$fp"
+wait_for "proc: opened" "sort total"
+keys I s
+wait_for "proc: by start" "sort start"
+first=$(grep -m1 '__do_fault() {' "$fp" | sed -E 's/^ *([0-9]+\.[0-9]+) .*/\1/')
+expect "proc: the earliest start first" "$(screen | sed -n 3p | awk '{print $NF}')" "$first"
+keys t
+wait_for "proc: by task" "sort task"
+want=$(grep '__do_fault() {' "$fp" | sed -E 's/^ *[0-9.]+ \| +[0-9]+\) +([^ ]+) .*/\1/' | LC_ALL=C sort | head -1)
+expect "proc: tasks in order" "$(screen | sed -n 3p | awk '{print $4}')" "$want"
+
+# --- Ctrl-C and SIGTERM restore the terminal ----------------------------------------------------
+keys C-c
+wait_for "Ctrl-C: exit status 0" "EXIT=0"
+wait_for "Ctrl-C: modes" "MODES icanon echo"
+start xterm "$out/df.tree"
+wait_for "SIGTERM: opened" "sort total"
+kill -TERM "$(cat "$out/pid")"
+wait_for "SIGTERM: said" "surfgraph: tui: stopped by signal 15"
+wait_for "SIGTERM: exit status" "EXIT=143"
+wait_for "SIGTERM: modes" "MODES icanon echo"
+
+# --- resize, 80x24, vt100 ---------------------------------------------------------------------
+start vt100 "$out/df.tree"
+wait_for "vt100: opened" "row 1/$(nrows)"
+same "vt100: rows" "$(rows)" "$(model rows)"
+T resize-window -t t -x 80 -y 24
+for _ in $(seq 100); do [ "$(screen | wc -l)" = 24 ] && break; sleep 0.1; done
+H=24
+wait_for "80x24: the status line on the last row" "row 1/$(nrows)"
+expect "80x24: status at row 24" "$(status | cut -c1-5)" "row 1"
+same "80x24: rows" "$(rows)" "$(model rows)"
+keys q
+wait_for "vt100: q" "EXIT=0"
+H=30
+
+# --- a UTF-8 locale: box drawing, and a line cut at the screen's edge, not at its bytes --------
+LOC=C.UTF-8 start xterm "$out/df.tree"
+wait_for "utf-8: box drawing" "$(printf '\342\224\234\342\224\200') special_mapping_fault"
+keys p
+wait_for "utf-8: a deep name whole at 100 columns" "$(printf '\342\224\234\342\224\200') cpuacct_charge"
+keys q
+
+# --- a trace read directly with -f gives the same rows ------------------------------------------
+start xterm -f __do_fault $f61
+wait_for "trace: opened" "row 1/$(nrows)"
+same "trace: rows" "$(rows)" "$(model rows)"
+keys q
+
+# --- --diff: the text diff's rows, the root's averages from the root returns ------------------
+f612=tests/data/linux-6.12/do_fault.txt
+W=160 # wide enough for the whole drawing: the rows are the text diff's lines
+start xterm --diff -f __do_fault $f61 $f612
+W=100
+wait_for "diff: opened" "row 1/"
+avg() { awk -v roots=1 -f tests/tui/paths.awk "$1" | awk '{s += $2; n++} END {printf "%d.%03d us", s / n / 1000, s / n % 1000}'; }
+wait_for "diff: the averages in the title" "__do_fault: avg $(avg $f61) -> $(avg $f612)"
+keys e
+wait_for "diff: expanded" "[new]"
+"$bin" diff -q -f __do_fault $f61 $f612 --ascii >"$out/diff.txt"
+text=$(sed -n '/^   before_us     after_us     delta_us    delta%         calls  function$/,$p' "$out/diff.txt" | sed 1d | head -n $((H - 3)))
+same "diff: rows as the text diff's" "$(screen | sed -n "3,$((H - 1))p" | cut -c3- | sed 's/ *$//')" "$text"
+keys q
+wait_for "diff: q" "EXIT=0"
+sg diffone 2 tui --diff "$out/df.tree"
+expect "diff: one run refused" "$(cat "$out/diffone.err")" "surfgraph: tui --diff wants two runs, BEFORE and AFTER, not 1: .tree files, or traces with -f ROOT"
+sg diffmain 2 -f __do_fault -i $f61 --diff
+expect "--diff without tui refused" "$(cat "$out/diffmain.err")" "surfgraph: --diff is for surfgraph tui --diff BEFORE AFTER; to compare runs as text: surfgraph diff BEFORE AFTER"
+
+# --- a trace without durations: calls only, callees by name; no histogram ---------------------
+nd=$out/nodur.txt
+gunzip -c tests/data/linux-6.1/vfs_write_nofuncgraph-duration.txt.gz >"$nd"
+start xterm -f vfs_write "$nd"
+wait_for "no durations: opened" "   calls  function"
+# the root: an entry of vfs_write and the next return at depth 0 on its CPU are one call
+calls=$(awk '/^ *[0-9]+\) vfs_write\(\) \{$/ {split($1, c, ")"); open[c[1]] = 1}
+	/^ *[0-9]+\) \}( \/\* vfs_write \*\/)?$/ {split($1, c, ")"); if (open[c[1]]) n++; open[c[1]] = 0}
+	END {print n}' "$nd")
+expect "no durations: the root's calls" "$(screen | sed -n 3p | awk '{print $2, $NF}')" "$calls vfs_write"
+keys H
+wait_for "no durations: no histogram" "(no durations: no histogram)"
+keys q
+
+# --- names with control bytes are escaped; refusals ---------------------------------------------
+sed 's/__cond_resched/ev%1B%5B2Jil/g' "$out/df.tree" >"$out/evil.tree"
+start xterm "$out/evil.tree"
+wait_for "escape: the name shown with '?'" "ev?[2Jil"
+keys q
+wait_for "escape: exit" "EXIT=0"
+sg notty 2 tui "$out/df.tree"
+expect "not a terminal: message" "$(cat "$out/notty.err")" \
+	"surfgraph: tui draws on a terminal, and stdout is not one: run it in a terminal (ssh -t), or print the tree as text with -i $out/df.tree -m tree"
+expect "not a terminal: nothing on stdout" "$(wc -c <"$out/notty.out")" 0
+start dumb "$out/df.tree"
+wait_for "TERM=dumb refused" "TERM=dumb cannot place text on the screen"
+wait_for "TERM=dumb: exit status" "EXIT=1"
+sg twofiles 2 tui "$out/df.tree" "$out/df.tree"
+sg wrongopt 2 tui -m svg "$out/df.tree"
+expect "tui -m: message" "$(cat "$out/wrongopt.err")" "surfgraph: tui: -m is not a tui option (see surfgraph tui --help)"
+finish
