@@ -107,6 +107,7 @@ live-host: surfgraph tests/live/test_session
 
 diff: surfgraph
 	@tests/diff/run.sh
+	@tests/diff/stats.sh
 
 merge: surfgraph
 	@tests/merge/run.sh

@@ -17,7 +17,7 @@ _surfgraph_functions()
 _surfgraph()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]} sub=
-	local modes="svg tree walk raw folded top hist png pdf pprof chrome speedscope"
+	local modes="svg tree walk replay raw folded top hist png pdf pprof chrome speedscope"
 
 	case ${COMP_WORDS[1]:-} in
 	diff | merge | tui) [ "$COMP_CWORD" -gt 1 ] && sub=${COMP_WORDS[1]} ;;

@@ -2,11 +2,15 @@
 #ifndef SG_DIFF_TEXT_H
 #define SG_DIFF_TEXT_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include "treediff.h"
 
 struct sg_diff_text_style {
 	int unicode; /* box-drawing characters and arrows instead of ASCII */
+	int color;   /* ANSI colours: red slower, blue faster, grey within the noise */
+	uint32_t min_bp; /* hide paths below this share of their root's time (hundredths of %) */
+	int depth;	 /* show this many levels, the root's included; 0: all */
 };
 
 /*

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "callrec.h"
 #include "tree.h"
 
 /* Why a tree is incomplete; 0 means complete. */
@@ -33,6 +34,7 @@ struct sg_invocation {
 	unsigned phase; /* sg_callstack_narrow() calls before it began: 0 learning, 1 narrowed */
 	char *raw;	/* input lines, each ending with '\n', when raw output was asked for */
 	size_t raw_len, raw_cap;
+	struct sg_calls *calls; /* each call as recorded (callrec.h); NULL: not recorded */
 	unsigned refs; /* owners besides the first (sg_invocation_ref); free drops one */
 };
 

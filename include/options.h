@@ -16,10 +16,12 @@ enum sg_mode {
 	SG_MODE_TOP,
 	SG_MODE_PNG,
 	SG_MODE_PDF,
-	SG_MODE_HIST,	   /* latency histogram */
-	SG_MODE_PPROF,	   /* gzipped profile.proto on stdout */
-	SG_MODE_CHROME,	   /* Chrome trace-event JSON */
+	SG_MODE_HIST,	    /* latency histogram */
+	SG_MODE_PPROF,	    /* gzipped profile.proto on stdout */
+	SG_MODE_REPLAY,	    /* each call of each invocation, in order */
+	SG_MODE_CHROME,	    /* Chrome trace-event JSON */
 	SG_MODE_SPEEDSCOPE, /* speedscope's JSON file format */
+	SG_MODE_JSON,	    /* diff: the comparison as one JSON object */
 };
 
 enum { SG_COLOR_AUTO, SG_COLOR_ALWAYS, SG_COLOR_NEVER };
@@ -92,6 +94,12 @@ struct sg_options {
 	int gate;		   /* --fail-above given */
 	uint32_t limit_bp;	   /* --fail-above */
 	int metric;		   /* --metric: enum sg_treediff_metric */
+	uint32_t level_bp;	   /* --level: confidence level, hundredths of a percent; 0: 99% */
+	int all;		   /* --all: changes within the noise count too */
+	const char **renames;	   /* --rename OLD=NEW or FILE, repeatable */
+	int nrenames;
+	int exact_names;	   /* --exact-names: no matching of clones, _noprof, renames */
+	uint64_t min_delta_ns;	   /* --min-delta: hide changes smaller than this */
 	int merge;		   /* surfgraph merge: files, -o */
 	int tui;		   /* surfgraph tui FILE: files[0] */
 	int tui_diff;		   /* tui --diff BEFORE AFTER: files[0], files[1] */

@@ -42,6 +42,21 @@ struct sg_node {
 	const char *name; /* interned (strtab) */
 	struct sg_node *parent, *child, *last_child, *next;
 	uint64_t calls, total, self, min, max;
+	/*
+	 * Across invocations (diff's significance, docs/diff.md): how many invocations the path
+	 * was in, and the sums of the squares of its total and self time in each (ns^2; an
+	 * invocation without the path adds 0). Exact: 128 bits hold any sum of 64-bit squares
+	 * a run can reach (saturating past that).
+	 */
+	uint64_t ninv;
+	unsigned __int128 sq_total, sq_self;
+	/*
+	 * The same on a log scale, which latencies' long tails do not sway: sums of
+	 * sg_tree_logtime() of the path's total and self time in each invocation, and of its
+	 * square.
+	 */
+	uint64_t lg_total, lg_self;
+	unsigned __int128 lq_total, lq_self;
 	unsigned nchild;	/* children; past a few they are found through the tree's hash */
 	struct sg_retinfo *ret; /* NULL unless the trace gave return values or arguments */
 };
@@ -97,6 +112,25 @@ int sg_tree_attach(struct sg_tree *t, struct sg_node *parent, struct sg_node *no
  * afterwards: a pruned tree is not extended.
  */
 void sg_tree_unlink(struct sg_node *n);
+
+/*
+ * Mark the finished tree of one invocation at root: each node was in one invocation, with its
+ * total and self time as that invocation's, so merging it adds them up per path.
+ */
+void sg_tree_mark_invocation(struct sg_node *root);
+
+/*
+ * A time on the log scale diff tests (docs/diff.md): log2(1 + ns / 1000) in 1/65536ths,
+ * rounded: 0 for a path absent from an invocation, 65536 for 1 us, at most 44 * 65536.
+ */
+#define SG_LOGTIME_ONE 65536
+uint64_t sg_tree_logtime(uint64_t ns);
+
+/* a + b for the 128-bit sums of squares, UINT128 max when that overflows. */
+static inline unsigned __int128 sg_add_sat128(unsigned __int128 a, unsigned __int128 b)
+{
+	return a + b < a ? ~(unsigned __int128) 0 : a + b;
+}
 
 /* Count one call of node lasting dur ns (dur is ignored for min/max when has_dur is 0). */
 void sg_node_add_call(struct sg_node *n, uint64_t dur, int has_dur);

@@ -4,12 +4,16 @@
 
 #include <stdint.h>
 #include "aggregate.h"
+#include "welch.h"
 
 /* Index of each run in the two-element arrays below. */
 enum { SG_TREEDIFF_BEFORE = 0, SG_TREEDIFF_AFTER = 1 };
 
 /* How many call paths the "largest changes" list holds. */
 #define SG_TREEDIFF_TOP 10
+
+#define SG_TREEDIFF_BY_TIME	1
+#define SG_TREEDIFF_BY_PRESENCE 2
 
 enum sg_treediff_state {
 	SG_TREEDIFF_BOTH, /* the path is in both runs */
@@ -25,12 +29,29 @@ enum sg_treediff_state {
  */
 struct sg_treediff_node {
 	const char *name; /* AFTER's name (BEFORE's for a gone path or a forced root pair) */
+	/* BEFORE's name when it differs: matched as a compiler clone, _noprof or --rename */
+	const char *name_before;
 	struct sg_treediff_node *parent, *child, *next;
 	const struct sg_node *src[2]; /* the node in each run's merged tree; NULL where absent */
 	uint64_t inv[2]; /* complete invocations of its root in each run: the divisor */
 	uint64_t total[2], self[2];
 	uint64_t calls_milli[2]; /* calls per invocation (raw calls with totals), in thousandths */
 	int64_t delta, self_delta; /* after - before */
+	/*
+	 * Is the change in total (sig) and self time (self_sig) per invocation more than the
+	 * variation between invocations? Welch's test on the times' log scale (sg_tree_logtime),
+	 * at the diff's level, its p; lo and hi are its interval as ns per invocation (see
+	 * docs/diff.md; NaN when the path ran in too few invocations to have one), delta the
+	 * change in ns. Verdict SG_WELCH_FEW throughout when the diff
+	 * has no level.
+	 */
+	struct sg_welch sig, self_sig;
+	/*
+	 * What made a significant change so: SG_TREEDIFF_BY_TIME (its time where it ran),
+	 * SG_TREEDIFF_BY_PRESENCE (how many invocations it ran in), or both.
+	 */
+	unsigned sig_by, self_sig_by;
+	double presence_p; /* the presence test's p */
 	enum sg_treediff_state state;
 	int changed; /* the change in total passes the threshold; of a new or gone subtree, only its
 		      * top does when a threshold is given */
@@ -42,13 +63,32 @@ struct sg_treediff_root {
 	const char *name[2];	   /* NULL where the run has no such root */
 	struct sg_summary sum[2];  /* complete invocations of that root; zeros where absent */
 	struct sg_treediff_node *node;
+	/*
+	 * The rank test of the two latency histograms (the p50's, docs/diff.md): its p, and
+	 * SG_WELCH_SIG or _NOT, or _FEW when a run has no histogram or too few invocations.
+	 */
+	double rank_p;
+	enum sg_welch_verdict rank;
 };
 
 struct sg_treediff_options {
 	int totals;		/* compare raw totals instead of per-invocation averages */
 	int force;		/* compare runs whose root= differ */
 	uint32_t threshold_bp; /* hide changes smaller than this, in hundredths of a percent */
+	uint64_t min_delta;    /* and those smaller than this many ns (--min-delta) */
 	const char *label[2];	/* the runs' file names, for messages */
+	double level;		/* confidence level of the intervals (0.99); 0: no significance */
+	int all;		/* --all: the largest changes include those within the noise */
+	/*
+	 * Unless exact_names, a path only in BEFORE and one only in AFTER under the same
+	 * parent are one path when their names are the same function: without compiler clone
+	 * suffixes (.isra.N, .constprop.N, .part.N, .cold, .lto_priv.N), a module, the
+	 * allocation-profiling _noprof, and with BEFORE's name rename_old[i] read as
+	 * rename_new[i].
+	 */
+	int exact_names;
+	const char *const *rename_old, *const *rename_new;
+	int nrenames;
 };
 
 struct sg_treediff {
@@ -60,6 +100,18 @@ struct sg_treediff {
 	const char *kernel[2];	     /* each file's kernel=, or NULL */
 	int totals;
 	uint32_t threshold_bp;
+	uint64_t min_delta;
+	/*
+	 * The confidence level the paths were tested at, or 0 when they were not: then why
+	 * says why (a run without per-path statistics, --total).
+	 */
+	double level;
+	char why[256];
+	int all;
+	uint64_t nsig, nnot, nfew; /* paths by verdict on total time */
+	uint64_t nmatched;	   /* paths matched under another name (name_before) */
+	double rank_level;	   /* the level the roots' histograms were tested at; 0: not */
+	int exact_names;
 	/* the paths with the largest absolute change in self time, largest first */
 	struct sg_treediff_node *changes[SG_TREEDIFF_TOP];
 	int nchanges;
@@ -116,10 +168,23 @@ uint64_t sg_treediff_metric_needs(enum sg_treediff_metric m);
 uint64_t sg_treediff_metric_value(const struct sg_summary *s, enum sg_treediff_metric m);
 
 /*
+ * Whether the gate on metric m counts only significant growth (--all not given): avg with the
+ * paths tested (the root's test), p50 with the histograms tested (the rank test).
+ */
+int sg_treediff_gate_tests(const struct sg_treediff *d, enum sg_treediff_metric m);
+
+/*
+ * Whether root r's metric m changed significantly, with the test's p in *p; 1 with *p NaN
+ * when nothing could be tested (too few invocations, no histogram): the change counts.
+ */
+int sg_treediff_root_real(const struct sg_treediff *d, const struct sg_treediff_root *r,
+			  enum sg_treediff_metric m, double *p);
+
+/*
  * Check the regression gate: whether the metric of any root present in both runs grew by more
- * than limit_bp hundredths of a percent. Returns 1 when it did, with *worst the root that grew
- * the most (the first such in root order), else 0 with *worst the root that grew the most or
- * NULL when no root is in both runs.
+ * than limit_bp hundredths of a percent (and, when sg_treediff_gate_tests, significantly). Returns
+ * 1 when it did, with *worst the root that grew the most (the first such in root order), else 0
+ * with *worst the root that grew the most or NULL when no root is in both runs.
  */
 int sg_treediff_gate(const struct sg_treediff *d, enum sg_treediff_metric m, uint32_t limit_bp,
 		     const struct sg_treediff_root **worst);

@@ -12,6 +12,12 @@ int sg_treefield_split(char *line, char **f, int max);
 /* A whole decimal number, digits only, no sign, within 64 bits. -1 otherwise. */
 int sg_treefield_u64(const char *s, uint64_t *out);
 
+/* The same within 128 bits (version 5's sums of squares). -1 otherwise. */
+int sg_treefield_u128(const char *s, unsigned __int128 *out);
+
+/* Write v in decimal. */
+void sg_treefield_put_u128(FILE *out, unsigned __int128 v);
+
 /*
  * Decode s[0..len)'s %XX escapes into out (room for len bytes), *n the decoded length. -1 on a
  * malformed escape or %00 (a name never holds a NUL).

@@ -1,5 +1,6 @@
 /* diff_svg.c - the differential flame graph (diff -m svg): one run's shape, coloured by change. */
 #include <inttypes.h>
+#include <math.h>
 #include <string.h>
 #include "cairo_out.h"
 #include "diff_svg.h"
@@ -28,8 +29,12 @@ void sg_diff_svg_color(const struct sg_treediff *d, const struct sg_treediff_nod
 	uint64_t m = dv < 0 ? (uint64_t) 0 - (uint64_t) dv : (uint64_t) dv;
 
 	rgb[0] = rgb[1] = rgb[2] = UNCHANGED;
-	/* below the threshold a path counts as unchanged; a new or gone one never is */
-	if (!m || !d->max_abs_delta || (n->state == SG_TREEDIFF_BOTH && !n->changed))
+	/*
+	 * below the threshold a path counts as unchanged (a new or gone one never is), and so
+	 * does one whose change is within the noise between invocations
+	 */
+	if (!m || !d->max_abs_delta || (n->state == SG_TREEDIFF_BOTH && !n->changed) ||
+	    (d->level && n->sig.verdict == SG_WELCH_NOT))
 		return;
 	rgb[0] = rgb[1] = rgb[2] = 255;
 	unsigned __int128 k =
@@ -56,6 +61,32 @@ static void frame_color(void *p, const struct sg_flame_frame *fr, unsigned char 
 	sg_diff_svg_color(x->d, path_of(x, fr), rgb);
 }
 
+/* ", 99% interval +1.2 to +3.4 us, significant" (or within the noise, too few to tell) */
+static void put_test(const struct sg_treediff *d, const struct sg_treediff_node *n, char *buf,
+		     size_t size)
+{
+	char lo[SG_FMT_LEN], hi[SG_FMT_LEN];
+	size_t len = strlen(buf);
+
+	if (!d->level || len >= size)
+		return;
+	if (n->sig.verdict == SG_WELCH_FEW)
+		snprintf(buf + len, size - len, "; too few invocations to test");
+	else if (isnan(n->sig.lo))
+		snprintf(buf + len, size - len, "; in too few invocations for an interval, %s",
+			 n->sig.verdict == SG_WELCH_SIG ? "significant (how many it ran in)"
+							: "within the noise");
+	else
+		snprintf(buf + len, size - len, "; %g%% interval %s to %s us, %s", d->level * 100,
+			 sg_fmt_delta_us(lo, llround(n->sig.lo)),
+			 sg_fmt_delta_us(hi, llround(n->sig.hi)),
+			 n->sig.verdict == SG_WELCH_SIG ? "significant" : "within the noise");
+	len = strlen(buf);
+	/* the name the function had in BEFORE (a clone, _noprof, --rename) */
+	if (n->name_before && len < size)
+		snprintf(buf + len, size - len, "; BEFORE: %s", n->name_before);
+}
+
 static void frame_tooltip(void *p, const struct sg_flame_frame *fr, char *buf, size_t size)
 {
 	const struct ctx *x = p;
@@ -71,10 +102,12 @@ static void frame_tooltip(void *p, const struct sg_flame_frame *fr, char *buf, s
 	case SG_TREEDIFF_NEW:
 		snprintf(buf, size, " \xe2\x80\x94 new, %s: after %s us, calls %s", per,
 			 sg_fmt_us(a, n->total[1]), sg_fmt_milli(ca, n->calls_milli[1]));
+		put_test(x->d, n, buf, size);
 		return;
 	case SG_TREEDIFF_GONE:
 		snprintf(buf, size, " \xe2\x80\x94 gone, %s: before %s us, calls %s", per,
 			 sg_fmt_us(a, n->total[0]), sg_fmt_milli(cb, n->calls_milli[0]));
+		put_test(x->d, n, buf, size);
 		return;
 	default:
 		break;
@@ -89,6 +122,7 @@ static void frame_tooltip(void *p, const struct sg_flame_frame *fr, char *buf, s
 		 per, sg_fmt_us(a, n->total[0]), sg_fmt_us(b, n->total[1]),
 		 sg_fmt_delta_us(c, n->delta), pc, sg_fmt_milli(cb, n->calls_milli[0]),
 		 sg_fmt_milli(ca, n->calls_milli[1]));
+	put_test(x->d, n, buf, size);
 }
 
 static void caption(const struct sg_treediff *d, int negate, struct sg_flame_caption *c)
@@ -117,8 +151,14 @@ static void caption(const struct sg_treediff *d, int negate, struct sg_flame_cap
 			      r->name[1], sg_fmt_us(a, r->sum[0].avg), sg_fmt_us(b, r->sum[1].avg),
 			      sg_fmt_delta_pct(p, bp), r->sum[0].count, r->sum[1].count);
 	}
-	sg_flame_note(c, 0, "%s's shape; red slower, blue faster, grey unchanged (%s)",
-		      negate ? "BEFORE" : "AFTER", d->totals ? "totals" : "per invocation");
+	if (d->level)
+		sg_flame_note(c, 0,
+			      "%s's shape; red slower, blue faster, grey unchanged or within the "
+			      "noise (%g%%) (per invocation)",
+			      negate ? "BEFORE" : "AFTER", d->level * 100);
+	else
+		sg_flame_note(c, 0, "%s's shape; red slower, blue faster, grey unchanged (%s)",
+			      negate ? "BEFORE" : "AFTER", d->totals ? "totals" : "per invocation");
 }
 
 /* fmt: 0 SVG, else a cairo format + 1 */

@@ -1,5 +1,6 @@
 /* diff_text.c - a comparison as text (diff -m tree): distributions, largest changes, the tree. */
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "diff_text.h"
@@ -33,12 +34,59 @@ static const char *fmt_pct(char buf[SG_FMT_LEN], int64_t d, uint64_t before,
 	return sg_fmt_delta_pct(buf, bp);
 }
 
-static void put_summary(FILE *out, const struct sg_treediff_root *r)
+/* The change's confidence interval in us, "+1.234..+5.678", or "?" (too few), "-" (none). */
+static const char *fmt_ci(char buf[2 * SG_FMT_LEN + 4], const struct sg_treediff *d,
+			  const struct sg_welch *w)
+{
+	char lo[SG_FMT_LEN], hi[SG_FMT_LEN];
+
+	if (!d->level)
+		return "-";
+	if (w->verdict == SG_WELCH_FEW)
+		return "?";
+	if (isnan(w->lo))
+		return "-"; /* too few invocations with the path: its count alone was tested */
+	snprintf(buf, 2 * SG_FMT_LEN + 4, "%s..%s", sg_fmt_delta_us(lo, llround(w->lo)),
+		 sg_fmt_delta_us(hi, llround(w->hi)));
+	return buf;
+}
+
+/* "*" significant, "~" within the noise, "?" too few invocations, "-" not tested. */
+static const char *mark(const struct sg_treediff *d, const struct sg_welch *w)
+{
+	if (!d->level)
+		return "-";
+	return w->verdict == SG_WELCH_SIG ? "*" : w->verdict == SG_WELCH_NOT ? "~" : "?";
+}
+
+/* The colour of a change: red slower, blue faster, grey within the noise; none untested. */
+static const char *color_of(const struct sg_treediff *d, const struct sg_welch *w, int64_t delta,
+			    const struct sg_diff_text_style *st)
+{
+	if (!st->color || !d->level || w->verdict == SG_WELCH_FEW)
+		return NULL;
+	if (w->verdict == SG_WELCH_NOT)
+		return "\033[90m";
+	return delta > 0 ? "\033[31m" : "\033[34m";
+}
+
+/*
+ * The interval and mark columns: when something was tested (every path untested, as with
+ * fewer than 10 invocations of the root, would fill them with '?': the header says so once).
+ */
+static int columns(const struct sg_treediff *d)
+{
+	return d->level && d->nsig + d->nnot > 0;
+}
+
+#define CI_WIDTH 23 /* "-1234.567..+1234.567" and room */
+
+static void put_summary(FILE *out, const struct sg_treediff *d, const struct sg_treediff_root *r)
 {
 	static const char *const rows[] = { "avg", "p50", "p99", "max" };
 	static const enum sg_treediff_metric metric[] = { SG_TREEDIFF_AVG, SG_TREEDIFF_P50,
 							  SG_TREEDIFF_P99, SG_TREEDIFF_MAX };
-	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN];
+	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN], ci[2 * SG_FMT_LEN + 4];
 	const char *name = r->name[1] ? r->name[1] : r->name[0];
 
 	if (r->name[0] && r->name[1] && strcmp(r->name[0], r->name[1])) {
@@ -68,11 +116,26 @@ static void put_summary(FILE *out, const struct sg_treediff_root *r)
 		 */
 		int unknown = i > 0 && (r->sum[0].avg && !vb ? 1 : r->sum[1].avg && !va ? 2 : 0);
 
-		fprintf(out, "  %-12s %14s %14s %14s %9s\n", rows[i],
+		fprintf(out, "  %-12s %14s %14s %14s %9s", rows[i],
 			unknown == 1 ? "n/a" : sg_fmt_human(a, vb),
 			unknown == 2 ? "n/a" : sg_fmt_human(b, va),
 			unknown ? "n/a" : fmt_delta_human(c, dv),
 			unknown ? "n/a" : fmt_pct(p, dv, vb, st));
+		/* the histograms' rank test is about the middle of the distribution: p50's row */
+		if (i == 1 && r->rank != SG_WELCH_FEW)
+			fprintf(out, "  p=%.2g %s (rank test of the histograms)", r->rank_p,
+				r->rank == SG_WELCH_SIG ? "*" : "~");
+		/* the test is of the mean: avg's row carries it */
+		if (i == 0 && d->level && r->node) {
+			const struct sg_welch *w = &r->node->sig;
+
+			if (w->verdict == SG_WELCH_FEW)
+				fprintf(out, "  ? (fewer than %d invocations)", SG_WELCH_MIN_INV);
+			else
+				fprintf(out, "  %s us  p=%.2g %s", fmt_ci(ci, d, w), w->p,
+					mark(d, w));
+		}
+		fputc('\n', out);
 	}
 }
 
@@ -105,63 +168,126 @@ static int put_path(FILE *out, const struct sg_treediff_node *n)
 	return 0;
 }
 
-static int put_changes(FILE *out, const struct sg_treediff *d)
+static int put_changes(FILE *out, const struct sg_treediff *d,
+		       const struct sg_diff_text_style *style)
 {
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN];
 
+	int untested = 0;
+
+	for (int i = 0; i < d->nchanges; i++)
+		untested |= d->changes[i]->self_sig.verdict == SG_WELCH_FEW;
+	const char *real = d->level && !d->all && !untested ? " significant" : "";
+
 	if (!d->nchanges) {
-		fprintf(out, "largest changes in self time: none%s\n",
-			d->threshold_bp ? " above the threshold" : "");
+		fprintf(out, "largest%s changes in self time: none%s%s\n", real,
+			d->threshold_bp ? " above the threshold" : "",
+			*real ? " (--all: those within the noise too)" : "");
 		return 0;
 	}
-	fprintf(out, "%d largest changes in self time%s:\n", d->nchanges,
-		d->totals ? " (totals)" : " per invocation");
-	fprintf(out, "%12s %12s %12s %9s  %s\n", "before_us", "after_us", "delta_us", "delta%",
-		"path");
+	fprintf(out, "%d largest%s changes in self time%s%s:\n", d->nchanges, real,
+		d->totals ? " (totals)" : " per invocation",
+		untested && !d->all ? " (too few invocations to test them)" : "");
+	fprintf(out, "%12s %12s %12s %9s%s  %s\n", "before_us", "after_us", "delta_us", "delta%",
+		columns(d) ? "                   ci_us s" : "", "path");
 	for (int i = 0; i < d->nchanges; i++) {
 		const struct sg_treediff_node *n = d->changes[i];
 
-		fprintf(out, "%12s %12s %12s %9s  ", sg_fmt_us(a, n->self[0]),
+		char ci[2 * SG_FMT_LEN + 4];
+		const char *cs = fmt_ci(ci, d, &n->self_sig);
+
+		const char *col = color_of(d, &n->self_sig, n->self_delta, style);
+
+		if (col)
+			fputs(col, out);
+		fprintf(out, "%12s %12s %12s %9s", sg_fmt_us(a, n->self[0]),
 			sg_fmt_us(b, n->self[1]), sg_fmt_delta_us(c, n->self_delta),
 			fmt_pct(p, n->self_delta, n->self[0], n->state));
+		if (columns(d))
+			fprintf(out, " %*s %s", CI_WIDTH, cs, mark(d, &n->self_sig));
+		fputs("  ", out);
 		if (put_path(out, n) < 0)
 			return -1;
-		fputc('\n', out);
+		fputs(col ? "\033[m\n" : "\n", out);
 	}
 	return 0;
 }
 
-static const struct sg_treediff_node *shown_from(const struct sg_treediff_node *n)
+/* Depth of n below its root (the root is 0). */
+static int depth_of(const struct sg_treediff_node *n)
 {
-	while (n && !n->shown)
+	int k = 0;
+
+	for (; n->parent && n->parent->parent; n = n->parent)
+		k++;
+	return k;
+}
+
+static uint64_t larger(const struct sg_treediff_node *n)
+{
+	return n->total[0] > n->total[1] ? n->total[0] : n->total[1];
+}
+
+/* Drawn: shown by the thresholds, within --depth, and at least --min-percent of its root. */
+static int visible(const struct sg_treediff_node *n, const struct sg_diff_text_style *st)
+{
+	const struct sg_treediff_node *r = n;
+
+	if (!n->shown || (st->depth && depth_of(n) >= st->depth))
+		return 0;
+	while (r->parent && r->parent->parent)
+		r = r->parent;
+	return (unsigned __int128) larger(n) * 10000 >= (unsigned __int128) larger(r) * st->min_bp;
+}
+
+static const struct sg_treediff_node *shown_from(const struct sg_treediff_node *n,
+						 const struct sg_diff_text_style *st)
+{
+	while (n && !visible(n, st))
 		n = n->next;
 	return n;
 }
 
-static int is_last_shown(const struct sg_treediff_node *n)
+static int is_last_shown(const struct sg_treediff_node *n, const struct sg_diff_text_style *st)
 {
-	return !shown_from(n->next);
+	return !shown_from(n->next, st);
 }
 
-static void put_node(FILE *out, const struct sg_treediff_node *n, const unsigned char *last,
-		     int depth, const struct sg_diff_text_style *st)
+static void put_node(FILE *out, const struct sg_treediff *d, const struct sg_treediff_node *n,
+		     const unsigned char *last, int depth, const struct sg_diff_text_style *st)
 {
+	char ci[2 * SG_FMT_LEN + 4];
+	const char *cs = fmt_ci(ci, d, &n->sig);
+
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN], cb[SG_FMT_LEN],
 		ca[SG_FMT_LEN], calls[2 * SG_FMT_LEN + 8];
 
+	const char *col = color_of(d, &n->sig, n->delta, st);
+
 	snprintf(calls, sizeof(calls), "%s%s%s", sg_fmt_milli(cb, n->calls_milli[0]),
 		 st->unicode ? "\u2192" : "->", sg_fmt_milli(ca, n->calls_milli[1]));
-	fprintf(out, "%12s %12s %12s %9s %*s  ", sg_fmt_us(a, n->total[0]),
-		sg_fmt_us(b, n->total[1]), sg_fmt_delta_us(c, n->delta),
-		fmt_pct(p, n->delta, n->total[0], n->state),
+	if (col)
+		fputs(col, out);
+	fprintf(out, "%12s %12s %12s %9s", sg_fmt_us(a, n->total[0]), sg_fmt_us(b, n->total[1]),
+		sg_fmt_delta_us(c, n->delta), fmt_pct(p, n->delta, n->total[0], n->state));
+	if (columns(d))
+		fprintf(out, " %*s %s", CI_WIDTH, cs, mark(d, &n->sig));
+	fprintf(out, " %*s  ",
 		/* the arrow is 3 bytes but one column wide */
 		st->unicode ? 15 : 13, calls);
 	sg_text_put_prefix(out, last, depth, st->unicode);
 	sg_fmt_put_name(out, n->name);
+	if (n->name_before) {
+		fputs("  [BEFORE: ", out);
+		sg_fmt_put_name(out, n->name_before);
+		fputc(']', out);
+	}
 	if (n->state == SG_TREEDIFF_NEW)
 		fputs("  [new]", out);
 	else if (n->state == SG_TREEDIFF_GONE)
 		fputs("  [gone]", out);
+	if (col)
+		fputs("\033[m", out);
 	fputc('\n', out);
 }
 
@@ -171,44 +297,55 @@ static int put_tree(FILE *out, const struct sg_treediff *d, const struct sg_diff
 	size_t cap = 0;
 	uint64_t hidden = 0;
 
-	fprintf(out, "%12s %12s %12s %9s %13s  %s\n", "before_us", "after_us", "delta_us", "delta%",
-		"calls", "function");
+	fprintf(out, "%12s %12s %12s %9s%s %13s  %s\n", "before_us", "after_us", "delta_us",
+		"delta%", columns(d) ? "                   ci_us s" : "", "calls", "function");
 	for (const struct sg_treediff_node *n = d->top->child; n; n = sg_treediff_next(n, d->top))
-		hidden += !n->shown;
-	for (const struct sg_treediff_node *root = shown_from(d->top->child); root;
-	     root = shown_from(root->next)) {
+		hidden += !visible(n, st);
+	for (const struct sg_treediff_node *root = shown_from(d->top->child, st); root;
+	     root = shown_from(root->next, st)) {
 		const struct sg_treediff_node *n = root;
 		int depth = 0;
 
 		for (;;) {
-			if (sg_text_set_last(&last, &cap, depth, is_last_shown(n)) < 0)
+			if (sg_text_set_last(&last, &cap, depth, is_last_shown(n, st)) < 0)
 				return -1;
-			put_node(out, n, last, depth, st);
-			const struct sg_treediff_node *c = shown_from(n->child);
+			put_node(out, d, n, last, depth, st);
+			const struct sg_treediff_node *c = shown_from(n->child, st);
 
 			if (c) {
 				n = c;
 				depth++;
 				continue;
 			}
-			while (n != root && !shown_from(n->next)) {
+			while (n != root && !shown_from(n->next, st)) {
 				n = n->parent;
 				depth--;
 			}
 			if (n == root)
 				break;
-			n = shown_from(n->next);
+			n = shown_from(n->next, st);
 		}
 	}
 	free(last);
 	if (hidden) {
-		char t[SG_FMT_LEN];
+		char t[SG_FMT_LEN], m[SG_FMT_LEN], mp[SG_FMT_LEN];
 		uint32_t bp = d->threshold_bp;
 
 		snprintf(t, sizeof(t), "%" PRIu32 ".%02" PRIu32, bp / 100, bp % 100);
-		fprintf(out, "(--threshold %s%% hides %" PRIu64 " path%s: smaller changes, and "
-			     "those below a new or gone path)\n",
-			t, hidden, hidden == 1 ? "" : "s");
+		snprintf(mp, sizeof(mp), "%" PRIu32 ".%02" PRIu32, st->min_bp / 100,
+			 st->min_bp % 100);
+		fprintf(out, "(%" PRIu64 " path%s hidden:", hidden, hidden == 1 ? "" : "s");
+		if (bp)
+			fprintf(out, " --threshold %s%%", t);
+		if (d->min_delta)
+			fprintf(out, " --min-delta %s", sg_fmt_human(m, d->min_delta));
+		if (bp || d->min_delta)
+			fputs(" (smaller changes, and those below a new or gone path)", out);
+		if (st->min_bp)
+			fprintf(out, " --min-percent %s%% (of the root's time)", mp);
+		if (st->depth)
+			fprintf(out, " --depth %d", st->depth);
+		fputs(")\n", out);
 	}
 	return 0;
 }
@@ -225,11 +362,25 @@ int sg_diff_text_render(FILE *out, const struct sg_treediff *d,
 	fprintf(out, "\ntimes are %s\n\n",
 		d->totals ? "totals over all invocations"
 			  : "averages per invocation of the root (--total: totals)");
+	if (d->nmatched)
+		fprintf(out,
+			"names: %" PRIu64 " path%s matched under another name in BEFORE (compiler "
+			"clones, _noprof, --rename; --exact-names: none)\n",
+			d->nmatched, d->nmatched == 1 ? "" : "s");
+	if (d->level)
+		fprintf(out,
+			"significance: Welch's t-test on each path's time per invocation on a log "
+			"scale, %g%% confidence intervals (ci_us; docs/diff.md);\n"
+			"  s: * changed (%" PRIu64 " paths), ~ within the noise (%" PRIu64
+			"), ? fewer than %d invocations in a run (%" PRIu64 ")\n\n",
+			d->level * 100, d->nsig, d->nnot, SG_WELCH_MIN_INV, d->nfew);
+	else
+		fprintf(out, "significance: not tested: %s\n\n", d->why);
 	for (int i = 0; i < d->nroots; i++) {
-		put_summary(out, &d->roots[i]);
+		put_summary(out, d, &d->roots[i]);
 		fputc('\n', out);
 	}
-	if (put_changes(out, d) < 0)
+	if (put_changes(out, d, style) < 0)
 		return -1;
 	fputc('\n', out);
 	if (put_tree(out, d, style) < 0)

@@ -23,6 +23,10 @@ struct sg_chrome {
 	struct track *tracks;
 	size_t cap, ntracks;
 	struct sg_timeline tl;
+	uint64_t measured, clamped; /* invocations placed at their calls' times; calls clamped */
+	uint64_t moved;		    /* invocations with times moved past the previous on a track */
+	uint64_t *laid;		    /* the numbers of those laid out from their trees */
+	size_t nlaid;		    /* how many (the first LAID_OUT_LISTED listed) */
 };
 
 struct sg_chrome *sg_chrome_new(FILE *out)
@@ -40,6 +44,7 @@ void sg_chrome_free(struct sg_chrome *c)
 	if (!c)
 		return;
 	sg_timeline_release(&c->tl);
+	free(c->laid);
 	free(c->tracks);
 	free(c);
 }
@@ -145,39 +150,121 @@ static void put_calls(FILE *out, const struct sg_node *n)
 	}
 }
 
+/* A laid-out slice: a node of the tree, its calls merged, so its numbers go with it. */
+static void put_node_args(FILE *out, const struct sg_slice *s)
+{
+	const struct sg_node *n = s->node;
+
+	fprintf(out,
+		",\"args\":{\"calls\":%" PRIu64 ",\"total_ns\":%" PRIu64 ",\"self_ns\":%" PRIu64,
+		n->calls, n->total, n->self);
+	if (s->cut)
+		fprintf(out, ",\"cut_ns\":%" PRIu64, s->cut);
+	put_calls(out, n);
+	putc('}', out);
+}
+
+/*
+ * A measured slice is one call: its time and duration are the event's own, so it has args only
+ * for what is its alone (the trace's arguments and return value, a CPU other than the
+ * invocation's first, a clamp). Importers that name a frame after its name and args
+ * (speedscope) then show every call of a function as that one function.
+ */
+static void put_rec_args(FILE *out, const struct sg_invocation *inv, const struct sg_slice *s)
+{
+	const struct sg_callrec *r = s->rec;
+	char buf[SG_FMT_LEN];
+	int any = 0;
+
+	if (r->args) {
+		fputs(",\"args\":{\"call_args\":", out);
+		sg_json_string(out, r->args);
+		any = 1;
+	}
+	if (r->has_retval) {
+		fputs(any ? "," : ",\"args\":{", out);
+		fputs("\"retval\":", out);
+		sg_json_string(out, sg_fmt_retval(buf, r->retval));
+		any = 1;
+	}
+	if (inv->ncpus && r->cpu >= 0 && r->cpu != inv->cpus[0]) {
+		fputs(any ? "," : ",\"args\":{", out);
+		fprintf(out, "\"cpu\":%d", r->cpu);
+		any = 1;
+	}
+	if (s->cut) {
+		/* what the kernel recorded, which nesting did not allow */
+		fputs(any ? "," : ",\"args\":{", out);
+		fprintf(out, "\"clamped\":1,\"recorded_ts\":");
+		sg_json_us(out, r->start); /* the record's, also in a moved invocation */
+		fprintf(out, ",\"recorded_dur_ns\":%" PRIu64, r->dur);
+		any = 1;
+	}
+	if (any)
+		putc('}', out);
+}
+
 static void put_slice(struct sg_chrome *c, const struct sg_invocation *inv, int pid,
-		      const struct sg_slice *s, uint64_t moved)
+		      const struct sg_slice *s)
 {
 	FILE *out = c->out;
-	const struct sg_node *n = s->node;
 
 	begin_event(c);
 	fputs("{\"name\":", out);
-	sg_json_string(out, n->name);
+	sg_json_string(out, s->name);
 	fputs(",\"cat\":\"kernel\",\"ph\":\"X\",\"ts\":", out);
 	sg_json_us(out, s->start);
 	fputs(",\"dur\":", out);
 	sg_json_us(out, s->dur);
-	fprintf(out,
-		",\"pid\":%d,\"tid\":%d,\"args\":{\"calls\":%" PRIu64 ",\"total_ns\":%" PRIu64
-		",\"self_ns\":%" PRIu64,
-		pid, pid, n->calls, n->total, n->self);
-	if (s->cut)
-		fprintf(out, ",\"cut_ns\":%" PRIu64, s->cut);
+	fprintf(out, ",\"pid\":%d,\"tid\":%d", pid, pid);
+	if (s->rec)
+		put_rec_args(out, inv, s);
+	else
+		put_node_args(out, s);
+	putc('}', out);
+}
+
+/*
+ * The invocation itself: an instant event at its start on its track (Perfetto shows it with
+ * these args; speedscope reads only slices), so that no slice carries per-invocation numbers.
+ */
+static void put_marker(struct sg_chrome *c, const struct sg_invocation *inv, int pid, uint64_t at,
+		       uint64_t moved, const struct sg_timeline *tl)
+{
+	FILE *out = c->out;
+	char name[96];
+
+	snprintf(name, sizeof(name), "%.60s #%" PRIu64, inv->root, inv->seq);
+	begin_event(c);
+	fputs("{\"name\":", out);
+	sg_json_string(out, name);
+	fputs(",\"cat\":\"invocation\",\"ph\":\"i\",\"s\":\"t\",\"ts\":", out);
+	sg_json_us(out, at);
+	fprintf(out, ",\"pid\":%d,\"tid\":%d,\"args\":{\"invocation\":%" PRIu64, pid, pid,
+		inv->seq);
+	if (inv->has_dur)
+		fprintf(out, ",\"duration_ns\":%" PRIu64, inv->duration);
 	fputs(",\"cpus\":[", out);
 	for (int i = 0; i < inv->ncpus; i++)
 		fprintf(out, "%s%d", i ? "," : "", inv->cpus[i]);
 	putc(']', out);
-	if (s->depth == 0) {
-		fprintf(out, ",\"invocation\":%" PRIu64, inv->seq);
-		if (!inv->has_ts)
-			fputs(",\"start\":\"unknown: the trace has no timestamps\"", out);
-		if (moved)
-			fprintf(out, ",\"moved_ns\":%" PRIu64, moved);
+	if (tl->measured)
+		fprintf(out, ",\"calls\":%zu,\"clamped\":%" PRIu64, inv->calls->n, tl->clamped);
+	if (inv->calls && inv->calls->dropped)
+		fprintf(out, ",\"calls_dropped\":%" PRIu64, inv->calls->dropped);
+	if (!tl->measured) {
+		fputs(",\"laid_out\":", out);
+		sg_json_string(out, !inv->has_ts  ? "the trace has no timestamps"
+				    : !inv->calls ? "its calls were not recorded (an older .tree)"
+						  : "a call without a timestamp or duration");
 	}
-	put_calls(out, n);
+	if (moved)
+		fprintf(out, ",\"moved_ns\":%" PRIu64, moved);
 	fputs("}}", out);
 }
+
+/* The invocations laid out rather than measured, listed in otherData (at most this many). */
+#define LAID_OUT_LISTED 1000
 
 int sg_chrome_invocation(struct sg_chrome *c, const struct sg_invocation *inv)
 {
@@ -198,15 +285,34 @@ int sg_chrome_invocation(struct sg_chrome *c, const struct sg_invocation *inv)
 		moved = t->end + 1 - origin;
 		origin = t->end + 1;
 	}
-	sg_timeline_init(&c->tl, inv, origin);
+	if (sg_timeline_init(&c->tl, inv, origin) < 0)
+		return -1;
+	put_marker(c, inv, pid, origin, moved, &c->tl);
 	while ((rc = sg_timeline_next(&c->tl, &s)) > 0) {
-		put_slice(c, inv, pid, &s, moved);
+		put_slice(c, inv, pid, &s);
 		if (s.depth == 0) {
 			t->end = s.start + s.dur;
 			/* untimed invocations 1 us apart: none of them seems to run inside another
 			 */
 			c->untimed = t->end + 1000;
 		}
+	}
+	if (moved && inv->has_ts)
+		c->moved++;
+	if (c->tl.measured) {
+		c->measured++;
+		c->clamped += c->tl.clamped;
+	} else if (c->nlaid < LAID_OUT_LISTED) {
+		uint64_t *v = realloc(c->laid, (c->nlaid + 1) * sizeof(*v));
+
+		if (!v) {
+			sg_log_error("out of memory");
+			return -1;
+		}
+		c->laid = v;
+		c->laid[c->nlaid++] = inv->seq;
+	} else {
+		c->nlaid++;
 	}
 	c->invocations++;
 	return ferror(c->out) ? -1 : rc;
@@ -236,8 +342,21 @@ int sg_chrome_finish(struct sg_chrome *c, const struct sg_aggregate *agg)
 	put_meta(out, agg, "kernel");
 	put_meta(out, agg, "host");
 	put_meta(out, agg, "source");
-	fputs(",\"layout\":\"each slice lasts its calls' printed total; callees follow one another "
-	      "in the order first called, their caller's self time spread evenly around them\"}}\n",
-	      out);
+	fprintf(out,
+		",\"measured\":%" PRIu64 ",\"clamped\":%" PRIu64 ",\"moved\":%" PRIu64
+		",\"laid_out\":%zu,\"laid_out_invocations\":[",
+		c->measured, c->clamped, c->moved, c->nlaid);
+	for (size_t i = 0; i < c->nlaid && i < LAID_OUT_LISTED; i++)
+		fprintf(out, "%s%" PRIu64, i ? "," : "", c->laid[i]);
+	fputs(
+	    "],\"layout\":\"measured invocations: each call at its entry's timestamp, lasting "
+	    "the duration the kernel gave, a call clamped 1 ns inside its caller or before its "
+	    "next sibling where rounding put it outside (counted in clamped), an invocation that "
+	    "would overlap the previous one of its task moved after it, all its slices by its "
+	    "marker's moved_ns (counted in moved); laid_out_invocations "
+	    "(their input had no times): each slice lasts its calls' printed total, callees follow "
+	    "one another in the order first called, their caller's self time spread evenly "
+	    "around them\"}}\n",
+	    out);
 	return ferror(out) ? -1 : 0;
 }

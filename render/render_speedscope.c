@@ -149,16 +149,20 @@ int sg_speedscope_invocation(struct sg_speedscope *w, const struct sg_invocation
 	struct sg_slice s;
 	size_t nopen = 0;
 	int rc, first = 1;
-	char name[128];
+	char name[160];
 
 	begin_profile(w);
 	/* without timestamps each invocation starts at 0: it is a profile of its own */
-	sg_timeline_init(&w->tl, inv, inv->has_ts ? inv->start_ts : 0);
+	if (sg_timeline_init(&w->tl, inv, inv->has_ts ? inv->start_ts : 0) < 0)
+		return -1;
+	/* the format has no field for it: a laid-out invocation says so in its name */
 	if (inv->pid >= 0)
-		snprintf(name, sizeof(name), "%.60s #%" PRIu64 " %.40s-%d", inv->root, inv->seq,
-			 inv->comm ? inv->comm : "?", inv->pid);
+		snprintf(name, sizeof(name), "%.60s #%" PRIu64 " %.40s-%d%s", inv->root, inv->seq,
+			 inv->comm ? inv->comm : "?", inv->pid,
+			 w->tl.measured ? "" : " (laid out: no times)");
 	else
-		snprintf(name, sizeof(name), "%.60s #%" PRIu64, inv->root, inv->seq);
+		snprintf(name, sizeof(name), "%.60s #%" PRIu64 "%s", inv->root, inv->seq,
+			 w->tl.measured ? "" : " (laid out: no times)");
 	fputs("{\"type\":\"evented\",\"name\":", out);
 	sg_json_string(out, name);
 	fprintf(out,
@@ -166,7 +170,7 @@ int sg_speedscope_invocation(struct sg_speedscope *w, const struct sg_invocation
 		",\"events\":[",
 		w->tl.origin, w->tl.origin + sg_invocation_root(inv)->total);
 	while ((rc = sg_timeline_next(&w->tl, &s)) > 0) {
-		long f = frame_of(w, s.node->name);
+		long f = frame_of(w, s.name);
 
 		/* the previous sibling and its callees close before this call opens */
 		close_to(w, &nopen, (size_t) s.depth);

@@ -1,6 +1,7 @@
 /* cmd_diff.c - `surfgraph diff BEFORE.tree AFTER.tree`: compare two saved runs; a CI gate. */
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include "cmd_diff.h"
 #include "cmd_profile.h"
 #include "diff_folded.h"
+#include "diff_json.h"
 #include "diff_svg.h"
 #include "diff_tail.h"
 #include "diff_text.h"
@@ -17,21 +19,36 @@
 #include "render_text.h"
 #include "options.h"
 #include "outfile.h"
+#include "pager.h"
 #include "strtab.h"
 #include "tailsplit.h"
 #include "treediff.h"
 #include "treefile.h"
 
+/* The default confidence level: hundreds of paths at 95% would mark a dozen unchanged ones. */
+#define SG_DIFF_LEVEL 0.99
 
-static int render(const struct sg_options *o, const struct sg_treediff *d, FILE *out)
+/* Whether stdout is a terminal, known before a pager takes it. */
+static int stdout_tty;
+
+/* tty: stdout was a terminal (before the pager took it) and out is stdout */
+static int render(const struct sg_options *o, const struct sg_treediff *d, FILE *out, int tty)
 {
+	/* as -m tree: on a terminal, read rather than diffed: crumbs hidden, colours */
 	struct sg_diff_text_style style = {
-		.unicode = o->unicode || (!o->ascii && sg_text_utf8_terminal()),
+	    .unicode = o->unicode || (!o->ascii && sg_text_utf8_terminal()),
+	    .color = o->color == SG_COLOR_ALWAYS || (o->color == SG_COLOR_AUTO && tty),
+	    .min_bp = o->min_percent_bp >= 0 ? (uint32_t) o->min_percent_bp
+		      : tty		     ? 50
+					     : 0,
+	    .depth = o->depth,
 	};
 
 	switch (o->mode) {
 	case SG_MODE_FOLDED:
 		return sg_diff_folded_render(out, d);
+	case SG_MODE_JSON:
+		return sg_diff_json_render(out, d);
 	case SG_MODE_SVG:
 		return sg_diff_svg_render(out, d, o->negate);
 	case SG_MODE_PNG:
@@ -48,11 +65,18 @@ static int write_output(const struct sg_options *o, const struct sg_treediff *d,
 	struct sg_outfile *f;
 
 	if (!path || strcmp(path, "-") == 0) {
-		if (render(o, d, stdout) < 0 || fflush(stdout) != 0) {
+		int tty = stdout_tty;
+
+		/* long text on a terminal through the pager, as -m tree (not json or folded) */
+		if (o->mode == SG_MODE_TREE && !o->no_pager && tty && sg_pager_start() < 0)
+			return -1;
+		if (render(o, d, stdout, tty) < 0 || fflush(stdout) != 0) {
+			sg_pager_finish();
 			if (!*sg_log_message())
 				sg_log_error("write to stdout failed: %s", strerror(errno));
 			return -1;
 		}
+		sg_pager_finish();
 		return 0;
 	}
 	for (int k = 0; k < o->nfiles; k++) {
@@ -64,7 +88,7 @@ static int write_output(const struct sg_options *o, const struct sg_treediff *d,
 	f = sg_outfile_open(path);
 	if (!f)
 		return -1;
-	if (render(o, d, sg_outfile_stream(f)) < 0) {
+	if (render(o, d, sg_outfile_stream(f), 0) < 0) {
 		sg_outfile_abort(f);
 		return -1;
 	}
@@ -120,11 +144,47 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 			"(trace longer, or -n %" PRIu64 ")\n",
 			w->name[1], w->sum[0].count, w->sum[1].count, metric, need, need);
 	if (tripped) {
+		char sig[96] = "";
+
+		double p;
+
+		if (sg_treediff_gate_tests(d, m)) {
+			sg_treediff_root_real(d, w, m, &p);
+			if (isnan(p))
+				snprintf(sig, sizeof(sig), " (too few invocations to test it)");
+			else
+				snprintf(sig, sizeof(sig),
+					 ", a significant change (p=%.2g at %g%%)", p,
+					 (m == SG_TREEDIFF_P50 ? d->rank_level : d->level) * 100);
+		}
 		sg_log_error(
-		    "%s %s grew by %s (%s -> %s), more than --fail-above %s: a regression, "
+		    "%s %s grew by %s (%s -> %s), more than --fail-above %s%s: a regression, "
 		    "or raise the limit",
-		    w->name[1], metric, g, hb, ha, lim);
+		    w->name[1], metric, g, hb, ha, lim, sig);
 		return SG_CMD_DIFF_TRIPPED;
+	}
+	/* past the limit, but the test cannot tell it from the variation between invocations */
+	struct sg_treediff any = *d;
+	const struct sg_treediff_root *wa;
+
+	any.all = 1;
+	if (sg_treediff_gate_tests(d, m) && sg_treediff_gate(&any, m, o->limit_bp, &wa)) {
+		double pa;
+
+		sg_treediff_root_real(d, wa, m, &pa);
+		growth(g, sizeof(g), sg_treediff_metric_value(&wa->sum[0], m),
+		       sg_treediff_metric_value(&wa->sum[1], m));
+		if (!o->quiet) {
+			fputs("surfgraph: ", stderr);
+			sg_fmt_put_name(stderr, wa->name[1]);
+			fprintf(stderr,
+				" %s grew by %s, more than --fail-above %s but within the noise "
+				"(p=%.2g, not significant at %g%%): passes; --all gates on any "
+				"growth\n",
+				metric, g, lim, pa,
+				(m == SG_TREEDIFF_P50 ? d->rank_level : d->level) * 100);
+		}
+		return 0;
 	}
 	if (!o->quiet) {
 		/* the root's name comes from the runs: escaped as in the tree */
@@ -132,6 +192,104 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 		sg_fmt_put_name(stderr, w->name[1]);
 		fprintf(stderr, " %s changed by %s (%s -> %s), within --fail-above %s\n", metric, g,
 			hb, ha, lim);
+	}
+	return 0;
+}
+
+/* --rename's pairs: OLD=NEW, or a file of such lines ('#' comments, blank lines). */
+struct renames {
+	const char **old, **new;
+	int n;
+	char *text[64]; /* the files' contents, which the pairs point into */
+	int ntext;
+};
+
+static void renames_free(struct renames *r)
+{
+	free(r->old);
+	free(r->new);
+	for (int i = 0; i < r->ntext; i++)
+		free(r->text[i]);
+}
+
+static int rename_add(struct renames *r, char *pair, const char *where)
+{
+	char *eq = strchr(pair, '=');
+	const char **o, **n;
+
+	if (!eq || eq == pair || !eq[1] || strchr(eq + 1, '=')) {
+		sg_log_error("--rename: %s: '%.60s' is not OLD=NEW", where, pair);
+		return -1;
+	}
+	*eq = '\0';
+	o = realloc(r->old, (size_t) (r->n + 1) * sizeof(*o));
+	if (o)
+		r->old = o;
+	n = realloc(r->new, (size_t) (r->n + 1) * sizeof(*n));
+	if (n)
+		r->new = n;
+	if (!o || !n) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	r->old[r->n] = pair;
+	r->new[r->n++] = eq + 1;
+	return 0;
+}
+
+static int renames_load(struct renames *r, const struct sg_options *o)
+{
+	for (int i = 0; i < o->nrenames; i++) {
+		const char *arg = o->renames[i];
+		char *text;
+
+		if (strchr(arg, '=')) {
+			if (r->ntext == 64 || !(text = strdup(arg))) {
+				sg_log_error("--rename: too many, or out of memory");
+				return -1;
+			}
+			r->text[r->ntext++] = text;
+			if (rename_add(r, text, "the option") < 0)
+				return -1;
+			continue;
+		}
+		/* a file of OLD=NEW lines */
+		FILE *f = fopen(arg, "r");
+		size_t len = 0;
+
+		if (!f) {
+			sg_log_error("--rename %s: %s (OLD=NEW, or a file of such lines)", arg,
+				     strerror(errno));
+			return -1;
+		}
+		text = NULL;
+		if (getdelim(&text, &len, '\0', f) < 0 && !text) {
+			fclose(f);
+			sg_log_error("--rename %s: cannot read it", arg);
+			return -1;
+		}
+		fclose(f);
+		if (r->ntext == 64) {
+			free(text);
+			sg_log_error("--rename: at most 64 of them");
+			return -1;
+		}
+		r->text[r->ntext++] = text;
+		int line = 0;
+
+		for (char *p = text, *nl; p && *p; p = nl ? nl + 1 : NULL) {
+			char where[64];
+
+			nl = strchr(p, '\n');
+			if (nl)
+				*nl = '\0';
+			line++;
+			if (!*p || *p == '#')
+				continue;
+			snprintf(where, sizeof(where), "line %d", line);
+			if (rename_add(r, p, where) < 0)
+				return -1;
+		}
 	}
 	return 0;
 }
@@ -232,9 +390,12 @@ int sg_cmd_diff_run(const struct sg_options *o)
 	struct sg_aggregate *run[2] = { NULL, NULL };
 	struct sg_treediff *d = NULL;
 	struct sg_tailsplit tail = {0};
+	struct renames ren = {0};
 	char *defname = NULL;
 	const char *path;
 	int rc = 1;
+
+	stdout_tty = isatty(STDOUT_FILENO);
 
 	st = sg_strtab_new();
 	if (!st) {
@@ -260,11 +421,23 @@ int sg_cmd_diff_run(const struct sg_options *o)
 		say_pair(o, run);
 	if (!o->slow)
 		note_unlike(o, run);
+	if (renames_load(&ren, o) < 0)
+		goto out;
 	struct sg_treediff_options dopt = {
 	    .totals = o->totals,
 	    .force = o->force,
 	    .threshold_bp = o->threshold_bp,
+	    .min_delta = o->min_delta_ns,
 	    .label = {o->files[0], o->slow ? o->files[0] : o->files[1]},
+	    /* slow and typical calls are chosen by their duration: no sample to test */
+	    .level = o->slow	   ? 0
+		     : o->level_bp ? o->level_bp / 10000.0
+				   : SG_DIFF_LEVEL,
+	    .all = o->all,
+	    .exact_names = o->exact_names,
+	    .rename_old = ren.old,
+	    .rename_new = ren.new,
+	    .nrenames = ren.n,
 	};
 
 	/* --slow: one run's typical calls are BEFORE, its slow ones AFTER */
@@ -277,6 +450,10 @@ int sg_cmd_diff_run(const struct sg_options *o)
 	d = o->slow ? sg_treediff_new(tail.typical, tail.slow, &dopt)
 		    : sg_treediff_new(run[0], run[1], &dopt);
 	if (!d)
+		goto out;
+	/* the pager, before --slow's account of the sides, which goes first on stdout */
+	if (o->slow && o->mode == SG_MODE_TREE && !o->output && !o->no_pager && stdout_tty &&
+	    sg_pager_start() < 0)
 		goto out;
 	if (o->slow && (o->mode == SG_MODE_TREE || !o->quiet) &&
 	    sg_diff_tail_render(o->mode == SG_MODE_TREE ? stdout : stderr, d, &tail,
@@ -304,6 +481,7 @@ out:
 	free(defname);
 	sg_treediff_free(d);
 	sg_tailsplit_free(&tail);
+	renames_free(&ren);
 	sg_aggregate_free(run[0]);
 	sg_aggregate_free(run[1]);
 	sg_strtab_free(st);

@@ -9,6 +9,7 @@
 #include "render_folded.h"
 #include "render_hist.h"
 #include "render_pprof.h"
+#include "render_replay.h"
 #include "render_raw.h"
 #include "render_top.h"
 #include "render_walk.h"
@@ -85,6 +86,9 @@ int sg_cmd_pick_render(const struct sg_cmd_pick *p, struct sg_aggregate *agg)
 		break;
 	case SG_MODE_WALK:
 		rc = sg_render_walk(stdout, inv, agg->has_time);
+		break;
+	case SG_MODE_REPLAY:
+		rc = sg_render_replay(stdout, inv);
 		break;
 	case SG_MODE_RAW:
 		rc = sg_render_raw(stdout, inv, p->raw_tty);

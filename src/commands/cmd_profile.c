@@ -27,6 +27,7 @@
 #include "render_folded.h"
 #include "export.h"
 #include "render_pprof.h"
+#include "render_replay.h"
 #include "render_hist.h"
 #include "render_raw.h"
 #include "render_text.h"
@@ -102,6 +103,9 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 		switch (r->opt.mode) {
 		case SG_MODE_WALK:
 			rc = sg_render_walk(stdout, inv, r->has_time);
+			break;
+		case SG_MODE_REPLAY:
+			rc = sg_render_replay(stdout, inv);
 			break;
 		case SG_MODE_RAW:
 			rc = sg_render_raw(stdout, inv, r->raw_tty);
@@ -325,6 +329,8 @@ static int render_kept(struct run *r)
 
 		if (r->opt.mode == SG_MODE_WALK)
 			rc = sg_render_walk(stdout, inv, r->agg->has_time);
+		else if (r->opt.mode == SG_MODE_REPLAY)
+			rc = sg_render_replay(stdout, inv);
 		else if (r->opt.mode == SG_MODE_TREE && r->opt.each)
 			rc = sg_render_text_invocation(stdout, inv, r->agg->has_time, &r->style);
 		else if (r->flame.ff)
@@ -636,10 +642,13 @@ static int run_input(struct run *r)
 	}
 	if (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth || r->opt.cpus || r->opt.npids ||
 	    r->opt.npnames || r->opt.no_off_cpu) {
-		if (r->opt.mode == SG_MODE_RAW &&
+		if ((r->opt.mode == SG_MODE_RAW || r->opt.mode == SG_MODE_REPLAY) &&
 		    (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth)) {
-			sg_log_error("-m raw prints the trace lines unchanged: -x, --no-irqs and "
-				     "--max-depth cut trees (use -m tree, walk or folded)");
+			sg_log_error("-m %s prints the %s unchanged: -x, --no-irqs and "
+				     "--max-depth cut trees (use -m tree, walk or folded)",
+				     r->opt.mode_name,
+				     r->opt.mode == SG_MODE_RAW ? "trace lines"
+								: "calls as recorded");
 			return -1;
 		}
 		r->filter = sg_treefilter_new(&r->opt);

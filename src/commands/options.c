@@ -39,6 +39,31 @@ bad:
  * A percentage as hundredths of a percent: "5", "2.5", "0.25", "10%". Two decimals are the
  * precision of every percentage surfgraph prints, so the limit is compared exactly.
  */
+/* "5us", "1.5ms", "500ns", "2s" (a number with up to 3 decimals and a unit) into ns. */
+static int parse_time(const char *opt, const char *s, uint64_t *out)
+{
+	static const struct {
+		const char *unit;
+		uint64_t ns;
+	} units[] = {{"ns", 1}, {"us", 1000}, {"ms", 1000000}, {"s", 1000000000}};
+	uint64_t whole = 0, frac = 0, scale = 1;
+	const char *p = s;
+
+	for (; *p >= '0' && *p <= '9' && whole < 1000000000000ull; p++)
+		whole = whole * 10 + (uint64_t) (*p - '0');
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9' && scale < 1000; p++, scale *= 10)
+			frac = frac * 10 + (uint64_t) (*p - '0');
+	for (size_t i = 0; p != s && i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(p, units[i].unit) == 0 && (frac == 0 || units[i].ns >= scale)) {
+			*out = whole * units[i].ns + frac * (units[i].ns / scale);
+			return 0;
+		}
+	}
+	sg_log_error("%s wants a time such as 5us, 1.5ms or 500ns, not '%s'", opt, s);
+	return -1;
+}
+
 int sg_options_pct(const char *opt, const char *s, uint32_t *out)
 {
 	uint64_t v = 0;
@@ -313,8 +338,9 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			for (i = 0; sg_opttable_modes[i] && strcmp(sg_opttable_modes[i], optarg); i++)
 				;
 			if (!sg_opttable_modes[i]) {
-				sg_log_error("unknown mode '%s': use svg, png, pdf, tree, walk, raw, folded, "
-					     "top, hist, pprof, chrome or speedscope",
+				sg_log_error("unknown mode '%s': use svg, png, pdf, tree, walk, "
+					     "raw, folded, "
+					     "top, hist, pprof, replay, chrome or speedscope",
 					     optarg);
 				return -1;
 			}
@@ -479,6 +505,39 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		case OPT_SLOW:
 			o->slow = 1;
 			break;
+		case OPT_LEVEL:
+			if (sg_options_pct("--level", optarg, &o->level_bp) < 0)
+				return -1;
+			/* an interval that holds everything, or nothing, tests nothing */
+			if (o->level_bp < 5000 || o->level_bp >= 10000) {
+				sg_log_error("--level is a confidence level from 50 to below 100 "
+					     "(99, 95, 99.9), not '%s'",
+					     optarg);
+				return -1;
+			}
+			break;
+		case OPT_ALL:
+			o->all = 1;
+			break;
+		case OPT_RENAME:
+			if (!*optarg || *optarg == '=' ||
+			    (strchr(optarg, '=') && !strchr(optarg, '=')[1])) {
+				sg_log_error(
+				    "--rename wants OLD=NEW (or a file of such lines), not "
+				    "'%s'",
+				    optarg);
+				return -1;
+			}
+			if (push(&o->renames, &o->nrenames, sizeof(optarg), &optarg) < 0)
+				return -1;
+			break;
+		case OPT_EXACT_NAMES:
+			o->exact_names = 1;
+			break;
+		case OPT_MIN_DELTA:
+			if (parse_time("--min-delta", optarg, &o->min_delta_ns) < 0)
+				return -1;
+			break;
 		case OPT_TUI_DIFF:
 			o->tui_diff = 1;
 			break;
@@ -562,12 +621,15 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	if (o->diff) {
 		o->files = argv + optind;
 		o->nfiles = argc - optind;
-		if (o->slow && (o->nfiles != 1 || o->gate || o->totals)) {
+		if (o->slow && (o->nfiles != 1 || o->gate || o->totals || o->level_bp || o->all)) {
+			/* its sides are chosen by duration: nothing to test for significance */
 			sg_log_error("diff --slow compares one run's slow calls with its typical "
 				     "ones: one RUN (.tree, or a trace with -f), without %s",
 				     o->nfiles != 1 ? "a second"
 				     : o->gate	    ? "--fail-above"
-						    : "--total");
+				     : o->totals    ? "--total"
+				     : o->all	    ? "--all"
+						    : "--level");
 			return -1;
 		}
 		if (o->nfiles == 1 && !o->slow) {
@@ -637,6 +699,7 @@ void sg_options_free(struct sg_options *o)
 	free(o->pnames);
 	o->pnames = NULL;
 	free(o->excludes);
+	free(o->renames);
 	o->excludes = NULL;
 	free(o->old_file);
 	o->old_file = NULL;

@@ -58,6 +58,11 @@ const struct option sg_opttable_long[] = {
     {"fail-above", required_argument, NULL, OPT_FAIL_ABOVE},
     {"metric", required_argument, NULL, OPT_METRIC},
     {"slow", no_argument, NULL, OPT_SLOW},
+    {"level", required_argument, NULL, OPT_LEVEL},
+    {"all", no_argument, NULL, OPT_ALL},
+    {"rename", required_argument, NULL, OPT_RENAME},
+    {"exact-names", no_argument, NULL, OPT_EXACT_NAMES},
+    {"min-delta", required_argument, NULL, OPT_MIN_DELTA},
     {"diff", no_argument, NULL, OPT_TUI_DIFF},
     {"quiet", no_argument, NULL, 'q'},
     {"verbose", no_argument, NULL, 'v'},
@@ -66,9 +71,9 @@ const struct option sg_opttable_long[] = {
     {NULL, 0, NULL, 0},
 };
 
-const char *const sg_opttable_modes[] = {"svg",	   "tree",	 "walk", "raw",	 "folded",
-					 "top",	   "png",	 "pdf",	 "hist", "pprof",
-					 "chrome", "speedscope", NULL};
+const char *const sg_opttable_modes[] = {"svg",    "tree",   "walk",	     "raw",  "folded",
+					 "top",	   "png",    "pdf",	     "hist", "pprof",
+					 "replay", "chrome", "speedscope", "json", NULL};
 
 #define FLAME_MODES (1u << SG_MODE_SVG | 1u << SG_MODE_PNG | 1u << SG_MODE_PDF)
 
@@ -91,14 +96,15 @@ static const struct {
     {OPT_SORT_NAME, "--sort-name", FLAME_MODES, "svg, png or pdf"},
     {OPT_PALETTE, "--palette", FLAME_MODES, "svg, png or pdf"},
     {OPT_EACH, "--each", 1u << SG_MODE_TREE, "tree"},
-    {OPT_SORT, "--sort", 1u << SG_MODE_TREE | 1u << SG_MODE_WALK | 1u << SG_MODE_TOP,
-     "tree --each, walk or top"},
+    {OPT_SORT, "--sort",
+     1u << SG_MODE_TREE | 1u << SG_MODE_WALK | 1u << SG_MODE_REPLAY | 1u << SG_MODE_TOP,
+     "tree --each, walk, replay or top"},
     {OPT_MIN_PERCENT, "--min-percent", 1u << SG_MODE_TREE, "tree"},
     {OPT_DEPTH, "--depth", 1u << SG_MODE_TREE, "tree"},
     {OPT_COLOR, "--color", 1u << SG_MODE_TREE, "tree"},
     {OPT_UNIT, "--unit", 1u << SG_MODE_FOLDED | 1u << SG_MODE_TREE, "folded or tree"},
-    /* -m raw prints the trace's lines unchanged: no frame to leave out */
-    {OPT_NO_OFF_CPU, "--no-off-cpu", ~(1u << SG_MODE_RAW),
+    /* -m raw prints the trace's lines unchanged, -m replay the calls as recorded */
+    {OPT_NO_OFF_CPU, "--no-off-cpu", ~(1u << SG_MODE_RAW | 1u << SG_MODE_REPLAY),
      "tree, walk, folded, top, hist, svg, png, pdf, pprof, chrome or speedscope"},
 };
 
@@ -137,7 +143,16 @@ static const int diff_takes[] = {'m',
 				 OPT_NEGATE,
 				 OPT_FAIL_ABOVE,
 				 OPT_METRIC,
-				 OPT_SLOW};
+				 OPT_SLOW,
+				 OPT_LEVEL,
+				 OPT_ALL,
+				 OPT_RENAME,
+				 OPT_EXACT_NAMES,
+				 OPT_MIN_DELTA,
+				 OPT_MIN_PERCENT,
+				 OPT_DEPTH,
+				 OPT_COLOR,
+				 OPT_NO_PAGER};
 
 /* What merge reads: its inputs are whole runs, so only where the result goes. */
 static const int merge_takes[] = {'o', 'q', 'h'};
@@ -191,9 +206,15 @@ int sg_opttable_check_subcommand(const struct sg_options *o, const unsigned char
 			return -1;
 		}
 	}
+	if (!o->diff && o->mode == SG_MODE_JSON) {
+		sg_log_error("-m json is surfgraph diff's (for one run: -m speedscope, chrome "
+			     "or pprof)");
+		return -1;
+	}
 	if (o->diff && o->mode != SG_MODE_TREE && o->mode != SG_MODE_SVG &&
-	    o->mode != SG_MODE_FOLDED && o->mode != SG_MODE_PNG && o->mode != SG_MODE_PDF) {
-		sg_log_error("diff: unknown mode '%s': use tree, svg, png, pdf or folded",
+	    o->mode != SG_MODE_FOLDED && o->mode != SG_MODE_PNG && o->mode != SG_MODE_PDF &&
+	    o->mode != SG_MODE_JSON) {
+		sg_log_error("diff: unknown mode '%s': use tree, svg, png, pdf, folded or json",
 			     o->mode_name);
 		return -1;
 	}

@@ -11,6 +11,7 @@ struct sg_aggregate *sg_aggregate_new(unsigned keep)
 	if (!agg)
 		return NULL;
 	agg->keep = keep;
+	agg->has_pathstat = 1;
 	agg->merged = sg_tree_new();
 	agg->ring = calloc(keep ? keep : 1, sizeof(*agg->ring));
 	if (!agg->merged || !agg->ring) {
@@ -208,6 +209,8 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 		goto fail;
 	if (sg_stats_add(rs->acc, inv->duration) < 0)
 		goto fail;
+	/* every tree it is merged into adds its per-invocation figures */
+	sg_tree_mark_invocation(sg_invocation_root(inv));
 	if (sg_tree_merge(agg->merged, sg_tree_top(agg->merged), sg_invocation_root(inv)) < 0)
 		goto fail;
 	if (inv->has_dur) {

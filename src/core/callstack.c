@@ -219,6 +219,21 @@ static int start_invocation(struct sg_callstack *cs, struct sg_task *t, const st
 	t->inv_last_cpu = ev->cpu;
 	if (sg_invocation_add_cpu(inv, ev->cpu) < 0)
 		return oom();
+	/* each call recorded from the root's entry on (one rebuilt from returns has only its own)
+	 */
+	inv->calls = sg_calls_new();
+	if (!inv->calls)
+		return oom();
+	inv->calls->base = ev->depth;
+	if (ev->type == SG_EV_EXIT) {
+		struct sg_event leaf = *ev;
+
+		leaf.type = SG_EV_LEAF;
+		if (sg_calls_enter(inv->calls, &leaf, t->pid, t->comm) < 0)
+			return oom();
+	} else if (sg_calls_enter(inv->calls, ev, t->pid, t->comm) < 0) {
+		return oom();
+	}
 	if (cs->keep_raw && ev->line && sg_invocation_add_raw(inv, ev->line, ev->line_len) < 0)
 		return oom();
 	return 0;
@@ -592,6 +607,14 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 	}
 	if (cs->off)
 		sg_offcpu_event(t, ev, cs->off);
+	/* a call inside an open invocation, as recorded (a root's own entry: start_invocation) */
+	if (t->inv && t->inv->calls) {
+		if (ev->type == SG_EV_EXIT)
+			sg_calls_exit(t->inv->calls, ev);
+		else if ((ev->type == SG_EV_ENTRY || ev->type == SG_EV_LEAF) &&
+			 sg_calls_enter(t->inv->calls, ev, t->pid, t->comm) < 0)
+			return oom();
+	}
 	switch (ev->type) {
 	case SG_EV_ENTRY:
 		r = on_entry(cs, t, c, ev, 0);

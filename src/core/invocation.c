@@ -30,6 +30,7 @@ void sg_invocation_free(struct sg_invocation *inv)
 	sg_tree_free(inv->tree);
 	free(inv->cpus);
 	free(inv->raw);
+	sg_calls_free(inv->calls);
 	free(inv);
 }
 

@@ -19,6 +19,8 @@ static struct sg_aggregate *side_new(const struct sg_aggregate *run)
 			return NULL;
 		}
 	a->has_time = 1;
+	/* a side of bucket trees has no exact per-invocation figures, nor are the sides samples */
+	a->has_pathstat = 0;
 	return a;
 }
 

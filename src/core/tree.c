@@ -1,4 +1,5 @@
 /* tree.c - call-tree nodes in arena blocks, found by (parent, name) through one hash per tree. */
+#include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -372,7 +373,33 @@ static int combine(struct sg_tree *t, struct sg_node *d, struct sg_node *s, int 
 	d->calls = sg_add_sat(d->calls, s->calls);
 	d->total = sg_add_sat(d->total, s->total);
 	d->self = sg_add_sat(d->self, s->self);
+	d->ninv = sg_add_sat(d->ninv, s->ninv);
+	d->sq_total = sg_add_sat128(d->sq_total, s->sq_total);
+	d->sq_self = sg_add_sat128(d->sq_self, s->sq_self);
+	d->lg_total = sg_add_sat(d->lg_total, s->lg_total);
+	d->lg_self = sg_add_sat(d->lg_self, s->lg_self);
+	d->lq_total = sg_add_sat128(d->lq_total, s->lq_total);
+	d->lq_self = sg_add_sat128(d->lq_self, s->lq_self);
 	return 0;
+}
+
+uint64_t sg_tree_logtime(uint64_t ns)
+{
+	/* integers, so that sums add up exactly however runs are merged */
+	return (uint64_t) llround(log2(1 + (double) ns / 1000) * SG_LOGTIME_ONE);
+}
+
+void sg_tree_mark_invocation(struct sg_node *root)
+{
+	for (struct sg_node *n = root; n; n = sg_node_next(n, root)) {
+		n->ninv = 1;
+		n->sq_total = (unsigned __int128) n->total * n->total;
+		n->sq_self = (unsigned __int128) n->self * n->self;
+		n->lg_total = sg_tree_logtime(n->total);
+		n->lg_self = sg_tree_logtime(n->self);
+		n->lq_total = (unsigned __int128) n->lg_total * n->lg_total;
+		n->lq_self = (unsigned __int128) n->lg_self * n->lg_self;
+	}
 }
 
 int sg_tree_merge(struct sg_tree *dst, struct sg_node *dst_parent, const struct sg_node *src)

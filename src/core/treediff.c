@@ -1,8 +1,11 @@
 /* treediff.c - comparing two runs: call paths matched by name, per-invocation figures, deltas. */
 #include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "log.h"
+#include "diffnames.h"
 #include "treediff.h"
 
 /* Nodes come from blocks freed all at once, so freeing needs no walk. */
@@ -161,7 +164,8 @@ static int sort_children(struct sg_treediff_node *p, struct scratch *s)
 }
 
 /* Pair the children of n's two sources by name: both lists are in name order. */
-static int build_children(struct sg_treediff *d, struct sg_treediff_node *n, struct scratch *s)
+static int build_children(struct sg_treediff *d, struct sg_treediff_node *n, struct scratch *s,
+			  const struct sg_treediff_options *o)
 {
 	const struct sg_node *b = n->src[0] ? n->src[0]->child : NULL;
 	const struct sg_node *a = n->src[1] ? n->src[1]->child : NULL;
@@ -172,13 +176,15 @@ static int build_children(struct sg_treediff *d, struct sg_treediff_node *n, str
 
 		if (!k)
 			return -1;
-		if (n->parent)
-			fill(d, k);
 		if (c <= 0)
 			b = b->next;
 		if (c >= 0)
 			a = a->next;
 	}
+	if (!o->exact_names)
+		d->nmatched += sg_diffnames_match(n, o);
+	for (struct sg_treediff_node *k = n->child; n->parent && k; k = k->next)
+		fill(d, k);
 	return n->parent ? sort_children(n, s) : 0;
 }
 
@@ -211,7 +217,7 @@ static int count_children(const struct sg_node *n)
 
 /* The top level: roots paired by name, or the single roots of each run paired when forced. */
 static int build_roots(struct sg_treediff *d, struct sg_aggregate *run[2], int pair_single,
-		       struct scratch *s)
+		       struct scratch *s, const struct sg_treediff_options *o)
 {
 	struct sg_treediff_node *top = d->top;
 
@@ -219,7 +225,7 @@ static int build_roots(struct sg_treediff *d, struct sg_aggregate *run[2], int p
 		if (!add_child(d, top, sg_tree_top(run[0]->merged)->child,
 			       sg_tree_top(run[1]->merged)->child))
 			return -1;
-	} else if (build_children(d, top, s) < 0) {
+	} else if (build_children(d, top, s, o) < 0) {
 		return -1;
 	}
 	for (struct sg_treediff_node *r = top->child; r; r = r->next) {
@@ -256,6 +262,16 @@ static int build_roots(struct sg_treediff *d, struct sg_aggregate *run[2], int p
 			if (st)
 				root->sum[k] = st->sum;
 		}
+		/* the histograms are in every .tree since version 3: a test of older files too */
+		root->rank = SG_WELCH_FEW;
+		root->rank_p = 1;
+		if (o->level > 0 && !o->totals && root->sum[0].has_hist && root->sum[1].has_hist &&
+		    root->sum[0].count >= SG_WELCH_MIN_INV &&
+		    root->sum[1].count >= SG_WELCH_MIN_INV) {
+			root->rank_p =
+			    sg_welch_rank_p(root->sum[0].hist, root->sum[1].hist, SG_HIST_BUCKETS);
+			root->rank = root->rank_p < 1 - o->level ? SG_WELCH_SIG : SG_WELCH_NOT;
+		}
 	}
 	return 0;
 }
@@ -278,16 +294,137 @@ static void note_change(struct sg_treediff *d, struct sg_treediff_node *n)
 		d->nchanges++;
 }
 
-/* Deltas are known: mark what passes the threshold, its ancestors, the top changes, the scale. */
-static void summarize(struct sg_treediff *d, uint32_t limit_bp)
+/*
+ * The interval [lo, hi] of the change on the log scale (differences of mean log2 times, in
+ * 1/SG_LOGTIME_ONE) as ns per invocation: the ratio 2^x it stands for, applied to BEFORE's
+ * time (AFTER's for a path new in AFTER). Its sign is the interval's, so it holds 0 exactly
+ * when the change is not significant.
+ */
+static void ci_ns(struct sg_welch *w, uint64_t before, uint64_t after)
 {
+	double a = exp2(w->lo / SG_LOGTIME_ONE), b = exp2(w->hi / SG_LOGTIME_ONE);
+
+	if (before) {
+		w->lo = (double) before * (a - 1);
+		w->hi = (double) before * (b - 1);
+	} else {
+		w->lo = (double) after * (1 - 1 / a);
+		w->hi = (double) after * (1 - 1 / b);
+	}
+	w->delta = (double) after - (double) before;
+}
+
+/*
+ * One test of a path's time: Welch on the log scale among the invocations the path ran in
+ * (absent ones would add a 0 each, whose spread drowns any change of the time itself), and
+ * whether it ran in more or fewer of them (presence_p); each at half the significance level,
+ * so that the two together keep it (Bonferroni). *by says which found a change.
+ */
+static void test_time(const struct sg_treediff *d, const struct sg_treediff_node *n, int self,
+		      double presence_p, struct sg_welch *w, unsigned *by)
+{
+	struct sg_welch_sample s[2];
+	double alpha = 1 - d->level;
+
+	for (int k = 0; k < 2; k++) {
+		const struct sg_node *src = n->src[k];
+
+		s[k] = (struct sg_welch_sample){src ? src->ninv : 0,
+						!src   ? 0
+						: self ? src->lg_self
+						       : src->lg_total,
+						!src   ? 0
+						: self ? src->lq_self
+						       : src->lq_total};
+	}
+	sg_welch_test(&s[0], &s[1], 1 - alpha / 2, w);
+	/* ran in fewer than SG_WELCH_MIN_INV invocations of a run: no interval of its time */
+	int timeless = w->verdict == SG_WELCH_FEW;
+	*by = 0;
+	if (w->verdict == SG_WELCH_SIG)
+		*by |= SG_TREEDIFF_BY_TIME;
+	/* the presence test needs enough invocations in each run, as the time test does */
+	int few = n->inv[0] < SG_WELCH_MIN_INV || n->inv[1] < SG_WELCH_MIN_INV;
+
+	if (!few && presence_p < alpha / 2)
+		*by |= SG_TREEDIFF_BY_PRESENCE;
+	double p = w->verdict == SG_WELCH_FEW ? presence_p : fmin(w->p, presence_p);
+
+	if (few) {
+		w->verdict = SG_WELCH_FEW;
+	} else {
+		w->verdict = *by ? SG_WELCH_SIG : SG_WELCH_NOT;
+		w->p = fmin(1, 2 * p);
+	}
+	ci_ns(w, self ? n->self[0] : n->total[0], self ? n->self[1] : n->total[1]);
+	if (timeless)
+		w->lo = w->hi = NAN;
+}
+
+/* The node's significance, total and self time, from both runs' per-path sums. */
+static void test_node(struct sg_treediff *d, struct sg_treediff_node *n)
+{
+	uint64_t k[2];
+
+	for (int s = 0; s < 2; s++)
+		k[s] = n->src[s] ? n->src[s]->ninv : 0;
+	n->presence_p = sg_welch_presence_p(k[0], n->inv[0], k[1], n->inv[1]);
+	test_time(d, n, 0, n->presence_p, &n->sig, &n->sig_by);
+	test_time(d, n, 1, n->presence_p, &n->self_sig, &n->self_sig_by);
+	if (n->sig.verdict == SG_WELCH_SIG)
+		d->nsig++;
+	else if (n->sig.verdict == SG_WELCH_NOT)
+		d->nnot++;
+	else
+		d->nfew++;
+}
+
+/* Whether the paths can be tested, else why not (in d->why); sets d->level. */
+static void decide_level(struct sg_treediff *d, struct sg_aggregate *run[2],
+			 const struct sg_treediff_options *o)
+{
+	d->level = 0;
+	if (o->level <= 0)
+		snprintf(d->why, sizeof(d->why), "not asked for");
+	else if (o->totals)
+		snprintf(d->why, sizeof(d->why),
+			 "--total compares sums over all invocations, not means per invocation");
+	else if (!run[0]->has_pathstat && !run[1]->has_pathstat)
+		snprintf(d->why, sizeof(d->why),
+			 "neither run has per-path statistics across invocations (.tree files "
+			 "older than version 5, or merges with one): read the traces again to get "
+			 "them");
+	else if (!run[0]->has_pathstat || !run[1]->has_pathstat)
+		snprintf(d->why, sizeof(d->why),
+			 "%s has no per-path statistics across invocations (a .tree older than "
+			 "version 5, or a merge with one): read its trace again to get them",
+			 !run[0]->has_pathstat ? d->label[0] : d->label[1]);
+	else
+		d->level = o->level;
+}
+
+/*
+ * Counted among the changes: significant, or no test made (too few invocations of the root:
+ * nothing is known either way), or --all.
+ */
+static int counts(const struct sg_treediff *d, const struct sg_welch *w)
+{
+	return !d->level || d->all || w->verdict != SG_WELCH_NOT;
+}
+
+/* Deltas are known: mark what passes the threshold, its ancestors, the top changes, the scale. */
+static void summarize(struct sg_treediff *d, uint32_t limit_bp, uint64_t min_delta)
+{
+	int filter = limit_bp || min_delta;
+
 	for (struct sg_treediff_node *n = d->top->child; n; n = sg_treediff_next(n, d->top)) {
 		int fresh = n->state != SG_TREEDIFF_BOTH;
 
 		/* a new or gone subtree is one change: below a threshold, its top stands for it */
-		n->changed = fresh ? !limit_bp || n->parent->state != n->state
-				   : passes(n->delta, n->total[0], limit_bp);
-		if (!limit_bp || !n->parent->parent)
+		n->changed = (fresh ? !filter || n->parent->state != n->state
+				    : passes(n->delta, n->total[0], limit_bp)) &&
+			     abs64(n->delta) >= min_delta;
+		if (!filter || !n->parent->parent)
 			n->shown = 1;
 		if (n->changed)
 			for (struct sg_treediff_node *p = n; p != d->top && !p->shown;
@@ -295,7 +432,12 @@ static void summarize(struct sg_treediff *d, uint32_t limit_bp)
 				p->shown = 1;
 		if (abs64(n->delta) > d->max_abs_delta)
 			d->max_abs_delta = abs64(n->delta);
-		if (n->self_delta && (fresh || passes(n->self_delta, n->self[0], limit_bp)))
+		if (d->level)
+			test_node(d, n);
+		else
+			n->sig.verdict = n->self_sig.verdict = SG_WELCH_FEW;
+		if (n->self_delta && (fresh || passes(n->self_delta, n->self[0], limit_bp)) &&
+		    abs64(n->self_delta) >= min_delta && counts(d, &n->self_sig))
 			note_change(d, n);
 	}
 }
@@ -359,6 +501,7 @@ struct sg_treediff *sg_treediff_new(struct sg_aggregate *before, struct sg_aggre
 		goto nomem;
 	d->totals = o->totals;
 	d->threshold_bp = o->threshold_bp;
+	d->all = o->all;
 	for (int k = 0; k < 2; k++) {
 		const char *r = sg_aggregate_meta(run[k], "root");
 
@@ -392,13 +535,17 @@ struct sg_treediff *sg_treediff_new(struct sg_aggregate *before, struct sg_aggre
 		goto nomem;
 	d->top->src[0] = sg_tree_top(before->merged);
 	d->top->src[1] = sg_tree_top(after->merged);
-	if (build_roots(d, run, pair_single, &s) < 0)
+	d->exact_names = o->exact_names;
+	d->rank_level = o->totals ? 0 : o->level;
+	if (build_roots(d, run, pair_single, &s, o) < 0)
 		goto nomem;
 	/* each node's children are built once it is reached, so the walk descends into them */
 	for (struct sg_treediff_node *n = d->top->child; n; n = sg_treediff_next(n, d->top))
-		if (build_children(d, n, &s) < 0)
+		if (build_children(d, n, &s, o) < 0)
 			goto nomem;
-	summarize(d, o->threshold_bp);
+	decide_level(d, run, o);
+	d->min_delta = o->min_delta;
+	summarize(d, o->threshold_bp, o->min_delta);
 	if (build_index(d) < 0)
 		goto nomem;
 	free(s.v);
@@ -477,8 +624,30 @@ static int growth_cmp(uint64_t b1, uint64_t a1, uint64_t b2, uint64_t a2)
 	return (l > r) - (l < r);
 }
 
-int sg_treediff_gate(const struct sg_treediff *d, enum sg_treediff_metric m, uint32_t limit_bp,
-		     const struct sg_treediff_root **worst)
+int sg_treediff_gate_tests(const struct sg_treediff *d, enum sg_treediff_metric m)
+{
+	if (d->all)
+		return 0;
+	if (m == SG_TREEDIFF_P50)
+		return d->rank_level > 0;
+	return d->level && m == SG_TREEDIFF_AVG;
+}
+
+int sg_treediff_root_real(const struct sg_treediff *d, const struct sg_treediff_root *r,
+			  enum sg_treediff_metric m, double *p)
+{
+	enum sg_welch_verdict v = m == SG_TREEDIFF_P50 ? r->rank : r->node->sig.verdict;
+
+	/* too few invocations (or no histogram) to test: the growth itself decides, as untested */
+	*p = v == SG_WELCH_FEW ? NAN : m == SG_TREEDIFF_P50 ? r->rank_p : r->node->sig.p;
+	if (m == SG_TREEDIFF_P50 ? !d->rank_level : !d->level)
+		return 1;
+	return v != SG_WELCH_NOT;
+}
+
+/* The root that grew the most (only_real: of those whose change is significant); 1 past limit. */
+static int gate_pass(const struct sg_treediff *d, enum sg_treediff_metric m, uint32_t limit_bp,
+		     int only_real, const struct sg_treediff_root **worst)
 {
 	uint64_t wb = 0, wa = 0;
 
@@ -487,6 +656,10 @@ int sg_treediff_gate(const struct sg_treediff *d, enum sg_treediff_metric m, uin
 		const struct sg_treediff_root *r = &d->roots[i];
 
 		if (!r->name[0] || !r->name[1])
+			continue;
+		double p;
+
+		if (only_real && !sg_treediff_root_real(d, r, m, &p))
 			continue;
 		uint64_t b = sg_treediff_metric_value(&r->sum[0], m);
 		uint64_t a = sg_treediff_metric_value(&r->sum[1], m);
@@ -502,4 +675,15 @@ int sg_treediff_gate(const struct sg_treediff *d, enum sg_treediff_metric m, uin
 	if (!wb)
 		return 1;
 	return (unsigned __int128) (wa - wb) * 10000 > (unsigned __int128) wb * limit_bp;
+}
+
+int sg_treediff_gate(const struct sg_treediff *d, enum sg_treediff_metric m, uint32_t limit_bp,
+		     const struct sg_treediff_root **worst)
+{
+	/* a growth within the noise does not trip the gate (unless --all) */
+	if (sg_treediff_gate_tests(d, m) && gate_pass(d, m, limit_bp, 1, worst))
+		return 1;
+	int tripped = gate_pass(d, m, limit_bp, 0, worst);
+
+	return sg_treediff_gate_tests(d, m) ? 0 : tripped;
 }

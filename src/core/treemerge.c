@@ -367,6 +367,8 @@ struct sg_aggregate *sg_treemerge(struct sg_aggregate **runs, const char *const 
 		m->total_ns = sg_add_sat(m->total_ns, a->total_ns);
 		m->lost_events = sg_add_sat(m->lost_events, a->lost_events);
 		m->has_time = a->has_time;
+		/* sums of squares add exactly, when every run has them */
+		m->has_pathstat = m->has_pathstat && a->has_pathstat;
 		for (struct sg_node *c = sg_tree_top(a->merged)->child; c; c = c->next)
 			if (sg_tree_merge(m->merged, sg_tree_top(m->merged), c) < 0)
 				goto oom;

@@ -50,6 +50,37 @@ int sg_treefield_u64(const char *s, uint64_t *out)
 	return 0;
 }
 
+int sg_treefield_u128(const char *s, unsigned __int128 *out)
+{
+	const unsigned __int128 max = ~(unsigned __int128) 0;
+	unsigned __int128 v = 0;
+
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		if (v > (max - (unsigned) (*s - '0')) / 10)
+			return -1;
+		v = v * 10 + (unsigned) (*s - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+void sg_treefield_put_u128(FILE *out, unsigned __int128 v)
+{
+	char buf[40];
+	int i = sizeof(buf);
+
+	buf[--i] = '\0';
+	do {
+		buf[--i] = (char) ('0' + (int) (v % 10));
+		v /= 10;
+	} while (v);
+	fputs(&buf[i], out);
+}
+
 int sg_treefield_split(char *line, char **f, int max)
 {
 	int n = 0;

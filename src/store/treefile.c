@@ -7,7 +7,9 @@
 #include "log.h"
 #include "pathbuf.h"
 #include "treefield.h"
+#include "treecalls.h"
 #include "treefile.h"
+#include "treepstat.h"
 #include "treescatter.h"
 
 int sg_treefile_sniff(const char *head, size_t len)
@@ -45,7 +47,7 @@ static void put_calls(FILE *out, const struct sg_node *n)
 }
 
 static int write_nodes(FILE *out, const char *kind, struct sg_node *top, uint64_t *bytes,
-		       int *deepest, int v2)
+		       int *deepest, int v2, int pstat)
 {
 	struct sg_pathbuf pb = {0};
 	int depth = 0, ret = -1;
@@ -65,6 +67,8 @@ static int write_nodes(FILE *out, const char *kind, struct sg_node *top, uint64_
 			fputc('\n', out);
 			if (v2)
 				put_calls(out, n);
+			if (pstat)
+				sg_treepstat_write(out, n);
 		} else {
 			*bytes += pb.len;
 			if (depth + 1 > *deepest)
@@ -96,20 +100,20 @@ static int check_size(struct sg_aggregate *agg)
 	uint64_t bytes = 0;
 	int deepest = 0;
 
-	if (write_nodes(NULL, NULL, sg_tree_top(agg->merged), &bytes, &deepest, 0) < 0)
+	if (write_nodes(NULL, NULL, sg_tree_top(agg->merged), &bytes, &deepest, 0, 0) < 0)
 		return -1;
 	for (unsigned i = 0; i < agg->nring; i++)
 		if (write_nodes(NULL, NULL, sg_tree_top(sg_aggregate_kept(agg, i)->tree), &bytes,
-				&deepest, 0) < 0)
+				&deepest, 0, 0) < 0)
 			return -1;
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
-		if (agg->bucket_n[b] &&
-		    write_nodes(NULL, NULL, sg_tree_top(agg->bucket[b]), &bytes, &deepest, 0) < 0)
+		if (agg->bucket_n[b] && write_nodes(NULL, NULL, sg_tree_top(agg->bucket[b]), &bytes,
+						    &deepest, 0, 0) < 0)
 			return -1;
 	for (unsigned i = 0; i < agg->nslow; i++)
 		if (!in_ring(agg, agg->slow[i]) &&
-		    write_nodes(NULL, NULL, sg_tree_top(agg->slow[i]->tree), &bytes, &deepest, 0) <
-			0)
+		    write_nodes(NULL, NULL, sg_tree_top(agg->slow[i]->tree), &bytes, &deepest, 0,
+				0) < 0)
 			return -1;
 	if (bytes <= SG_TREEFILE_MAX_PATH_BYTES)
 		return 0;
@@ -159,7 +163,12 @@ static int put_inv(FILE *out, const char *kind, const struct sg_invocation *inv,
 	if (inv->has_ts)
 		fprintf(out, "%" PRIu64, inv->start_ts);
 	fprintf(out, "\t%" PRIu64 "\n", inv->duration);
-	return nodes ? write_nodes(out, "invnode", sg_tree_top(inv->tree), NULL, NULL, v2) : 0;
+	if (!nodes)
+		return 0;
+	if (write_nodes(out, "invnode", sg_tree_top(inv->tree), NULL, NULL, v2, 0) < 0)
+		return -1;
+	sg_treecalls_write(out, inv);
+	return 0;
 }
 
 int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
@@ -167,6 +176,8 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 	const char *root = sg_aggregate_meta(agg, "root");
 	/* version 3 and 4 carry version 2's columns whether or not the trace gave return values */
 	int v2 = 1;
+	/* version 5's per-path statistics, when the run has them exactly */
+	int pstat = agg->has_pathstat && agg->has_time && agg->complete;
 
 	if (sg_tree_sort(sg_tree_top(agg->merged), SG_ORDER_NAME) < 0 || check_size(agg) < 0)
 		return -1;
@@ -174,7 +185,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		if (agg->bucket_n[b] &&
 		    sg_tree_sort(sg_tree_top(agg->bucket[b]), SG_ORDER_NAME) < 0)
 			return -1;
-	fprintf(out, "%s\n", SG_TREEFILE_MAGIC4);
+	fprintf(out, "%s\n", SG_TREEFILE_MAGIC5);
 	fputs("root=", out);
 	sg_treefield_put_name(out, root ? root : "");
 	fputc('\n', out);
@@ -219,17 +230,22 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 	put_hist(out, agg);
 	fprintf(out, "# node\tpath\tcalls\ttotal_ns\tself_ns\tmin_ns\tmax_ns%s\n",
 		v2 ? "\trets\terrs\terrnos" : "");
+	if (pstat)
+		fprintf(
+		    out,
+		    "# pstat\tinvocations\tsq_total_ns2\tsq_self_ns2\tlg_total\tlq_total\tlg_self"
+		    "\tlq_self (of the node above)\n");
 	if (agg->has_time && agg->complete)
 		fprintf(out,
 			"# bucket\tlo_ns\thi_ns\tinvocations, then its bnode lines (as node)\n");
-	if (write_nodes(out, "node", sg_tree_top(agg->merged), NULL, NULL, v2) < 0)
+	if (write_nodes(out, "node", sg_tree_top(agg->merged), NULL, NULL, v2, pstat) < 0)
 		return -1;
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++) {
 		if (!agg->bucket_n[b])
 			continue;
 		fprintf(out, "bucket\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n", sg_hist_lo(b),
 			sg_hist_hi(b), agg->bucket_n[b]);
-		if (write_nodes(out, "bnode", sg_tree_top(agg->bucket[b]), NULL, NULL, v2) < 0)
+		if (write_nodes(out, "bnode", sg_tree_top(agg->bucket[b]), NULL, NULL, v2, 0) < 0)
 			return -1;
 	}
 	sg_treescatter_write(out, agg);
@@ -237,6 +253,10 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		fprintf(out, "# inv\tseq\troot\tpid\tcomm\tcpus\tstart_ns\tduration_ns\n");
 	if (agg->nring && v2)
 		fprintf(out, "# call\targs\tretval\n");
+	if (agg->nring || agg->nslow)
+		fprintf(out,
+			"# recs\tcalls\tdropped, then rec lines (version 5, when recorded)\n"
+			"# rec\tstart_ns\tdur_ns\tdepth\tcpu\tpid\tcomm\tfunc\targs\tretval\n");
 	for (unsigned i = 0; i < agg->nring; i++)
 		if (put_inv(out, "inv", sg_aggregate_kept(agg, i), v2, 1) < 0)
 			return -1;

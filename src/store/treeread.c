@@ -7,7 +7,9 @@
 #include "log.h"
 #include "pathbuf.h"
 #include "treefield.h"
+#include "treecalls.h"
 #include "treefile.h"
+#include "treepstat.h"
 #include "treeread.h"
 #include "treescatter.h"
 
@@ -24,13 +26,17 @@ struct reader {
 	char *buf;
 	size_t bufcap;
 	int saw_root, saw_end;
-	int version; /* 1; 2 with return values and calls; 3 with the histogram; 4 the scatter */
+	int version; /* 1; 2 with return values and calls; 3 with the histogram; 4 the scatter;
+		      * 5 optional sections (pstat) */
+	struct sg_node *pstat_node; /* the merged-tree node just read, which a pstat line is of */
+	uint64_t nnodes, npstat;    /* merged-tree node lines, and pstat lines after them */
 	int hist_root;		  /* the root (index) the last hist line was of; -1: none */
 	unsigned hist_next;	  /* the lowest bucket its next hist line may be */
 	uint64_t *hist_sum;	  /* per root: the invocations its hist lines counted */
 	struct sg_tree *btree;	  /* receiving bnode lines: the last bucket line's */
 	int next_bucket;	  /* the lowest bucket the next bucket line may be */
 	struct sg_node *last_inv; /* the last invnode, which call lines belong to */
+	struct sg_treecalls_reader calls; /* version 5's rec lines */
 };
 
 static int fail(struct reader *r, const char *fmt, const char *arg)
@@ -204,7 +210,27 @@ static int read_node(struct reader *r, char **f, int nf, struct sg_tree *tree)
 	for (struct sg_node *x = n; k > 0; x = x->parent)
 		r->chain[--k] = x;
 	r->last_inv = r->inv && tree == r->inv->tree ? n : NULL;
+	if (tree == r->agg->merged) {
+		r->pstat_node = n;
+		r->nnodes++;
+	}
 	return r->version >= 2 ? read_retinfo(r, f + 7, tree, n) : 0;
+}
+
+/* Version 5's "pstat INVOCATIONS SQ_TOTAL SQ_SELF", right after the merged-tree node it is of. */
+static int read_pstat(struct reader *r, char **f, int nf)
+{
+	struct sg_node *n = r->pstat_node;
+
+	if (r->version < 5 || !n)
+		return fail(r, "%s", "pstat line not right after a node line (version 5)");
+	const char *why = sg_treepstat_read(n, f, nf);
+
+	if (why)
+		return fail(r, "%s", why);
+	r->pstat_node = NULL;
+	r->npstat++;
+	return 0;
 }
 
 static int read_stat(struct reader *r, char **f, int nf)
@@ -486,10 +512,27 @@ static int read_line(struct reader *r, char *line)
 	if (line[0] == '#')
 		return 0;
 	if (strcmp(line, "end") == 0) {
+		const char *why = sg_treecalls_done(&r->calls);
+
+		if (why)
+			return fail(r, "%s", why);
 		r->saw_end = 1;
 		return 0;
 	}
 	int nf = sg_treefield_split(line, f, 13);
+	const char *why;
+
+	if (strcmp(f[0], "recs") == 0 || strcmp(f[0], "rec") == 0) {
+		why = r->version < 5 ? "recs or rec line before version 5"
+				     : sg_treecalls_read(&r->calls, r->inv, r->st, f, nf);
+		return why ? fail(r, "%s", why) : 0;
+	}
+	if ((why = sg_treecalls_done(&r->calls)))
+		return fail(r, "%s", why);
+
+	if (strcmp(f[0], "pstat") == 0)
+		return read_pstat(r, f, nf);
+	r->pstat_node = NULL;
 
 	if (strcmp(f[0], "node") == 0) {
 		if (r->inv || r->btree)
@@ -570,10 +613,12 @@ struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strt
 				r.version = 3;
 			} else if (strcmp(line, SG_TREEFILE_MAGIC4) == 0) {
 				r.version = 4;
+			} else if (strcmp(line, SG_TREEFILE_MAGIC5) == 0) {
+				r.version = 5;
 			} else {
 				fail(&r,
 				     "unsupported .tree version '%.20s' (this surfgraph reads "
-				     "versions 1 to 4)",
+				     "versions 1 to 5)",
 				     line + strlen(SG_TREEFILE_PREFIX));
 				goto out;
 			}
@@ -606,6 +651,12 @@ struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strt
 	}
 	if (check_hist(&r) < 0)
 		goto out;
+	/* the per-path statistics are all or nothing: a path without them could not be tested */
+	if (r.npstat && r.npstat != r.nnodes) {
+		fail(&r, "%s", "pstat lines for some node lines only");
+		goto out;
+	}
+	r.agg->has_pathstat = r.npstat > 0;
 	/* the ring holds what the file kept (none after --keep 0) */
 	r.agg->keep = r.agg->nring > keep ? r.agg->nring : (unsigned) keep;
 	ok = 0;

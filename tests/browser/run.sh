@@ -48,6 +48,8 @@ gunzip -c "$data/linux-6.1/schedule_sleep.txt.gz" >schedule_sleep.txt
 "$bin" -f __do_fault -i "$fault" -q -m speedscope >do_fault.speedscope.json
 # not NAME.chrome.json: speedscope takes that suffix for Chrome's older timeline format
 "$bin" -f __do_fault -i "$data/linux-6.1/do_fault_trace-cmd.dat" -q -m chrome --keep all >dat.trace.json
+# the same invocations measured in speedscope's own format
+"$bin" -f __do_fault -i "$data/linux-6.1/do_fault_trace-cmd.dat" -q -m speedscope --keep all >dat.speedscope.json
 # the histogram strip's selection against the .tree's bucket trees and --pick's folded stacks
 "$bin" -f __do_fault -i "$fault" -q -s 0 -o do_fault.tree >/dev/null
 "$bin" -f __do_fault -i "$fault" -q -m folded --pick 2 >pick2.folded

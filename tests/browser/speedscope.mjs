@@ -144,6 +144,17 @@ await page.keyboard.press('1');
 await page.waitForTimeout(300);
 await page.screenshot({ path: join(dir, 'speedscope-invocation6.png') });
 
+// ---- the speedscope file of trace-cmd's trace.dat: each invocation measured, at its calls' times
+await open('dat.speedscope.json');
+check('dat speedscope file: no warning, error or dialog', [], problems());
+const dss = JSON.parse(readFileSync(join(dir, 'dat.speedscope.json'), 'utf8'));
+check('dat speedscope file: no invocation laid out', [],
+	dss.profiles.filter((p) => p.name.includes('laid out')).map((p) => p.name));
+const dlist = await rowsOf('Name');
+check('dat speedscope file: the profile list', dss.profiles.map((p) => p.name), dlist.map((r) => r[1]));
+for (const [i, p] of dss.profiles.entries())
+	if (dlist[i]) checkTime(`dat profile ${p.name} duration`, dlist[i][2], p.endValue - p.startValue);
+
 // ---- the Chrome trace-event JSON of trace-cmd's trace.dat: a profile per task track
 await open('dat.trace.json');
 check('chrome json: imported as Trace Event Format', true,
@@ -158,16 +169,20 @@ for (let i = 0; i < tracks.length; i++) {
 	const track = tracks.find((n) => t.startsWith(`${n} (pid `));
 	seen.push(track || t);
 	rows = await sandwich();
-	// speedscope names a trace event's frame after its name and args: each root is its own
-	const roots = doc.traceEvents.filter((e) => e.ph === 'X' && 'invocation' in e.args &&
-		track && e.tid === Number(track.split('-').pop()));
-	check(`chrome json: ${track} roots shown`, roots.length,
-		rows.filter((r) => r[2].startsWith('__do_fault {')).length);
-	for (const e of roots) {
-		const r = rows.find((x) => x[2] === `__do_fault ${JSON.stringify(e.args)}`);
-		if (r) checkTime(`${track} invocation ${e.args.invocation} total`, r[0], e.args.total_ns);
-		else check(`${track} invocation ${e.args.invocation} in the sandwich`, true, false);
-	}
+	// speedscope names a trace event's frame after its name and args: a measured call's slice
+	// has args only for what is its own, so every call of a function is that one frame
+	const tid = track ? Number(track.split('-').pop()) : -1;
+	const xs = doc.traceEvents.filter((e) => e.ph === 'X' && e.tid === tid);
+	const markers = doc.traceEvents.filter((e) => e.ph === 'i' && e.tid === tid);
+	const shown = rows.map((r) => r[2]);
+	check(`chrome json: ${track}: one frame per function name`, [...new Set(xs.map((e) => e.name))].sort(),
+		[...shown].sort());
+	check(`chrome json: ${track}: every invocation measured`, true,
+		markers.length > 0 && markers.every((m) => 'calls' in m.args));
+	const root = rows.find((r) => r[2] === '__do_fault');
+	const total = markers.reduce((s, m) => s + m.args.duration_ns, 0);
+	if (root) checkTime(`${track}: __do_fault total (${markers.length} invocations)`, root[0], total);
+	else check(`${track}: __do_fault in the sandwich`, true, false);
 	if (i === 0) {
 		await page.keyboard.press('1');
 		await page.waitForTimeout(300);

@@ -35,6 +35,51 @@ head -c 300000 "$dat" >"$out/truncated.dat"
 "$bin" -i "$out/truncated.dat" -f __do_fault -m tree >/dev/null 2>"$out/trunc.err" || true
 check "truncated file: one-line message, no crash" test "$(wc -l <"$out/trunc.err")" -le 2
 
+# -m replay against trace-cmd report: every call of every complete invocation, in order, with
+# the record's timestamp (ns), CPU, task-pid, duration and depth (report-calls.awk derives them
+# from the funcgraph records alone). trace-cmd prints an address it cannot name without 0x.
+replay_norm='/^#/ || NF == 0 { next }
+{ cpu = $3; gsub(/[][]/, "", cpu); bar = index($0, "| "); body = substr($0, bar + 2)
+  match(body, /^ */); depth = RLENGTH / 2; name = substr(body, RLENGTH + 1)
+  sub(/[(].*$/, "", name); sub(/^0x/, "", name)
+  print $1, cpu + 0, $4, $5, depth, name }'
+for c in linux-6.1/do_fault_trace-cmd.dat:__do_fault:66 \
+	linux-6.1/do_nanosleep_sched_switch.dat:do_nanosleep:1039 \
+	linux-7.3/do_nanosleep_sched_switch.dat:do_nanosleep:1535; do
+	f=${c%%:*} root=${c#*:} root=${root%%:*} calls=${c##*:}
+	name=$(basename "$(dirname "$f")")-$(basename "$f" .dat)
+	trace-cmd report -t "tests/data/$f" 2>/dev/null |
+		awk -v root="$root" -f tests/dat/report-calls.awk >"$out/$name.report-calls"
+	"$bin" -i "tests/data/$f" -f "$root" -m replay --no-save -q >"$out/$name.replay" || true
+	awk "$replay_norm" "$out/$name.replay" >"$out/$name.replay-calls"
+	check "$f: trace-cmd report has $calls calls of $root" \
+		test "$(wc -l <"$out/$name.report-calls")" = "$calls"
+	check "$f: -m replay agrees with trace-cmd report call for call" \
+		cmp -s "$out/$name.report-calls" "$out/$name.replay-calls"
+done
+# -m chrome of the same runs: each slice at its record's timestamp for its duration, to the ns
+# (a slice clamped to nest keeps the recorded ones in args), in the same order
+report_ns='{ ts = $1; sub(/\./, "", ts); sub(/^0+/, "", ts); name = $6; sub(/^0x/, "", name); print ts, $4, name }'
+for c in linux-6.1/do_fault_trace-cmd.dat:__do_fault:0 linux-6.1/do_nanosleep_sched_switch.dat:do_nanosleep:27 \
+	linux-7.3/do_nanosleep_sched_switch.dat:do_nanosleep:38; do
+	f=${c%%:*} root=${c#*:} root=${root%%:*} clamped=${c##*:}
+	name=$(basename "$(dirname "$f")")-$(basename "$f" .dat)
+	"$bin" -i "tests/data/$f" -f "$root" -m chrome --keep all --no-save -q >"$out/$name.chrome.json" || true
+	awk -f tests/dat/chrome-calls.awk "$out/$name.chrome.json" >"$out/$name.chrome-calls"
+	awk "$report_ns" "$out/$name.report-calls" >"$out/$name.report-ns"
+	check "$f: -m chrome: every slice at its record's time and duration (trace-cmd report -t)" \
+		cmp -s "$out/$name.report-ns" "$out/$name.chrome-calls"
+	check "$f: -m chrome: $clamped slices clamped to nest, counted; none moved" \
+		test "$(grep -c '"clamped":1,"recorded_ts"' "$out/$name.chrome.json")/$(grep -o '"clamped":[0-9]*,"moved":[0-9]*,"laid_out"' "$out/$name.chrome.json")" = \
+		"$clamped/\"clamped\":$clamped,\"moved\":0,\"laid_out\""
+done
+
+# the same through a saved .tree (version 5 keeps each call)
+"$bin" -i "$dat" -f __do_fault -m tree -o "$out/replay.tree" -q >/dev/null
+"$bin" -i "$out/replay.tree" -m replay -q 2>/dev/null | awk "$replay_norm" >"$out/tree.replay-calls" || true
+check "-m replay of the saved .tree: the same calls" \
+	cmp -s "$out/linux-6.1-do_fault_trace-cmd.report-calls" "$out/tree.replay-calls"
+
 # patched NAME OFFSET BYTES...: $out/NAME.dat, the fixture with each BYTES (printf escapes)
 # written at its OFFSET; surfgraph's exit status on it in $st, its stderr in $out/NAME.err
 patched() {

@@ -23,17 +23,22 @@ run() {
 }
 
 run 2 "unknown option '--bogus' (see --help)" --bogus
-run 2 "unknown mode 'pie': use svg, png, pdf, tree, walk, raw, folded, top, hist, pprof, chrome or speedscope" -f x -m pie -i $fix
+run 2 "unknown mode 'pie': use svg, png, pdf, tree, walk, raw, folded, top, hist, pprof, replay, chrome or speedscope" -f x -m pie -i $fix
 # -m hist reads no per-invocation or drawing option; diff has no histogram
 run 2 "--each is for -m tree, not -m hist" -f x -i $fix -m hist --each
 run 2 "-s is for -m svg, png or pdf, not -m hist" -f x -i $fix -m hist -s 3
-run 2 "diff: unknown mode 'hist': use tree, svg, png, pdf or folded" diff -m hist a b
+run 2 "diff: unknown mode 'hist': use tree, svg, png, pdf, folded or json" diff -m hist a b
+run 2 "-m json is surfgraph diff's (for one run: -m speedscope, chrome or pprof)" -m json -i a.tree
+run 2 "--level is a confidence level from 50 to below 100 (99, 95, 99.9), not '100'" diff --level 100 a b
+run 2 "--all is for surfgraph diff (see surfgraph diff --help)" --all -i a.tree
+run 2 "--rename wants OLD=NEW (or a file of such lines), not 'a='" diff --rename a= a b
+run 2 "diff --slow compares one run's slow calls with its typical ones: one RUN (.tree, or a trace with -f), without --level" diff --slow --level 95 a
 # --keep-slowest, --sort, --pick: their values, and the options they cannot go with
 run 2 "--keep-slowest wants a whole number from 0 to 65536" -f x -i $fix --keep-slowest lots
 run 2 "--sort name orders -m top's rows; -m tree takes --sort duration" -f x -i $fix -m tree --each --sort name
 run 2 "--sort takes duration (the kept invocations of -m tree --each or walk, longest first) or total, self, calls or name (-m top's rows), not 'size'" -f x -i $fix -m tree --each --sort size
 run 2 "--sort orders the invocations of --each (-m tree --each)" -f x -i $fix -m tree --sort duration
-run 2 "--sort is for -m tree --each, walk or top, not -m folded" -f x -i $fix -m folded --sort duration
+run 2 "--sort is for -m tree --each, walk, replay or top, not -m folded" -f x -i $fix -m folded --sort duration
 run 2 "-m top --sort takes total, self, calls or name (its rows)" -f x -i $fix -m top --sort duration
 run 2 "--pick takes an invocation's number (1, 2, ...), slowest or p50, not 'fast'" -f x -i $fix --pick fast
 run 2 "--pick shows one invocation: not with --each" -f x -i $fix -m tree --each --pick 1
@@ -154,6 +159,8 @@ run 2 "--narrow-from narrows from the start to an earlier run's functions; --nar
 run 2 "--narrow-from narrows from the start to an earlier run's functions; --narrow learns first" -f x --narrow --narrow-from a.tree
 run 2 "diff: --narrow is not a diff option" diff --narrow a.tree b.tree
 run 2 "-m raw prints the trace lines unchanged" -f __do_fault -i $fix -m raw -x vmf_insert_pfn
+run 2 "-m replay prints the calls as recorded unchanged" -f __do_fault -i $fix -m replay --max-depth 2
+run 2 "--no-off-cpu is for -m tree, walk, folded, top, hist, svg, png, pdf, pprof, chrome or speedscope, not -m replay" -f __do_fault -i $fix -m replay --no-off-cpu
 # --no-off-cpu: read by every mode but raw, by diff; live, not where no frame would be made
 run 2 "--no-off-cpu is for -m tree, walk, folded, top, hist, svg, png, pdf, pprof, chrome or speedscope, not -m raw" -f __do_fault -i $fix -m raw --no-off-cpu
 run 2 "--no-off-cpu: live --text makes no [off-cpu] frames to leave out" -f __do_fault --text --no-off-cpu

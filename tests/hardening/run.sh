@@ -131,9 +131,9 @@ check "rounding: the root lasts what the kernel printed" grep -qE '^ +1 +10\.000
 
 # ---- damaged .tree files: file:line: reason ----
 "$bin" -f __do_fault -i "$fix" -m top -q -o "$out/good.tree" >/dev/null
-sed '1s/.*/# surfgraph-tree 5/' "$out/good.tree" >"$out/v5.tree"
-sg tree-version 1 -i "$out/v5.tree" -m tree
-err tree-version "surfgraph: $out/v5.tree:1: unsupported .tree version '5' (this surfgraph reads versions 1 to 4)"
+sed '1s/.*/# surfgraph-tree 6/' "$out/good.tree" >"$out/v6.tree"
+sg tree-version 1 -i "$out/v6.tree" -m tree
+err tree-version "surfgraph: $out/v6.tree:1: unsupported .tree version '6' (this surfgraph reads versions 1 to 5)"
 sl=$(grep -n -m1 '^stat' "$out/good.tree" | cut -d: -f1)
 sed "${sl}s/\t6\t/\t6x\t/" "$out/good.tree" >"$out/badnum.tree"
 sg tree-badnum 1 -i "$out/badnum.tree" -m tree

@@ -149,7 +149,7 @@ check "--outdir on a file" "surfgraph: --outdir __do_fault.svg is not a director
 
 # -o - puts the .tree on stdout: the save and write lines move to stderr
 "$bin" -f __do_fault -i "$fault" -o - -s 3 --outdir dash >dash.out 2>dash.err
-check "-o -" "# surfgraph-tree 4|save dash/__do_fault-000003.svg save dash/__do_fault-000006.svg write dash/__do_fault.svg" \
+check "-o -" "# surfgraph-tree 5|save dash/__do_fault-000003.svg save dash/__do_fault-000006.svg write dash/__do_fault.svg" \
 	"$(head -1 dash.out)|$(grep -E '^(save|write) ' dash.err | tr '\n' ' ' | sed 's/ $//')"
 
 # --- options ---------------------------------------------------------------------------------

@@ -143,6 +143,57 @@ int main(void)
 		CHECK_STR(sg_match_describe(m2), "__do_fault,vfs_*");
 		sg_match_free(m2);
 	}
+	/*
+	 * per-path statistics across invocations: two invocations of root (1000 ns, and 3000 ns
+	 * with a callee c of 2000 ns) marked and merged: the invocations each path ran in, the
+	 * sums of squares of its times, and of their log2(1 + ns / 1000) in 1/65536ths
+	 */
+	CHECK_U64(sg_tree_logtime(0), 0);
+	CHECK_U64(sg_tree_logtime(1000), SG_LOGTIME_ONE);	  /* log2(2) */
+	CHECK_U64(sg_tree_logtime(3000), 2 * SG_LOGTIME_ONE);	  /* log2(4) */
+	CHECK_U64(sg_tree_logtime(1023000), 10 * SG_LOGTIME_ONE); /* log2(1024) */
+	CHECK_U64(sg_tree_logtime(500), 38336);			  /* 65536 * log2(1.5) = 38335.9 */
+	{
+		struct sg_tree *i1 = sg_tree_new(), *i2 = sg_tree_new(), *mt = sg_tree_new();
+		struct sg_node *r1 = sg_tree_child(i1, sg_tree_top(i1), "r");
+		struct sg_node *r2 = sg_tree_child(i2, sg_tree_top(i2), "r");
+		struct sg_node *c2 = sg_tree_child(i2, r2, "c");
+
+		sg_node_add_call(r1, 1000, 1);
+		sg_node_add_call(r2, 3000, 1);
+		sg_node_add_call(c2, 2000, 1);
+		sg_tree_finish(r1);
+		sg_tree_finish(r2);
+		sg_tree_mark_invocation(r1);
+		sg_tree_mark_invocation(r2);
+		CHECK(sg_tree_merge(mt, sg_tree_top(mt), r1) == 0);
+		CHECK(sg_tree_merge(mt, sg_tree_top(mt), r2) == 0);
+		struct sg_node *r = sg_tree_top(mt)->child, *c = r->child;
+
+		CHECK_U64(r->ninv, 2);
+		CHECK_U64((uint64_t) r->sq_total, 1000 * 1000 + 3000 * 3000);
+		CHECK_U64((uint64_t) r->sq_self, 1000 * 1000 + 1000 * 1000);
+		CHECK_U64(r->lg_total, 3 * SG_LOGTIME_ONE);
+		CHECK_U64((uint64_t) r->lq_total, 5ull * SG_LOGTIME_ONE * SG_LOGTIME_ONE);
+		CHECK_U64(r->lg_self, 2 * SG_LOGTIME_ONE);
+		CHECK_U64(c->ninv, 1);
+		CHECK_U64((uint64_t) c->sq_total, 2000 * 2000);
+		CHECK_U64(c->lg_total, sg_tree_logtime(2000));
+		/* merging merged trees adds exactly: the same again doubles every sum */
+		struct sg_tree *m2 = sg_tree_new();
+
+		CHECK(sg_tree_merge(m2, sg_tree_top(m2), r) == 0);
+		CHECK(sg_tree_merge(m2, sg_tree_top(m2), r) == 0);
+		CHECK_U64(sg_tree_top(m2)->child->ninv, 4);
+		CHECK_U64((uint64_t) sg_tree_top(m2)->child->lq_total,
+			  10ull * SG_LOGTIME_ONE * SG_LOGTIME_ONE);
+		/* sums of squares past 64 bits saturate at the top of 128 bits, never wrap */
+		CHECK(sg_add_sat128(~(unsigned __int128) 0 - 1, 5) == ~(unsigned __int128) 0);
+		sg_tree_free(i1);
+		sg_tree_free(i2);
+		sg_tree_free(mt);
+		sg_tree_free(m2);
+	}
 	sg_strtab_free(st);
 	return check_report("tree");
 }

@@ -119,13 +119,18 @@ static const char scatter4[] =
 	"# dot\tseq\troot\tpid\tcomm\tcpu\tstart_ns\tduration_ns\n"
 	"dot\t1\t__do_fault\t135\tl%3Bs\t1\t120159700000\t50\n"
 	"dot\t2\t__do_fault\t135\tls\t0\t120159748000\t1100\n";
-static char good4[sizeof(good) + sizeof(scatter4)];
+static char good4[sizeof(good) + sizeof(scatter4) + 256];
 
 /* good4 with the first occurrence of from replaced by to */
 static char *edit4(const char *from, const char *to)
 {
 	return edit_of(good4, from, to);
 }
+
+/* The comment lines version 5 writes before the kept invocations. */
+#define RECS_COMMENT                                                                               \
+	"# recs\tcalls\tdropped, then rec lines (version 5, when recorded)\n"                      \
+	"# rec\tstart_ns\tdur_ns\tdepth\tcpu\tpid\tcomm\tfunc\targs\tretval\n"
 
 /* Load text, write it again: the bytes of want. */
 static void round_trip(struct sg_strtab *st, const char *text, const char *want)
@@ -149,6 +154,150 @@ static void round_trip(struct sg_strtab *st, const char *text, const char *want)
 		fprintf(stderr, "--- wrote:\n%s", out);
 	free(out);
 	sg_aggregate_free(agg);
+}
+
+/*
+ * Version 5's pstat lines: after every merged-tree node, the invocations it was in and its
+ * sums of squares, kept exactly (past 64 bits too) by a round trip; damaged ones refused.
+ */
+static void pstat_checks(struct sg_strtab *st)
+{
+	static char v5[sizeof(good) + 1024];
+	char *p;
+	struct sg_aggregate *agg;
+
+	snprintf(v5, sizeof(v5), "%s", edit("# surfgraph-tree 3", "# surfgraph-tree 5"));
+	snprintf(
+	    v5, sizeof(v5), "%s",
+	    edit_of(v5, "# bucket\t",
+		    "# pstat\tinvocations\tsq_total_ns2\tsq_self_ns2\tlg_total\tlq_total\tlg_self"
+		    "\tlq_self (of the node above)\n"
+		    "# bucket\t"));
+	snprintf(v5, sizeof(v5), "%s",
+		 edit_of(v5, "\t100\t0\t0\t\n",
+			 "\t100\t0\t0\t\npstat\t2\t12500\t6000\t100\t5000\t50\t1250\n"));
+	snprintf(
+	    v5, sizeof(v5), "%s",
+	    edit_of(v5, "[mod]\t1\t20\t20\t20\t20\t0\t0\t\n",
+		    "[mod]\t1\t20\t20\t20\t20\t0\t0\t\npstat\t1\t400\t400\t100\t5000\t50\t1250\n"));
+	snprintf(
+	    v5, sizeof(v5), "%s",
+	    edit_of(v5, "b\t2\t30\t10\t10\t20\t0\t0\t\n",
+		    "b\t2\t30\t10\t10\t20\t0\t0\t\npstat\t2\t500\t100\t100\t5000\t50\t1250\n"));
+	snprintf(
+	    v5, sizeof(v5), "%s",
+	    edit_of(
+		v5, "b;c\t1\t20\t20\t20\t20\t0\t0\t\n",
+		"b;c\t1\t20\t20\t20\t20\t0\t0\t\n"
+		"pstat\t1\t340282366920938463463374607431768211455\t400\t100\t5000\t50\t1250\n"));
+	snprintf(v5, sizeof(v5), "%s",
+		 edit_of(v5, "# call\targs\tretval\n", "# call\targs\tretval\n" RECS_COMMENT));
+	round_trip(st, v5, v5);
+	agg = load(st, v5);
+	CHECK(agg && agg->has_pathstat);
+	if (agg) {
+		const struct sg_node *r = sg_tree_top(agg->merged)->child;
+
+		CHECK_U64(r->ninv, 2);
+		CHECK_U64((uint64_t) r->sq_total, 12500);
+		CHECK_U64((uint64_t) r->sq_self, 6000);
+		const struct sg_node *c = r->child->next->child;
+
+		CHECK(c->sq_total == ~(unsigned __int128) 0);
+	}
+	sg_aggregate_free(agg);
+	p = strdup(v5);
+	refused(st, edit_of(p, "# surfgraph-tree 5", "# surfgraph-tree 4"),
+		"t.tree:26: pstat line not right after a node line (version 5)");
+	refused(st, edit_of(p, "pstat\t1\t400\t400\t100\t5000\t50\t1250\n", ""),
+		"t.tree:45: pstat lines for some node lines only");
+	refused(st,
+		edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50\t1250\n",
+			"pstat\t3\t500\t100\t100\t5000\t50\t1250\n"),
+		"t.tree:30: a pstat line does not fit its node (invocations, squares)");
+	refused(st,
+		edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50\t1250\n",
+			"pstat\t2\t500\t501\t100\t5000\t50\t1250\n"),
+		"t.tree:30: a pstat line does not fit its node (invocations, squares)");
+	refused(st,
+		edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50\t1250\n",
+			"pstat\t2\t50\t10\t100\t5000\t50\t1250\n"),
+		"t.tree:30: a pstat line does not fit its node (invocations, squares)");
+	refused(st, edit_of(p, "211455\t400", "211456\t400"),
+		"t.tree:32: bad number in a pstat line");
+	refused(st, edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50\t1250\n", "pstat\t2\t500\n"),
+		"t.tree:30: a pstat line has 8 tab-separated fields");
+	refused(
+	    st,
+	    edit_of(p, "pstat\t2\t500\t100\t100\t5000\t50", "pstat\t2\t500\t100\t100\t5000\t101"),
+	    "t.tree:30: a pstat line does not fit its node (invocations, squares)");
+	refused(
+	    st,
+	    edit_of(p, "pstat\t2\t500\t100\t100\t5000", "pstat\t2\t500\t100\t100\t999999999999"),
+	    "t.tree:30: a pstat line does not fit its node (invocations, squares)");
+	refused(
+	    st,
+	    edit_of(
+		p, "bnode\t__do_fault\t1\t50\t50\t50\t50\t0\t0\t\n",
+		"bnode\t__do_"
+		"fault\t1\t50\t50\t50\t50\t0\t0\t\npstat\t1\t2500\t2500\t100\t5000\t50\t1250\n"),
+	    "t.tree:35: pstat line not right after a node line (version 5)");
+	free(p);
+}
+
+/* Version 5's recorded calls: loaded, written back the same, and refused when damaged. */
+static void recs(struct sg_strtab *st)
+{
+	static const char last[] = "invnode\t__do_fault;a%3Bb [mod]\t1\t20\t20\t20\t20\t0\t0\t\n";
+	static const char four[] = "recs\t4\t3\n"
+				   "rec\t0\t100\t0\t0\t135\tls\t__do_fault\t\t\n"
+				   "rec\t10\t20\t1\t1\t\t\tb\tx=1, y=%3B\t-12\n"
+				   "rec\t12\t20\t2\t\t\t\tc\t\t\n"
+				   "rec\t-5\t20\t1\t\t136\tl%3Bs\ta%3Bb [mod]\t\t0\n";
+	char with[sizeof(last) + sizeof(four)], *text;
+
+	snprintf(with, sizeof(with), "%s%s", last, four);
+	text = strdup(edit4(last, with));
+	struct sg_aggregate *agg = load(st, text);
+
+	CHECK(agg != NULL);
+	if (agg) {
+		const struct sg_calls *c = sg_aggregate_kept(agg, 0)->calls;
+
+		CHECK(c && c->n == 4 && c->dropped == 3);
+		if (c && c->n == 4) {
+			CHECK_U64(c->v[1].start, 120159748010ull);
+			CHECK_U64(c->v[3].start, 120159747995ull);
+			CHECK_U64(c->v[2].cpu, 1); /* an empty cpu repeats the line before's */
+			CHECK_U64(c->v[2].pid, 135);
+			CHECK_STR(c->v[2].comm, "ls");
+			CHECK_STR(c->v[3].comm, "l;s");
+			CHECK_STR(c->v[1].args, "x=1, y=;");
+			CHECK(c->v[1].has_retval && c->v[1].retval == -12);
+			CHECK(!c->v[2].has_retval && !c->v[2].args);
+			CHECK_STR(c->v[3].func, "a;b [mod]");
+		}
+		sg_aggregate_free(agg);
+	}
+	round_trip(st, text, text);
+	refused(st, edit_of(text, "# surfgraph-tree 5", "# surfgraph-tree 4"),
+		"t.tree:46: recs or rec line before version 5");
+	refused(st, edit_of(text, "recs\t4\t3", "recs\t5\t3"),
+		"t.tree:51: fewer rec lines than the recs line counts");
+	refused(st, edit_of(text, "recs\t4\t3", "recs\t3\t3"),
+		"t.tree:50: a rec line beyond its recs line's count");
+	refused(st, edit_of(text, "recs\t4\t3\n", ""),
+		"t.tree:46: a rec line beyond its recs line's count");
+	refused(st, edit_of(text, "rec\t12\t20\t2", "rec\t12\t20\t0"),
+		"t.tree:49: bad depth in a rec line (the first 0, then 1 to 100000)");
+	refused(st, edit_of(text, "rec\t12\t20\t2", "rec\t12\t20\t100001"),
+		"t.tree:49: bad depth in a rec line (the first 0, then 1 to 100000)");
+	refused(st, edit_of(text, "\tc\t\t\n", "\t\t\t\n"),
+		"t.tree:49: a rec line without a function");
+	refused(st, edit_of(text, "x=1, y=%3B", "x=%zz"), "t.tree:48: bad %-escape in a rec line");
+	refused(st, edit_of(text, "recs\t4\t3", "recs\t0\t3"),
+		"t.tree:46: a recs line's calls must be 1 to 10000");
+	free(text);
 }
 
 int main(void)
@@ -177,11 +326,17 @@ int main(void)
 	sg_aggregate_free(agg);
 	FILE *f;
 
-	/* version 3 saved again: the same bytes as version 4 (no scatter: none is made up),
-	 * invocation nodes still in call order */
-	char *v4 = strdup(edit("# surfgraph-tree 3", "# surfgraph-tree 4"));
+	/* version 3 saved again: the same bytes as version 5 (no scatter, no recorded calls: none
+	 * is made up), invocation nodes still in call order */
+	char *v5 = strdup(edit("# surfgraph-tree 3", "# surfgraph-tree 5"));
+	char *v4 =
+	    strdup(edit_of(v5, "# call\targs\tretval\n", "# call\targs\tretval\n" RECS_COMMENT));
 
+	free(v5);
 	round_trip(st, good, v4);
+	agg = load(st, good);
+	CHECK(agg && !agg->has_pathstat); /* version 3: no per-path statistics */
+	sg_aggregate_free(agg);
 	/* version 4 with its scatter: loaded, the same bytes again */
 	char before_inv[sizeof(scatter4) + 8];
 
@@ -197,9 +352,11 @@ int main(void)
 	}
 	sg_aggregate_free(agg);
 	round_trip(st, good4, good4);
+	pstat_checks(st);
 	/* the scatter's records: version 4, in order, within the run */
-	refused(st, edit4("# surfgraph-tree 4", "# surfgraph-tree 3"),
-		"t.tree:33: scatter or dot line outside version 4's scatter (before the invocations)");
+	refused(
+	    st, edit4("# surfgraph-tree 5", "# surfgraph-tree 3"),
+	    "t.tree:33: scatter or dot line outside version 4's scatter (before the invocations)");
 	refused(st, edit4("scatter\t1\t2\t", "scatter\t3\t2\t"),
 		"t.tree:33: a scatter's stride is a power of two");
 	refused(st, edit4("scatter\t1\t2\t", "scatter\t1\t3\t"),
@@ -257,8 +414,9 @@ int main(void)
 		"t.tree:8: invnode line before any inv line");
 	refused(st, "# surfgraph-tree 2\nroot=f\nkeep_slowest=2\nend\n",
 		"t.tree:3: keep_slowest: version 3, once, at most 65536");
-	refused(st, "# surfgraph-tree 5\nend\n",
-		"t.tree:1: unsupported .tree version '5' (this surfgraph reads versions 1 to 4)");
+	refused(st, "# surfgraph-tree 6\nend\n",
+		"t.tree:1: unsupported .tree version '6' (this surfgraph reads versions 1 to 5)");
+	recs(st);
 	/* version 3: the histogram must count the invocations, in bucket order, real buckets */
 	refused(st, edit("hist\t__do_fault\t1000\t2000\t1\n", ""),
 		"t.tree:38: the hist lines of stat line 1 do not add up to its invocations");

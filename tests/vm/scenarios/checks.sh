@@ -330,6 +330,20 @@ check_s13() {
 		bad "s13: the .dat's tree differs from the live one: $(head -c 400 "$o/s13.diff")"
 		return
 	fi
+	# the live run's timeline: each call at its entry record's timestamp for the duration of its
+	# exit record, as trace-cmd report -t prints them (tests/dat's awk)
+	trace-cmd report -t "$d" 2>/dev/null | awk -v root=__do_fault -f "$root/tests/dat/report-calls.awk" |
+		awk '{ ts = $1; sub(/\./, "", ts); sub(/^0+/, "", ts); f = $6; sub(/^0x/, "", f); print ts, $4, f }' \
+		>"$o/s13.report-ns"
+	awk -f "$root/tests/dat/chrome-calls.awk" "$o/s13.chrome.json" >"$o/s13.chrome-calls"
+	local calls
+	calls=$(wc -l <"$o/s13.report-ns")
+	if [ "$calls" -gt 0 ] && cmp -s "$o/s13.report-ns" "$o/s13.chrome-calls" &&
+		grep -q '"laid_out":0,' "$o/s13.chrome.json"; then
+		ok "s13: the live -m chrome places all $calls calls at their records' times and durations (trace-cmd report -t; $(grep -o '"clamped":[0-9]*,"moved":[0-9]*' "$o/s13.chrome.json"))"
+	else
+		bad "s13: the live -m chrome's slices differ from the .dat's records: $(diff "$o/s13.report-ns" "$o/s13.chrome-calls" | head -4 | tr '\n' ' ')"
+	fi
 	ok "s13: -w wrote $(wc -c <"$d") bytes; trace-cmd report shows $n funcgraph exits; surfgraph -i gives the live tree ($(grep '^invocations=' "$live"), $(grep -c '^node' "$live") paths)"
 }
 

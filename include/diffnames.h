@@ -1,0 +1,17 @@
+/* diffnames.h - one function under two names across kernel versions: clones, _noprof, renames. */
+#ifndef SG_DIFFNAMES_H
+#define SG_DIFFNAMES_H
+
+#include <stdint.h>
+#include "treediff.h"
+
+/*
+ * Among p's children (of a comparison being built, before their figures), a path only in
+ * BEFORE and one only in AFTER that are the same function under another name (o's rules,
+ * treediff.h; one of each with that name: an ambiguous pair stays apart) become one path: the
+ * new node takes the gone one's source and name_before, the gone one leaves the list.
+ * Returns how many pairs were made.
+ */
+uint64_t sg_diffnames_match(struct sg_treediff_node *p, const struct sg_treediff_options *o);
+
+#endif

@@ -1,0 +1,18 @@
+/* treepstat.h - a `.tree`'s pstat lines (version 5): per-path statistics across invocations. */
+#ifndef SG_TREEPSTAT_H
+#define SG_TREEPSTAT_H
+
+#include <stdio.h>
+#include "tree.h"
+
+/*
+ * "pstat INVOCATIONS SQ_TOTAL SQ_SELF LG_TOTAL LQ_TOTAL LG_SELF LQ_SELF" for merged-tree node
+ * n: the invocations its path was in, the sums of its per-invocation total and self time
+ * squared (ns^2), and of the same times on the log scale (sg_tree_logtime) and their squares.
+ */
+void sg_treepstat_write(FILE *out, const struct sg_node *n);
+
+/* Set n's figures from a pstat line's nf fields f; NULL, or why the line is refused. */
+const char *sg_treepstat_read(struct sg_node *n, char **f, int nf);
+
+#endif

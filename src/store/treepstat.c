@@ -1,0 +1,42 @@
+/* treepstat.c - a `.tree`'s pstat lines (version 5): per-path statistics across invocations. */
+#include <inttypes.h>
+#include <stddef.h>
+#include "treefield.h"
+#include "treepstat.h"
+
+void sg_treepstat_write(FILE *out, const struct sg_node *n)
+{
+	fprintf(out, "pstat\t%" PRIu64 "\t", n->ninv);
+	sg_treefield_put_u128(out, n->sq_total);
+	fputc('\t', out);
+	sg_treefield_put_u128(out, n->sq_self);
+	fprintf(out, "\t%" PRIu64 "\t", n->lg_total);
+	sg_treefield_put_u128(out, n->lq_total);
+	fprintf(out, "\t%" PRIu64 "\t", n->lg_self);
+	sg_treefield_put_u128(out, n->lq_self);
+	fputc('\n', out);
+}
+
+const char *sg_treepstat_read(struct sg_node *n, char **f, int nf)
+{
+	/* a log-scale time is at most 44 * 65536 (sg_tree_logtime), its square that times itself */
+	const unsigned __int128 lmax = 44 * (unsigned __int128) SG_LOGTIME_ONE;
+
+	if (nf != 8)
+		return "a pstat line has 8 tab-separated fields";
+	if (sg_treefield_u64(f[1], &n->ninv) < 0 || sg_treefield_u64(f[4], &n->lg_total) < 0 ||
+	    sg_treefield_u64(f[6], &n->lg_self) < 0 || sg_treefield_u128(f[2], &n->sq_total) < 0 ||
+	    sg_treefield_u128(f[3], &n->sq_self) < 0 || sg_treefield_u128(f[5], &n->lq_total) < 0 ||
+	    sg_treefield_u128(f[7], &n->lq_self) < 0)
+		return "bad number in a pstat line";
+	/*
+	 * a path with time was in some invocation, in at most one per call; each invocation's
+	 * time squared is at least its shortest call's; self is part of total
+	 */
+	if ((n->total && !n->ninv) || n->ninv > n->calls ||
+	    n->sq_total < (unsigned __int128) n->min * n->min * (n->calls ? 1 : 0) ||
+	    n->sq_self > n->sq_total || n->lg_self > n->lg_total || n->lg_total > lmax * n->ninv ||
+	    n->lq_total > lmax * n->lg_total || n->lq_self > lmax * n->lg_self)
+		return "a pstat line does not fit its node (invocations, squares)";
+	return NULL;
+}

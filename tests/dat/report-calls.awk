@@ -1,0 +1,31 @@
+# report-calls.awk - the calls of ROOT's invocations in `trace-cmd report -t` output, one line
+# each, derived from the funcgraph records alone: "ts cpu task-pid dur_us depth func", the
+# invocation's calls in entry order, invocations in the order their root returned.
+# usage: trace-cmd report -t FILE.dat | awk -v root=ROOT -f report-calls.awk
+$4 ~ /^funcgraph_(entry|exit):$/ {
+	task = $1; cpu = $2; gsub(/[][]/, "", cpu); cpu += 0; ts = $3; sub(/:$/, "", ts)
+	bar = index($0, "|"); head = substr($0, 1, bar - 1); body = substr($0, bar + 1)
+	dur = ""
+	if (match(head, /[0-9]+\.[0-9]+ us/)) dur = substr(head, RSTART, RLENGTH - 3)
+	match(body, /^ */); depth = (RLENGTH - 2) / 2; name = substr(body, RLENGTH + 1)
+	sub(/\(.*$/, "", name); sub(/ *}.*$/, "", name)
+	if ($4 == "funcgraph_entry:") {
+		if (!(task in base)) {
+			if (name != root) next
+			base[task] = depth; n[task] = 0
+		}
+		k = ++n[task]
+		line[task, k] = ts " " cpu " " task " " (dur == "" ? "-" : dur) " " depth - base[task] " " name
+		if (dur == "") { open[task, depth] = k; opened[task, depth] = 1 }
+		else if (depth == base[task]) flush(task)
+	} else if (task in base && opened[task, depth]) {
+		k = open[task, depth]; delete opened[task, depth]
+		split(line[task, k], f, " ")
+		line[task, k] = f[1] " " f[2] " " f[3] " " dur " " f[5] " " f[6]
+		if (depth == base[task]) flush(task)
+	}
+}
+function flush(t,   i) {
+	for (i = 1; i <= n[t]; i++) print line[t, i]
+	delete base[t]
+}

@@ -1,0 +1,310 @@
+#!/usr/bin/env bash
+# Diff's significance on real captures (docs/diff.md): an A/A check (two halves of one capture,
+# alternate invocations, split by awk) flags at most 5% of paths, and a change injected into a
+# copy of a capture (one function's durations +30%, its callers' printed durations longer by as
+# much, by awk) is flagged on that function and its callers and nowhere else; 6.1, 6.12, 7.3.
+# Also: the .tree's per-path sums against awk's from the trace, and merge of the halves.
+# Usage: tests/diff/stats.sh        (needs ./surfgraph and python3; SURFGRAPH=path overrides)
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+bin=${SURFGRAPH:-./surfgraph}
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+out=tests/out/diffstats
+rm -rf "$out"
+mkdir -p "$out"
+export SOURCE_DATE_EPOCH=0 LC_ALL=C
+SUITE=diffstats
+. tests/lib.sh
+command -v python3 >/dev/null || { echo "FAIL diffstats: python3 is needed: make deps"; exit 1; }
+
+# tree NAME ROOT TRACE: NAME.tree from the trace
+tree() { "$bin" -q -f "$2" -i "$3" -m top -o "$out/$1.tree" >/dev/null || bad "$1: reading $3 failed"; }
+# half NAME ROOT TRACE HALF BY: the HALF-th half of the trace's ROOT calls (split.awk), as NAME.tree
+half() {
+	awk -v ROOT="$2" -v HALF="$4" -v BY="$5" -f tests/diff/split.awk "$3" >"$out/$1.txt"
+	tree "$1" "$2" "$out/$1.txt"
+}
+# json NAME BEFORE AFTER [OPTIONS]: diff -m json into NAME.json
+json() {
+	local name=$1 b=$2 a=$3
+	shift 3
+	"$bin" diff -q -m json "$b" "$a" "$@" >"$out/$name.json" || bad "$name: diff failed"
+}
+# flagged NAME [self_]: the paths the diff marks significant (total time, or self_ time)
+flagged() {
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+for p in d["paths"]:
+    if p[sys.argv[2] + "significant"]:
+        print(p["path"])' "$out/$1.json" "${2:-}"
+}
+# count NAME: the paths the diff compared
+count() { python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["paths"]))' "$out/$1.json"; }
+
+# aa NAME ROOT TRACE BY: halves by BY; at most 5% of the paths flagged (of total or self time)
+aa() {
+	local name=$1 n f s
+	half "$name-0" "$2" "$3" 0 "$4"
+	half "$name-1" "$2" "$3" 1 "$4"
+	json "$name" "$out/$name-0.tree" "$out/$name-1.tree"
+	n=$(count "$name")
+	f=$(flagged "$name" | wc -l)
+	s=$(flagged "$name" self_ | wc -l)
+	echo "$name: $f of $n paths flagged (self: $s)" >>"$out/summary.txt"
+	[ "$n" -gt 100 ] && [ $((f * 20)) -le "$n" ] && [ $((s * 20)) -le "$n" ] && ok ||
+		bad "$name: A/A flags $f (self $s) of $n paths, more than 5%"
+}
+
+zcat tests/data/linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz >"$out/openat2-61.txt"
+tree traces-61 __do_fault tests/data/linux-6.1/do_fault.txt
+tree traces-612 __do_fault tests/data/linux-6.12/do_fault.txt
+zcat tests/data/linux-6.12/schedule_funcgraph-proc.txt.gz >"$out/schedule-612.txt"
+zcat tests/data/linux-7.3/do_fault.txt.gz >"$out/do_fault-73.txt"
+
+# --- the stored sums: awk from the trace, merge of the halves -----------------------------------
+# the root's sum of squared durations, and path_openat's (its time per do_sys_openat2 call),
+# from the printed durations (tests/golden/awk/openat2-slow-typical.awk: one line per call)
+tree openat2 do_sys_openat2 "$out/openat2-61.txt"
+awk -f tests/golden/awk/openat2-slow-typical.awk "$out/openat2-61.txt" |
+	awk '{ n++; q += $2 * $2; po += $3 * $3; if ($3) k++ }
+	     END { printf "pstat\t%d\t%.0f\npstat\t%d\t%.0f\n", n, q, k, po }' >"$out/sums.want"
+awk -F'\t' '$1 == "node" { p = $2 } $1 == "pstat" && (p == "do_sys_openat2" ||
+	p == "do_sys_openat2;do_filp_open;path_openat") { print $1 "\t" $2 "\t" $3 }' \
+	"$out/openat2.tree" >"$out/sums.got"
+cmp -s "$out/sums.want" "$out/sums.got" && ok ||
+	bad "sums: the .tree's pstat lines are $(tr '\n' ' ' <"$out/sums.got"), awk says $(tr '\n' ' ' <"$out/sums.want")"
+expect "sums: version" "$(head -1 "$out/openat2.tree")" "# surfgraph-tree 5"
+# the two halves merged: the whole's node and pstat lines, to the last digit
+half oa-0 do_sys_openat2 "$out/openat2-61.txt" 0 alt
+half oa-1 do_sys_openat2 "$out/openat2-61.txt" 1 alt
+"$bin" merge -q -o "$out/oa-merged.tree" "$out/oa-0.tree" "$out/oa-1.tree" || bad "merge failed"
+cmp -s <(grep -E '^(node|pstat)' "$out/openat2.tree") <(grep -E '^(node|pstat)' "$out/oa-merged.tree") &&
+	ok || bad "merge: the halves' sums do not add up to the whole's"
+expect "halves: invocations" "$(grep -h '^invocations=' "$out/oa-0.tree" "$out/oa-1.tree" | tr '\n' ' ')" \
+	"invocations=109 invocations=110 "
+
+# --- A/A: two halves of one capture -------------------------------------------------------------
+aa aa-612 schedule "$out/schedule-612.txt" alt
+# The 7.3 capture alternates faults: shmem_fault in 194 of the even __do_fault calls and 97 of
+# the odd ones, special_mapping_fault in 95 and 192; the 6.1 one two kinds of open
+# (path_openat through proc_tgid_net_lookup in 40 of the even calls and 20 of the odd ones,
+# proc_fdinfo_permission in 2 and 40). Alternate calls differ for real there, so their A/A
+# halves are alternate pairs of calls; and the alternate halves must show the difference.
+aa aa-73 __do_fault "$out/do_fault-73.txt" pairs
+aa aa-61 do_sys_openat2 "$out/openat2-61.txt" pairs
+half alt-73-0 __do_fault "$out/do_fault-73.txt" 0 alt
+half alt-73-1 __do_fault "$out/do_fault-73.txt" 1 alt
+json alt-73 "$out/alt-73-0.tree" "$out/alt-73-1.tree"
+flagged alt-73 >"$out/alt-73.flagged"
+grep -qx '__do_fault;shmem_fault' "$out/alt-73.flagged" &&
+	grep -qx '__do_fault;special_mapping_fault' "$out/alt-73.flagged" && ok ||
+	bad "alt-73: the alternate calls' real difference (shmem_fault, special_mapping_fault) not flagged"
+json alt-61 "$out/oa-0.tree" "$out/oa-1.tree"
+flagged alt-61 >"$out/alt-61.flagged"
+grep -qx 'do_sys_openat2;do_filp_open;path_openat;proc_tgid_net_lookup' "$out/alt-61.flagged" &&
+	grep -q ';proc_fdinfo_permission$' "$out/alt-61.flagged" && ok ||
+	bad "alt-61: the alternate calls' real difference (proc_tgid_net_lookup, proc_fdinfo_permission) not flagged"
+
+# --- an injected change: FUNCTION +30% in a copy of the capture ---------------------------------
+# inject NAME ROOT TRACE FUNCTION: BEFORE the capture, AFTER its copy with FUNCTION 30% longer
+inject() {
+	awk -v FN="$4" -f tests/diff/inject.awk "$3" >"$out/$1.txt"
+	tree "$1-before" "$2" "$3"
+	tree "$1" "$2" "$out/$1.txt"
+	json "$1" "$out/$1-before.tree" "$out/$1.tree"
+}
+# only NAME FUNCTION: every flagged path (total time) is FUNCTION's or a caller of it, and
+# only FUNCTION's paths are flagged for self time
+only() {
+	local p bad_paths="" self_paths=""
+	while read -r p; do
+		# a path flagged must lead to a FUNCTION path among the compared ones
+		grep -qE "^$(printf '%s' "$p" | sed 's/[.[\*^$]/\\&/g')(;[^;]+)*;$2\$|^$(printf '%s' "$p" | sed 's/[.[\*^$]/\\&/g')\$" \
+			<(python3 -c 'import json, sys
+for p in json.load(open(sys.argv[1]))["paths"]:
+    if p["path"].split(";")[-1] == sys.argv[2]: print(p["path"])' "$out/$1.json" "$2") ||
+			bad_paths="$bad_paths $p"
+	done < <(flagged "$1")
+	[ -z "$bad_paths" ] && ok || bad "$1: flagged beyond $2 and its callers:$bad_paths"
+	while read -r p; do
+		[ "${p##*;}" = "$2" ] || self_paths="$self_paths $p"
+	done < <(flagged "$1" self_)
+	[ -z "$self_paths" ] && ok || bad "$1: self time flagged beyond $2:$self_paths"
+}
+# has NAME PATH [self_]: PATH is flagged
+has() {
+	flagged "$1" "${3:-}" >"$out/$1.flagged${3:-}"
+	grep -qxF -- "$2" "$out/$1.flagged${3:-}" && ok || bad "$1: $2 not flagged${3:+ (self)}"
+}
+# hasnt NAME PATH: PATH is not flagged, and its interval holds 0
+hasnt() {
+	python3 -c 'import json, sys
+p = [p for p in json.load(open(sys.argv[1]))["paths"] if p["path"] == sys.argv[2]][0]
+sys.exit(not (p["significant"] is False and p["ci_low_ns"] <= 0 <= p["ci_high_ns"]))' \
+		"$out/$1.json" "$2" && ok || bad "$1: $2 flagged, or no interval holding 0"
+}
+
+# 6.1: path_openat is 83% of do_sys_openat2: the change shows in every caller
+inject inj-61 do_sys_openat2 "$out/openat2-61.txt" path_openat
+has inj-61 'do_sys_openat2;do_filp_open;path_openat'
+has inj-61 'do_sys_openat2;do_filp_open;path_openat' self_
+has inj-61 'do_sys_openat2;do_filp_open'
+has inj-61 'do_sys_openat2'
+only inj-61 path_openat
+# the injected figures: path_openat and each caller longer by 30% of path_openat, per call
+# printed; per invocation, 78851424 ns * 0.3 / 219 = 108016 ns (rounded per call: 108015-108016)
+python3 -c 'import json, sys
+d = {p["path"]: p for p in json.load(open(sys.argv[1]))["paths"]}
+for k in ("do_sys_openat2", "do_sys_openat2;do_filp_open", "do_sys_openat2;do_filp_open;path_openat"):
+    assert 108014 <= d[k]["delta_ns"] <= 108017, (k, d[k]["delta_ns"])
+    assert d[k]["ci_low_ns"] < d[k]["delta_ns"] < d[k]["ci_high_ns"], k' "$out/inj-61.json" &&
+	ok || bad "inj-61: deltas are not the injected 30% of path_openat, or outside their interval"
+# 7.3: shmem_get_folio_gfp, under shmem_fault in half of the __do_fault calls; __do_fault's
+# 578 calls span 9 us to 8 ms, more than the 7.8 us the change adds per call: not flagged there
+inject inj-73 __do_fault "$out/do_fault-73.txt" shmem_get_folio_gfp
+has inj-73 '__do_fault;shmem_fault;shmem_get_folio_gfp'
+has inj-73 '__do_fault;shmem_fault;shmem_get_folio_gfp' self_
+has inj-73 '__do_fault;shmem_fault'
+hasnt inj-73 '__do_fault'
+only inj-73 shmem_get_folio_gfp
+# 6.12: dequeue_entities, 96% of the calls under dequeue_task_fair; schedule itself holds the
+# task's sleep (252 us to 4 s per call): the 16 us the change adds are within its noise
+inject inj-612 schedule "$out/schedule-612.txt" dequeue_entities
+has inj-612 'schedule;dequeue_task_fair;dequeue_entities'
+has inj-612 'schedule;dequeue_task_fair;dequeue_entities' self_
+has inj-612 'schedule;dequeue_task_fair'
+hasnt inj-612 'schedule'
+only inj-612 dequeue_entities
+# the root itself 30% longer, in each: flagged there and nowhere else
+for c in "61 do_sys_openat2 openat2-61" "73 __do_fault do_fault-73" "612 schedule schedule-612"; do
+	set -- $c
+	inject "root-$1" "$2" "$out/$3.txt" "$2"
+	has "root-$1" "$2"
+	has "root-$1" "$2" self_
+	only "root-$1" "$2"
+done
+
+# --- what the text says -------------------------------------------------------------------------
+"$bin" diff -q "$out/inj-61-before.tree" "$out/inj-61.tree" >"$out/inj-61.out" || bad "inj-61: text diff failed"
+grep -qE '^significance: Welch.s t-test .* 99% ' "$out/inj-61.out" && ok || bad "inj-61: no significance line"
+grep -qE '^ +[0-9.]+ +[0-9.]+ +\+108\.01[56] +\+30\.0[0-9]% +\+[0-9.]+\.\.\+[0-9.]+ \* .*path_openat$' "$out/inj-61.out" &&
+	ok || bad "inj-61: path_openat's line in the text: $(grep 'path_openat$' "$out/inj-61.out" | head -1)"
+# the largest changes: only the significant one (path_openat's self), unless --all
+awk '/largest significant changes/ { getline; while ((getline l) > 0 && l != "") n++ } END { exit n != 1 }' \
+	"$out/inj-61.out" && ok || bad "inj-61: the largest significant changes are not path_openat alone"
+# within the noise (A/A): no largest change, unless --all
+"$bin" diff -q "$out/aa-73-0.tree" "$out/aa-73-1.tree" >"$out/aa-73.out"
+grep -qx 'largest significant changes in self time: none (--all: those within the noise too)' \
+	"$out/aa-73.out" && ok || bad "aa-73: largest changes listed though none is significant"
+"$bin" diff -q --all "$out/aa-73-0.tree" "$out/aa-73-1.tree" >"$out/aa-73-all.out"
+grep -qx '10 largest changes in self time per invocation:' "$out/aa-73-all.out" && ok ||
+	bad "aa-73: --all does not list the changes within the noise"
+# --fail-above on avg: only a significant growth trips it
+sg gate-real 3 diff -q "$out/inj-61-before.tree" "$out/inj-61.tree" --fail-above 10
+grep -q 'grew by +25' "$out/gate-real.err" && ok || bad "gate-real: $(cat "$out/gate-real.err")"
+grep -q 'more than --fail-above 10.00%, a significant change (p=' "$out/gate-real.err" && ok ||
+	bad "gate-real: $(cat "$out/gate-real.err")"
+# the alternate halves of 7.3: avg +124% from a few 8 ms calls, not a significant change
+sg gate-noise 0 diff "$out/alt-73-1.tree" "$out/alt-73-0.tree" --fail-above 0.01
+grep -q 'avg grew by +124.29%, more than --fail-above 0.01% but within the noise' "$out/gate-noise.err" &&
+	ok || bad "gate-noise: $(cat "$out/gate-noise.err")"
+sg gate-all 3 diff "$out/alt-73-1.tree" "$out/alt-73-0.tree" --fail-above 0.01 --all
+# the p50 row: the rank test of the two histograms, and --metric p50's gate on it
+grep -qE '^  p50 +352\.808 us +439\.120 us .* p=0\.00029 \* \(rank test of the histograms\)$' "$out/inj-61.out" &&
+	ok || bad "inj-61: p50's rank test: $(grep '^  p50' "$out/inj-61.out")"
+"$bin" diff -q "$out/aa-73-0.tree" "$out/aa-73-1.tree" >"$out/aa-73-p50.out"
+grep -qE '^  p50 .* p=0\.6 ~ \(rank test of the histograms\)$' "$out/aa-73-p50.out" && ok ||
+	bad "aa-73: p50's rank test: $(grep '^  p50' "$out/aa-73-p50.out")"
+sg gate-p50 3 diff -q "$out/inj-61-before.tree" "$out/inj-61.tree" --fail-above 10 --metric p50
+grep -q 'p50 grew by +24.46% .*, a significant change (p=0.00029 at 99%)' "$out/gate-p50.err" && ok ||
+	bad "gate-p50: $(cat "$out/gate-p50.err")"
+# too few invocations to test (6 and 10): the growth decides, as before
+sg gate-few 3 diff -q "$out/traces-61.tree" "$out/traces-612.tree" --fail-above 10 2>/dev/null
+# older files: no test, and why
+sg old 0 diff tests/data/diff/do_fault-6.1.tree "$out/inj-73.tree" --force -m json
+python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["test"] is None and "version 5" in d["why_untested"]
+assert all(p["significant"] is None for p in d["paths"])' "$out/old.out" && ok ||
+	bad "old: a version 4 file compared with significance, or without saying why not"
+
+# --- the differential flame graph: within the noise is grey, the tooltip gives the interval -----
+"$bin" diff -q "$out/aa-61-0.tree" "$out/aa-61-1.tree" -m svg -o "$out/aa-61.svg" || bad "aa-61: -m svg failed"
+# every frame of the A/A halves is grey, though their deltas are not 0
+fills=$(grep -o '<rect x="[^"]*" width="[^"]*" height="15" fill="#[0-9a-f]*"' "$out/aa-61.svg" | grep -o '#[0-9a-f]*' | sort -u | tr '\n' ' ')
+expect "aa-61 svg: fills" "$fills" "#d8d8d8 "
+grep -q 'delta -[1-9][0-9.]* us (-[0-9.]*%), calls [^;]*; 99% interval -[0-9.]* to +[0-9.]* us, within the noise</title>' "$out/aa-61.svg" &&
+	ok || bad "aa-61 svg: no tooltip with a change within the noise and its interval"
+grep -q 'grey unchanged or within the noise (99%)' "$out/aa-61.svg" && ok || bad "aa-61 svg: caption"
+"$bin" diff -q "$out/inj-61-before.tree" "$out/inj-61.tree" -m svg -o "$out/inj-61.svg" || bad "inj-61: -m svg failed"
+grep -q '<title>path_openat .*delta +108.015 us (+30.00%), calls 1 → 1; 99% interval +57.560 to +163.762 us, significant</title><rect [^>]* fill="#ff' \
+	"$out/inj-61.svg" && ok || bad "inj-61 svg: path_openat not red with its interval"
+
+# --- reading it: --depth, --min-percent, --min-delta, --color ---------------------------------
+"$bin" diff -q "$out/inj-61-before.tree" "$out/inj-61.tree" --depth 2 --min-percent 5 --color=always >"$out/read.out"
+# the tree: the root and its children of at least 5% of it (of the larger of 431 and 539 us:
+# do_filp_open 470 us, getname 34.6 us, not get_unused_fd_flags 12.5 us), in red / grey
+sed 's/\x1b\[[0-9]*m//g' "$out/read.out" | awk '/before_us .*function$/ { t = 1; next } t && /^ /' |
+	awk '{ print $NF }' | tr '\n' ' ' >"$out/read.names"
+expect "read: names" "$(cat "$out/read.names")" "do_sys_openat2 do_filp_open getname "
+grep -q $'^\x1b\\[31m .*+108.016 .* do_sys_openat2\x1b\\[m$' "$out/read.out" && ok || bad "read: the root not in red"
+grep -q $'^\x1b\\[90m .*getname\x1b\\[m$' "$out/read.out" && ok || bad "read: getname not in grey"
+grep -qx '(2464 paths hidden: --min-percent 5.00% (of the root.s time) --depth 2)' "$out/read.out" && ok ||
+	bad "read: the hidden paths' line: $(tail -1 "$out/read.out")"
+# not a terminal: no colour unless asked
+"$bin" diff -q "$out/inj-61-before.tree" "$out/inj-61.tree" --depth 2 >"$out/read2.out"
+grep -q $'\x1b' "$out/read2.out" && bad "read2: colour when piped" || ok
+# --min-delta: changes under 50 us hidden, path_openat's 108 us and its callers kept
+"$bin" diff -q "$out/inj-61-before.tree" "$out/inj-61.tree" --min-delta 50us >"$out/read3.out"
+expect "read3: lines" "$(awk '/before_us .*function$/ { t = 1; next } t && /^ /' "$out/read3.out" | wc -l)" 3
+grep -q -- '--min-delta 50.000 us (smaller changes' "$out/read3.out" && ok || bad "read3: $(tail -1 "$out/read3.out")"
+sg read4 2 diff "$out/inj-61-before.tree" "$out/inj-61.tree" --min-delta 5
+grep -q 'min-delta wants a time such as 5us' "$out/read4.err" && ok || bad "read4: $(cat "$out/read4.err")"
+
+# --- names across kernel versions ---------------------------------------------------------------
+# A copy of the 6.1 capture with 7.3's names: link_path_walk.part.0.constprop.0 without its
+# clone suffixes, kmem_cache_alloc as kmem_cache_alloc_noprof, do_filp_open as do_file_open.
+sed -e 's/link_path_walk\.part\.0\.constprop\.0/link_path_walk/' \
+	-e 's/kmem_cache_alloc\b/kmem_cache_alloc_noprof/g' -e 's/do_filp_open/do_file_open/' \
+	"$out/openat2-61.txt" >"$out/renamed.txt"
+tree renamed do_sys_openat2 "$out/renamed.txt"
+# names NAME OPTIONS...: how many paths diff matched, and how many it calls new or gone
+names() {
+	local name=$1
+	shift
+	json "$name" "$out/openat2.tree" "$out/renamed.tree" "$@"
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print(d["matched_names"], sum(p["state"] != "both" for p in d["paths"]),
+      sum(p["delta_ns"] != 0 for p in d["paths"]))' "$out/$name.json"
+}
+# clones and _noprof by default: kmem_cache_alloc's paths outside do_filp_open are matched;
+# do_filp_open's subtree is gone and do_file_open's new (a rename needs --rename)
+n=$(grep -c '^node.do_sys_openat2;do_filp_open' "$out/openat2.tree")
+k=$(grep -vc '^node.do_sys_openat2;do_filp_open' <(grep -P '^node\t[^\t]*;kmem_cache_alloc\t' "$out/openat2.tree"))
+expect "names: default" "$(names names-default)" "$k $((2 * n)) $((2 * n))"
+python3 -c 'import json, sys
+d = {p["path"]: p for p in json.load(open(sys.argv[1]))["paths"]}
+assert d["do_sys_openat2;do_file_open;path_openat;link_path_walk"]["state"] == "new"
+assert d["do_sys_openat2;do_filp_open;path_openat;link_path_walk.part.0.constprop.0"]["state"] == "gone"
+assert d["do_sys_openat2;getname;getname_flags.part.0;kmem_cache_alloc_noprof"]["before_name"] == "kmem_cache_alloc"' \
+	"$out/names-default.json" && ok || bad "names: default matching of the 6.1 and renamed paths"
+# --rename OLD=NEW, or a file of them: everything paired, no change anywhere
+expect "names: --rename" "$(names names-rename --rename do_filp_open=do_file_open)" "6 0 0"
+printf '# 6.1 -> 7.3\n\ndo_filp_open=do_file_open\n' >"$out/renames.txt"
+expect "names: --rename FILE" "$(names names-file --rename "$out/renames.txt")" "6 0 0"
+"$bin" diff -q "$out/openat2.tree" "$out/renamed.tree" --rename do_filp_open=do_file_open >"$out/names.out"
+grep -qx 'names: 6 paths matched under another name in BEFORE (compiler clones, _noprof, --rename; --exact-names: none)' \
+	"$out/names.out" && ok || bad "names: the header does not say how many paths were matched"
+grep -qE '^ .*[|`]- link_path_walk  \[BEFORE: link_path_walk\.part\.0\.constprop\.0\]$' "$out/names.out" && ok ||
+	bad "names: link_path_walk's line does not name its BEFORE name"
+# --exact-names: no matching at all
+m=$(grep -c '^node.*\(link_path_walk\|kmem_cache_alloc\|do_filp_open\)' "$out/openat2.tree")
+expect "names: --exact-names" "$(names names-exact --exact-names --rename do_filp_open=do_file_open | cut -d' ' -f1)" "0"
+sg rename-bad 1 diff "$out/openat2.tree" "$out/renamed.tree" --rename do_filp_open
+grep -q "rename do_filp_open: No such file" "$out/rename-bad.err" && ok || bad "rename-bad: $(cat "$out/rename-bad.err")"
+sg rename-bad2 2 diff "$out/openat2.tree" "$out/renamed.tree" --rename =x
+grep -q "rename wants OLD=NEW" "$out/rename-bad2.err" && ok || bad "rename-bad2: $(cat "$out/rename-bad2.err")"
+
+cat "$out/summary.txt"
+finish
