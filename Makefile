@@ -173,9 +173,11 @@ browser: surfgraph
 
 test: check-libs unit golden dat exports live-host diff merge tui hardening sanitize valgrind fuzz-replay svg browser vm
 
-# Hostile and broken input (tests/hardening): clear errors, no crash, hang or leak.
+# Hostile and broken input (tests/hardening): clear errors, no crash, hang or leak; where
+# root's outputs go, against another user's links, FIFOs and swapped directories (paths.sh).
 hardening: surfgraph tests/hardening/test_limits
 	@tests/hardening/run.sh
+	@tests/hardening/paths.sh
 
 tests/hardening/test_limits: tests/hardening/test_limits.c $(LIB_OBJ)
 	$(CC) $(CFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)

@@ -329,6 +329,7 @@ check_s13() {
 	[ "$(val s13_rc)" = 0 ] || { bad "s13: surfgraph -w exited $(val s13_rc): $(head -c 300 "$o/s13.err")"; return; }
 	[ "$(val s13_tracer_after)" = nop ] || bad "s13: current_tracer left as '$(val s13_tracer_after)'"
 	[ "$(val s13_left)" = 0 ] || bad "s13: page files left beside the output"
+	[ -z "$(val s13_other)" ] || bad "s13: written through the link swapped in during the capture: $(val s13_other)"
 	# -q: nothing on stderr, libtracecmd's notes on the CPU data included
 	[ ! -s "$o/s13.err" ] || bad "s13: -q -w printed: $(head -c 300 "$o/s13.err")"
 	[ -s "$d" ] && [ -s "$o/s13.tree" ] || { bad "s13: no trace.dat or no .tree came back"; return; }
