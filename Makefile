@@ -44,10 +44,16 @@ UNIT_BIN = $(UNIT_SRC:.c=)
 
 DEB_BUILD = build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev \
 	libprotobuf-c-dev protobuf-c-compiler zlib1g-dev liblzma-dev libzstd-dev libncurses-dev
-DEB_TEST = golang-go python3 xz-utils zstd libxml2-utils time trace-cmd qemu-system-x86 busybox-static cpio clang-14 libclang-rt-14-dev valgrind poppler-utils chromium tmux
+DEB_TEST = golang-go python3 xz-utils zstd libxml2-utils time trace-cmd qemu-system-x86 busybox-static cpio clang-14 libclang-rt-14-dev valgrind poppler-utils chromium tmux \
+	qemu-system-arm gcc-aarch64-linux-gnu
+# Not installed on the host: bookworm's arm64 packages unpacked into a sysroot in the VM cache
+# (tests/vm/arm64-sysroot.sh), for the arm64 build and the arm64 guests' busybox and trace-cmd.
+# A library added to DEB_BUILD goes here too (its -dev), or make arm64 cannot link.
+DEB_ARM64 = libc6-dev libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev \
+	libprotobuf-c-dev zlib1g-dev liblzma-dev libzstd-dev libncurses-dev trace-cmd busybox-static
 
 .PHONY: all deps test unit golden dat exports live-host diff merge tui vm bench examples install clean check-libs
-.PHONY: svg browser
+.PHONY: svg browser arm64
 .PHONY: hardening sanitize fuzz fuzz-build fuzz-replay valgrind
 
 all: surfgraph
@@ -116,8 +122,41 @@ merge: surfgraph
 tui: surfgraph
 	@tests/tui/run.sh
 
-vm: surfgraph tests/live/test_session
+vm: surfgraph tests/live/test_session arm64
 	@if [ -x tests/vm/run-tests.sh ]; then tests/vm/run-tests.sh; else echo "vm: no VM suite yet"; fi
+
+# surfgraph and test_session for the arm64 guests of make vm: cross-built with
+# gcc-aarch64-linux-gnu against the arm64 sysroot, objects under build/arm64.
+ARM64_CC ?= aarch64-linux-gnu-gcc
+ARM64_DIR = build/arm64
+ARM64_OBJ = $(addprefix $(ARM64_DIR)/,$(OBJ))
+ARM64_LIB_OBJ = $(filter-out $(ARM64_DIR)/src/commands/main.o,$(ARM64_OBJ))
+ARM64_PKG_CONFIG = PKG_CONFIG_SYSROOT_DIR=$(ARM64_SYSROOT) \
+	PKG_CONFIG_LIBDIR=$(ARM64_SYSROOT)/usr/lib/aarch64-linux-gnu/pkgconfig:$(ARM64_SYSROOT)/usr/share/pkgconfig \
+	$(PKG_CONFIG)
+ARM64_CFLAGS = -O2 -g -Wall -Wextra -std=gnu11 -Iinclude -I$(GEN_DIR) --sysroot=$(ARM64_SYSROOT) \
+	$(if $(ARM64_SYSROOT),$(shell $(ARM64_PKG_CONFIG) --cflags $(USED) $(PKG_PPROF) $(PKG_DECOMP)))
+ARM64_LIBS = $(if $(ARM64_SYSROOT),$(shell $(ARM64_PKG_CONFIG) --libs $(USED) $(PKG_PPROF) $(PKG_DECOMP) \
+	$(PKG_TUI))) -lm
+
+arm64: $(GEN_HDR)
+	@command -v $(ARM64_CC) >/dev/null || { \
+		echo "missing $(ARM64_CC): run 'make deps' (Debian: gcc-aarch64-linux-gnu)"; exit 1; }
+	@sr=$$(tests/vm/arm64-sysroot.sh $(DEB_ARM64)) && \
+		$(MAKE) --no-print-directory ARM64_SYSROOT=$$sr $(ARM64_DIR)/surfgraph $(ARM64_DIR)/test_session
+
+$(ARM64_DIR)/%.o: %.c
+	@mkdir -p $(@D)
+	$(ARM64_CC) $(ARM64_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(ARM64_DIR)/surfgraph: $(ARM64_OBJ)
+	$(ARM64_CC) $(ARM64_CFLAGS) -o $@ $(ARM64_OBJ) $(ARM64_LIBS)
+
+$(ARM64_DIR)/test_session: tests/live/test_session.c $(ARM64_LIB_OBJ)
+	$(ARM64_CC) $(ARM64_CFLAGS) -o $@ $< $(ARM64_LIB_OBJ) $(ARM64_LIBS)
+
+-include $(ARM64_OBJ:.o=.d)
+$(ARM64_DIR)/render/render_pprof.o: $(GEN_HDR)
 
 # Flame graphs (tests/svg): structure on the fixtures, PNG and PDF read back through cairo.
 tests/out/pngpixel: tests/svg/pngpixel.c
@@ -134,10 +173,13 @@ browser: surfgraph
 
 test: check-libs unit golden dat exports live-host diff merge tui hardening sanitize valgrind fuzz-replay svg browser vm
 
-# Hostile and broken input (tests/hardening): clear errors, no crash, hang or leak; what another
-# user writes for root to read: control bytes, the pager, input-chosen memory and CPU (bytes.sh).
+# Hostile and broken input (tests/hardening): clear errors, no crash, hang or leak; where
+# root's outputs go, against another user's links, FIFOs and swapped directories (paths.sh);
+# what another user writes for root to read: control bytes, the pager, input-chosen memory
+# and CPU (bytes.sh).
 hardening: surfgraph tests/hardening/test_limits
 	@tests/hardening/run.sh
+	@tests/hardening/paths.sh
 	@tests/hardening/bytes.sh
 
 tests/hardening/test_limits: tests/hardening/test_limits.c $(LIB_OBJ)
@@ -230,5 +272,5 @@ install: surfgraph
 
 clean:
 	rm -f surfgraph $(OBJ) $(OBJ:.o=.d) $(UNIT_BIN) tests/hardening/test_limits tests/live/test_session
-	rm -rf $(SAN_DIR) $(FUZZ_DIR) $(GEN_DIR)
+	rm -rf $(SAN_DIR) $(FUZZ_DIR) $(GEN_DIR) $(ARM64_DIR)
 	rm -rf tests/out

@@ -14,6 +14,11 @@ enum { SG_TREEDIFF_BEFORE = 0, SG_TREEDIFF_AFTER = 1 };
 
 #define SG_TREEDIFF_BY_TIME	1
 #define SG_TREEDIFF_BY_PRESENCE 2
+/*
+ * Significant, but the typical time (the time test's interval) moved the other way than the
+ * average per invocation (delta): a few long calls make the average. Shown as '!'.
+ */
+#define SG_TREEDIFF_AGAINST 4
 
 enum sg_treediff_state {
 	SG_TREEDIFF_BOTH, /* the path is in both runs */
@@ -109,6 +114,7 @@ struct sg_treediff {
 	char why[256];
 	int all;
 	uint64_t nsig, nnot, nfew; /* paths by verdict on total time */
+	uint64_t nagainst;	   /* of nsig, those marked SG_TREEDIFF_AGAINST */
 	uint64_t nmatched;	   /* paths matched under another name (name_before) */
 	double rank_level;	   /* the level the roots' histograms were tested at; 0: not */
 	int exact_names;

@@ -51,12 +51,17 @@ static const char *fmt_ci(char buf[2 * SG_FMT_LEN + 4], const struct sg_treediff
 	return buf;
 }
 
-/* "*" significant, "~" within the noise, "?" too few invocations, "-" not tested. */
-static const char *mark(const struct sg_treediff *d, const struct sg_welch *w)
+/*
+ * "*" significant, "!" significant with the typical time against the average, "~" within the
+ * noise, "?" too few invocations, "-" not tested.
+ */
+static const char *mark(const struct sg_treediff *d, const struct sg_welch *w, unsigned by)
 {
 	if (!d->level)
 		return "-";
-	return w->verdict == SG_WELCH_SIG ? "*" : w->verdict == SG_WELCH_NOT ? "~" : "?";
+	if (w->verdict == SG_WELCH_SIG)
+		return by & SG_TREEDIFF_AGAINST ? "!" : "*";
+	return w->verdict == SG_WELCH_NOT ? "~" : "?";
 }
 
 /* The colour of a change: red slower, blue faster, grey within the noise; none untested. */
@@ -133,7 +138,7 @@ static void put_summary(FILE *out, const struct sg_treediff *d, const struct sg_
 				fprintf(out, "  ? (fewer than %d invocations)", SG_WELCH_MIN_INV);
 			else
 				fprintf(out, "  %s us  p=%.2g %s", fmt_ci(ci, d, w), w->p,
-					mark(d, w));
+					mark(d, w, r->node->sig_by));
 		}
 		fputc('\n', out);
 	}
@@ -204,7 +209,7 @@ static int put_changes(FILE *out, const struct sg_treediff *d,
 			sg_fmt_us(b, n->self[1]), sg_fmt_delta_us(c, n->self_delta),
 			fmt_pct(p, n->self_delta, n->self[0], n->state));
 		if (columns(d))
-			fprintf(out, " %*s %s", CI_WIDTH, cs, mark(d, &n->self_sig));
+			fprintf(out, " %*s %s", CI_WIDTH, cs, mark(d, &n->self_sig, n->self_sig_by));
 		fputs("  ", out);
 		if (put_path(out, n) < 0)
 			return -1;
@@ -271,7 +276,7 @@ static void put_node(FILE *out, const struct sg_treediff *d, const struct sg_tre
 	fprintf(out, "%12s %12s %12s %9s", sg_fmt_us(a, n->total[0]), sg_fmt_us(b, n->total[1]),
 		sg_fmt_delta_us(c, n->delta), fmt_pct(p, n->delta, n->total[0], n->state));
 	if (columns(d))
-		fprintf(out, " %*s %s", CI_WIDTH, cs, mark(d, &n->sig));
+		fprintf(out, " %*s %s", CI_WIDTH, cs, mark(d, &n->sig, n->sig_by));
 	fprintf(out, " %*s  ",
 		/* the arrow is 3 bytes but one column wide */
 		st->unicode ? 15 : 13, calls);
@@ -371,15 +376,23 @@ int sg_diff_text_render(FILE *out, const struct sg_treediff *d,
 			"names: %" PRIu64 " path%s matched under another name in BEFORE (compiler "
 			"clones, _noprof, --rename; --exact-names: none)\n",
 			d->nmatched, d->nmatched == 1 ? "" : "s");
-	if (d->level)
+	if (d->level) {
 		fprintf(out,
 			"significance: Welch's t-test on each path's time per invocation on a log "
 			"scale, %g%% confidence intervals (ci_us; docs/diff.md);\n"
 			"  s: * changed (%" PRIu64 " paths), ~ within the noise (%" PRIu64
-			"), ? fewer than %d invocations in a run (%" PRIu64 ")\n\n",
+			"), ? fewer than %d invocations in a run (%" PRIu64 ")\n",
 			d->level * 100, d->nsig, d->nnot, SG_WELCH_MIN_INV, d->nfew);
-	else
+		if (d->nagainst)
+			fprintf(out,
+				"  ! changed, but the typical time moved the other way than the "
+				"average (%" PRIu64 " of the changed paths): a few long calls make "
+				"the average; ci_us is the typical time's\n",
+				d->nagainst);
+		fputc('\n', out);
+	} else {
 		fprintf(out, "significance: not tested: %s\n\n", d->why);
+	}
 	for (int i = 0; i < d->nroots; i++) {
 		put_summary(out, d, &d->roots[i]);
 		fputc('\n', out);

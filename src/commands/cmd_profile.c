@@ -362,6 +362,16 @@ static void note_kept(const struct run *r)
  */
 static int prepare_save(struct run *r, int trace)
 {
+	/*
+	 * --outdir, in every mode that writes there (the graphs, ROOT.tree): made when missing,
+	 * checked and opened now, once; every file of the run goes into the directory opened here.
+	 * Refused, it is an error even where ROOT.tree alone would only be warned about.
+	 */
+	if (r->opt.outdir &&
+	    ((trace && sg_savepolicy_wanted(&r->opt) && !r->opt.output) ||
+	     sg_cmd_flame_mode(r->opt.mode)) &&
+	    sg_outfile_check_dir(r->opt.outdir) < 0)
+		return -1;
 	if (sg_savepolicy_prepare(&r->save, &r->opt, trace ? r->opt.functions[0] : NULL,
 				  &r->exit2) < 0)
 		return -1;

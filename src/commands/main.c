@@ -48,5 +48,6 @@ int main(int argc, char **argv)
 	else
 		rc = rc > 0 ? 0 : 2;
 	sg_options_free(&o);
+	sg_outfile_close_dirs();
 	return rc ? die(rc) : 0;
 }

@@ -454,6 +454,12 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			o->pager = optarg;
 			break;
 		case OPT_OUTDIR:
+			/* '' would be the root for the .tree file and the current directory for the
+			 * graphs: no directory is meant */
+			if (!*optarg) {
+				sg_log_error("--outdir wants a directory name, not ''");
+				return -1;
+			}
 			o->outdir = optarg;
 			break;
 		case OPT_WIDTH:

@@ -359,6 +359,12 @@ static void test_time(const struct sg_treediff *d, const struct sg_treediff_node
 	ci_ns(w, self ? n->self[0] : n->total[0], self ? n->self[1] : n->total[1]);
 	if (timeless)
 		w->lo = w->hi = NAN;
+	int64_t delta = self ? n->self_delta : n->delta;
+
+	/* heavy tails: the average can grow while the typical time shrinks, or the other way */
+	if (w->verdict == SG_WELCH_SIG && !timeless &&
+	    ((delta > 0 && w->hi < 0) || (delta < 0 && w->lo > 0)))
+		*by |= SG_TREEDIFF_AGAINST;
 }
 
 /* The node's significance, total and self time, from both runs' per-path sums. */
@@ -373,6 +379,8 @@ static void test_node(struct sg_treediff *d, struct sg_treediff_node *n)
 	test_time(d, n, 1, n->presence_p, &n->self_sig, &n->self_sig_by);
 	if (n->sig.verdict == SG_WELCH_SIG)
 		d->nsig++;
+	if (n->sig_by & SG_TREEDIFF_AGAINST)
+		d->nagainst++;
 	else if (n->sig.verdict == SG_WELCH_NOT)
 		d->nnot++;
 	else

@@ -34,8 +34,7 @@ void tracecmd_set_quiet(struct tracecmd_output *handle, _Bool set_quiet);
 struct sg_datwriter {
 	char *path;
 	struct sg_outfile *out;
-	char *dir; /* private (mkdtemp, 0700): cpuN holds CPU N's pages */
-	char **files;
+	char **files; /* cpuN in the output's private directory, as libtracecmd opens them */
 	int *fds;
 	int ncpus, page_size;
 	char *pad; /* a short read is padded to a whole page, as the file's layout needs */
@@ -51,7 +50,8 @@ static int oom(void)
 struct sg_datwriter *sg_datwriter_new(const char *path, int ncpus, int page_size)
 {
 	struct sg_datwriter *w;
-	size_t n = strlen(path) + 32;
+	const char *dir;
+	int dfd;
 
 	/* the library seeks back to fill in section sizes: a file, not a stream */
 	if (strcmp(path, "-") == 0) {
@@ -59,7 +59,7 @@ struct sg_datwriter *sg_datwriter_new(const char *path, int ncpus, int page_size
 		return NULL;
 	}
 	w = calloc(1, sizeof(*w));
-	if (!w || !(w->path = strdup(path)) || !(w->dir = malloc(n)) ||
+	if (!w || !(w->path = strdup(path)) ||
 	    !(w->files = calloc((size_t) ncpus, sizeof(*w->files))) ||
 	    !(w->fds = malloc((size_t) ncpus * sizeof(*w->fds))) ||
 	    !(w->pad = calloc(1, (size_t) page_size))) {
@@ -73,25 +73,25 @@ struct sg_datwriter *sg_datwriter_new(const char *path, int ncpus, int page_size
 	w->out = sg_outfile_open(path);
 	if (!w->out)
 		goto fail;
-	/* beside the output: the same file system, and no one else's directory */
-	snprintf(w->dir, n, "%s.pages.XXXXXX", path);
-	if (!mkdtemp(w->dir)) {
-		sg_log_error("-w %s: cannot make %s: %s", path, w->dir, strerror(errno));
-		w->dir[0] = '\0';
+	/* beside the output: the same file system, and no one else's directory (outfile.c) */
+	dfd = sg_outfile_scratch(w->out, &dir);
+	if (dfd < 0)
 		goto fail;
-	}
 	for (int i = 0; i < ncpus; i++) {
-		w->files[i] = malloc(n + 16);
+		char name[32];
+		size_t n = strlen(dir) + sizeof(name);
+
+		snprintf(name, sizeof(name), "cpu%d", i);
+		w->files[i] = malloc(n);
 		if (!w->files[i]) {
 			oom();
 			goto fail;
 		}
-		snprintf(w->files[i], n + 16, "%s/cpu%d", w->dir, i);
+		snprintf(w->files[i], n, "%s/%s", dir, name);
 		w->fds[i] =
-		    open(w->files[i], O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		    openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (w->fds[i] < 0) {
-			sg_log_error("-w %s: cannot create %s: %s", path, w->files[i],
-				     strerror(errno));
+			sg_log_error("-w %s: cannot create %s: %s", path, name, strerror(errno));
 			goto fail;
 		}
 	}
@@ -205,18 +205,13 @@ void sg_datwriter_free(struct sg_datwriter *w)
 {
 	if (!w)
 		return;
-	sg_outfile_abort(w->out);
 	for (int i = 0; w->files && i < w->ncpus; i++) {
 		if (w->fds && w->fds[i] >= 0)
 			close(w->fds[i]);
-		if (w->files[i]) {
-			unlink(w->files[i]);
-			free(w->files[i]);
-		}
+		free(w->files[i]);
 	}
-	if (w->dir && w->dir[0])
-		rmdir(w->dir);
-	free(w->dir);
+	/* the temporary and the private directory with the CPUs' pages in it */
+	sg_outfile_abort(w->out);
 	free(w->files);
 	free(w->fds);
 	free(w->pad);

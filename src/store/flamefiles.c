@@ -1,10 +1,8 @@
 /* flamefiles.c - the flame graph files of a run: ROOT-N.svg every STEP, ROOT.svg at the end. */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "cairo_out.h"
 #include "flamefiles.h"
 #include "fmt.h"
@@ -36,14 +34,9 @@ struct sg_flamefiles *sg_flamefiles_new(const struct sg_flamefiles_opts *o)
 			     o->flame.width);
 		goto fail;
 	}
-	if (dir) {
-		if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
-			sg_log_error("cannot create %s: %s", dir, strerror(errno));
-			goto fail;
-		}
-		if (sg_outfile_check_dir(dir) < 0)
-			goto fail;
-	}
+	/* made when missing, checked, and held: every graph goes into the directory opened now */
+	if (dir && sg_outfile_check_dir(dir) < 0)
+		goto fail;
 	/* the same rule as the .tree file's name, so a run's files sort together */
 	ff->base = sg_outfile_name(dir, o->base, "");
 	if (!ff->base)

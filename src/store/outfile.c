@@ -1,27 +1,38 @@
 /* outfile.c - files written atomically: a temporary beside the target, renamed into place on commit. */
 #define _GNU_SOURCE /* strndup */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "log.h"
+#include "outdir.h"
 #include "outfile.h"
 
 struct sg_outfile {
 	FILE *f;
-	char *path, *tmp; /* tmp NULL for stdout */
+	char *path;	  /* as given, for messages; NULL for stdout */
+	int dirfd;	  /* the directory's, held by outdir.c; -1 for stdout */
+	char *name, *tmp; /* the file's and its temporary's names in dirfd; tmp NULL: in place */
+	int scratch;	  /* sg_outfile_scratch's directory, -1 when none */
+	char *scratch_name, scratch_path[32];
 };
 
 /* Temporaries being written, for sg_outfile_remove_temporaries() in a signal handler. */
 #define MAX_TEMPS 32
+static volatile int temp_dirs[MAX_TEMPS];
 static char *volatile temps[MAX_TEMPS];
 
-static void temp_register(char *tmp, int on)
+static void temp_register(int dirfd, char *tmp, int on)
 {
 	for (int i = 0; i < MAX_TEMPS; i++) {
 		if (on ? !temps[i] : temps[i] == tmp) {
+			temp_dirs[i] = dirfd;
 			temps[i] = on ? tmp : NULL;
 			return;
 		}
@@ -32,86 +43,205 @@ void sg_outfile_remove_temporaries(void)
 {
 	for (int i = 0; i < MAX_TEMPS; i++)
 		if (temps[i])
-			unlink(temps[i]);
+			unlinkat(temp_dirs[i], temps[i], 0);
 }
 
 static void outfile_free(struct sg_outfile *o)
 {
 	if (o->tmp)
-		temp_register(o->tmp, 0);
+		temp_register(o->dirfd, o->tmp, 0);
 	free(o->path);
+	free(o->name);
 	free(o->tmp);
+	free(o->scratch_name);
 	free(o);
 }
 
-/* Owned by root or by us: nobody else made it. */
-static int ours(uid_t uid)
-{
-	return uid == 0 || uid == geteuid();
-}
-
 /*
- * Whether only root or we can change the entries of the directory holding path: owned by one
- * of us, and not writable by others (or sticky, where others cannot replace our entries).
- * own_entries: others may not even add entries (no sticky exception).
+ * The directory path is written in (held open by outdir.c, checked once) and the file's name
+ * in it (*name, malloc'd). -1 with a message.
  */
-static int dir_of_path_safe(const char *path, int own_entries)
+static int split_path(const char *path, char **name)
 {
 	const char *slash = strrchr(path, '/');
-	char *dir = slash ? strndup(path, slash == path ? 1 : (size_t) (slash - path)) : NULL;
-	struct stat st;
-	int safe;
+	char *dir;
+	int fd;
 
-	if (slash && !dir)
-		return 0;
-	safe = stat(dir ? dir : ".", &st) == 0 && ours(st.st_uid) &&
-	       (!(st.st_mode & (S_IWGRP | S_IWOTH)) || (!own_entries && (st.st_mode & S_ISVTX)));
+	*name = NULL;
+	if (!*path) {
+		sg_log_error("an output file needs a name, not ''");
+		return -1;
+	}
+	if (slash && !slash[1]) {
+		sg_log_error("cannot write %s: it is a directory", path);
+		return -1;
+	}
+	dir = slash ? strndup(path, slash == path ? 1 : (size_t) (slash - path)) : strdup(".");
+	*name = strdup(slash ? slash + 1 : path);
+	if (!dir || !*name) {
+		sg_log_error("out of memory");
+		free(dir);
+		free(*name);
+		*name = NULL;
+		return -1;
+	}
+	fd = sg_outdir_open(dir, NULL, path);
 	free(dir);
-	return safe;
+	if (fd < 0) {
+		free(*name);
+		*name = NULL;
+	}
+	return fd;
 }
 
-/* Whether fd is the file standard output already writes to (-o /dev/stdout). */
-static int is_stdout(int fd)
+/* Whether name in dirfd, followed to its end, is the file standard output already writes to. */
+static int is_stdout(int dirfd, const char *name)
 {
 	struct stat a, b;
 
-	return fstat(fd, &a) == 0 && fstat(STDOUT_FILENO, &b) == 0 && a.st_dev == b.st_dev &&
-	       a.st_ino == b.st_ino;
+	return fstatat(dirfd, name, &a, 0) == 0 && fstat(STDOUT_FILENO, &b) == 0 &&
+	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/*
+ * The end of a chain of links from name in *dir (lst its lstat): each link is followed only
+ * when root or we made it where nobody else can replace it, its target walked component by
+ * component as any path (sg_outdir_walk), so the end is judged where it is, as a direct path
+ * is. *dir and *name are replaced by the end's directory (a descriptor to close) and name.
+ */
+static int follow_links(const char *path, int *dir, char **name, struct stat *lst, int *links)
+{
+	while (S_ISLNK(lst->st_mode)) {
+		char *target, *slash, *base;
+
+		if (!sg_outdir_link_trusted(*dir, lst)) {
+			if (!*links)
+				sg_log_error(
+				    "%s is a symbolic link another user could have made (owner "
+				    "uid %d): not followed; remove it or choose another path",
+				    path, (int) lst->st_uid);
+			else
+				sg_log_error(
+				    "%s leads to %s, a symbolic link another user could have "
+				    "made (owner uid %d): not followed; remove it or choose "
+				    "another path",
+				    path, *name, (int) lst->st_uid);
+			return -1;
+		}
+		if (++*links > 40) {
+			sg_log_error("cannot open %s: %s", path, strerror(ELOOP));
+			return -1;
+		}
+		target = malloc(PATH_MAX);
+		if (!target) {
+			sg_log_error("out of memory");
+			return -1;
+		}
+		ssize_t n = readlinkat(*dir, *name, target, PATH_MAX - 1);
+
+		if (n <= 0) {
+			sg_log_error("cannot open %s: %s", path,
+				     n < 0 ? strerror(errno) : "empty link");
+			free(target);
+			return -1;
+		}
+		target[n] = '\0';
+		slash = strrchr(target, '/');
+		base = slash ? slash + 1 : target;
+		if (!*base) {
+			sg_log_error("cannot write %s: it is a directory", path);
+			free(target);
+			return -1;
+		}
+		if (slash) {
+			int next;
+
+			char *label = malloc(strlen(path) + 16);
+
+			if (!label) {
+				sg_log_error("out of memory");
+				free(target);
+				return -1;
+			}
+			sprintf(label, "cannot write %s", path);
+			/* "/x": the root; "a/x": a, from the link's own directory */
+			if (slash == target)
+				next = sg_outdir_walk(*dir, "/", links, label);
+			else {
+				*slash = '\0';
+				next = sg_outdir_walk(*dir, target, links, label);
+			}
+			free(label);
+			if (next < 0) {
+				free(target);
+				return -1;
+			}
+			close(*dir);
+			*dir = next;
+		}
+		free(*name);
+		*name = strdup(base);
+		free(target);
+		if (!*name) {
+			sg_log_error("out of memory");
+			return -1;
+		}
+		if (fstatat(*dir, *name, lst, AT_SYMLINK_NOFOLLOW) < 0) {
+			sg_log_error("cannot open %s: %s", path, strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
 }
 
 /*
  * An existing target that is not a regular file: written in place, never created or truncated,
  * and only when it is a FIFO or a character device someone who may write there put there. A
- * link is followed only when root or we made it where nobody else can replace it (/dev/stdout);
- * a link or FIFO planted by another user would hand root's writes to a device or to a reader
- * of their choosing. O_NONBLOCK: a FIFO with no reader is refused at once, rather than holding
- * a live capture with the tracer on. -1 with a message, else the descriptor.
+ * link is followed only when root or we made it where nobody else can replace it; its end is
+ * judged as a direct path is: another user's FIFO or device in a directory others can write
+ * would hand root's writes to a reader or device of their choosing. O_NONBLOCK: a FIFO with no
+ * reader is refused at once, rather than holding a live capture with the tracer on. -1 with a
+ * message, else the descriptor.
  */
-static int open_special(const char *path, const struct stat *lst)
+static int open_special(const char *path, int dirfd, const char *name, struct stat *lst)
 {
-	int link = S_ISLNK(lst->st_mode);
-	int flags = O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (link ? 0 : O_NOFOLLOW);
-	struct stat st = { 0 };
-	int fd;
+	int dir = fcntl(dirfd, F_DUPFD_CLOEXEC, 0), links = 0, fd = -1;
+	char *end = strdup(name);
+	struct stat st;
 
+	if (dir < 0 || !end) {
+		sg_log_error("cannot open %s: %s", path,
+			     dir < 0 ? strerror(errno) : "out of memory");
+		goto fail;
+	}
+	if (follow_links(path, &dir, &end, lst, &links) < 0)
+		goto fail;
 	if (S_ISDIR(lst->st_mode)) {
 		sg_log_error("cannot write %s: it is a directory", path);
-		return -1;
+		goto fail;
 	}
-	if (link && !(ours(lst->st_uid) && dir_of_path_safe(path, 0))) {
-		sg_log_error("%s is a symbolic link another user could have made (owner uid %d): not "
-			     "followed; remove it or choose another path",
-			     path, (int) lst->st_uid);
-		return -1;
-	}
-	/* a block device is refused before it is opened; fstat below closes the race */
-	if (stat(path, &st) == 0 && S_ISBLK(st.st_mode)) {
+	/* judged before it is opened: opening a device can be an act of its own */
+	if (S_ISBLK(lst->st_mode)) {
 		sg_log_error("%s is a block device: not written", path);
-		return -1;
+		goto fail;
 	}
-	fd = open(path, flags);
+	if (!S_ISFIFO(lst->st_mode) && !S_ISCHR(lst->st_mode)) {
+		sg_log_error(
+		    "%s is %s: only a regular file, a FIFO or a character device is written", path,
+		    S_ISREG(lst->st_mode) ? "a link to a regular file (give its own path)"
+					  : "neither");
+		goto fail;
+	}
+	/* in a directory others can add to, only what root or we made is ours to write into */
+	if (!sg_outdir_ours(lst->st_uid) && !sg_outdir_safe(dir, 1)) {
+		sg_log_error("%s is a %s of uid %d in a directory others can write: not written "
+			     "(use -o - and a pipe)",
+			     path, S_ISFIFO(lst->st_mode) ? "FIFO" : "device", (int) lst->st_uid);
+		goto fail;
+	}
+	fd = openat(dir, end, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW);
 	if (fd < 0) {
-		if (errno == ENXIO && S_ISFIFO(st.st_mode))
+		if (errno == ENXIO && S_ISFIFO(lst->st_mode))
 			sg_log_error("%s is a FIFO nobody reads: not waiting for a reader (start it "
 				     "first, or use -o - and a pipe)",
 				     path);
@@ -119,21 +249,11 @@ static int open_special(const char *path, const struct stat *lst)
 			sg_log_error("%s became a symbolic link: not followed", path);
 		else
 			sg_log_error("cannot open %s: %s", path, strerror(errno));
-		return -1;
-	}
-	if (fstat(fd, &st) < 0 ||
-	    !(S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || (link && is_stdout(fd)))) {
-		sg_log_error("%s is %s: only a regular file, a FIFO or a character device is written",
-			     path, S_ISBLK(st.st_mode) ? "a block device" :
-			     S_ISREG(st.st_mode)   ? "a link to a regular file (give its own path)" :
-						     "neither");
 		goto fail;
 	}
-	/* in a directory others can add to, only what root or we made is ours to write into */
-	if (!link && !ours(st.st_uid) && !dir_of_path_safe(path, 1)) {
-		sg_log_error("%s is a %s of uid %d in a directory others can write: not written "
-			     "(use -o - and a pipe)",
-			     path, S_ISFIFO(st.st_mode) ? "FIFO" : "device", (int) st.st_uid);
+	/* what was judged is what was opened */
+	if (fstat(fd, &st) < 0 || st.st_dev != lst->st_dev || st.st_ino != lst->st_ino) {
+		sg_log_error("%s changed while it was opened: not written", path);
 		goto fail;
 	}
 	/* opened: from here writes may wait for the reader, as a pipe's writer does */
@@ -141,10 +261,48 @@ static int open_special(const char *path, const struct stat *lst)
 		sg_log_error("cannot write %s: %s", path, strerror(errno));
 		goto fail;
 	}
+	close(dir);
+	free(end);
 	return fd;
 fail:
-	close(fd);
+	if (fd >= 0)
+		close(fd);
+	if (dir >= 0)
+		close(dir);
+	free(end);
 	return -1;
+}
+
+/* A new temporary beside o's file: O_EXCL|O_NOFOLLOW, so nothing planted is written through. */
+static int create_temp(struct sg_outfile *o)
+{
+	size_t n = strlen(o->name) + 16;
+	int fd = -1;
+
+	o->tmp = malloc(n);
+	if (!o->tmp) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	for (int tries = 0; tries < 100; tries++) {
+		uint32_t r;
+
+		if (getrandom(&r, sizeof(r), 0) != sizeof(r))
+			r = (uint32_t) getpid() * 2654435761u + (uint32_t) tries;
+		snprintf(o->tmp, n, "%s.tmp.%08x", o->name, r);
+		fd = openat(o->dirfd, o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+			    0600);
+		if (fd >= 0 || errno != EEXIST)
+			break;
+	}
+	if (fd < 0) {
+		sg_log_error("cannot create %s: %s", o->path, strerror(errno));
+		free(o->tmp);
+		o->tmp = NULL;
+		return -1;
+	}
+	temp_register(o->dirfd, o->tmp, 1);
+	return fd;
 }
 
 struct sg_outfile *sg_outfile_open(const char *path)
@@ -156,49 +314,45 @@ struct sg_outfile *sg_outfile_open(const char *path)
 
 	if (!o)
 		goto oom;
+	o->dirfd = o->scratch = -1;
 	if (strcmp(path, "-") == 0) {
 		o->f = stdout;
 		return o;
 	}
+	o->path = strdup(path);
+	if (!o->path)
+		goto oom;
+	o->dirfd = split_path(path, &o->name);
+	if (o->dirfd < 0)
+		goto fail;
 	/*
 	 * A FIFO, a device or a terminal is written in place: renaming a temporary over it would
 	 * replace it (as root, /dev/null would become an ordinary file). lstat: a link is judged
-	 * itself, not by what it points to.
+	 * itself, not by what it points to; one that ends at our own standard output
+	 * (/dev/stdout) is that stream, whatever it is.
 	 */
-	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		fd = open_special(path, &st);
-		if (fd < 0)
-			goto fail;
-		if (is_stdout(fd)) {
-			close(fd);
+	if (fstatat(o->dirfd, o->name, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISREG(st.st_mode)) {
+		if (!S_ISDIR(st.st_mode) && is_stdout(o->dirfd, o->name)) {
 			o->f = stdout;
 			return o;
 		}
-		o->path = strdup(path);
-		o->f = o->path ? fdopen(fd, "w") : NULL;
+		fd = open_special(path, o->dirfd, o->name, &st);
+		if (fd < 0)
+			goto fail;
+		o->f = fdopen(fd, "w");
 		if (!o->f) {
 			close(fd);
 			goto oom;
 		}
 		return o;
 	}
-	o->path = strdup(path);
-	o->tmp = malloc(strlen(path) + 16);
-	if (!o->path || !o->tmp)
-		goto oom;
-	sprintf(o->tmp, "%s.tmp.XXXXXX", path);
-	fd = mkstemp(o->tmp);
-	if (fd >= 0)
-		temp_register(o->tmp, 1);
-	if (fd < 0) {
-		sg_log_error("cannot create %s: %s", path, strerror(errno));
-		free(o->tmp);
-		o->tmp = NULL;
+	fd = create_temp(o);
+	if (fd < 0)
 		goto fail;
-	}
 	/*
-	 * mkstemp makes 0600; the file gets what open(O_CREAT, 0666) would give under the umask:
-	 * the outputs name host, kernel, pids and tasks, and the user's umask says who may read.
+	 * The temporary is 0600; the file gets what open(O_CREAT, 0666) would give under the
+	 * umask: the outputs name host, kernel, pids and tasks, and the user's umask says who may
+	 * read.
 	 */
 	mask = umask(0);
 	umask(mask);
@@ -218,7 +372,7 @@ oom:
 fail:
 	if (o) {
 		if (o->tmp)
-			unlink(o->tmp);
+			unlinkat(o->dirfd, o->tmp, 0);
 		outfile_free(o);
 	}
 	return NULL;
@@ -226,38 +380,179 @@ fail:
 
 int sg_outfile_check_dir(const char *dir)
 {
-	struct stat st;
+	return sg_outdir_open(dir, "--outdir", NULL) < 0 ? -1 : 0;
+}
 
-	if (lstat(dir, &st) < 0) {
-		sg_log_error("cannot use --outdir %s: %s", dir, strerror(errno));
+int sg_outfile_prepare(const char *path)
+{
+	char *name;
+	int fd;
+
+	if (strcmp(path, "-") == 0)
+		return 0;
+	fd = split_path(path, &name);
+	if (fd < 0)
 		return -1;
-	}
-	if (S_ISLNK(st.st_mode)) {
-		sg_log_error("--outdir %s is a symbolic link: not followed (give the directory "
-			     "itself)",
-			     dir);
-		return -1;
-	}
-	if (!S_ISDIR(st.st_mode)) {
-		sg_log_error("--outdir %s is not a directory", dir);
-		return -1;
-	}
-	if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX) && !ours(st.st_uid)) {
-		sg_log_error("--outdir %s belongs to uid %d and others can write it: anyone could "
-			     "replace the files written there; choose another directory",
-			     dir, (int) st.st_uid);
+	free(name);
+	/* an existing file can still be replaced: what matters is creating the temporary beside it
+	 */
+	if (faccessat(fd, ".", W_OK | X_OK, 0) < 0) {
+		const char *slash = strrchr(path, '/');
+
+		sg_log_error("cannot write %s: %.*s: %s (give -o PATH, --outdir DIR or --no-save)",
+			     path, slash ? (int) (slash == path ? 1 : slash - path) : 1,
+			     slash ? path : ".", strerror(errno));
 		return -1;
 	}
 	return 0;
 }
 
+int sg_outfile_peek(const char *path, char *head, size_t size)
+{
+	struct stat st;
+	char *name;
+	ssize_t n = -1;
+	int dir, fd;
+
+	if (strcmp(path, "-") == 0)
+		return -1;
+	dir = split_path(path, &name);
+	if (dir < 0)
+		return -1;
+	if (fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode)) {
+		free(name);
+		return -1;
+	}
+	/* O_NONBLOCK: should a FIFO take its place meanwhile, the read does not wait for it */
+	fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	free(name);
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		n = read(fd, head, size);
+	close(fd);
+	return n < 0 ? 0 : (int) n;
+}
+
+int sg_outfile_keep_previous(struct sg_outfile *o, const char *suffix, char **old)
+{
+	size_t n = strlen(o->name) + strlen(suffix) + 1;
+	char *oldname = malloc(n);
+
+	*old = NULL;
+	if (!o->tmp) /* written in place: nothing is replaced */
+		return 0;
+	*old = malloc(strlen(o->path) + strlen(suffix) + 1);
+	if (!oldname || !*old) {
+		sg_log_error("out of memory");
+		goto fail;
+	}
+	sprintf(oldname, "%s%s", o->name, suffix);
+	sprintf(*old, "%s%s", o->path, suffix);
+	/* a hard link, so the file exists until the new one is renamed over it */
+	if ((unlinkat(o->dirfd, oldname, 0) < 0 && errno != ENOENT) ||
+	    (linkat(o->dirfd, o->name, o->dirfd, oldname, 0) < 0 &&
+	     renameat(o->dirfd, o->name, o->dirfd, oldname) < 0)) {
+		sg_log_error(
+		    "cannot keep the previous %s as %s: %s (give another -o, or --no-save)",
+		    o->path, *old, strerror(errno));
+		goto fail;
+	}
+	free(oldname);
+	return 0;
+fail:
+	free(oldname);
+	free(*old);
+	*old = NULL;
+	return -1;
+}
+
+int sg_outfile_scratch(struct sg_outfile *o, const char **path)
+{
+	struct stat st;
+	size_t n;
+	int made = -1;
+
+	if (o->scratch >= 0)
+		goto done;
+	if (o->dirfd < 0) {
+		sg_log_error("standard output has no directory to work in");
+		return -1;
+	}
+	n = strlen(o->name) + 24;
+	o->scratch_name = malloc(n);
+	if (!o->scratch_name) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	for (int tries = 0; tries < 100 && made < 0; tries++) {
+		uint32_t r;
+
+		if (getrandom(&r, sizeof(r), 0) != sizeof(r))
+			r = (uint32_t) getpid() * 2654435761u + (uint32_t) tries;
+		snprintf(o->scratch_name, n, "%s.pages.%08x", o->name, r);
+		made = mkdirat(o->dirfd, o->scratch_name, 0700);
+		if (made < 0 && errno != EEXIST)
+			break;
+	}
+	if (made == 0)
+		o->scratch = openat(o->dirfd, o->scratch_name,
+				    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	/* the one just made: ours, and no one else's put in its place */
+	if (o->scratch < 0 || fstat(o->scratch, &st) < 0 || st.st_uid != geteuid()) {
+		sg_log_error("cannot make a directory beside %s: %s", o->path,
+			     o->scratch >= 0 ? "it was replaced" : strerror(errno));
+		if (o->scratch >= 0)
+			close(o->scratch);
+		o->scratch = -1;
+		free(o->scratch_name);
+		o->scratch_name = NULL;
+		return -1;
+	}
+	/* /proc/self/fd/N: the directory made, whatever is renamed in its place meanwhile */
+	snprintf(o->scratch_path, sizeof(o->scratch_path), "/proc/self/fd/%d", o->scratch);
+done:
+	*path = o->scratch_path;
+	return o->scratch;
+}
+
+/* The scratch directory and what was made in it, removed through its descriptor. */
+static void scratch_remove(struct sg_outfile *o)
+{
+	int fd;
+	DIR *d;
+
+	if (o->scratch < 0)
+		return;
+	fd = openat(o->scratch, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	d = fd >= 0 ? fdopendir(fd) : NULL;
+	if (!d && fd >= 0)
+		close(fd);
+	for (struct dirent *e; d && (e = readdir(d));)
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			unlinkat(o->scratch, e->d_name, 0);
+	if (d)
+		closedir(d);
+	close(o->scratch);
+	o->scratch = -1;
+	unlinkat(o->dirfd, o->scratch_name, AT_REMOVEDIR);
+}
+
 int sg_outfile_same(const char *path, const char *input)
 {
 	struct stat a, b;
+	char *name;
+	int dir, same;
 
-	return strcmp(path, "-") != 0 && input && strcmp(input, "-") != 0 &&
-	       stat(path, &a) == 0 && stat(input, &b) == 0 && a.st_dev == b.st_dev &&
-	       a.st_ino == b.st_ino;
+	if (strcmp(path, "-") == 0 || !input || strcmp(input, "-") == 0 || stat(input, &b) < 0)
+		return 0;
+	/* the file the output would replace, where it would be written */
+	dir = split_path(path, &name);
+	if (dir < 0)
+		return 0;
+	same = fstatat(dir, name, &a, 0) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+	free(name);
+	return same;
 }
 
 FILE *sg_outfile_stream(struct sg_outfile *o)
@@ -269,6 +564,7 @@ int sg_outfile_commit(struct sg_outfile *o)
 {
 	int ret = 0;
 
+	scratch_remove(o);
 	if (!o->tmp) {
 		if (fflush(o->f) != 0 || ferror(o->f)) {
 			sg_log_error("write to %s failed: %s", o->path ? o->path : "stdout",
@@ -290,12 +586,13 @@ int sg_outfile_commit(struct sg_outfile *o)
 		sg_log_error("cannot write %s: %s", o->path, strerror(errno));
 		ret = -1;
 	}
-	if (ret == 0 && rename(o->tmp, o->path) != 0) {
+	/* into the directory opened at the start, whatever its name leads to now */
+	if (ret == 0 && renameat(o->dirfd, o->tmp, o->dirfd, o->name) != 0) {
 		sg_log_error("cannot rename %s to %s: %s", o->tmp, o->path, strerror(errno));
 		ret = -1;
 	}
 	if (ret < 0)
-		unlink(o->tmp);
+		unlinkat(o->dirfd, o->tmp, 0);
 	outfile_free(o);
 	return ret;
 }
@@ -304,13 +601,19 @@ void sg_outfile_abort(struct sg_outfile *o)
 {
 	if (!o)
 		return;
+	scratch_remove(o);
 	if (o->tmp) {
 		fclose(o->f);
-		unlink(o->tmp);
+		unlinkat(o->dirfd, o->tmp, 0);
 	} else if (o->f && o->f != stdout) {
 		fclose(o->f);
 	}
 	outfile_free(o);
+}
+
+void sg_outfile_close_dirs(void)
+{
+	sg_outdir_close_all();
 }
 
 char *sg_outfile_name(const char *dir, const char *name, const char *suffix)

@@ -306,5 +306,51 @@ grep -q "rename do_filp_open: No such file" "$out/rename-bad.err" && ok || bad "
 sg rename-bad2 2 diff "$out/openat2.tree" "$out/renamed.tree" --rename =x
 grep -q "rename wants OLD=NEW" "$out/rename-bad2.err" && ok || bad "rename-bad2: $(cat "$out/rename-bad2.err")"
 
+# --- 6.1 against 7.3, real captures of do_sys_openat2 (issue 23): renames are not changes --------
+# With do_filp_open=do_file_open given, the header counts the paths matched under another name and
+# none of the ten largest changes is a rename (tests/diff/top-renames.awk, by its own stripping of
+# the clone suffixes and _noprof); without the rename they all are, and with --exact-names the
+# clones too (link_path_walk.part.0.constprop.0), so the check can fail.
+zcat tests/data/linux-7.3/do_sys_openat2_funcgraph-tail.txt.gz >"$out/openat2-73.txt"
+tree openat2-73 do_sys_openat2 "$out/openat2-73.txt"
+# v73 NAME OPTIONS...: the text diff of the two, and top-renames.awk's renames among its largest
+v73() {
+	local name=$1
+	shift
+	"$bin" diff -q -f do_sys_openat2 "$out/openat2.tree" "$out/openat2-73.tree" "$@" \
+		>"$out/$name.out" || bad "$name: diff failed"
+	awk -v RENAME=do_filp_open=do_file_open -f tests/diff/top-renames.awk \
+		"$out/openat2.tree" "$out/openat2-73.tree" "$out/$name.out" >"$out/$name.renames"
+}
+v73 v73 --rename do_filp_open=do_file_open
+n=$(sed -n 's/^names: \([0-9]*\) paths matched under another name in BEFORE .*/\1/p' "$out/v73.out")
+[ "${n:-0}" -gt 0 ] && ok || bad "v73: the header does not say how many paths were matched: $n"
+top=$(awk '/^10 largest .*changes in self time/ { getline; while ((getline l) > 0 && l != "") n++ }
+	END { print n + 0 }' "$out/v73.out")
+expect "v73: largest changes" "$top" 10
+[ ! -s "$out/v73.renames" ] && ok ||
+	bad "v73: renames among the largest changes: $(head -3 "$out/v73.renames")"
+v73 v73-norename
+[ "$(wc -l <"$out/v73-norename.renames")" -ge 5 ] && ok ||
+	bad "v73-norename: do_file_open's paths not seen as renames of do_filp_open's"
+v73 v73-exact --exact-names --rename do_filp_open=do_file_open
+w=do_sys_openat2';do_file_open;path_openat;link_path_walk'$'\t''do_sys_openat2;do_filp_open;path_openat;'
+grep -qxF "${w}link_path_walk.part.0.constprop.0" "$out/v73-exact.renames" && ok ||
+	bad "v73-exact: link_path_walk's clone not seen among the largest changes"
+
+# The mark agrees with the numbers: '!' exactly where the interval (the typical time's) lies on
+# the other side of 0 than the delta (the average's), '*' never so; the header counts the '!'s.
+# Columns of a tree row: before after delta delta% ci s ...; awk reads the signs itself.
+awk '$5 ~ /^[-+][0-9.]+\.\.[-+][0-9.]+$/ && ($6 == "*" || $6 == "!") {
+	split($5, ci, /\.\./); d = $3 + 0
+	against = (d > 0 && ci[2] + 0 < 0) || (d < 0 && ci[1] + 0 > 0)
+	if (against != ($6 == "!")) bad++; if ($6 == "!") marked++
+} END { print marked + 0, bad + 0 }' "$out/v73.out" >"$out/v73.against"
+read -r marked wrong <"$out/v73.against"
+[ "$marked" -gt 0 ] && [ "$wrong" = 0 ] && ok ||
+	bad "v73: '!' on $marked rows, $wrong rows whose mark disagrees with their delta and interval"
+grep -q "^  ! changed, but the typical time moved the other way than the average ([1-9][0-9]* of the changed paths)" \
+	"$out/v73.out" && ok || bad "v73: the header does not explain the '!' marks"
+
 cat "$out/summary.txt"
 finish

@@ -2,15 +2,17 @@
 # Download and unpack a Debian kernel with CONFIG_FUNCTION_GRAPH_TRACER=y into
 # the cache (once; later calls reuse it) and print the path of its vmlinuz.
 #
-#   tests/vm/fetch-kernel.sh [6.1|6.12|6.12-trixie|7.x]        (default 6.1)
+#   tests/vm/fetch-kernel.sh [ID]        (default 6.1)
 #
 #   6.1         = bookworm's linux-image-amd64, through the host's apt sources
 #   6.12        = bookworm-backports' linux-image-amd64
 #   6.12-trixie = trixie's linux-image-amd64
 #   7.x         = trixie-backports' linux-image-amd64 (resolved, not pinned: 7.3.4 when
 #                 this was written)
-#   The suites other than the host's are resolved through a private apt configuration kept
-#   in the cache (the host's apt setup is never changed).
+#   arm64-6.1, arm64-6.12, arm64-7.x = the same suites' linux-image-arm64 (bookworm with its
+#                 updates and security suites), booted by qemu-system-aarch64
+#   The suites other than the host's, and every arm64 one, are resolved through a private apt
+#   configuration kept in the cache (the host's apt setup is never changed).
 #
 # Result: $SG_VM_CACHE/kernel-<id>/vmlinuz (symlink), root/ (dpkg -x of the .deb,
 # modules included under root/lib/modules), package (name and version).
@@ -18,13 +20,20 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 ver=${1:-6.1}
+arch=''
 case "$ver" in
+    arm64-*) arch=arm64 ;;
+esac
+case "${ver#arm64-}" in
     6.1) suite='' prefix=6.1 ;;
     6.12) suite=bookworm-backports prefix=6.12 ;;
     6.12-trixie) suite=trixie prefix=6.12 ;;
     7.x) suite=trixie-backports prefix=7 ;;
-    *) SG_DIE_CODE=$SG_EX_USAGE sg_die "usage: $0 [6.1|6.12|6.12-trixie|7.x]" ;;
+    *) SG_DIE_CODE=$SG_EX_USAGE sg_die "usage: $0 [$SG_VM_KERNEL_IDS]" ;;
 esac
+[ "$ver" != arm64-6.12-trixie ] || SG_DIE_CODE=$SG_EX_USAGE sg_die "usage: $0 [$SG_VM_KERNEL_IDS]"
+[ -z "$arch" ] || [ -n "$suite" ] || suite=bookworm
+meta=linux-image-${arch:-amd64}
 
 kdir=$SG_VM_CACHE/kernel-$ver
 if [ -e "$kdir/vmlinuz" ]; then
@@ -40,23 +49,12 @@ if [ -e "$kdir/vmlinuz" ]; then       # another caller finished meanwhile
     exit 0
 fi
 
-apt_opts=()
-if [ -n "$suite" ]; then
-    # Private apt state holding only that suite.
-    adir=$SG_VM_CACHE/apt-$suite
-    mkdir -p "$adir/lists/partial" "$adir/cache/archives/partial"
-    echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $(sg_debian_mirror) $suite main" \
-        >"$adir/sources.list"
-    apt_opts=(-o "Dir::Etc::SourceList=$adir/sources.list"
-              -o "Dir::Etc::SourceParts=/nonexistent"
-              -o "Dir::State::Lists=$adir/lists"
-              -o "Dir::Cache=$adir/cache")
-    sg_log "updating private apt lists for $suite"
-    apt-get "${apt_opts[@]}" update -qq >&2
-fi
+sg_apt_opts=()
+[ -z "$suite" ] || sg_apt_private "$suite" "$arch"
+apt_opts=("${sg_apt_opts[@]}")
 
 resolve() {
-    apt-cache "${apt_opts[@]}" depends linux-image-amd64 2>/dev/null |
+    apt-cache "${apt_opts[@]}" depends "$meta" 2>/dev/null |
         awk '$1 == "Depends:" && $2 ~ /^linux-image-[0-9]/ { print $2; exit }'
 }
 pkg=$(resolve || true)
@@ -64,10 +62,10 @@ if [ -z "$pkg" ] && [ "$ver" = 6.1 ]; then
     sg_apt_update
     pkg=$(resolve || true)
 fi
-[ -n "$pkg" ] || sg_die "cannot resolve linux-image-amd64 for $ver (apt sources?)"
+[ -n "$pkg" ] || sg_die "cannot resolve $meta for $ver (apt sources?)"
 case "$pkg" in
     linux-image-"$prefix".*) ;;
-    *) sg_die "linux-image-amd64 resolves to $pkg, not a $ver kernel" ;;
+    *) sg_die "$meta resolves to $pkg, not a $ver kernel" ;;
 esac
 
 tmp=$(mktemp -d "$SG_VM_CACHE/.fetch-$ver.XXXXXX")
@@ -77,16 +75,20 @@ sg_log "downloading $pkg"
 deb=$(ls "$tmp"/*.deb)
 dpkg-deb -f "$deb" Package Version >"$tmp/package"
 dpkg -x "$deb" "$tmp/root"
-# From 7.x the image package holds no kernel: it is in the linux-binary-* it depends on.
-bin=$(dpkg-deb -f "$deb" Depends | tr ',' '\n' | awk '$1 ~ /^linux-binary-/ { print $1; exit }')
+# From 7.x the image package holds no kernel: it is in the linux-binary-* it depends on. An arm64
+# guest loads two modules (run-guest.sh), from 7.x in linux-modules-*; linux-base-* has the config.
+pat='^linux-binary-'
+[ -z "$arch" ] || pat='^linux-(binary|modules|base)-[0-9]'
+deps=$(dpkg-deb -f "$deb" Depends | tr ',' '\n' | awk -v p="$pat" '$1 ~ p { print $1 }')
 rm -f "$deb"
-if [ -n "$bin" ]; then
+bin=''
+for bin in $deps; do
     sg_log "downloading $bin"
     (cd "$tmp" && apt-get "${apt_opts[@]}" -o APT::Sandbox::User=root download -qq "$bin" >&2)
-    deb=$(ls "$tmp"/linux-binary-*.deb)
+    deb=$(ls "$tmp"/*.deb)
     dpkg -x "$deb" "$tmp/root"
     rm -f "$deb"
-fi
+done
 # boot/vmlinuz-VER up to 6.12, usr/lib/modules/VER/vmlinuz from 7.x
 vmlinuz=$(cd "$tmp/root" && ls boot/vmlinuz-* usr/lib/modules/*/vmlinuz 2>/dev/null | head -n1 || true)
 [ -n "$vmlinuz" ] || sg_die "no vmlinuz in $pkg${bin:+ or $bin}"

@@ -12,6 +12,17 @@ mount -t tmpfs tmpfs /run
 mount -t tracefs tracefs /sys/kernel/tracing
 mount -t debugfs debugfs /sys/kernel/debug
 
+# arm64 guests: run-guest.sh appended the virtio console's modules; sg_out's port is its hvc0
+# (the virt board has one UART, the console)
+if [ -f /lib/sg-modules/list ]; then
+    for m in $(cat /lib/sg-modules/list); do
+        insmod "/lib/sg-modules/$m" || echo "sg: insmod $m failed"
+    done
+    i=0
+    while [ ! -c /dev/hvc0 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    export SG_PORT=/dev/hvc0
+fi
+
 # shellcheck disable=SC1091
 . /lib/sg.sh
 boot=$(cut -d' ' -f1 /proc/uptime)

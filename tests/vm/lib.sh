@@ -17,6 +17,17 @@ SG_VM_TIMEOUT=${SG_VM_TIMEOUT:-60}
 SG_VM_ACCEL=${SG_VM_ACCEL:-tcg,thread=single}
 REQUIRE_VM=${REQUIRE_VM:-0}
 
+# The kernels fetch-kernel.sh knows (usage lines); arm64-* boot under qemu-system-aarch64.
+SG_VM_KERNEL_IDS='6.1|6.12|6.12-trixie|7.x|arm64-6.1|arm64-6.12|arm64-7.x'
+
+# sg_kernel_arch ID: the Debian architecture of a kernel id (arm64-* or amd64)
+sg_kernel_arch() {
+    case $1 in
+        arm64-*) echo arm64 ;;
+        *) echo amd64 ;;
+    esac
+}
+
 SG_EX_FAIL=1
 SG_EX_USAGE=2
 SG_EX_VMFAULT=75
@@ -72,6 +83,42 @@ sg_busybox() {
     bb=$(dpkg -L busybox-static | grep -E '/s?bin/busybox$' | head -n1)
     if [ -z "$bb" ] || [ ! -x "$bb" ]; then sg_die "no static busybox found"; fi
     echo "$bb"
+}
+
+# sg_apt_private SUITE [ARCH]: a private apt state in $SG_VM_CACHE/apt-SUITE[-ARCH] holding only
+# that suite (and, for bookworm itself, its updates and security suites) for ARCH (default: the
+# host's), updated once a day; sets the array sg_apt_opts for apt-get/apt-cache. The host's
+# sources, lists and dpkg database are never read or written: a foreign architecture needs no
+# `dpkg --add-architecture`, and nothing is installed.
+sg_apt_private() {
+    local suite=$1 arch=${2:-} adir mirror key=/usr/share/keyrings/debian-archive-keyring.gpg
+    adir=$SG_VM_CACHE/apt-$suite${arch:+-$arch}
+    mirror=$(sg_debian_mirror)
+    mkdir -p "$adir/lists/partial" "$adir/cache/archives/partial" "$adir/empty"
+    {
+        echo "deb [signed-by=$key] $mirror $suite main"
+        if [ "$suite" = bookworm ]; then
+            echo "deb [signed-by=$key] $mirror bookworm-updates main"
+            echo "deb [signed-by=$key] ${mirror%/debian}/debian-security bookworm-security main"
+        fi
+    } >"$adir/sources.list"
+    : >>"$adir/status"
+    sg_apt_opts=(-o "Dir::Etc::SourceList=$adir/sources.list"
+                 -o "Dir::Etc::SourceParts=$adir/empty"
+                 -o "Dir::Etc::Preferences=$adir/empty/preferences"
+                 -o "Dir::Etc::PreferencesParts=$adir/empty"
+                 -o "Dir::State::Lists=$adir/lists"
+                 -o "Dir::Cache=$adir/cache")
+    if [ -n "$arch" ]; then
+        # a status of its own (empty): --download-only then fetches the whole dependency closure
+        sg_apt_opts+=(-o "APT::Architecture=$arch" -o "APT::Architectures=$arch"
+                      -o "Dir::State::status=$adir/status"
+                      -o "Dir::State::extended_states=$adir/extended_states")
+    fi
+    if [ -z "$(find "$adir/lists" -maxdepth 1 -name '*_Packages*' -mmin -1440 2>/dev/null | head -n1)" ]; then
+        sg_log "updating private apt lists for $suite${arch:+ ($arch)}"
+        apt-get "${sg_apt_opts[@]}" update -qq >&2
+    fi
 }
 
 # Mirror host used by the machine's apt sources (deb.debian.org if none found).

@@ -7,11 +7,13 @@ check_s1() {
 	[ "$(val s1_rc)" = 0 ] || { bad "s1: surfgraph exited $(val s1_rc): $(head -c 300 "$o/s1.err")"; return; }
 	n=$(sed -n 's/.*__do_fault: \([0-9]*\) complete invocations.*/\1/p' "$o/s1.err" | head -n1)
 	[ "${n:-0}" -gt 0 ] || { bad "s1: no complete invocation ($(head -c 300 "$o/s1.err"))"; return; }
-	# durations: the root's average between 0.1 us and 1 s
+	# durations: the root's average between 0.1 us and 1 s (printed in the unit that suits it:
+	# ms where a TCG arm64 guest shared the host's cores with others)
 	local avg
-	avg=$(sed -n 's/.*avg \([0-9.]*\) us.*/\1/p' "$o/s1.out" | head -n1)
-	awk -v a="${avg:-0}" 'BEGIN { exit !(a > 0.1 && a < 1000000) }' ||
-		{ bad "s1: implausible average duration '${avg}' us"; return; }
+	avg=$(sed -n 's/.*avg \([0-9.]* [mun]*s\) .*/\1/p' "$o/s1.out" | head -n1)
+	awk -v a="${avg:-0}" 'BEGIN { split(a, v, " "); m = v[2] == "ns" ? 0.001 : v[2] == "ms" ? 1000 : v[2] == "s" ? 1000000 : 1
+		u = v[1] * m; exit !(v[2] ~ /^[mun]?s$/ && u > 0.1 && u < 1000000) }' ||
+		{ bad "s1: implausible average duration '${avg}'"; return; }
 	"$bin" -i "$o/s1.tree" -m folded -q >"$o/s1.reload.folded" ||
 		{ bad "s1: the .tree does not reload"; return; }
 	[ -s "$o/s1.reload.folded" ] || { bad "s1: the reloaded tree is empty"; return; }
@@ -19,7 +21,7 @@ check_s1() {
 	local dup
 	dup=$(awk 'NR > 1 && /^(# |stat\t)/ { exit } NR > 1 { sub(/=.*/, ""); if (seen[$0]++) print }' "$o/s1.tree")
 	[ -z "$dup" ] || { bad "s1: .tree metadata keys written twice: $dup"; return; }
-	ok "s1: $n complete __do_fault invocations, avg ${avg} us, .tree reloads"
+	ok "s1: $n complete __do_fault invocations, avg ${avg}, .tree reloads"
 }
 
 check_s2() {
@@ -97,6 +99,25 @@ check_s6() {
 	ok "s6: 8 KB buffer under load: '$lost'; $(grep -o '[0-9]* cut by [a-z]* events' "$o/s6.err")"
 }
 
+# The text's durations are the kernel's, printed with at most 7 digits (trace_print_graph_duration):
+# 10 ms and over lose decimals ("17524.36 us", 10 ns; "123456.7 us", 100 ns; 1000 ns without
+# any). Such a duration is off by less than its unit in its own node's total, so in its node's
+# self and its parent's self. Under TCG's aarch64 a vfs_read lasted tens of ms (s7 on arm64-6.1:
+# 264 such durations), so there the text and binary trees may differ by that much: the same paths,
+# and the weights' differences summed at most twice the units summed. Sets s7_round.
+s7_within_rounding() {
+	local bound seen
+	bound=$(grep -oE '[0-9]+(\.[0-9]+)? us ' "$o/s7.txt" | awk '{
+		d = index($1, ".") ? length($1) - index($1, ".") : 0
+		if (d < 3) b += 2 * 10 ^ (3 - d); n += (d < 3) } END { printf "%d %d", b, n }')
+	[ "${bound% *}" -gt 0 ] || return 1
+	cmp -s <(sed 's/ [0-9]*$//' "$o/s7.txt.folded") <(sed 's/ [0-9]*$//' "$o/s7.dat.folded") || return 1
+	seen=$(paste -d' ' <(awk '{ print $NF }' "$o/s7.txt.folded") <(awk '{ print $NF }' "$o/s7.dat.folded") |
+		awk '{ d = $1 - $2; s += d < 0 ? -d : d } END { printf "%d", s }')
+	s7_round="${bound#* } durations of 10 ms or more printed with fewer decimals: $seen ns apart in all, at most ${bound% *}"
+	[ "$seen" -le "${bound% *}" ]
+}
+
 check_s7() {
 	local r fb ft
 	[ "$(val s7_text_rc)" = 0 ] && [ "$(val s7_dat_rc)" = 0 ] && [ -s "$o/s7.dat" ] ||
@@ -111,6 +132,8 @@ check_s7() {
 		bad "s7: no complete vfs_read in the capture: $ft"
 	elif cmp -s "$o/s7.txt.folded" "$o/s7.dat.folded" && [ "${fb#*: }" = "${ft#*: }" ]; then
 		ok "s7: the same events read as text and as binary give the same trees: $(wc -l <"$o/s7.txt.folded") call paths, the same weights ($ft)"
+	elif [ "${fb#*: }" = "${ft#*: }" ] && s7_within_rounding; then
+		ok "s7: text and binary of the same events: the same $(wc -l <"$o/s7.txt.folded") call paths; weights within the kernel's rounding of the text ($s7_round) ($ft)"
 	else
 		bad "s7: text and binary of the same events differ: text '$ft', binary '$fb'; $(diff "$o/s7.txt.folded" "$o/s7.dat.folded" | head -n 6 | tr '\n' ' ')"
 	fi
@@ -306,6 +329,7 @@ check_s13() {
 	[ "$(val s13_rc)" = 0 ] || { bad "s13: surfgraph -w exited $(val s13_rc): $(head -c 300 "$o/s13.err")"; return; }
 	[ "$(val s13_tracer_after)" = nop ] || bad "s13: current_tracer left as '$(val s13_tracer_after)'"
 	[ "$(val s13_left)" = 0 ] || bad "s13: page files left beside the output"
+	[ -z "$(val s13_other)" ] || bad "s13: written through the link swapped in during the capture: $(val s13_other)"
 	# -q: nothing on stderr, libtracecmd's notes on the CPU data included
 	[ ! -s "$o/s13.err" ] || bad "s13: -q -w printed: $(head -c 300 "$o/s13.err")"
 	[ -s "$d" ] && [ -s "$o/s13.tree" ] || { bad "s13: no trace.dat or no .tree came back"; return; }
