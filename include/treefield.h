@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "strtab.h"
 
 /* Split line at tabs (written over with NULs) into at most max fields; returns the count. */
 int sg_treefield_split(char *line, char **f, int max);
@@ -29,5 +30,24 @@ int sg_treefield_unescape(const char *s, size_t len, char *out, size_t *n);
  * writers' side of sg_treefield_unescape; treefile.c and treescatter.c both use it).
  */
 void sg_treefield_put_name(FILE *out, const char *s);
+
+/* Where a reader is in a `.tree` (for its messages), and the room names are decoded in. */
+struct sg_treefield_at {
+	const char *name;
+	unsigned long lineno;
+	struct sg_strtab *st;
+	char *buf;
+	size_t bufcap;
+};
+
+/* Log "name:line: " and fmt with arg; returns -1. */
+int sg_treefield_fail(const struct sg_treefield_at *at, const char *fmt, const char *arg);
+
+/* Unescape s[0..len) and intern it in at->st; NULL when an escape is malformed. */
+const char *sg_treefield_intern(struct sg_treefield_at *at, const char *s, size_t len);
+
+/* sg_treefield_u64, logging "bad number in column WHAT" at at's line when s is not one. */
+int sg_treefield_number(const struct sg_treefield_at *at, const char *s, const char *what,
+			uint64_t *out);
 
 #endif

@@ -1,4 +1,6 @@
 /* treefield.c - the fields of a `.tree` line: tabs, decimal numbers, %XX-escaped names. */
+#include <stdlib.h>
+#include "log.h"
 #include "pathbuf.h"
 #include "treefield.h"
 
@@ -105,4 +107,41 @@ void sg_treefield_put_name(FILE *out, const char *s)
 		else
 			fputc(c, out);
 	}
+}
+
+int sg_treefield_fail(const struct sg_treefield_at *at, const char *fmt, const char *arg)
+{
+	char msg[256];
+
+	snprintf(msg, sizeof(msg), fmt, arg);
+	sg_log_error("%s:%lu: %s", at->name, at->lineno, msg);
+	return -1;
+}
+
+const char *sg_treefield_intern(struct sg_treefield_at *at, const char *s, size_t len)
+{
+	size_t n;
+
+	if (len + 1 > at->bufcap) {
+		char *b = realloc(at->buf, len + 1);
+
+		if (!b)
+			return NULL;
+		at->buf = b;
+		at->bufcap = len + 1;
+	}
+	if (sg_treefield_unescape(s, len, at->buf, &n) < 0)
+		return NULL;
+	return sg_strtab_intern(at->st, at->buf, n);
+}
+
+int sg_treefield_number(const struct sg_treefield_at *at, const char *s, const char *what,
+			uint64_t *out)
+{
+	if (sg_treefield_u64(s, out) < 0) {
+		sg_log_error("%s:%lu: bad number in column %s: '%.40s'", at->name, at->lineno, what,
+			     s);
+		return -1;
+	}
+	return 0;
 }

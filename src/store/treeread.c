@@ -13,27 +13,22 @@
 #include "treepstat.h"
 #include "treeread.h"
 #include "treescatter.h"
+#include "treestat.h"
 
 struct reader {
-	const char *name;
-	unsigned long lineno;
-	struct sg_strtab *st;
+	struct sg_treefield_at at; /* the file's name, the line, the names' string table */
 	struct sg_aggregate *agg;
 	struct sg_invocation *inv; /* receiving invnode lines */
 	struct sg_node **chain;	   /* nodes of the previous path, by depth */
 	size_t nchain, chaincap;
 	const char **comps;
 	size_t ncomps, compcap;
-	char *buf;
-	size_t bufcap;
 	int saw_root, saw_end;
 	int version; /* 1; 2 with return values and calls; 3 with the histogram; 4 the scatter;
 		      * 5 optional sections (pstat) */
 	struct sg_node *pstat_node; /* the merged-tree node just read, which a pstat line is of */
 	uint64_t nnodes, npstat;    /* merged-tree node lines, and pstat lines after them */
-	int hist_root;		  /* the root (index) the last hist line was of; -1: none */
-	unsigned hist_next;	  /* the lowest bucket its next hist line may be */
-	uint64_t *hist_sum;	  /* per root: the invocations its hist lines counted */
+	struct sg_treestat_reader stat; /* stat and hist lines */
 	struct sg_tree *btree;	  /* receiving bnode lines: the last bucket line's */
 	int next_bucket;	  /* the lowest bucket the next bucket line may be */
 	struct sg_node *last_inv; /* the last invnode, which call lines belong to */
@@ -49,39 +44,17 @@ struct reader {
 
 static int fail(struct reader *r, const char *fmt, const char *arg)
 {
-	char msg[256];
-
-	snprintf(msg, sizeof(msg), fmt, arg);
-	sg_log_error("%s:%lu: %s", r->name, r->lineno, msg);
-	return -1;
+	return sg_treefield_fail(&r->at, fmt, arg);
 }
 
-/* Unescape s[0..len) and intern it; NULL when an escape is malformed. */
 static const char *unescape(struct reader *r, const char *s, size_t len)
 {
-	size_t n;
-
-	if (len + 1 > r->bufcap) {
-		char *b = realloc(r->buf, len + 1);
-
-		if (!b)
-			return NULL;
-		r->buf = b;
-		r->bufcap = len + 1;
-	}
-	if (sg_treefield_unescape(s, len, r->buf, &n) < 0)
-		return NULL;
-	return sg_strtab_intern(r->st, r->buf, n);
+	return sg_treefield_intern(&r->at, s, len);
 }
 
 static int number_field(struct reader *r, const char *s, const char *what, uint64_t *out)
 {
-	if (sg_treefield_u64(s, out) < 0) {
-		sg_log_error("%s:%lu: bad number in column %s: '%.40s'", r->name, r->lineno, what,
-			     s);
-		return -1;
-	}
-	return 0;
+	return sg_treefield_number(&r->at, s, what, out);
 }
 
 /* Version 2's "rets errs errno:calls,..." columns of a node line. */
@@ -241,93 +214,6 @@ static int read_pstat(struct reader *r, char **f, int nf)
 	return 0;
 }
 
-static int read_stat(struct reader *r, char **f, int nf)
-{
-	uint64_t v[8];
-	static const char *const cols[] = {"invocations", "incomplete", "total_ns", "min_ns",
-					   "avg_ns",	  "p50_ns",	"p99_ns",   "max_ns"};
-
-	if (nf != (r->version >= 3 ? 12 : 10))
-		return fail(r, "%s",
-			    r->version >= 3 ? "a stat line has 12 tab-separated fields (version 3)"
-					    : "a stat line has 10 tab-separated fields");
-	for (int i = 0; i < 8; i++)
-		if (number_field(r, f[2 + i], cols[i], &v[i]) < 0)
-			return -1;
-	const char *root = unescape(r, f[1], strlen(f[1]));
-
-	if (!root || !*root)
-		return fail(r, "%s", "bad root name");
-	int known = r->agg->nroots;
-	struct sg_rootstat *rs = sg_aggregate_rootstat(r->agg, root);
-
-	if (!rs)
-		return fail(r, "%s", "out of memory");
-	if (r->agg->nroots == known)
-		return fail(r, "%s", "a second stat line for the same root");
-	if (v[3] > v[7] || v[5] < v[3] || v[5] > v[6] || v[6] > v[7] || v[0] < (v[7] > 0))
-		return fail(r, "%s", "statistics out of order (min <= p50 <= p99 <= max)");
-	/* version 3: p90 and p99.9, both empty when the run came from an older file */
-	if (r->version >= 3 && (*f[10] || *f[11])) {
-		if (number_field(r, f[10], "p90_ns", &rs->sum.p90) < 0 ||
-		    number_field(r, f[11], "p999_ns", &rs->sum.p999) < 0)
-			return -1;
-		if (rs->sum.p90 < v[5] || rs->sum.p90 > v[6] || rs->sum.p999 < v[6] ||
-		    rs->sum.p999 > v[7])
-			return fail(r, "%s",
-				    "percentiles out of order (p50 <= p90 <= p99 <= p99.9 "
-				    "<= max)");
-		rs->sum.has_hist = 1;
-	}
-	rs->sum.count = v[0];
-	rs->incomplete = v[1];
-	rs->sum.total = v[2];
-	rs->sum.min = v[3];
-	rs->sum.avg = v[4];
-	rs->sum.p50 = v[5];
-	rs->sum.p99 = v[6];
-	rs->sum.max = v[7];
-	return 0;
-}
-
-/* Version 3's "hist ROOT LO HI COUNT": one bucket of a root's histogram, in bucket order. */
-static int read_hist(struct reader *r, char **f, int nf)
-{
-	uint64_t lo, hi, n;
-	int i;
-
-	if (r->version < 3)
-		return fail(r, "%s", "hist line before version 3");
-	if (nf != 5)
-		return fail(r, "%s", "a hist line has 5 tab-separated fields");
-	const char *root = unescape(r, f[1], strlen(f[1]));
-
-	if (!root)
-		return fail(r, "%s", "bad root name");
-	for (i = 0; i < r->agg->nroots && r->agg->roots[i].root != root; i++)
-		;
-	if (i == r->agg->nroots || !r->agg->roots[i].sum.has_hist)
-		return fail(r, "%s", "hist line of a root without a version 3 stat line before it");
-	if (number_field(r, f[2], "lo_ns", &lo) < 0 || number_field(r, f[3], "hi_ns", &hi) < 0 ||
-	    number_field(r, f[4], "invocations", &n) < 0)
-		return -1;
-	unsigned b = sg_hist_bucket(lo);
-
-	if (lo != sg_hist_lo(b) || hi != sg_hist_hi(b) || !n)
-		return fail(r, "%s", "not a histogram bucket (lo_ns, hi_ns) or an empty one");
-	if (i < r->hist_root || (i == r->hist_root && b < r->hist_next))
-		return fail(r, "%s", "hist lines out of order");
-	if (!r->hist_sum && !(r->hist_sum = calloc(256, sizeof(*r->hist_sum))))
-		return fail(r, "%s", "out of memory");
-	if (i >= 256)
-		return fail(r, "%s", "more than 256 roots with a histogram");
-	r->hist_root = i;
-	r->hist_next = b + 1;
-	r->agg->roots[i].sum.hist[b] = n;
-	r->hist_sum[i] = sg_add_sat(r->hist_sum[i], n);
-	return 0;
-}
-
 /* Version 3's "bucket LO HI INVOCATIONS": the merged tree of a bucket's invocations follows. */
 static int read_bucket(struct reader *r, char **f, int nf)
 {
@@ -351,35 +237,6 @@ static int read_bucket(struct reader *r, char **f, int nf)
 	r->btree = sg_aggregate_bucket(r->agg, b);
 	r->nchain = 0;
 	return r->btree ? 0 : fail(r, "%s", "out of memory");
-}
-
-/* Each root's histogram counts exactly its complete invocations (version 3 with times). */
-static int check_hist(struct reader *r)
-{
-	for (int i = 0; i < r->agg->nroots; i++) {
-		const struct sg_rootstat *rs = &r->agg->roots[i];
-		uint64_t sum = r->hist_sum && i < 256 ? r->hist_sum[i] : 0;
-
-		char nth[32];
-
-		snprintf(nth, sizeof(nth), "%d", i + 1);
-		if (rs->sum.has_hist && sum != rs->sum.count)
-			return fail(
-			    r, "the hist lines of stat line %s do not add up to its invocations",
-			    nth);
-	}
-	/* the bucket trees hold the invocations the roots' histograms count there */
-	for (unsigned b = 0; r->agg->nroots && r->agg->roots[0].sum.has_hist && b < SG_HIST_BUCKETS;
-	     b++) {
-		uint64_t n = 0;
-
-		for (int i = 0; i < r->agg->nroots; i++)
-			n = sg_add_sat(n, r->agg->roots[i].sum.hist[b]);
-		if (n != r->agg->bucket_n[b])
-			return fail(r, "%s",
-				    "a bucket line's invocations differ from the hist lines");
-	}
-	return 0;
 }
 
 /* An inv line (slow 0) or, version 3, a slowinv line: a kept invocation, its nodes follow. */
@@ -534,7 +391,7 @@ static int read_line(struct reader *r, char *line)
 
 	if (strcmp(f[0], "recs") == 0 || strcmp(f[0], "rec") == 0) {
 		why = r->version < 5 ? "recs or rec line before version 5"
-				     : sg_treecalls_read(&r->calls, r->inv, r->st, f, nf);
+				     : sg_treecalls_read(&r->calls, r->inv, r->at.st, f, nf);
 		return why ? fail(r, "%s", why) : 0;
 	}
 	if ((why = sg_treecalls_done(&r->calls)))
@@ -564,17 +421,17 @@ static int read_line(struct reader *r, char *line)
 	if (strcmp(f[0], "call") == 0)
 		return read_call(r, f, nf);
 	if (strcmp(f[0], "stat") == 0)
-		return read_stat(r, f, nf);
+		return sg_treestat_read_stat(&r->at, r->agg, r->version, f, nf);
 	if (strcmp(f[0], "inv") == 0)
 		return read_inv(r, f, nf, 0);
 	if (strcmp(f[0], "slowinv") == 0)
 		return read_inv(r, f, nf, 1);
 	if (strcmp(f[0], "hist") == 0)
-		return read_hist(r, f, nf);
+		return sg_treestat_read_hist(&r->stat, &r->at, r->agg, r->version, f, nf);
 	if (strcmp(f[0], "scatter") == 0 || strcmp(f[0], "dot") == 0) {
 		const char *why = r->version < 4 || r->inv ? "scatter or dot line outside version 4's "
 							     "scatter (before the invocations)"
-							   : sg_treescatter_read(r->agg, r->st, f, nf);
+							   : sg_treescatter_read(r->agg, r->at.st, f, nf);
 
 		return why ? fail(r, "%s", why) : 0;
 	}
@@ -593,7 +450,7 @@ static int check_sources(struct reader *r)
 	uint64_t v;
 
 	if (n && (sg_treefield_u64(n, &v) < 0 || v > (uint64_t) r->agg->nmeta)) {
-		sg_log_error("%s: sources=%.20s: more runs than the file lists", r->name, n);
+		sg_log_error("%s: sources=%.20s: more runs than the file lists", r->at.name, n);
 		return -1;
 	}
 	return 0;
@@ -602,7 +459,7 @@ static int check_sources(struct reader *r)
 static struct sg_aggregate *read_tree(struct sg_treelines *src, const char *name,
 				      struct sg_strtab *st)
 {
-	struct reader r = {.name = name, .st = st, .hist_root = -1};
+	struct reader r = {.at = {.name = name, .st = st}, .stat = {.hist_root = -1}};
 	char *line;
 	ssize_t len;
 	int ok = -1, unterminated;
@@ -614,7 +471,7 @@ static struct sg_aggregate *read_tree(struct sg_treelines *src, const char *name
 		return NULL;
 	}
 	while ((len = sg_treelines_next(src, &line, &unterminated)) >= 0) {
-		r.lineno++;
+		r.at.lineno++;
 		if (unterminated && !r.saw_end) {
 			fail(&r, "%s", "truncated: the last line has no newline");
 			goto out;
@@ -623,7 +480,7 @@ static struct sg_aggregate *read_tree(struct sg_treelines *src, const char *name
 			fail(&r, "%s", "NUL byte in line");
 			goto out;
 		}
-		if (r.lineno == 1) {
+		if (r.at.lineno == 1) {
 			if (!sg_treefile_sniff(line, (size_t) len)) {
 				fail(&r, "%s",
 				     "not a surfgraph .tree file (no '# surfgraph-tree' header)");
@@ -657,7 +514,7 @@ static struct sg_aggregate *read_tree(struct sg_treelines *src, const char *name
 			goto out;
 	}
 	if (len == SG_TREELINES_TOO_LONG) {
-		r.lineno++;
+		r.at.lineno++;
 		fail(&r, "a line longer than %s: not a .tree file surfgraph wrote", "64 MiB");
 		goto out;
 	}
@@ -665,12 +522,12 @@ static struct sg_aggregate *read_tree(struct sg_treelines *src, const char *name
 		sg_log_error("%s: read failed: %s", name, strerror(errno));
 		goto out;
 	}
-	if (r.lineno == 0) {
+	if (r.at.lineno == 0) {
 		sg_log_error("%s: empty file", name);
 		goto out;
 	}
 	if (!r.saw_end) {
-		r.lineno++;
+		r.at.lineno++;
 		fail(&r, "%s", "truncated: no 'end' line");
 		goto out;
 	}
@@ -678,7 +535,7 @@ static struct sg_aggregate *read_tree(struct sg_treelines *src, const char *name
 		fail(&r, "%s", "no root= line");
 		goto out;
 	}
-	if (check_hist(&r) < 0 || check_sources(&r) < 0)
+	if (sg_treestat_check(&r.stat, &r.at, r.agg) < 0 || check_sources(&r) < 0)
 		goto out;
 	/* the per-path statistics are all or nothing: a path without them could not be tested */
 	if (r.npstat && r.npstat != r.nnodes) {
@@ -692,8 +549,8 @@ static struct sg_aggregate *read_tree(struct sg_treelines *src, const char *name
 out:
 	free(r.chain);
 	free(r.comps);
-	free(r.hist_sum);
-	free(r.buf);
+	sg_treestat_release(&r.stat);
+	free(r.at.buf);
 	if (ok < 0) {
 		sg_aggregate_free(r.agg);
 		return NULL;
