@@ -95,12 +95,12 @@ static void put_summary(FILE *out, const struct sg_treediff *d, const struct sg_
 	const char *name = r->name[1] ? r->name[1] : r->name[0];
 
 	if (r->name[0] && r->name[1] && strcmp(r->name[0], r->name[1])) {
-		sg_fmt_put_name(out, r->name[1]);
+		sg_escape_put_name(out, r->name[1]);
 		fputs(" (BEFORE: ", out);
-		sg_fmt_put_name(out, r->name[0]);
+		sg_escape_put_name(out, r->name[0]);
 		fputc(')', out);
 	} else {
-		sg_fmt_put_name(out, name);
+		sg_escape_put_name(out, name);
 	}
 	fprintf(out, "%s\n",
 		!r->name[0] ? " (only in AFTER)" : !r->name[1] ? " (only in BEFORE)" : "");
@@ -166,7 +166,7 @@ static int put_path(FILE *out, const struct sg_treediff_node *n)
 		chain[k++] = p;
 	}
 	while (k--) {
-		sg_fmt_put_name(out, chain[k]->name);
+		sg_escape_put_name(out, chain[k]->name);
 		fputs(k ? ";" : "", out);
 	}
 	free(chain);
@@ -281,10 +281,10 @@ static void put_node(FILE *out, const struct sg_treediff *d, const struct sg_tre
 		/* the arrow is 3 bytes but one column wide */
 		st->unicode ? 15 : 13, calls);
 	sg_text_put_prefix(out, last, depth, st->unicode);
-	sg_fmt_put_name(out, n->name);
+	sg_escape_put_name(out, n->name);
 	if (n->name_before) {
 		fputs("  [BEFORE: ", out);
-		sg_fmt_put_name(out, n->name_before);
+		sg_escape_put_name(out, n->name_before);
 		fputc(']', out);
 	}
 	if (n->state == SG_TREEDIFF_NEW)
@@ -361,10 +361,10 @@ int sg_diff_text_render(FILE *out, const struct sg_treediff *d,
 	/* file names, and each .tree's kernel= as its file says: escaped as names are */
 	for (int k = 0; k < 2; k++) {
 		fputs(k ? "\nAFTER  " : "BEFORE ", out);
-		sg_fmt_put_name(out, d->label[k]);
+		sg_escape_put_name(out, d->label[k]);
 		if (d->kernel[k]) {
 			fputs(" (kernel ", out);
-			sg_fmt_put_name(out, d->kernel[k]);
+			sg_escape_put_name(out, d->kernel[k]);
 			fputc(')', out);
 		}
 	}

@@ -129,14 +129,14 @@ void sg_tuidiff_title(const struct sg_treediff *d, char *buf, size_t size)
 	    e[SG_FMT_LEN];
 	size_t k;
 
-	sg_fmt_name_buf(lb, sizeof(lb), d->label[0]);
-	sg_fmt_name_buf(la, sizeof(la), d->label[1]);
+	sg_escape_name_buf(lb, sizeof(lb), d->label[0]);
+	sg_escape_name_buf(la, sizeof(la), d->label[1]);
 	k = (size_t) snprintf(buf, size, "%s -> %s (%s)", lb, la,
 			      d->totals ? "totals" : "per invocation");
 	for (int i = 0; i < d->nroots && k + 1 < size; i++) {
 		const struct sg_treediff_root *r = &d->roots[i];
 
-		sg_fmt_name_buf(root, sizeof(root), r->name[1] ? r->name[1] : r->name[0]);
+		sg_escape_name_buf(root, sizeof(root), r->name[1] ? r->name[1] : r->name[0]);
 		k += (size_t) snprintf(
 		    buf + k, size - k, "  %s: avg %s -> %s  p99 %s -> %s", root,
 		    sg_fmt_human(a, r->sum[0].avg), sg_fmt_human(b, r->sum[1].avg),

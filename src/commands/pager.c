@@ -49,7 +49,7 @@ static int standard_pager(const char *word)
 static void warn(const char *what, const char *cmd, const char *why)
 {
 	fprintf(stderr, "surfgraph: %s", what);
-	sg_fmt_put_name(stderr, cmd);
+	sg_escape_put_name(stderr, cmd);
 	fprintf(stderr, "%s\n", why);
 }
 
