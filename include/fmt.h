@@ -6,7 +6,9 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "escape.h"
+#include "invocation.h"
 #include "tree.h"
+#include "treediff.h"
 
 #define SG_FMT_LEN 32
 
@@ -33,6 +35,16 @@ const char *sg_fmt_delta_us(char buf[SG_FMT_LEN], int64_t ns);
 
 /* A signed change given in hundredths of a percent ("+33.08%", "-0.50%", "0.00%"). */
 const char *sg_fmt_delta_pct(char buf[SG_FMT_LEN], int64_t bp);
+
+/*
+ * A diff's delta% (text and TUI alike): "+33.08%", "-0.50%", "0.00%"; "new"/"gone" for a path
+ * in one run only; "n/a" from zero.
+ */
+/* "# invocation SEQ ROOT task=COMM-PID cpu=A,B": how walk and replay open an invocation. */
+void sg_fmt_put_invocation_head(FILE *out, const struct sg_invocation *inv);
+
+const char *sg_fmt_diff_pct(char buf[SG_FMT_LEN], int64_t d, uint64_t before,
+			    enum sg_treediff_state state);
 
 /* Thousandths as the shortest exact decimal: 1000 "1", 1500 "1.5", 333 "0.333". */
 const char *sg_fmt_milli(char buf[SG_FMT_LEN], uint64_t v);

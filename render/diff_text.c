@@ -19,21 +19,6 @@ static const char *fmt_delta_human(char buf[SG_FMT_LEN], int64_t d)
 	return buf;
 }
 
-/* "+33.08%", "-0.50%", "0.00%"; "new"/"gone" for a path in one run only; "n/a" from zero. */
-static const char *fmt_pct(char buf[SG_FMT_LEN], int64_t d, uint64_t before,
-			   enum sg_treediff_state state)
-{
-	int64_t bp;
-
-	if (state == SG_TREEDIFF_NEW)
-		return "new";
-	if (state == SG_TREEDIFF_GONE)
-		return "gone";
-	if (sg_treediff_ratio(d, before, &bp) < 0)
-		return d ? "n/a" : "0.00%";
-	return sg_fmt_delta_pct(buf, bp);
-}
-
 /* The change's confidence interval in us, "+1.234..+5.678", or "?" (too few), "-" (none). */
 static const char *fmt_ci(char buf[2 * SG_FMT_LEN + 4], const struct sg_treediff *d,
 			  const struct sg_welch *w)
@@ -125,7 +110,7 @@ static void put_summary(FILE *out, const struct sg_treediff *d, const struct sg_
 			unknown == 1 ? "n/a" : sg_fmt_human(a, vb),
 			unknown == 2 ? "n/a" : sg_fmt_human(b, va),
 			unknown ? "n/a" : fmt_delta_human(c, dv),
-			unknown ? "n/a" : fmt_pct(p, dv, vb, st));
+			unknown ? "n/a" : sg_fmt_diff_pct(p, dv, vb, st));
 		/* the histograms' rank test is about the middle of the distribution: p50's row */
 		if (i == 1 && r->rank != SG_WELCH_FEW)
 			fprintf(out, "  p=%.2g %s (rank test of the histograms)", r->rank_p,
@@ -207,7 +192,7 @@ static int put_changes(FILE *out, const struct sg_treediff *d,
 			fputs(col, out);
 		fprintf(out, "%12s %12s %12s %9s", sg_fmt_us(a, n->self[0]),
 			sg_fmt_us(b, n->self[1]), sg_fmt_delta_us(c, n->self_delta),
-			fmt_pct(p, n->self_delta, n->self[0], n->state));
+			sg_fmt_diff_pct(p, n->self_delta, n->self[0], n->state));
 		if (columns(d))
 			fprintf(out, " %*s %s", CI_WIDTH, cs, mark(d, &n->self_sig, n->self_sig_by));
 		fputs("  ", out);
@@ -274,7 +259,7 @@ static void put_node(FILE *out, const struct sg_treediff *d, const struct sg_tre
 	if (col)
 		fputs(col, out);
 	fprintf(out, "%12s %12s %12s %9s", sg_fmt_us(a, n->total[0]), sg_fmt_us(b, n->total[1]),
-		sg_fmt_delta_us(c, n->delta), fmt_pct(p, n->delta, n->total[0], n->state));
+		sg_fmt_delta_us(c, n->delta), sg_fmt_diff_pct(p, n->delta, n->total[0], n->state));
 	if (columns(d))
 		fprintf(out, " %*s %s", CI_WIDTH, cs, mark(d, &n->sig, n->sig_by));
 	fprintf(out, " %*s  ",

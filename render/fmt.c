@@ -149,3 +149,31 @@ int sg_fmt_put_call(FILE *out, const struct sg_call *c)
 		fprintf(out, " = %s", sg_fmt_retval(v, c->retval));
 	return ferror(out) ? -1 : 0;
 }
+
+const char *sg_fmt_diff_pct(char buf[SG_FMT_LEN], int64_t d, uint64_t before,
+			    enum sg_treediff_state state)
+{
+	int64_t bp;
+
+	if (state == SG_TREEDIFF_NEW)
+		return "new";
+	if (state == SG_TREEDIFF_GONE)
+		return "gone";
+	if (sg_treediff_ratio(d, before, &bp) < 0)
+		return d ? "n/a" : "0.00%";
+	return sg_fmt_delta_pct(buf, bp);
+}
+
+void sg_fmt_put_invocation_head(FILE *out, const struct sg_invocation *inv)
+{
+	/* root and comm come from the trace (any task names itself): escaped as every name */
+	fprintf(out, "# invocation %" PRIu64 " ", inv->seq);
+	sg_escape_put_name(out, inv->root);
+	if (inv->pid >= 0) {
+		fputs(" task=", out);
+		sg_escape_put_name(out, inv->comm ? inv->comm : "?");
+		fprintf(out, "-%d", inv->pid);
+	}
+	for (int i = 0; i < inv->ncpus; i++)
+		fprintf(out, "%s%d", i ? "," : " cpu=", inv->cpus[i]);
+}

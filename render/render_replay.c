@@ -8,16 +8,7 @@ static void put_header(FILE *out, const struct sg_invocation *inv)
 	char a[SG_FMT_LEN];
 	const struct sg_calls *c = inv->calls;
 
-	/* root and comm come from the trace (any task names itself): escaped as every name */
-	fprintf(out, "# invocation %" PRIu64 " ", inv->seq);
-	sg_escape_put_name(out, inv->root);
-	if (inv->pid >= 0) {
-		fputs(" task=", out);
-		sg_escape_put_name(out, inv->comm ? inv->comm : "?");
-		fprintf(out, "-%d", inv->pid);
-	}
-	for (int i = 0; i < inv->ncpus; i++)
-		fprintf(out, "%s%d", i ? "," : " cpu=", inv->cpus[i]);
+	sg_fmt_put_invocation_head(out, inv);
 	if (inv->has_ts)
 		fprintf(out, " start=%" PRIu64 ".%09" PRIu64, inv->start_ts / 1000000000,
 			inv->start_ts % 1000000000);
