@@ -5,7 +5,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "escape.h"
+#include "invocation.h"
 #include "tree.h"
+#include "treediff.h"
 
 #define SG_FMT_LEN 32
 
@@ -33,6 +36,16 @@ const char *sg_fmt_delta_us(char buf[SG_FMT_LEN], int64_t ns);
 /* A signed change given in hundredths of a percent ("+33.08%", "-0.50%", "0.00%"). */
 const char *sg_fmt_delta_pct(char buf[SG_FMT_LEN], int64_t bp);
 
+/*
+ * A diff's delta% (text and TUI alike): "+33.08%", "-0.50%", "0.00%"; "new"/"gone" for a path
+ * in one run only; "n/a" from zero.
+ */
+/* "# invocation SEQ ROOT task=COMM-PID cpu=A,B": how walk and replay open an invocation. */
+void sg_fmt_put_invocation_head(FILE *out, const struct sg_invocation *inv);
+
+const char *sg_fmt_diff_pct(char buf[SG_FMT_LEN], int64_t d, uint64_t before,
+			    enum sg_treediff_state state);
+
 /* Thousandths as the shortest exact decimal: 1000 "1", 1500 "1.5", 333 "0.333". */
 const char *sg_fmt_milli(char buf[SG_FMT_LEN], uint64_t v);
 
@@ -44,25 +57,6 @@ const char *sg_fmt_retval(char buf[SG_FMT_LEN], int64_t v);
  * -EINVAL in 1 of 10 calls"; "" when no call returned an error. Returns buf.
  */
 const char *sg_fmt_errors(char *buf, size_t size, const struct sg_node *n);
-
-/*
- * Input bytes for a terminal, the one escaping of every string taken from input (names, task
- * names, a .tree's fields, quoted lines, file names) in every text output and message: each
- * control character is written as one '?', so a crafted string cannot send escape sequences.
- * Controls are C0 (below 0x20), DEL, and C1 (U+0080-U+009F) raw or UTF-8 encoded; bytes in keep
- * (NULL: none; "\t\n" for -m raw's lines) pass. Every other byte goes as it is (valid UTF-8
- * stays readable). -1: write error.
- */
-int sg_fmt_put_text(FILE *out, const char *text, size_t len, const char *keep);
-
-/* A NUL-terminated name through sg_fmt_put_text(), nothing kept. -1: write error. */
-int sg_fmt_put_name(FILE *out, const char *name);
-
-/*
- * The same escaping into buf (a curses screen is written from strings, not a FILE): at most
- * size - 1 bytes, always terminated, a character cut nowhere. Returns the length written.
- */
-size_t sg_fmt_name_buf(char *buf, size_t size, const char *name);
 
 /* One kept call: "(ARGS) = VALUE", its arguments written as names are. -1: write error. */
 int sg_fmt_put_call(FILE *out, const struct sg_call *c);

@@ -13,9 +13,10 @@
  * zooms on click, searches with a regular expression (Search, Ctrl-F), shows the hovered frame
  * and keeps zoom and search in the URL (?x=FRAME&s=REGEX&i=1). Element ids start with a hash
  * of the content, so two graphs inlined in one page do not clash. Every string from the input
- * is escaped in one place (xml_text), but for the histogram selection's data (svg_hist.c:
- * JSON-escaped by json.c, then XML's specials). With c->hist the strip is drawn above the
- * frames and, with c->bucket, the selection (?h=K) can redraw them. Same input, same bytes.
+ * is escaped in one place (xml_text), but for the histogram selection's data (svg_histdata.c:
+ * JSON-escaped by json.c, then XML's specials by svg_hist.c). With c->hist the strip is drawn
+ * above the frames and, with c->bucket, the selection (?h=K) can redraw them. Same input, same
+ * bytes.
  *
  * *drawn (may be NULL) gets the number of frames written. -1 when writing fails.
  */

@@ -21,7 +21,7 @@ int sg_diff_folded_render(FILE *out, const struct sg_treediff *d)
 		if (!path)
 			goto out;
 		if (n->self[0] || n->self[1]) {
-			sg_fmt_put_text(out, path, pb.len, NULL);
+			sg_escape_put_text(out, path, pb.len, NULL);
 			fprintf(out, " %" PRIu64 " %" PRIu64 "\n", n->self[0], n->self[1]);
 		}
 		if (n->child) {

@@ -86,7 +86,7 @@ int sg_diff_tail_render(FILE *out, const struct sg_treediff *d, const struct sg_
 		fprintf(out, "; %s%% of that under ",
 			sg_fmt_pct(pct, (uint64_t) end->delta, (uint64_t) root->delta));
 		while (depth-- > 0) {
-			sg_fmt_put_name(out, chain[depth]->name);
+			sg_escape_put_name(out, chain[depth]->name);
 			if (depth)
 				fputs(unicode ? " \u2192 " : " -> ", out);
 		}

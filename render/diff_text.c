@@ -19,21 +19,6 @@ static const char *fmt_delta_human(char buf[SG_FMT_LEN], int64_t d)
 	return buf;
 }
 
-/* "+33.08%", "-0.50%", "0.00%"; "new"/"gone" for a path in one run only; "n/a" from zero. */
-static const char *fmt_pct(char buf[SG_FMT_LEN], int64_t d, uint64_t before,
-			   enum sg_treediff_state state)
-{
-	int64_t bp;
-
-	if (state == SG_TREEDIFF_NEW)
-		return "new";
-	if (state == SG_TREEDIFF_GONE)
-		return "gone";
-	if (sg_treediff_ratio(d, before, &bp) < 0)
-		return d ? "n/a" : "0.00%";
-	return sg_fmt_delta_pct(buf, bp);
-}
-
 /* The change's confidence interval in us, "+1.234..+5.678", or "?" (too few), "-" (none). */
 static const char *fmt_ci(char buf[2 * SG_FMT_LEN + 4], const struct sg_treediff *d,
 			  const struct sg_welch *w)
@@ -95,12 +80,12 @@ static void put_summary(FILE *out, const struct sg_treediff *d, const struct sg_
 	const char *name = r->name[1] ? r->name[1] : r->name[0];
 
 	if (r->name[0] && r->name[1] && strcmp(r->name[0], r->name[1])) {
-		sg_fmt_put_name(out, r->name[1]);
+		sg_escape_put_name(out, r->name[1]);
 		fputs(" (BEFORE: ", out);
-		sg_fmt_put_name(out, r->name[0]);
+		sg_escape_put_name(out, r->name[0]);
 		fputc(')', out);
 	} else {
-		sg_fmt_put_name(out, name);
+		sg_escape_put_name(out, name);
 	}
 	fprintf(out, "%s\n",
 		!r->name[0] ? " (only in AFTER)" : !r->name[1] ? " (only in BEFORE)" : "");
@@ -125,7 +110,7 @@ static void put_summary(FILE *out, const struct sg_treediff *d, const struct sg_
 			unknown == 1 ? "n/a" : sg_fmt_human(a, vb),
 			unknown == 2 ? "n/a" : sg_fmt_human(b, va),
 			unknown ? "n/a" : fmt_delta_human(c, dv),
-			unknown ? "n/a" : fmt_pct(p, dv, vb, st));
+			unknown ? "n/a" : sg_fmt_diff_pct(p, dv, vb, st));
 		/* the histograms' rank test is about the middle of the distribution: p50's row */
 		if (i == 1 && r->rank != SG_WELCH_FEW)
 			fprintf(out, "  p=%.2g %s (rank test of the histograms)", r->rank_p,
@@ -166,7 +151,7 @@ static int put_path(FILE *out, const struct sg_treediff_node *n)
 		chain[k++] = p;
 	}
 	while (k--) {
-		sg_fmt_put_name(out, chain[k]->name);
+		sg_escape_put_name(out, chain[k]->name);
 		fputs(k ? ";" : "", out);
 	}
 	free(chain);
@@ -207,7 +192,7 @@ static int put_changes(FILE *out, const struct sg_treediff *d,
 			fputs(col, out);
 		fprintf(out, "%12s %12s %12s %9s", sg_fmt_us(a, n->self[0]),
 			sg_fmt_us(b, n->self[1]), sg_fmt_delta_us(c, n->self_delta),
-			fmt_pct(p, n->self_delta, n->self[0], n->state));
+			sg_fmt_diff_pct(p, n->self_delta, n->self[0], n->state));
 		if (columns(d))
 			fprintf(out, " %*s %s", CI_WIDTH, cs, mark(d, &n->self_sig, n->self_sig_by));
 		fputs("  ", out);
@@ -274,17 +259,17 @@ static void put_node(FILE *out, const struct sg_treediff *d, const struct sg_tre
 	if (col)
 		fputs(col, out);
 	fprintf(out, "%12s %12s %12s %9s", sg_fmt_us(a, n->total[0]), sg_fmt_us(b, n->total[1]),
-		sg_fmt_delta_us(c, n->delta), fmt_pct(p, n->delta, n->total[0], n->state));
+		sg_fmt_delta_us(c, n->delta), sg_fmt_diff_pct(p, n->delta, n->total[0], n->state));
 	if (columns(d))
 		fprintf(out, " %*s %s", CI_WIDTH, cs, mark(d, &n->sig, n->sig_by));
 	fprintf(out, " %*s  ",
 		/* the arrow is 3 bytes but one column wide */
 		st->unicode ? 15 : 13, calls);
 	sg_text_put_prefix(out, last, depth, st->unicode);
-	sg_fmt_put_name(out, n->name);
+	sg_escape_put_name(out, n->name);
 	if (n->name_before) {
 		fputs("  [BEFORE: ", out);
-		sg_fmt_put_name(out, n->name_before);
+		sg_escape_put_name(out, n->name_before);
 		fputc(']', out);
 	}
 	if (n->state == SG_TREEDIFF_NEW)
@@ -361,10 +346,10 @@ int sg_diff_text_render(FILE *out, const struct sg_treediff *d,
 	/* file names, and each .tree's kernel= as its file says: escaped as names are */
 	for (int k = 0; k < 2; k++) {
 		fputs(k ? "\nAFTER  " : "BEFORE ", out);
-		sg_fmt_put_name(out, d->label[k]);
+		sg_escape_put_name(out, d->label[k]);
 		if (d->kernel[k]) {
 			fputs(" (kernel ", out);
-			sg_fmt_put_name(out, d->kernel[k]);
+			sg_escape_put_name(out, d->kernel[k]);
 			fputc(')', out);
 		}
 	}

@@ -100,86 +100,6 @@ const char *sg_fmt_milli(char buf[SG_FMT_LEN], uint64_t v)
 	return buf;
 }
 
-/*
- * The character at s[0..avail): its length in bytes, and whether a terminal would take it as a
- * control. C0 and DEL are; so are the C1 controls (CSI 0x9b, OSC 0x9d, ...), whether raw, as a
- * byte outside a valid UTF-8 sequence (8-bit terminals act on those), or UTF-8 encoded
- * (U+0080-U+009F, 0xc2 0x80-0x9f: UTF-8 terminals act on these). Any other byte of invalid
- * UTF-8 is no control in any encoding and goes as it is, one byte at a time.
- */
-static size_t char_len(const unsigned char *s, size_t avail, int *control)
-{
-	unsigned cp;
-	size_t len;
-
-	*control = s[0] < 0x20 || s[0] == 0x7f || (s[0] >= 0x80 && s[0] <= 0x9f);
-	if (s[0] < 0xc2 || s[0] > 0xf4)
-		return 1;
-	len = s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : 4;
-	cp = s[0] & (0x7f >> len);
-	if (len > avail)
-		return 1;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 1;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	/* overlong forms, surrogates and beyond Unicode are bytes, checked one by one */
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) || cp > 0x10ffff ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 1;
-	*control = cp <= 0x9f;
-	return len;
-}
-
-int sg_fmt_put_text(FILE *out, const char *text, size_t len, const char *keep)
-{
-	const unsigned char *s = (const unsigned char *) text;
-
-	for (size_t i = 0, n; i < len; i += n) {
-		int control;
-
-		n = char_len(s + i, len - i, &control);
-		if (control && !(s[i] && keep && n == 1 && strchr(keep, s[i]))) {
-			if (putc('?', out) == EOF)
-				return -1;
-		} else if (fwrite(s + i, 1, n, out) != n) {
-			return -1;
-		}
-	}
-	return 0;
-}
-
-int sg_fmt_put_name(FILE *out, const char *name)
-{
-	return sg_fmt_put_text(out, name, strlen(name), NULL);
-}
-
-size_t sg_fmt_name_buf(char *buf, size_t size, const char *name)
-{
-	const unsigned char *s = (const unsigned char *) name;
-	size_t k = 0, len = strlen(name);
-
-	if (!size)
-		return 0;
-	/* the same rule as sg_fmt_put_text(); a character that does not fit whole ends it */
-	for (size_t i = 0, n; i < len; i += n) {
-		int control;
-
-		n = char_len(s + i, len - i, &control);
-		if (k + (control ? 1 : n) + 1 > size)
-			break;
-		if (control) {
-			buf[k++] = '?';
-		} else {
-			memcpy(buf + k, s + i, n);
-			k += n;
-		}
-	}
-	buf[k] = '\0';
-	return k;
-}
-
 const char *sg_fmt_retval(char buf[SG_FMT_LEN], int64_t v)
 {
 	const char *name = sg_is_errno(v) ? sg_errnames_lookup((int) -v) : NULL;
@@ -223,9 +143,37 @@ int sg_fmt_put_call(FILE *out, const struct sg_call *c)
 	char v[SG_FMT_LEN];
 
 	fputc('(', out);
-	sg_fmt_put_name(out, c->args);
+	sg_escape_put_name(out, c->args);
 	fputc(')', out);
 	if (c->has_retval)
 		fprintf(out, " = %s", sg_fmt_retval(v, c->retval));
 	return ferror(out) ? -1 : 0;
+}
+
+const char *sg_fmt_diff_pct(char buf[SG_FMT_LEN], int64_t d, uint64_t before,
+			    enum sg_treediff_state state)
+{
+	int64_t bp;
+
+	if (state == SG_TREEDIFF_NEW)
+		return "new";
+	if (state == SG_TREEDIFF_GONE)
+		return "gone";
+	if (sg_treediff_ratio(d, before, &bp) < 0)
+		return d ? "n/a" : "0.00%";
+	return sg_fmt_delta_pct(buf, bp);
+}
+
+void sg_fmt_put_invocation_head(FILE *out, const struct sg_invocation *inv)
+{
+	/* root and comm come from the trace (any task names itself): escaped as every name */
+	fprintf(out, "# invocation %" PRIu64 " ", inv->seq);
+	sg_escape_put_name(out, inv->root);
+	if (inv->pid >= 0) {
+		fputs(" task=", out);
+		sg_escape_put_name(out, inv->comm ? inv->comm : "?");
+		fprintf(out, "-%d", inv->pid);
+	}
+	for (int i = 0; i < inv->ncpus; i++)
+		fprintf(out, "%s%d", i ? "," : " cpu=", inv->cpus[i]);
 }

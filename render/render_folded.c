@@ -27,7 +27,7 @@ int sg_render_folded(FILE *out, struct sg_aggregate *agg, enum sg_folded_unit un
 			w = (w + 500) / 1000;
 		/* ';' is ':' already (sg_path_folded); a terminal gets no control either */
 		if (w) {
-			sg_fmt_put_text(out, path, pb.len, NULL);
+			sg_escape_put_text(out, path, pb.len, NULL);
 			fprintf(out, " %" PRIu64 "\n", w);
 		}
 		n = sg_node_next_depth(n, top, &depth);

@@ -49,7 +49,7 @@ static int render_root(FILE *out, const struct sg_rootstat *r, int unicode)
 	unsigned first = 0, last = 0;
 	uint64_t most = 0, seen = 0;
 
-	sg_fmt_put_name(out, r->root);
+	sg_escape_put_name(out, r->root);
 	fprintf(out, ": %" PRIu64 " complete invocations, %" PRIu64 " incomplete\n", s->count,
 		r->incomplete);
 	if (hist_span(s, &first, &last) < 0) {

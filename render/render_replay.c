@@ -8,16 +8,7 @@ static void put_header(FILE *out, const struct sg_invocation *inv)
 	char a[SG_FMT_LEN];
 	const struct sg_calls *c = inv->calls;
 
-	/* root and comm come from the trace (any task names itself): escaped as every name */
-	fprintf(out, "# invocation %" PRIu64 " ", inv->seq);
-	sg_fmt_put_name(out, inv->root);
-	if (inv->pid >= 0) {
-		fputs(" task=", out);
-		sg_fmt_put_name(out, inv->comm ? inv->comm : "?");
-		fprintf(out, "-%d", inv->pid);
-	}
-	for (int i = 0; i < inv->ncpus; i++)
-		fprintf(out, "%s%d", i ? "," : " cpu=", inv->cpus[i]);
+	sg_fmt_put_invocation_head(out, inv);
 	if (inv->has_ts)
 		fprintf(out, " start=%" PRIu64 ".%09" PRIu64, inv->start_ts / 1000000000,
 			inv->start_ts % 1000000000);
@@ -58,16 +49,16 @@ static void put_call(FILE *out, const struct sg_invocation *inv, const struct sg
 		clen++;
 	for (int pad = 16 - clen - len; pad > 0; pad--)
 		fputc(' ', out);
-	sg_fmt_put_name(out, comm);
+	sg_escape_put_name(out, comm);
 	if (len)
 		fputs(task, out);
 	fprintf(out, " %12s | ", r->has_dur ? sg_fmt_us(a, r->dur) : "-");
 	for (int d = 0; d < r->depth; d++)
 		fputs("  ", out);
-	sg_fmt_put_name(out, r->func);
+	sg_escape_put_name(out, r->func);
 	fputc('(', out);
 	if (r->args)
-		sg_fmt_put_name(out, r->args);
+		sg_escape_put_name(out, r->args);
 	fputc(')', out);
 	if (r->has_retval)
 		fprintf(out, " = %s", sg_fmt_retval(a, r->retval));

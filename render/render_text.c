@@ -124,7 +124,7 @@ static void put_line(FILE *out, const struct sg_node *n, const struct sg_node *r
 	sg_text_put_prefix(out, last, depth, st->unicode);
 	if (hot)
 		fputs(BOLD, out);
-	sg_fmt_put_name(out, n->name);
+	sg_escape_put_name(out, n->name);
 	if (hot)
 		fputs(RESET, out);
 	if (*sg_fmt_errors(errs, sizeof(errs), n))
@@ -227,7 +227,7 @@ int sg_render_text(FILE *out, struct sg_aggregate *agg, const struct sg_text_sty
 		const struct sg_rootstat *r = &agg->roots[i];
 
 		/* names from a trace go through the same escaping as the tree's */
-		sg_fmt_put_name(out, r->root);
+		sg_escape_put_name(out, r->root);
 		fprintf(out, ": %" PRIu64 " complete invocations, %" PRIu64 " incomplete",
 			r->sum.count, r->incomplete);
 		if (agg->has_time && r->sum.count)
@@ -264,12 +264,12 @@ int sg_render_text_invocation(FILE *out, const struct sg_invocation *inv, int ha
 		fprintf(out, "invocation %" PRIu64 " of ", inv->seq);
 	else
 		fputs("incomplete invocation of ", out);
-	sg_fmt_put_name(out, inv->root);
+	sg_escape_put_name(out, inv->root);
 	if (!inv->seq)
 		fprintf(out, " (cut: %s)", sg_cut_describe(inv->cut, cut, sizeof(cut)));
 	if (inv->comm || inv->pid >= 0) {
 		fputs("  task ", out);
-		sg_fmt_put_name(out, inv->comm ? inv->comm : "?");
+		sg_escape_put_name(out, inv->comm ? inv->comm : "?");
 		fprintf(out, "-%d", inv->pid);
 	}
 	for (int i = 0; i < inv->ncpus; i++)

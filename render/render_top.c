@@ -167,7 +167,7 @@ int sg_render_top(FILE *out, struct sg_aggregate *agg, enum sg_top_order order)
 				root ? 100.0 * (double) r->total / (double) root : 0.0);
 		else
 			fprintf(out, "%10" PRIu64 "  ", r->calls);
-		sg_fmt_put_name(out, r->name);
+		sg_escape_put_name(out, r->name);
 		fputc('\n', out);
 	}
 	ret = ferror(out) ? -1 : 0;

@@ -9,16 +9,7 @@ int sg_render_walk(FILE *out, const struct sg_invocation *inv, int has_time)
 	char a[SG_FMT_LEN], b[SG_FMT_LEN];
 	int level = 0;
 
-	/* root and comm come from the trace (any task names itself): escaped as the names below */
-	fprintf(out, "# invocation %" PRIu64 " ", inv->seq);
-	sg_fmt_put_name(out, inv->root);
-	if (inv->pid >= 0) {
-		fputs(" task=", out);
-		sg_fmt_put_name(out, inv->comm ? inv->comm : "?");
-		fprintf(out, "-%d", inv->pid);
-	}
-	for (int i = 0; i < inv->ncpus; i++)
-		fprintf(out, "%s%d", i ? "," : " cpu=", inv->cpus[i]);
+	sg_fmt_put_invocation_head(out, inv);
 	if (inv->has_ts)
 		fprintf(out, " start=%s", sg_fmt_ts(a, inv->start_ts));
 	if (has_time)
@@ -26,7 +17,7 @@ int sg_render_walk(FILE *out, const struct sg_invocation *inv, int has_time)
 	fputc('\n', out);
 	while (n) {
 		fprintf(out, "%d ", level);
-		sg_fmt_put_name(out, n->name);
+		sg_escape_put_name(out, n->name);
 		fprintf(out, " %s %s %" PRIu64 "\n", sg_fmt_us(a, n->total), sg_fmt_us(b, n->self),
 			n->calls);
 		/* each call's arguments and return value, when the trace had them */

@@ -5,9 +5,9 @@
 #include <string.h>
 #include <stdlib.h>
 #include "fmt.h"
-#include "json.h"
 #include "log.h"
 #include "svg_hist.h"
+#include "svg_histdata.h"
 #include "svgout.h"
 
 #define BAR_TOP	  14 /* below the strip's top: the percentile labels' row */
@@ -296,25 +296,6 @@ unsigned sg_svg_hist_depth(const struct sg_svg_hist *h)
 	return !h || !h->f ? 0 : h->entries ? h->depth : h->f->max_depth;
 }
 
-struct slot {
-	const struct sg_node *node;
-	size_t frame;
-};
-
-static int cmp_slot(const void *a, const void *b)
-{
-	const struct slot *x = a, *y = b;
-
-	return x->node < y->node ? -1 : x->node > y->node;
-}
-
-static long frame_of(const struct slot *s, size_t n, const struct sg_node *node)
-{
-	struct slot key = {node, 0}, *hit = bsearch(&key, s, n, sizeof(*s), cmp_slot);
-
-	return hit ? (long) hit->frame : -1;
-}
-
 /* The viewer of the selection; as svg.c's, text set through textContent only. */
 static const char script[] =
     "(function () {\n"
@@ -507,309 +488,6 @@ static void put_xml(FILE *out, const char *s, size_t len)
 	fwrite(s + len - run, 1, run, out);
 }
 
-/* One path of a bucket's (or kept invocation's) tree: its frame in the union's layout. */
-struct entry {
-	uint32_t frame;
-	uint64_t total, self, calls;
-};
-
-/* A tree's entries, sorted by frame; inv its invocations; root the total of frame 0. */
-struct table {
-	struct entry *e;
-	size_t n;
-	uint64_t inv, root;
-};
-
-static int cmp_entry(const void *a, const void *b)
-{
-	const struct entry *x = a, *y = b;
-
-	return x->frame < y->frame ? -1 : x->frame > y->frame;
-}
-
-/* Every path of the tree at top with time, mapped to the union's frames: the tree is walked
- * with the union node of each depth at hand, so a node is one lookup under its parent's. */
-static int collect(const struct sg_svg_hist *h, const struct slot *slots, const struct sg_node *top,
-		   struct table *t)
-{
-	const struct sg_node **un = NULL;
-	size_t cap = 0, room = 0;
-	int d = 0;
-
-	for (const struct sg_node *n = top->child; n; n = n->next)
-		t->inv += n->calls;
-	for (const struct sg_node *n = sg_node_next_depth(top, top, &d); n;
-	     n = sg_node_next_depth(n, top, &d)) {
-		const struct sg_node *parent, *u;
-		long fi;
-
-		if ((size_t) d >= cap) {
-			size_t nc = cap ? 2 * cap : 64;
-			const struct sg_node **nu = realloc(un, nc * sizeof(*un));
-
-			if (!nu)
-				goto oom;
-			un = nu;
-			cap = nc;
-		}
-		if (d == 1)
-			un[0] = sg_tree_top(h->u);
-		parent = un[d - 1];
-		u = un[d] = parent ? sg_tree_find(h->u, parent, n->name) : NULL;
-		fi = u ? frame_of(slots, h->f->nframes, u) : -1;
-		if (fi < 0 || !n->total)
-			continue;
-		if (t->n == room) {
-			size_t nr = room ? 2 * room : 256;
-			struct entry *ne = realloc(t->e, nr * sizeof(*ne));
-
-			if (!ne)
-				goto oom;
-			t->e = ne;
-			room = nr;
-		}
-		t->e[t->n++] = (struct entry){(uint32_t) fi, n->total, n->self, n->calls};
-		if (fi == 0)
-			t->root += n->total;
-	}
-	free(un);
-	qsort(t->e, t->n, sizeof(*t->e), cmp_entry);
-	return 0;
-oom:
-	free(un);
-	return -1;
-}
-
-/*
- * Which frames a selection can draw. The script draws a frame when its weight in the selection
- * times (W - 2 PAD) / the selection's root weight reaches minwidth (a clipped one is narrower
- * still). A selection's ratio, a sum over its trees over a sum, is at most the largest ratio of
- * one of them (the mediant): so a frame too narrow in every single bucket's graph and every kept
- * invocation's is too narrow in every selection, and left out with its entries. A frame wide in
- * one tree keeps its entries in all, so every selection's sums stay exact. A tree whose root has
- * no weight keeps all its frames (the rule has nothing to divide by).
- */
-static void mark_drawable(const struct sg_svg_hist *h, const struct sg_flame_opts *o,
-			  const struct table *t, unsigned char *keep)
-{
-	double span = (double) (o->width - 2 * SG_FLAME_PAD);
-	/* below the threshold by less than rounding could move it: kept, to be safe */
-	double need = o->minwidth * (1 - 1e-9);
-
-	for (size_t i = 0; i < t->n; i++) {
-		uint32_t f = t->e[i].frame;
-
-		if (keep[f] || (t->root && (double) t->e[i].total * span / (double) t->root < need))
-			continue;
-		/* its callers too: a frame is drawn inside its caller's */
-		for (; !keep[f]; f = h->f->frames[f].parent) {
-			keep[f] = 1;
-			if (!f)
-				break;
-		}
-	}
-}
-
-/* Small open-addressing map from a key (a name's pointer, a colour) to its index in a list. */
-struct idmap {
-	uint64_t *key;
-	uint32_t *val;
-	size_t mask, n;
-};
-
-static int idmap_init(struct idmap *m, size_t most)
-{
-	size_t size = 16;
-
-	while (size < 2 * most)
-		size *= 2;
-	m->key = calloc(size, sizeof(*m->key));
-	m->val = malloc(size * sizeof(*m->val));
-	m->mask = size - 1;
-	m->n = 0;
-	return m->key && m->val ? 0 : -1;
-}
-
-/* The key's index, a new one (*fresh set) when first seen. Keys are never 0. */
-static uint32_t idmap_get(struct idmap *m, uint64_t key, int *fresh)
-{
-	size_t i = (size_t) ((key * 0x9e3779b97f4a7c15ull) >> 17) & m->mask;
-
-	for (; m->key[i]; i = (i + 1) & m->mask)
-		if (m->key[i] == key) {
-			*fresh = 0;
-			return m->val[i];
-		}
-	m->key[i] = key;
-	m->val[i] = (uint32_t) m->n++;
-	*fresh = 1;
-	return m->val[i];
-}
-
-static void idmap_free(struct idmap *m)
-{
-	free(m->key);
-	free(m->val);
-}
-
-/* A tree's entries: the frame (new numbering, as the step from the entry before), total,
- * self, calls. */
-static void put_entries(struct sg_svgout *js, const struct table *t, const unsigned char *keep,
-			const uint32_t *renum)
-{
-	uint32_t last = 0;
-
-	sg_svgout_u64(js, t->inv);
-	for (size_t i = 0; i < t->n; i++) {
-		const struct entry *e = &t->e[i];
-
-		if (!keep[e->frame])
-			continue;
-		sg_svgout_put(js, ",", 1);
-		sg_svgout_u64(js, renum[e->frame] - last);
-		last = renum[e->frame];
-		sg_svgout_put(js, ",", 1);
-		sg_svgout_u64(js, e->total);
-		sg_svgout_put(js, ",", 1);
-		sg_svgout_u64(js, e->self);
-		sg_svgout_put(js, ",", 1);
-		sg_svgout_u64(js, e->calls);
-	}
-}
-
-/*
- * The JSON: s, the names, each once; c, the fills ("rrggbb" and 1 for a light label), each
- * once; n, per drawable frame of the union, parent, name and fill (three numbers, flat); b, per
- * bucket [invocations, frame step, total, self, calls, ...]; k, the same per kept invocation by
- * its number; the layout's constants. *depth gets the deepest frame kept.
- */
-static int put_data(struct sg_svgout *js, struct sg_svg_hist *h, const struct sg_flame_opts *o)
-{
-	const struct sg_flame *f = h->f;
-	unsigned ntab = h->nkept;
-	struct slot *slots = malloc((f->nframes ? f->nframes : 1) * sizeof(*slots));
-	struct table *tab = NULL;
-	unsigned char *keep = calloc(f->nframes ? f->nframes : 1, 1);
-	uint32_t *renum = malloc((f->nframes ? f->nframes : 1) * sizeof(*renum));
-	uint32_t *ncol = malloc((f->nframes ? f->nframes : 1) * sizeof(*ncol));
-	struct idmap names = {0}, cols = {0};
-	uint32_t kept = 0;
-	int first = 1, ret = -1, fresh;
-
-	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
-		ntab += h->bucket[b] != NULL;
-	tab = calloc(ntab ? ntab : 1, sizeof(*tab));
-	if (!slots || !keep || !renum || !ncol || !tab || idmap_init(&names, f->nframes) < 0 ||
-	    idmap_init(&cols, f->nframes) < 0)
-		goto out;
-	for (size_t i = 0; i < f->nframes; i++) {
-		slots[i].node = f->frames[i].node;
-		slots[i].frame = i;
-	}
-	qsort(slots, f->nframes, sizeof(*slots), cmp_slot);
-	ntab = 0;
-	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
-		if (h->bucket[b] && collect(h, slots, sg_tree_top(h->bucket[b]), &tab[ntab++]) < 0)
-			goto out;
-	for (unsigned i = 0; i < h->nkept; i++)
-		if (collect(h, slots, sg_tree_top(h->kept[i]->tree), &tab[ntab++]) < 0)
-			goto out;
-	for (unsigned i = 0; i < ntab; i++)
-		mark_drawable(h, o, &tab[i], keep);
-	h->depth = 0;
-	sg_svgout_printf(js, "{\"W\":%d,\"minw\":%.17g,\"byName\":%d,\"inv\":%d,\"s\":[", o->width,
-			 o->minwidth, o->order == SG_ORDER_NAME, o->inverted);
-	for (size_t i = 0; i < f->nframes; i++) {
-		uint32_t si;
-
-		if (!keep[i])
-			continue;
-		renum[i] = kept++;
-		h->depth = f->frames[i].depth > h->depth ? f->frames[i].depth : h->depth;
-		si = idmap_get(&names, (uint64_t) (uintptr_t) f->frames[i].name, &fresh);
-		(void) si;
-		if (!fresh)
-			continue;
-		if (names.n > 1)
-			sg_svgout_put(js, ",", 1);
-		sg_svgout_flush(js);
-		sg_json_string(js->f, f->frames[i].name);
-	}
-	sg_svgout_puts(js, "],\"c\":[");
-	for (size_t i = 0; i < f->nframes; i++) {
-		static const char hex[] = "0123456789abcdef";
-		unsigned char rgb[3];
-		uint64_t key;
-		char q[10];
-
-		if (!keep[i])
-			continue;
-		sg_flame_frame_color(&f->frames[i], o, rgb);
-		key = 1 + ((uint64_t) rgb[0] << 16 | (uint64_t) rgb[1] << 8 | rgb[2]) * 2 +
-		      (uint64_t) sg_flame_light_text(rgb);
-		ncol[i] = idmap_get(&cols, key, &fresh);
-		if (!fresh)
-			continue;
-		for (int k = 0; k < 3; k++) {
-			q[1 + 2 * k] = hex[rgb[k] >> 4];
-			q[2 + 2 * k] = hex[rgb[k] & 15];
-		}
-		q[0] = q[8] = '"';
-		q[7] = (char) ('0' + sg_flame_light_text(rgb));
-		if (cols.n > 1)
-			sg_svgout_put(js, ",", 1);
-		sg_svgout_put(js, q, 9);
-	}
-	sg_svgout_puts(js, "],\"n\":[");
-	for (size_t i = 0; i < f->nframes; i++) {
-		if (!keep[i])
-			continue;
-		if (renum[i])
-			sg_svgout_put(js, ",", 1);
-		sg_svgout_u64(js, i ? renum[f->frames[i].parent] : 0);
-		sg_svgout_put(js, ",", 1);
-		sg_svgout_u64(js,
-			      idmap_get(&names, (uint64_t) (uintptr_t) f->frames[i].name, &fresh));
-		sg_svgout_put(js, ",", 1);
-		sg_svgout_u64(js, ncol[i]);
-	}
-	sg_svgout_puts(js, "],\"b\":{");
-	ntab = 0;
-	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++) {
-		if (!h->bucket[b])
-			continue;
-		sg_svgout_puts(js, first ? "\"" : ",\"");
-		first = 0;
-		sg_svgout_u64(js, b);
-		sg_svgout_puts(js, "\":[");
-		put_entries(js, &tab[ntab++], keep, renum);
-		sg_svgout_put(js, "]", 1);
-	}
-	/* the kept invocations, by number: one invocation each */
-	sg_svgout_puts(js, "},\"k\":{");
-	for (unsigned i = 0; i < h->nkept; i++) {
-		sg_svgout_puts(js, i ? ",\"" : "\"");
-		sg_svgout_u64(js, h->kept[i]->seq);
-		sg_svgout_puts(js, "\":[");
-		put_entries(js, &tab[ntab++], keep, renum);
-		sg_svgout_put(js, "]", 1);
-	}
-	sg_svgout_puts(js, "}}");
-	sg_svgout_flush(js);
-	ret = 0;
-out:
-	for (unsigned i = 0; tab && i < ntab; i++)
-		free(tab[i].e);
-	free(tab);
-	free(slots);
-	free(keep);
-	free(renum);
-	free(ncol);
-	idmap_free(&names);
-	idmap_free(&cols);
-	return ret;
-}
-
 int sg_svg_hist_script(FILE *out, const char *id, const struct sg_flame_page *pg,
 		       const struct sg_svg_hist *h)
 {
@@ -827,6 +505,7 @@ int sg_svg_hist_script(FILE *out, const char *id, const struct sg_flame_page *pg
 /* The JSON, or none when past SG_SVG_HIST_MAX_BYTES (h->entries 0: a static strip). */
 static int make_data(struct sg_svg_hist *h, const struct sg_flame_opts *o)
 {
+	struct sg_svg_histdata d = {h->u, h->f, h->bucket, h->kept, h->nkept};
 	struct sg_svgout *o_js;
 	FILE *js;
 
@@ -838,7 +517,7 @@ static int make_data(struct sg_svg_hist *h, const struct sg_flame_opts *o)
 		o_js->f = js;
 		o_js->n = 0;
 	}
-	if (!js || !o_js || put_data(o_js, h, o) < 0 || fclose(js) != 0) {
+	if (!js || !o_js || sg_svg_histdata_write(o_js, &d, o, &h->depth) < 0 || fclose(js) != 0) {
 		free(o_js);
 		sg_log_error("out of memory");
 		return -1;

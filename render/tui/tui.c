@@ -65,7 +65,7 @@ static int push_list(struct screen *s, enum sg_tuilist_kind kind)
 		sg_log_error("too many views open: Esc goes back");
 		return -1;
 	}
-	sg_fmt_name_buf(name, sizeof(name), s->o->name);
+	sg_escape_name_buf(name, sizeof(name), s->o->name);
 	snprintf(title, sizeof(title), "%s: %s", name,
 		 kind == SG_TUILIST_HIST ? "latency histogram" : "invocations kept whole");
 	s->v[s->n].list = sg_tuilist_new(kind, s->agg, title);
@@ -93,7 +93,7 @@ static void run_title(const struct screen *s, char *buf, size_t size)
 	for (int i = 0; i < s->agg->nroots && k + 1 < size; i++) {
 		const struct sg_rootstat *r = &s->agg->roots[i];
 
-		sg_fmt_name_buf(name, sizeof(name), r->root);
+		sg_escape_name_buf(name, sizeof(name), r->root);
 		k += (size_t) snprintf(buf + k, size - k, "%s: %" PRIu64 " calls  ", name,
 				       r->sum.count);
 		if (s->agg->has_time && r->sum.count && k + 1 < size)
@@ -102,7 +102,7 @@ static void run_title(const struct screen *s, char *buf, size_t size)
 			    sg_fmt_human(a, r->sum.total), sg_fmt_human(b, r->sum.p50),
 			    sg_fmt_human(c, r->sum.p99), sg_fmt_human(d, r->sum.max));
 	}
-	sg_fmt_name_buf(name, sizeof(name), base ? base + 1 : s->o->name);
+	sg_escape_name_buf(name, sizeof(name), base ? base + 1 : s->o->name);
 	if (k + 1 < size)
 		snprintf(buf + k, size - k, "[%s]", name);
 }

@@ -40,21 +40,6 @@ static const struct sg_treediff_node *node(const struct sg_tuimodel *m, unsigned
 	return m->v[i].node;
 }
 
-/* "+33.08%", "-0.50%", "0.00%"; "new"/"gone" for a path in one run only; "n/a" from zero. */
-static const char *pct(char buf[SG_FMT_LEN], int64_t d, uint64_t before,
-		       enum sg_treediff_state state)
-{
-	int64_t bp;
-
-	if (state == SG_TREEDIFF_NEW)
-		return "new";
-	if (state == SG_TREEDIFF_GONE)
-		return "gone";
-	if (sg_treediff_ratio(d, before, &bp) < 0)
-		return d ? "n/a" : "0.00%";
-	return sg_fmt_delta_pct(buf, bp);
-}
-
 /* As the text diff (diff -m tree --ascii): before_us after_us delta_us delta% calls. */
 static void figures(const struct sg_tuimodel *m, unsigned i, char *buf, size_t size)
 {
@@ -66,7 +51,7 @@ static void figures(const struct sg_tuimodel *m, unsigned i, char *buf, size_t s
 		 sg_fmt_milli(ca, n->calls_milli[1]));
 	snprintf(buf, size, "%12s %12s %12s %9s %13s  ", sg_fmt_us(a, n->total[0]),
 		 sg_fmt_us(b, n->total[1]), sg_fmt_delta_us(c, n->delta),
-		 pct(p, n->delta, n->total[0], n->state), calls);
+		 sg_fmt_diff_pct(p, n->delta, n->total[0], n->state), calls);
 }
 
 static void suffix(const void *p, char *buf, size_t size)
@@ -101,10 +86,11 @@ static int detail(const struct sg_tuimodel *m, unsigned i, char (*l)[SG_TUI_DETA
 						: "in both runs");
 	snprintf(l[k++], SG_TUI_DETAIL_LEN, "total     %s -> %s  (%s us, %s)",
 		 sg_fmt_human(a, n->total[0]), sg_fmt_human(b, n->total[1]),
-		 sg_fmt_delta_us(c, n->delta), pct(p, n->delta, n->total[0], n->state));
+		 sg_fmt_delta_us(c, n->delta), sg_fmt_diff_pct(p, n->delta, n->total[0], n->state));
 	snprintf(l[k++], SG_TUI_DETAIL_LEN, "self      %s -> %s  (%s us, %s)",
 		 sg_fmt_human(a, n->self[0]), sg_fmt_human(b, n->self[1]),
-		 sg_fmt_delta_us(c, n->self_delta), pct(p, n->self_delta, n->self[0], n->state));
+		 sg_fmt_delta_us(c, n->self_delta),
+		 sg_fmt_diff_pct(p, n->self_delta, n->self[0], n->state));
 	snprintf(l[k++], SG_TUI_DETAIL_LEN, "calls     %s -> %s",
 		 sg_fmt_milli(a, n->calls_milli[0]), sg_fmt_milli(b, n->calls_milli[1]));
 	snprintf(l[k++], SG_TUI_DETAIL_LEN,
@@ -129,14 +115,14 @@ void sg_tuidiff_title(const struct sg_treediff *d, char *buf, size_t size)
 	    e[SG_FMT_LEN];
 	size_t k;
 
-	sg_fmt_name_buf(lb, sizeof(lb), d->label[0]);
-	sg_fmt_name_buf(la, sizeof(la), d->label[1]);
+	sg_escape_name_buf(lb, sizeof(lb), d->label[0]);
+	sg_escape_name_buf(la, sizeof(la), d->label[1]);
 	k = (size_t) snprintf(buf, size, "%s -> %s (%s)", lb, la,
 			      d->totals ? "totals" : "per invocation");
 	for (int i = 0; i < d->nroots && k + 1 < size; i++) {
 		const struct sg_treediff_root *r = &d->roots[i];
 
-		sg_fmt_name_buf(root, sizeof(root), r->name[1] ? r->name[1] : r->name[0]);
+		sg_escape_name_buf(root, sizeof(root), r->name[1] ? r->name[1] : r->name[0]);
 		k += (size_t) snprintf(
 		    buf + k, size - k, "  %s: avg %s -> %s  p99 %s -> %s", root,
 		    sg_fmt_human(a, r->sum[0].avg), sg_fmt_human(b, r->sum[1].avg),

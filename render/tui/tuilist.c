@@ -166,7 +166,7 @@ static void task_name(const struct sg_invocation *v, char *buf, size_t size)
 		snprintf(buf, size, "-");
 		return;
 	}
-	sg_fmt_name_buf(buf, size > 40 ? 40 : size, v->comm ? v->comm : "?");
+	sg_escape_name_buf(buf, size > 40 ? 40 : size, v->comm ? v->comm : "?");
 	snprintf(buf + strlen(buf), size - strlen(buf), "-%d", v->pid);
 }
 
@@ -209,7 +209,7 @@ void sg_tuilist_draw(struct sg_tuilist *l)
 		for (int r = 0; r < l->agg->nroots && r < 4; r++) {
 			const struct sg_summary *s = &l->agg->roots[r].sum;
 
-			sg_fmt_name_buf(name, sizeof(name), l->agg->roots[r].root);
+			sg_escape_name_buf(name, sizeof(name), l->agg->roots[r].root);
 			snprintf(line, sizeof(line),
 				 "%s: %" PRIu64 " complete invocations, min %s  avg %s", name,
 				 s->count, sg_fmt_human(a, s->min), sg_fmt_human(b, s->avg));
@@ -269,7 +269,7 @@ static void inv_title(const struct sg_invocation *v, char *buf, size_t size)
 {
 	char root[200], task[64], d[SG_FMT_LEN], ts[SG_FMT_LEN];
 
-	sg_fmt_name_buf(root, sizeof(root), v->root);
+	sg_escape_name_buf(root, sizeof(root), v->root);
 	task_name(v, task, sizeof(task));
 	snprintf(buf, size, "invocation %" PRIu64 " of %s  task %s  cpu %d  start %s  duration %s",
 		 v->seq, root, task, first_cpu(v), v->has_ts ? sg_fmt_ts(ts, v->start_ts) : "-",

@@ -106,7 +106,7 @@ static void node_path(const struct sg_tuimodel *m, unsigned i, char *buf, size_t
 	if (cut)
 		sg_tuimodel_put(buf, size, &k, "...;");
 	while (n-- > 0 && k + 1 < size) {
-		k += sg_fmt_name_buf(buf + k, size - k, node(m, (int) chain[n])->name);
+		k += sg_escape_name_buf(buf + k, size - k, node(m, (int) chain[n])->name);
 		if (n)
 			sg_tuimodel_put(buf, size, &k, ";");
 	}

@@ -123,7 +123,7 @@ static const char *row_text(const struct sg_tuitree *t, unsigned i, int skip, ch
 	k = strlen(buf);
 	sg_tuimodel_prefix(t->m, i, t->unicode, skip, buf, size, &k);
 	/* the one escaping of input strings (fmt.c) */
-	sg_fmt_name_buf(name, sizeof(name), t->m->ops->name(n));
+	sg_escape_name_buf(name, sizeof(name), t->m->ops->name(n));
 	sg_tuimodel_put(buf, size, &k, name);
 	t->kind->suffix(n, suffix, sizeof(suffix));
 	sg_tuimodel_put(buf, size, &k, suffix);
@@ -219,7 +219,7 @@ static void detail(struct sg_tuitree *t)
 
 	for (int j = 0; j < k; j++)
 		lines[j] = l[j];
-	sg_fmt_name_buf(name, sizeof(name), t->m->ops->name(t->m->v[i].node));
+	sg_escape_name_buf(name, sizeof(name), t->m->ops->name(t->m->v[i].node));
 	sg_tuidraw_popup(name, lines, k, t->stop);
 }
 

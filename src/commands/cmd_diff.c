@@ -139,7 +139,7 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 	/* 6 against 10 calls once gave p50 -80% and avg +33%: say when the figure is that thin */
 	if (!o->quiet && (w->sum[0].count < need || w->sum[1].count < need)) {
 		fputs("surfgraph: warning: ", stderr);
-		sg_fmt_put_name(stderr, w->name[1]);
+		sg_escape_put_name(stderr, w->name[1]);
 		fprintf(stderr,
 			" has %" PRIu64 " invocations before and %" PRIu64
 			" after: its %s needs %" PRIu64 " of each to mean more than a few calls "
@@ -179,7 +179,7 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 		       sg_treediff_metric_value(&wa->sum[1], m));
 		if (!o->quiet) {
 			fputs("surfgraph: ", stderr);
-			sg_fmt_put_name(stderr, wa->name[1]);
+			sg_escape_put_name(stderr, wa->name[1]);
 			fprintf(stderr,
 				" %s grew by %s, more than --fail-above %s but within the noise "
 				"(p=%.2g, not significant at %g%%): passes; --all gates on any "
@@ -192,7 +192,7 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 	if (!o->quiet) {
 		/* the root's name comes from the runs: escaped as in the tree */
 		fputs("surfgraph: ", stderr);
-		sg_fmt_put_name(stderr, w->name[1]);
+		sg_escape_put_name(stderr, w->name[1]);
 		fprintf(stderr, " %s changed by %s (%s -> %s), within --fail-above %s\n", metric, g,
 			hb, ha, lim);
 	}
@@ -343,14 +343,14 @@ static void put_run(const char *file, const struct sg_aggregate *run)
 	const char *src = sg_aggregate_meta(run, "source");
 	const char *created = sg_aggregate_meta(run, "created");
 
-	sg_fmt_put_name(stderr, file);
+	sg_escape_put_name(stderr, file);
 	if (!src)
 		return;
 	fputs(" (", stderr);
-	sg_fmt_put_name(stderr, src);
+	sg_escape_put_name(stderr, src);
 	if (created) {
 		fputs(", ", stderr);
-		sg_fmt_put_name(stderr, created);
+		sg_escape_put_name(stderr, created);
 	}
 	fputc(')', stderr);
 }
@@ -381,7 +381,7 @@ static void say_pair(const struct sg_options *o, struct sg_aggregate *const run[
 	if (!again && !(at[0] && at[1] && strcmp(at[0], at[1]) == 0))
 		return;
 	fputs("surfgraph: warning: both runs were made from ", stderr);
-	sg_fmt_put_name(stderr, again ? src[0] : "the same capture");
+	sg_escape_put_name(stderr, again ? src[0] : "the same capture");
 	fputs(": the difference is only in how they were read, not in the kernel (give BEFORE "
 	      "and AFTER)\n",
 	      stderr);

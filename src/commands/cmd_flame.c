@@ -87,7 +87,7 @@ int sg_cmd_flame_pick(void *ctx, const struct sg_invocation *inv, int has_time, 
 	/* why may name a root, as the trace spells it: escaped */
 	if (!f->opt->quiet) {
 		fprintf(flame_log(f), "save %s (", sg_flamefiles_path(f->ff));
-		sg_fmt_put_name(flame_log(f), why);
+		sg_escape_put_name(flame_log(f), why);
 		fputs(")\n", flame_log(f));
 	}
 	return 0;

@@ -21,7 +21,7 @@ static void describe(const struct sg_invocation *inv, const struct sg_pick *p, u
 	char a[SG_FMT_LEN], b[SG_FMT_LEN];
 
 	fprintf(stderr, "surfgraph: --pick: invocation %" PRIu64 " of ", inv->seq);
-	sg_fmt_put_name(stderr, inv->root);
+	sg_escape_put_name(stderr, inv->root);
 	if (has_time)
 		fprintf(stderr, ", %s", sg_fmt_human(a, inv->duration));
 	if (p->kind == SG_PICK_P50 && has_time)

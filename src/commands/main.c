@@ -16,7 +16,7 @@
 static int die(int code)
 {
 	fputs("surfgraph: ", stderr);
-	sg_fmt_put_name(stderr, sg_log_message());
+	sg_escape_put_name(stderr, sg_log_message());
 	fputc('\n', stderr);
 	return code;
 }

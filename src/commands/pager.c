@@ -34,11 +34,13 @@ static int split_words(char *cmd, char *argv[MAX_WORDS + 1])
 	return n ? 0 : -1;
 }
 
-/* less and more, by name (found in PATH: sudo's secure_path) or in /bin or /usr/bin. */
+/*
+ * less, by name (found in PATH: sudo's secure_path) or in /bin or /usr/bin. Not more: it has no
+ * secure mode, its !cmd would be a root shell for a caller sudo lets run surfgraph only.
+ */
 static int standard_pager(const char *word)
 {
-	static const char *const ok[] = {"less",	  "more",	   "/bin/less", "/bin/more",
-					 "/usr/bin/less", "/usr/bin/more", NULL};
+	static const char *const ok[] = {"less", "/bin/less", "/usr/bin/less", NULL};
 
 	for (int i = 0; ok[i]; i++)
 		if (strcmp(word, ok[i]) == 0)
@@ -49,7 +51,7 @@ static int standard_pager(const char *word)
 static void warn(const char *what, const char *cmd, const char *why)
 {
 	fprintf(stderr, "surfgraph: %s", what);
-	sg_fmt_put_name(stderr, cmd);
+	sg_escape_put_name(stderr, cmd);
 	fprintf(stderr, "%s\n", why);
 }
 

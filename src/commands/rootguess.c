@@ -71,7 +71,7 @@ void sg_rootguess_say(const struct sg_aggregate *all, const char *root)
 	const struct sg_rootstat *r = sg_aggregate_rootstat((struct sg_aggregate *) all, root);
 
 	fputs("surfgraph: the root is ", stderr);
-	sg_fmt_put_name(stderr, root);
+	sg_escape_put_name(stderr, root);
 	fprintf(stderr,
 		", the function of every whole top-level call in the trace (%" PRIu64
 		"); -f FUNC takes another\n",

@@ -45,17 +45,17 @@ static void report_anomalies(FILE *f, const struct sg_callstack_stats *cs)
 		const struct sg_anomaly *x = &cs->anomaly[i];
 
 		fputs("surfgraph: callees outlast ", f);
-		sg_fmt_put_name(f, x->func);
+		sg_escape_put_name(f, x->func);
 		if (x->caller) {
 			fputs(" (called by ", f);
-			sg_fmt_put_name(f, x->caller);
+			sg_escape_put_name(f, x->caller);
 			fputc(')', f);
 		}
 		fputs(" in ", f);
-		sg_fmt_put_name(f, x->root);
+		sg_escape_put_name(f, x->root);
 		if (x->pid >= 0) {
 			fputs(" of ", f);
-			sg_fmt_put_name(f, x->comm ? x->comm : "?");
+			sg_escape_put_name(f, x->comm ? x->comm : "?");
 			fprintf(f, "-%d", x->pid);
 		}
 		if (x->has_ts)
@@ -125,7 +125,7 @@ void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 	char why[256];
 
 	fputs("surfgraph: ", f);
-	sg_fmt_put_name(f, root);
+	sg_escape_put_name(f, root);
 	fprintf(f, ": %" PRIu64 " complete invocations", a->complete);
 	if (a->incomplete)
 		fprintf(f, ", %" PRIu64 " incomplete, not merged (%s)", a->incomplete,
@@ -146,7 +146,7 @@ void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 			"surfgraph: skipped %" PRIu64 " unrecognised lines (first, line %" PRIu64
 			": \"",
 			ts->skipped, ts->first_skipped_lineno);
-		sg_fmt_put_name(f, ts->first_skipped);
+		sg_escape_put_name(f, ts->first_skipped);
 		fputs("\")\n", f);
 	}
 	if (cs->refused_events)
@@ -275,7 +275,7 @@ static void iso_now(char *buf, size_t size)
 		if (*sde < '0' || *sde > '9' || errno || *end || !gmtime_r(&t, &tm)) {
 			if (!warned++) {
 				fputs("surfgraph: warning: SOURCE_DATE_EPOCH=", stderr);
-				sg_fmt_put_name(stderr, sde);
+				sg_escape_put_name(stderr, sde);
 				fputs(" is not a date in seconds since 1970: ignored\n", stderr);
 			}
 			t = time(NULL);
@@ -445,7 +445,7 @@ void sg_runinfo_warn_excludes(FILE *f, const struct sg_options *o,
 		if (sg_treefilter_excluded(filter, i, &is_root))
 			continue;
 		fputs("surfgraph: warning: -x ", f);
-		sg_fmt_put_name(f, o->excludes[i]);
+		sg_escape_put_name(f, o->excludes[i]);
 		if (is_root) {
 			fputs(" names the root, which stays: -x leaves out calls under it\n", f);
 			continue;
@@ -454,11 +454,11 @@ void sg_runinfo_warn_excludes(FILE *f, const struct sg_options *o,
 		offer_tree(&c, sg_tree_top(merged));
 		sg_closest_list(&c, 3, near, sizeof(near));
 		fputs(" matched no call under ", f);
-		sg_fmt_put_name(f, root);
+		sg_escape_put_name(f, root);
 		fputs(": nothing was left out", f);
 		if (*near) {
 			fputs("; did you mean ", f);
-			sg_fmt_put_name(f, near);
+			sg_escape_put_name(f, near);
 			fputc('?', f);
 		}
 		fputc('\n', f);
@@ -497,17 +497,17 @@ void sg_runinfo_warn_nested(FILE *f, const struct sg_match *m, const struct sg_a
 		if (!calls)
 			continue;
 		fputs("surfgraph: ", f);
-		sg_fmt_put_name(f, sg_match_pattern(m, i));
+		sg_escape_put_name(f, sg_match_pattern(m, i));
 		fprintf(f, ": %s%" PRIu64 " call%s ran inside the invocations of ",
 			own ? "" : "all its ", calls, calls == 1 ? "" : "s");
-		sg_fmt_put_name(f, in);
+		sg_escape_put_name(f, in);
 		fputs(", as part of their trees: ", f);
 		fputs(own ? "not in its own statistics and histogram"
 			  : "no invocations or histogram "
 			    "of its own",
 		      f);
 		fputs(" (-f ", f);
-		sg_fmt_put_name(f, sg_match_pattern(m, i));
+		sg_escape_put_name(f, sg_match_pattern(m, i));
 		fputs(" alone counts them all)\n", f);
 	}
 }

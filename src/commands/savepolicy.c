@@ -104,7 +104,7 @@ void sg_savepolicy_warn(const struct sg_savepolicy *p, const struct sg_aggregate
 		return;
 	/* escaped: the name is the trace's */
 	fputs("surfgraph: warning: ", stderr);
-	sg_fmt_put_name(stderr, p->blocked);
+	sg_escape_put_name(stderr, p->blocked);
 	fputs(agg ? ": the run is not saved\n" : ": the run will not be saved\n", stderr);
 }
 

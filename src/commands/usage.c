@@ -120,7 +120,7 @@ const char sg_usage_profile[] =
 	"                        from 0.5%: auto (default: on a terminal), always, never\n"
 	"      --no-pager        do not page text on a terminal (default: $PAGER, or less -FRX)\n"
 	"      --pager CMD       page through CMD (as root: split at blanks, run without a shell;\n"
-	"                        under sudo the only way to a pager other than less or more)\n"
+	"                        under sudo the only way to a pager other than less)\n"
 	"      --unit ns|us      folded: weight unit (default ns: weights add up to the total);\n"
 	"                        tree: us gives every time in microseconds (default: scaled)\n"
 	"  -m tree's header line 'hist 16 us [--  # --] 4.096 ms' sketches -m hist: a column per\n"

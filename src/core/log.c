@@ -1,6 +1,6 @@
 /* log.c - the last error message, carried up to main, and -v tracing of actions. */
 #include <stdio.h>
-#include "fmt.h"
+#include "escape.h"
 #include "log.h"
 
 static char message[1024];
@@ -42,6 +42,6 @@ void sg_log_action(const char *fmt, ...)
 	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
 	/* the values written may come from a file (--narrow-from's names): escaped as names are */
-	sg_fmt_put_name(stderr, line);
+	sg_escape_put_name(stderr, line);
 	fputc('\n', stderr);
 }

@@ -61,7 +61,7 @@ static void note_skipped(struct sg_text_parser *p, const char *s, size_t len)
 			       : sizeof(p->stats.first_skipped) - 1;
 
 		memcpy(p->stats.first_skipped, s, n);
-		/* kept as read: printed only through the escaping (sg_fmt_put_name) */
+		/* kept as read: printed only through the escaping (sg_escape_put_name) */
 		p->stats.first_skipped[n] = '\0';
 		p->stats.first_skipped_lineno = p->stats.lines;
 	}

@@ -121,6 +121,13 @@ if command -v script >/dev/null && [ "$(id -u)" = 0 ]; then
 	check "pager: under sudo \$PAGER is not run" test ! -e "$evil/ran"
 	check "pager: under sudo less runs instead, LESSSECURE=1" grep -qx 'LESSSECURE=1' "$out/less.env"
 	check "pager: under sudo, said" grep -q "under sudo \$PAGER=$evil/pager is not run: paging through less (--pager CMD runs another)" "$out/pager-sudo.out"
+	# more has no secure mode (its !cmd is a shell): under sudo less runs instead
+	printf '#!/bin/sh\ntouch "%s/more.ran"\ncat >/dev/null\n' "$out" >"$out/bin/more"
+	chmod 755 "$out/bin/more"
+	rm -f "$out/less.env" "$out/more.ran"
+	page pager-more SUDO_UID=65534 PAGER=more --
+	check "pager: under sudo more is not run" test ! -e "$out/more.ran"
+	check "pager: under sudo less runs for more, LESSSECURE=1" grep -qx 'LESSSECURE=1' "$out/less.env"
 	# ... unless the command line names it
 	rm -f "$evil/ran"
 	page pager-explicit SUDO_UID=65534 "PAGER='$evil/pager'" -- --pager "'$evil/pager'"
