@@ -11,6 +11,7 @@
 #include "callstack.h"
 #include "cmd_flame.h"
 #include "cmd_pick.h"
+#include "cmd_read.h"
 #include "cmd_profile.h"
 #include "decomp.h"
 #include "input_dat.h"
@@ -23,7 +24,6 @@
 #include "pager.h"
 #include "outfile.h"
 #include "pick.h"
-#include "taskpids.h"
 #include "render_folded.h"
 #include "export.h"
 #include "render_pprof.h"
@@ -152,109 +152,6 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
  */
 #define DAT_COPY_DIR "/var/tmp"
 #define DAT_COPY_MAX (16ull << 30)
-
-static ssize_t read_input(void *in, char *buf, size_t n)
-{
-	return sg_decomp_read(in, buf, n);
-}
-
-/* Read a text trace, decompressed as read when it is compressed, through the call stacks. */
-static int read_text(struct run *r, struct sg_decomp *in, struct sg_text_stats *stats)
-{
-	struct sg_text_parser *p = sg_text_parser_new(r->st, sg_callstack_feed, r->cs);
-	int ret;
-
-	if (!p) {
-		sg_log_error("out of memory");
-		return -1;
-	}
-	ret = sg_text_parser_read(p, read_input, in);
-	if (ret == 0)
-		ret = sg_callstack_finish(r->cs);
-	*stats = *sg_text_parser_stats(p);
-	sg_text_parser_free(p);
-	return ret;
-}
-
-/* A trace.dat (copy_fd: its seekable copy, or -1) through the binary decoder; no text counts. */
-static int read_dat(struct run *r, int copy_fd, struct sg_text_stats *stats)
-{
-	memset(stats, 0, sizeof(*stats));
-	if (sg_dat_read(r->opt.input, copy_fd, r->st, sg_callstack_feed, r->cs,
-			r->opt.mode == SG_MODE_RAW, &r->raw, stats->kernel,
-			sizeof(stats->kernel)) < 0)
-		return -1;
-	stats->lines = r->raw.records;
-	stats->has_dur = 1;
-	return sg_callstack_finish(r->cs);
-}
-
-/* The live kernel, through live.c; tracefs is restored when it returns. */
-/*
- * Live -p NAME: set_ftrace_pid takes pids, so the names become the pids of the tasks so named
- * now; none running is a fact about the machine (exit 1), said before anything is traced.
- */
-static int resolve_names(struct run *r)
-{
-	int n;
-
-	if (!r->opt.npnames)
-		return 0;
-	n = sg_taskpids_add(r->opt.pnames, r->opt.npnames, &r->opt.pids, &r->opt.npids);
-	if (n == 0)
-		sg_log_error("-p %s: no running task has that name (live, -p NAME traces the tasks "
-			     "so named when tracing starts)",
-			     r->opt.pnames[0]);
-	else if (n > 0 && r->opt.verbose)
-		fprintf(stderr, "surfgraph: -p: %d running tasks by name\n", n);
-	return n > 0 ? 0 : -1;
-}
-
-static int read_live(struct run *r, struct sg_text_stats *stats)
-{
-	const struct sg_options *o = &r->opt;
-	int ret = resolve_names(r);
-	struct sg_live_settings ls = {
-	    .functions = o->functions,
-	    .nfunctions = o->nfunctions,
-	    .excludes = o->excludes,
-	    .nexcludes = o->nexcludes,
-	    .duration = o->duration,
-	    .count = o->count,
-	    .pids = o->pids,
-	    .npids = o->npids,
-	    .cpus = o->cpus,
-	    .max_depth = o->max_depth,
-	    .buffer_kb = o->buffer_kb,
-	    .no_irqs = o->no_irqs,
-	    .no_sleep_time = o->no_sleep_time,
-	    .no_off_cpu = o->no_off_cpu,
-	    .text = o->text,
-	    .force = o->force,
-	    .args = o->args,
-	    .retval = o->retval,
-	    .keep_lines = o->mode == SG_MODE_RAW,
-	    .quiet = o->quiet,
-	    .command = o->command,
-	    .write_dat = o->write_dat,
-	    .narrow = o->narrow,
-	    .narrow_count = o->narrow_count,
-	    .narrow_seconds = o->narrow_seconds,
-	    .narrow_from = o->narrow_from,
-	};
-
-	if (!ret)
-		ret = sg_live_run(&ls, r->st, r->cs, &r->live);
-
-	memset(stats, 0, sizeof(*stats));
-	if (r->live.text)
-		*stats = r->live.text_stats;
-	snprintf(stats->kernel, sizeof(stats->kernel), "%s", r->live.kernel);
-	if (!r->live.text)
-		stats->lines = r->live.records;
-	r->exit2 = ret == -2;
-	return ret < 0 ? -1 : 0;
-}
 
 static int render_final(struct run *r)
 {
@@ -453,10 +350,16 @@ static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
 	}
 	if (r->opt.no_off_cpu || r->opt.no_sleep_time) /* the latter's durations hold no wait */
 		sg_callstack_no_offcpu(r->cs);
-	if ((!r->opt.input ? read_live(r, &ts)
-	     : r->dat	   ? read_dat(r, dat_fd, &ts)
-			   : read_text(r, in, &ts)) < 0)
+	if (!r->opt.input) {
+		int ret = sg_cmd_read_live(&r->opt, r->st, r->cs, &r->live, &ts);
+
+		r->exit2 = ret == -2;
+		if (ret < 0)
+			return -1;
+	} else if ((r->dat ? sg_cmd_read_dat(&r->opt, dat_fd, r->st, r->cs, &r->raw, &ts)
+			   : sg_cmd_read_text(r->st, r->cs, in, &ts)) < 0) {
 		return -1;
+	}
 	sg_aggregate_finish(r->agg);
 	/* what narrowing hid: self time of functions whose callees changed at the switch */
 	if (r->agg->phase[0] && sg_narrowcheck_self(r->agg->phase[0], r->agg->phase[1],

@@ -1,0 +1,32 @@
+/* cmd_read.h - a profile run's trace read through its call stacks: live, text or trace.dat. */
+#ifndef SG_CMD_READ_H
+#define SG_CMD_READ_H
+
+#include "callstack.h"
+#include "decomp.h"
+#include "input_raw.h"
+#include "input_text.h"
+#include "live.h"
+#include "options.h"
+#include "strtab.h"
+
+/*
+ * Trace the live kernel as o says (live.c), feeding cs; tracefs is restored when it returns.
+ * Live -p NAME is turned into o's pids first. The counts go to *live, the lines and the kernel
+ * to *stats. 0 done; -1 with a message; -2 with a message for a usage problem (exit 2).
+ */
+int sg_cmd_read_live(struct sg_options *o, struct sg_strtab *st, struct sg_callstack *cs,
+		     struct sg_live_result *live, struct sg_text_stats *stats);
+
+/* Read a text trace from in (decompressed as read) through cs. 0, or -1 with a message. */
+int sg_cmd_read_text(struct sg_strtab *st, struct sg_callstack *cs, struct sg_decomp *in,
+		     struct sg_text_stats *stats);
+
+/*
+ * Read the trace.dat o->input (copy_fd: its seekable copy, or -1) through cs; its counts in
+ * *raw, no text counts in *stats. 0, or -1 with a message.
+ */
+int sg_cmd_read_dat(const struct sg_options *o, int copy_fd, struct sg_strtab *st,
+		    struct sg_callstack *cs, struct sg_raw_stats *raw, struct sg_text_stats *stats);
+
+#endif
