@@ -2,6 +2,9 @@
 # each, derived from the funcgraph records alone: "ts cpu task-pid dur_us depth func", the
 # invocation's calls in entry order, invocations in the order their root returned.
 # usage: trace-cmd report -t FILE.dat | awk -v root=ROOT -f report-calls.awk
+# An exit closes the last entry still open at its depth: a stack per depth, as arm64 prints an
+# interrupt (do_interrupt_handler) at the interrupted call's own depth, between its entry and
+# its exit, and the report's exit lines carry no name.
 $4 ~ /^funcgraph_(entry|exit):$/ {
 	task = $1; cpu = $2; gsub(/[][]/, "", cpu); cpu += 0; ts = $3; sub(/:$/, "", ts)
 	bar = index($0, "|"); head = substr($0, 1, bar - 1); body = substr($0, bar + 1)
@@ -16,16 +19,18 @@ $4 ~ /^funcgraph_(entry|exit):$/ {
 		}
 		k = ++n[task]
 		line[task, k] = ts " " cpu " " task " " (dur == "" ? "-" : dur) " " depth - base[task] " " name
-		if (dur == "") { open[task, depth] = k; opened[task, depth] = 1 }
+		if (dur == "") open[task, depth, ++sp[task, depth]] = k
 		else if (depth == base[task]) flush(task)
-	} else if (task in base && opened[task, depth]) {
-		k = open[task, depth]; delete opened[task, depth]
+	} else if (task in base && sp[task, depth] > 0) {
+		k = open[task, depth, sp[task, depth]--]
 		split(line[task, k], f, " ")
 		line[task, k] = f[1] " " f[2] " " f[3] " " dur " " f[5] " " f[6]
 		if (depth == base[task]) flush(task)
 	}
 }
-function flush(t,   i) {
+function flush(t,   i, key, kk) {
 	for (i = 1; i <= n[t]; i++) print line[t, i]
+	# an entry left open (its exit lost) must not take a later invocation's exit
+	for (key in sp) { split(key, kk, SUBSEP); if (kk[1] == t) delete sp[key] }
 	delete base[t]
 }
