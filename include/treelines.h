@@ -15,20 +15,17 @@
 /* sg_treelines_next()'s ends: the input's, a read error (errno set), a line past the limit. */
 enum { SG_TREELINES_END = -1, SG_TREELINES_ERROR = -2, SG_TREELINES_TOO_LONG = -3 };
 
-/* Where the lines come from; the fields are the reader's own. */
+/* Where the lines come from (compressed input arrives as a FILE too, through decomp.c); the
+ * fields are the reader's own. */
 struct sg_treelines {
-	FILE *in; /* or NULL: fd */
-	int fd;
-	const char *head; /* bytes already read from fd (to sniff the format): they come first */
-	size_t head_len;
+	FILE *in;
 	char *buf;
 	size_t off, len, cap; /* buf[off..len): read, not yet given out as lines */
 	int eof;
 };
 
-/* Lines from a FILE, or from fd after head_len bytes of it already read into head. */
+/* Lines from a FILE. */
 void sg_treelines_file(struct sg_treelines *s, FILE *in);
-void sg_treelines_fd(struct sg_treelines *s, int fd, const char *head, size_t head_len);
 
 /*
  * The next line, NUL-terminated in place without its newline (valid until the next call): its
@@ -36,7 +33,7 @@ void sg_treelines_fd(struct sg_treelines *s, int fd, const char *head, size_t he
  */
 ssize_t sg_treelines_next(struct sg_treelines *s, char **line, int *unterminated);
 
-/* Free the buffer (the FILE or fd stays the caller's). */
+/* Free the buffer (the FILE stays the caller's). */
 void sg_treelines_release(struct sg_treelines *s);
 
 #endif

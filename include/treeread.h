@@ -12,11 +12,4 @@
  */
 struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strtab *st);
 
-/*
- * The same from fd, whose first head_len bytes were already read into head (to sniff the
- * format); the rest is read to its end. NULL with a message.
- */
-struct sg_aggregate *sg_treeread_fd(int fd, const char *head, size_t head_len, const char *name,
-				    struct sg_strtab *st);
-
 #endif

@@ -2,7 +2,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "treelines.h"
 
 #define CHUNK (64u << 10)
@@ -13,43 +12,19 @@ void sg_treelines_file(struct sg_treelines *s, FILE *in)
 	s->in = in;
 }
 
-void sg_treelines_fd(struct sg_treelines *s, int fd, const char *head, size_t head_len)
-{
-	memset(s, 0, sizeof(*s));
-	s->fd = fd;
-	s->head = head;
-	s->head_len = head_len;
-}
-
 void sg_treelines_release(struct sg_treelines *s)
 {
 	free(s->buf);
 	s->buf = NULL;
 }
 
-/* More bytes at buf[len..]: the head first, then the stream. -1 on a read error. */
+/* More bytes at buf[len..]. -1 on a read error. */
 static int fill(struct sg_treelines *s)
 {
-	size_t room = s->cap - s->len, got;
+	size_t got = fread(s->buf + s->len, 1, s->cap - s->len, s->in);
 
-	if (s->head_len) {
-		got = s->head_len < room ? s->head_len : room;
-		memcpy(s->buf + s->len, s->head, got);
-		s->head += got;
-		s->head_len -= got;
-	} else if (s->in) {
-		got = fread(s->buf + s->len, 1, room, s->in);
-		if (!got && ferror(s->in))
-			return -1;
-	} else {
-		ssize_t n;
-
-		while ((n = read(s->fd, s->buf + s->len, room)) < 0 && errno == EINTR)
-			;
-		if (n < 0)
-			return -1;
-		got = (size_t) n;
-	}
+	if (!got && ferror(s->in))
+		return -1;
 	s->eof = !got;
 	s->len += got;
 	return 0;

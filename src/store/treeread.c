@@ -568,16 +568,3 @@ struct sg_aggregate *sg_treeread_file(FILE *in, const char *name, struct sg_strt
 	sg_treelines_release(&src);
 	return agg;
 }
-
-struct sg_aggregate *sg_treeread_fd(int fd, const char *head, size_t head_len, const char *name,
-				    struct sg_strtab *st)
-{
-	/* the head was consumed: it comes first, then the rest of the file (or of stdin) */
-	struct sg_treelines src;
-	struct sg_aggregate *agg;
-
-	sg_treelines_fd(&src, fd, head, head_len);
-	agg = read_tree(&src, name, st);
-	sg_treelines_release(&src);
-	return agg;
-}
