@@ -181,5 +181,85 @@ expect "irq at call depth: may_open self" \
 	"$(awk -F'\t' '$1 == "node" && $2 == "do_sys_openat2;do_filp_open;path_openat;may_open" {print $5}' "$out/t.tree")" \
 	$((6310 - 4208 + 1374945 - 6540 - 2884 - 261568 - 988752))
 
+# Each call path's calls and total as tests/golden/awk/calls-by-path.awk derives them from the
+# text alone (with the invocations, each root's duration and the raised calls): callees printed
+# before their caller's entry (7.x) and interrupts printed at the interrupted call's depth (6.1
+# and arm64) placed by the printed durations. path_facts TRACE ROOT NAME: the .tree in $out/t.tree,
+# the derived figures in $out/a.facts, the sorted node lines in $out/t.nodes and $out/a.nodes.
+fact() { sed -n "s/^$1 //p" "$out/a.facts"; }
+path_facts() {
+	awk -v root="$2" -f tests/golden/awk/calls-by-path.awk "$1" >"$out/a.facts"
+	rm -f "$out/t.tree"
+	"$bin" -f "$2" -i "$1" -m top -v --keep 65536 -o "$out/t.tree" >/dev/null 2>"$out/t.err" || true
+	expect "$3 invocations" "$(meta invocations)" "$(fact invocations)"
+	expect "$3 total_ns" "$(meta total_ns)" "$(fact total_ns)"
+	expect "$3 root durations" "$(awk -F'\t' '$1 == "inv" {print $8}' "$out/t.tree" | sort -n | tr '\n' ' ')" \
+		"$(fact roots | tr ' ' '\n' | sed '/^$/d' | sort -n | tr '\n' ' ')"
+	expect "$3 calls whose callees outlast them" \
+		"$(sed -n 's/.* \([0-9]*\) calls whose callees outlast them$/\1/p' "$out/t.err")" "$(fact raised)"
+	awk -F'\t' '$1 == "node" {print "node", $2, $3, $4}' "$out/t.tree" | sort >"$out/t.nodes"
+	grep '^node ' "$out/a.facts" | sort >"$out/a.nodes"
+	expect "$3 calls and total per call path (lines differing)" \
+		"$(diff "$out/a.nodes" "$out/t.nodes" | grep -c '^[<>]')" 0
+}
+for c in linux-6.1/do_fault.txt:__do_fault linux-6.1/do_fault_abstime_proc_overrun_tail.txt:__do_fault \
+	linux-6.1/irq_at_call_depth.txt:do_sys_openat2 linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz:do_sys_openat2 \
+	linux-6.12/do_fault.txt:__do_fault linux-6.12/do_fault_abstime_proc_overrun_tail.txt:__do_fault \
+	linux-7.3/do_fault.txt.gz:__do_fault linux-7.3/vfs_read_proc_abstime_funcgraph-args.txt.gz:vfs_read; do
+	path_facts "$(data "${c%:*}")" "${c#*:}" "${c%:*}"
+done
+
+# arm64 (issue 27): per root, one buffer of a 1-vCPU arm64 guest printed with the default
+# columns, again with funcgraph-proc and funcgraph-abstime, and extracted to a trace.dat
+# (tests/vm/scenarios/c3-arm64-capture.sh). arm64 prints an interrupt (do_interrupt_handler
+# between "==========>" and "<==========") at the interrupted call's depth.
+# irqs_in_roots: the "==========>" markers between a root's entry at depth 0 and its return
+irqs_in_roots() {
+	awk -v root="$2" '$0 ~ "\\|  " root "\\(\\) \\{$" {in_root = 1; c = 0; next}
+		in_root && /==========>/ {c++}
+		in_root && /\|  }/ {s += c; in_root = 0}
+		END {print s + 0}' "$1"
+}
+arm64_facts() { # DIR ROOT NAME
+	local v=$1 r=$2 f tag first
+	for f in "$(data "$v/$3.txt.gz")" "$(data "$v/${3}_proc_abstime.txt.gz")"; do
+		tag=$v/$(basename "$f")
+		path_facts "$f" "$r" "$tag"
+		expect "$tag incomplete" "$(meta incomplete)" "$(fact incomplete)"
+		expect "$tag interrupts inside the invocations" \
+			"$(awk '$2 ~ /;do_interrupt_handler$/ {s += $3} END {print s + 0}' "$out/t.nodes")" \
+			"$(irqs_in_roots "$f" "$r")"
+	done
+	# funcgraph-proc: each complete invocation's task as the trace names it; abstime: the first start
+	expect "$tag invocations per task" \
+		"$(awk -F'\t' '$1 == "inv" {print $5}' "$out/t.tree" | sort | uniq -c | awk '{print $2, $1}' | tr '\n' ' ')" \
+		"$(awk -v root="$r" -f tests/golden/awk/task-invocations.awk "$f" | sort | tr '\n' ' ')"
+	first=$(grep -m1 "|  $r() {" "$f" | sed -E 's/^ *([0-9]+)\.([0-9]+) .*/\1\2000/')
+	expect "$tag first start_ns" "$(awk -F'\t' '$1 == "inv" {print $7; exit}' "$out/t.tree")" "$first"
+	# the trace.dat of the same buffer, read by this (x86) surfgraph: the same calls on the same
+	# paths as the text (durations in ns there, rounded in the text), and call for call what the
+	# host's trace-cmd report prints (tests/dat/report-calls.awk): timestamp, task, duration, depth
+	f=tests/data/$v/$3.dat
+	rm -f "$out/t.tree"
+	"$bin" -f "$r" -i "$f" -m top --keep 65536 -q -o "$out/t.tree" >/dev/null
+	expect "$v/$3.dat calls per call path as the text's" \
+		"$(awk -F'\t' '$1 == "node" {print "node", $2, $3}' "$out/t.tree" | sort | md5sum)" \
+		"$(awk '{print $1, $2, $3}' "$out/a.nodes" | md5sum)"
+	trace-cmd report -t "$f" 2>/dev/null | awk -v root="$r" -f tests/dat/report-calls.awk >"$out/report-calls"
+	"$bin" -i "$f" -f "$r" -m replay --no-save -q | awk '/^#/ || NF == 0 { next }
+		{ cpu = $3; gsub(/[][]/, "", cpu); bar = index($0, "| "); body = substr($0, bar + 2)
+		  match(body, /^ */); depth = RLENGTH / 2; name = substr(body, RLENGTH + 1)
+		  sub(/[(].*$/, "", name); sub(/^0x/, "", name)
+		  print $1, cpu + 0, $4, $5, depth, name }' >"$out/replay-calls"
+	expect "$v/$3.dat calls in trace-cmd report" "$(wc -l <"$out/report-calls")" \
+		"$(awk '{s += $3} END {print s}' "$out/a.nodes")"
+	expect "$v/$3.dat -m replay as trace-cmd report, call for call" \
+		"$(cmp -s "$out/report-calls" "$out/replay-calls" && echo same)" same
+}
+for c in linux-arm64-6.1:__do_fault:do_fault; do
+	IFS=: read -r v r name <<<"$c"
+	arm64_facts "$v" "$r" "$name"
+done
+
 echo "facts: $n checked, $fail failed"
 [ $fail = 0 ]

@@ -20,7 +20,9 @@
 #   while it was being made); if the enclosing call returns first, the caller was notrace
 #   (__schedule in an interrupt's preemption) and the enclosing call takes them;
 # - raised: a call whose callees add up to more than its printed duration (6.12 on leave an
-#   interrupt's time out of the interrupted call's) counts as their sum.
+#   interrupt's time out of the interrupted call's) counts as their sum, except the root, which
+#   keeps its printed duration (each call on its own: surfgraph raises the calls of one path
+#   of an invocation together, which differs when one of several is raised).
 function ns(s,   a, f) {
 	split(s, a, ".")
 	f = a[2]
@@ -94,7 +96,8 @@ function close_call(k, dur,   i, t) {
 			credit(k, i - 1, fg[k, i], fgst[k, i])
 		}
 	}
-	if (fk[k, i] > t) { t = fk[k, i]; nraised[k]++ }
+	# the root keeps its printed duration: the invocation lasted what the kernel says
+	if (fk[k, i] > t) { nraised[k]++; if (i > 1) t = fk[k, i] }
 	rec(k, fp[k, i], t)
 	if (i > 1) credit(k, i - 1, t, fgst[k, i])
 	else if (bad[k]) incomplete++

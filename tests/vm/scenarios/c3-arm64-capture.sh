@@ -5,7 +5,8 @@
 # three ways: `trace` with the default columns, `trace` again after funcgraph-proc and
 # funcgraph-abstime are set (print-time options: the same records), and its binary pages with
 # trace-cmd extract (Debian's arm64 trace-cmd) into a trace.dat, /proc/kallsyms bound over by
-# the symbols the text names as in c1 (the whole of it is 4 MB and minutes of TCG). The three
+# the symbols the text names (and the next of each) as in c1 (the whole of it is 4 MB and
+# minutes of TCG). The three
 # forms of one buffer must give the same trees. trace-cmd extract leaves current_tracer at nop,
 # so the tracer is set again for each root. Run by hand (tests/data/README.md):
 #   make arm64   # only for the sysroot: the guest runs no surfgraph
@@ -13,7 +14,8 @@
 #   initrd=$(SG_VM_ARCH=arm64 SG_VM_SYSROOT=$S tests/vm/mkinitrd.sh /tmp/c3.gz \
 #       tests/vm/scenarios/c3-arm64-capture.sh "$S/usr/bin/trace-cmd=/bin/trace-cmd")
 #   tests/vm/run-guest.sh --kernel arm64-6.1 --smp 1 --timeout 3600 --initrd "$initrd" --out OUT
-# (arm64-7.x the same). OUT/<root>.txt, <root>_proc_abstime.txt, <root>.dat, <root>.stats.
+# (arm64-7.x the same; `--append sg_c3_roots=do_sys_openat2,vfs_read` for some roots only).
+# OUT/<root>.txt, <root>_proc_abstime.txt, <root>.dat, <root>.stats, <root>.extract.err.
 T=$SG_TRACEFS
 # (dd, not cat, for vfs_read: busybox cat copies with sendfile, which never calls vfs_read)
 work___do_fault() {
@@ -24,7 +26,7 @@ work___do_fault() {
 	done
 }
 work_do_sys_openat2() {
-	for _ in 1 2 3 4 5; do
+	for _ in 1 2; do
 		cat /proc/meminfo /proc/stat /proc/sys/kernel/osrelease /init /lib/sg.sh >/dev/null 2>&1
 	done
 	ls -R /etc >/dev/null 2>&1
@@ -41,7 +43,9 @@ echo 0 >"$T/tracing_on"
 echo 8192 >"$T/buffer_size_kb"
 uname -a >/tmp/uname
 sg_out uname /tmp/uname
-for root in __do_fault do_sys_openat2 vfs_read; do
+# the roots to capture: all three, or those of the kernel argument sg_c3_roots=A,B (an unknown
+# KEY=VALUE argument reaches /init's environment)
+for root in $(echo "${sg_c3_roots:-__do_fault,do_sys_openat2,vfs_read}" | tr , ' '); do
 	echo "$root" >"$T/set_graph_function"
 	echo function_graph >"$T/current_tracer"
 	sg_log "$root: tracer set"
@@ -58,7 +62,9 @@ for root in __do_fault do_sys_openat2 vfs_read; do
 	cat "$T/per_cpu/cpu0/stats" >"/tmp/$root.stats"
 	# every name the text prints after its last "|" that is a symbol
 	awk -F'|' '{print $NF}' "/tmp/$root.txt" | grep -oE '[A-Za-z_][A-Za-z_0-9.]*' | sort -u >/tmp/names
-	awk 'NR == FNR {k[$1] = 1; next} $3 in k' /tmp/names /proc/kallsyms >/tmp/kallsyms
+	# (and the symbol after each: libtraceevent names no address past the last symbol it has)
+	awk 'NR == FNR {k[$1] = 1; next} ($3 in k) || last {print} {last = $3 in k}' /tmp/names \
+		/proc/kallsyms >/tmp/kallsyms
 	mount -o bind /tmp/kallsyms /proc/kallsyms
 	trace-cmd extract -o "/tmp/$root.dat" >"/tmp/$root.extract.err" 2>&1
 	echo "extract rc=$?" >>"/tmp/$root.extract.err"
