@@ -252,7 +252,8 @@ struct sg_svg_chart *sg_svg_chart_new(const struct sg_flame_caption *c,
 	js = mem_out(&fj, &bj, &lj);
 	ks = js ? mem_out(&fs, &bs, &ls) : NULL;
 	kc = ks ? mem_out(&fc, &bc, &lc) : NULL;
-	if (!kc || kinds_init(&kinds, total < SG_SVG_CHART_MAX_CALLS ? total : SG_SVG_CHART_MAX_CALLS) < 0)
+	if (!kc ||
+	    kinds_init(&kinds, total < SG_SVG_CHART_MAX_CALLS ? total : SG_SVG_CHART_MAX_CALLS) < 0)
 		goto oom;
 	for (unsigned i = 0; i < c->nkept; i++) {
 		const struct sg_invocation *inv = c->kept[i];
@@ -262,7 +263,8 @@ struct sg_svg_chart *sg_svg_chart_new(const struct sg_flame_caption *c,
 		if (calls + inv->calls->n > SG_SVG_CHART_MAX_CALLS) {
 			/* left out whole: its view says so (the seq as text, beside the JSON) */
 			char num[24];
-			int n = snprintf(num, sizeof(num), "%s%" PRIu64, nout++ ? "," : "", inv->seq);
+			int n =
+			    snprintf(num, sizeof(num), "%s%" PRIu64, nout++ ? "," : "", inv->seq);
 			char *nb = realloc(bo, lo + (size_t) n + 1);
 
 			if (!nb)
@@ -391,12 +393,14 @@ static const char script[] =
     "    var tx = Math.round((PAD + s * sc) * 10), tx2 = Math.round((PAD + (s + w) * sc) * 10);\n"
     "    if (!i && tx2 <= tx) tx2 = tx + 1;\n"
     "    if (tx2 <= tx) continue;\n"
-    "    if (!(g = lv[d]))\n"
-    "      g = lv[d] = el('g', { transform: 'translate(0,' + (INV ? FT + d * FH : FB - (d + 1) * FH) +\n"
-    "        ')' });\n"
+    "    if (!(g = lv[d])) {\n"
+    "      var y = INV ? FT + d * FH : FB - (d + 1) * FH;\n"
+    "      g = lv[d] = el('g', { transform: 'translate(0,' + y + ')' });\n"
+    "    }\n"
     "    fr = el('g', {}); ti = el('title', {}); nm = T.s[k];\n"
-    "    t = nm + ' \\u2014 cost ' + us(X[i] ? X[i][1] : w) + ' us, at +' + us(X[i] ? X[i][0] : s) +\n"
-    "      ' us, ' + task + (cpu >= 0 ? ', CPU ' + cpu : '');\n"
+    "    var rs = X[i] ? X[i][0] : s, rw = X[i] ? X[i][1] : w;\n"
+    "    t = nm + ' \\u2014 cost ' + us(rw) + ' us, at +' + us(rs) + ' us, ' + task +\n"
+    "      (cpu >= 0 ? ', CPU ' + cpu : '');\n"
     "    if (X[i]) t += '; drawn clamped inside its caller';\n"
     "    ti.textContent = t;\n"
     "    fr.appendChild(ti);\n"
@@ -495,10 +499,13 @@ int sg_svg_chart_script(FILE *out, const char *id, const struct sg_flame_page *p
 	}
 	fprintf(out, "<metadata id=\"%s-tc\" data-ft=\"%d\" data-fb=\"%d\" data-inv=\"%d\">", id,
 		pg->frames_top, pg->frames_bottom, t->inverted);
-	/* XML's specials in the JSON text (names are JSON-escaped already), the runs between whole */
+	/* XML's specials in the JSON (names JSON-escaped already), the runs between them whole */
 	for (size_t i = 0; i < t->len; i++) {
 		char ch = t->data[i];
-		const char *ent = ch == '<' ? "&lt;" : ch == '>' ? "&gt;" : ch == '&' ? "&amp;" : NULL;
+		const char *ent = ch == '<'   ? "&lt;"
+				  : ch == '>' ? "&gt;"
+				  : ch == '&' ? "&amp;"
+					      : NULL;
 
 		if (!ent) {
 			run++;

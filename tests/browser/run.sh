@@ -58,7 +58,7 @@ gunzip -c "$data/linux-6.1/schedule_sleep.txt.gz" >schedule_sleep.txt
 mkdir time
 abstime=$data/linux-6.1/do_fault_abstime_proc_overrun_tail.txt
 (cd time && "$bin" -f __do_fault -i "$abstime" -q -s 0 >/dev/null)
-awk -v root=__do_fault -f "$root/tests/browser/abstime-calls.awk" "$abstime" >time/calls.txt
+awk -v root=__do_fault -f "$root/tests/golden/awk/abstime-calls.awk" "$abstime" >time/calls.txt
 # the hostile names with a timestamp and a hostile task on every line
 awk '/^ 0\)/ { t++; sub(/^ 0\)/, ""); printf "  100.%06d |   0)  x<i>&amp;-7  |%s\n", t, $0; next } 1' \
 	"$data/svg/hostile.txt" >time/hostile.txt

@@ -1,6 +1,6 @@
 # abstime-calls.awk - every call of a function_graph text trace with funcgraph-abstime and
-# funcgraph-proc, for the SVG's time view (timechart.mjs), derived from the text alone: per
-# complete invocation of ROOT, in the order entered, one line
+# funcgraph-proc, for the time views (tests/browser/timechart.mjs, tests/tui/run.sh), derived
+# from the text alone: per complete invocation of ROOT, in the order entered, one line
 #   SEQ NAME AT_NS DUR_NS TASK CPU DEPTH CLAMPED
 # AT_NS: the line's timestamp minus the root's (whole us printed, so whole us here); DUR_NS: the
 # printed duration; DEPTH: the indentation (two spaces a level); CLAMPED 1 when the call ends at
