@@ -429,6 +429,17 @@ check "time data: the six kept" '"1" "2" "3" "4" "5" "6"' \
 "$bin" -f __do_fault -i "$abstime" -q -s 0 --keep 2 --keep-slowest 0 --outdir k2 >/dev/null
 check "time data: only the kept" '"5" "6"' \
 	"$(tc k2/__do_fault.svg | grep -o '"[0-9]*":{"r"' | cut -d: -f1 | tr '\n' ' ' | sed 's/ $//')"
+# the bound: 100,000 calls in all; 30 invocations of 5,001 calls each: the first 19 (95,019
+# calls) embedded, the 20th would pass it, so it and the rest are listed as left out
+awk 'BEGIN { print "# tracer: function_graph"; t = 100000000
+	for (i = 0; i < 30; i++) {
+		printf "  %d.%06d |   0)  a-1  |               |  r() {\n", t / 1000000, t % 1000000; t++
+		for (j = 0; j < 5000; j++) { printf "  %d.%06d |   0)  a-1  |   0.500 us    |    f();\n", t / 1000000, t % 1000000; t++ }
+		printf "  %d.%06d |   0)  a-1  | # 5001.000 us |  }\n", t / 1000000, t % 1000000; t += 10
+	} }' >big.txt
+"$bin" -f r -i big.txt -q -s 0 --keep 30 --keep-slowest 0 --outdir big >/dev/null
+check "time data: the bound" "19|,\"out\":[20,21,22,23,24,25,26,27,28,29,30]" \
+	"$(tc big/r.svg | grep -o '"[0-9]*":{"r"' | wc -l)|$(tc big/r.svg | grep -o ',"out":\[[^]]*\]')"
 cd ..
 
 echo "svg: $pass passed, $fail failed"

@@ -289,9 +289,9 @@ wait_for "time: the view" "invocation 2 of __do_fault in time  task ls-135"
 wait_for "time: the status" "call 1/$(awk '$1 == 2' "$out/calls.txt" | wc -l)  in time"
 same "time: rows of invocation 2" "$(calls_rows)" "$(want_calls 2)"
 keys j j j Enter
-third=$(awk '$1 == 2' "$out/calls.txt" | sed -n 4p)
-wait_for "time: a call's detail" "duration  $(echo "$third" | awk '{printf "%d.%03d", $4 / 1000, $4 % 1000}') us"
-wait_for "time: its task and depth" "task $(echo "$third" | cut -d' ' -f5)  depth $(echo "$third" | cut -d' ' -f7)"
+fourth=$(awk '$1 == 2' "$out/calls.txt" | sed -n 4p)
+wait_for "time: a call's detail" "duration  $(echo "$fourth" | awk '{printf "%d.%03d", $4 / 1000, $4 % 1000}') us"
+wait_for "time: its task and depth" "task $(echo "$fourth" | cut -d' ' -f5)  depth $(echo "$fourth" | cut -d' ' -f7)"
 keys x
 keys T
 wait_for "time: T again, the tree" "sort total"
