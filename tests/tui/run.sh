@@ -308,14 +308,15 @@ keys T
 wait_for "time: not from the merged tree" "T: an invocation's calls in time: open one from I first"
 keys '?' j j j j j j j j j j
 wait_for "time: in the help" "its calls in time: a row per call as recorded"
-keys x
+keys x q
+wait_for "time: q" "EXIT=0"
 # a trace without timestamps: its invocations have no time view, and say so
-keys q
 start xterm "$out/df.tree"
 wait_for "no times: opened" "sort total"
 keys I Enter T
 wait_for "no times: said" "no timings recorded: the trace has no timestamps (funcgraph-abstime)"
 keys q
+wait_for "no times: q" "EXIT=0"
 
 # --- Ctrl-C and SIGTERM restore the terminal ----------------------------------------------------
 start xterm -f __do_fault "$fp"
