@@ -52,7 +52,7 @@ DEB_TEST = golang-go python3 xz-utils zstd libxml2-utils time trace-cmd qemu-sys
 # (tests/vm/arm64-sysroot.sh), for the arm64 build and the arm64 guests' busybox and trace-cmd.
 # A library added to DEB_BUILD goes here too (its -dev), or make arm64 cannot link.
 DEB_ARM64 = libc6-dev libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev \
-	libprotobuf-c-dev zlib1g-dev liblzma-dev libzstd-dev libncurses-dev libbpf-dev libelf-dev \
+	libprotobuf-c-dev zlib1g-dev liblzma-dev libzstd-dev libncurses-dev libbpf-dev \
 	trace-cmd busybox-static
 
 .PHONY: all deps test unit golden dat exports live-host diff merge tui vm bench examples install clean check-libs
@@ -138,9 +138,9 @@ ARM64_PKG_CONFIG = PKG_CONFIG_SYSROOT_DIR=$(ARM64_SYSROOT) \
 	PKG_CONFIG_LIBDIR=$(ARM64_SYSROOT)/usr/lib/aarch64-linux-gnu/pkgconfig:$(ARM64_SYSROOT)/usr/share/pkgconfig \
 	$(PKG_CONFIG)
 ARM64_CFLAGS = -O2 -g -Wall -Wextra -std=gnu11 -Iinclude -I$(GEN_DIR) --sysroot=$(ARM64_SYSROOT) \
-	$(if $(ARM64_SYSROOT),$(shell $(ARM64_PKG_CONFIG) --cflags $(USED) $(PKG_PPROF) $(PKG_DECOMP)))
+	$(if $(ARM64_SYSROOT),$(shell $(ARM64_PKG_CONFIG) --cflags $(USED) $(PKG_PPROF) $(PKG_DECOMP) $(PKG_BTF)))
 ARM64_LIBS = $(if $(ARM64_SYSROOT),$(shell $(ARM64_PKG_CONFIG) --libs $(USED) $(PKG_PPROF) $(PKG_DECOMP) \
-	$(PKG_TUI))) -lm
+	$(PKG_TUI) $(PKG_BTF))) -lm
 
 arm64: $(GEN_HDR)
 	@command -v $(ARM64_CC) >/dev/null || { \
