@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/btf.h>
+#include <bpf/libbpf.h>
 #include "btfargs.h"
 #include "log.h"
 
@@ -23,6 +24,12 @@ struct sg_btfargs {
 	uint32_t *slot; /* open addressing on the name's pointer: index + 1, 0 empty */
 	size_t nslot;
 };
+
+/* libbpf prints its warnings on stderr by default; an input never prints (errors go up). */
+static void quiet(void)
+{
+	libbpf_set_print(NULL);
+}
 
 static struct sg_btfargs *wrap(struct btf *btf, const char *what)
 {
@@ -46,12 +53,14 @@ static struct sg_btfargs *wrap(struct btf *btf, const char *what)
 
 struct sg_btfargs *sg_btfargs_open(const char *path)
 {
+	quiet();
 	errno = 0;
 	return wrap(btf__parse(path, NULL), path);
 }
 
 struct sg_btfargs *sg_btfargs_from_data(const void *data, size_t size)
 {
+	quiet();
 	errno = 0;
 	if (size > UINT32_MAX)
 		return wrap(NULL, "the trace's BTF");

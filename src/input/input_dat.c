@@ -91,7 +91,7 @@ static struct sg_btfargs *dat_btf(int fd, struct tracecmd_input *h)
 				break;
 			}
 			if (id == SG_BTFARGS_DAT_OPTION && len > sizeof(SG_BTFARGS_MAGIC) &&
-			    len < (1u << 30) && (data = malloc(len))) {
+			    len < (64u << 20) && (data = malloc(len))) {
 				if (pread(fd, data, len, (off_t) off) == (ssize_t) len &&
 				    memcmp(data, SG_BTFARGS_MAGIC, sizeof(SG_BTFARGS_MAGIC)) == 0)
 					b = sg_btfargs_from_data(data + sizeof(SG_BTFARGS_MAGIC),
