@@ -285,6 +285,7 @@ check_s10() {
 		fi
 	done
 	[ "$(val s10_bin_rc)" = 0 ] && [ "$(val s10_text_rc)" = 0 ] && check_s10_same
+	[ "$(val s10_bin_rc)" = 0 ] && check_s10_nobtf
 	if [ "$(val s10_ret_rc)" = 0 ]; then
 		# a kernel with CONFIG_FUNCTION_GRAPH_RETVAL: each vfs_read returned 512 or less
 		if grep -A1 '^0 vfs_read ' "$o/s10.ret.walk" | grep -qE '^  call \(\) = 0x'; then
@@ -299,6 +300,24 @@ check_s10() {
 		bad "s10: --retval exited $(val s10_ret_rc): $(head -c 300 "$o/s10.ret.err")"
 	fi
 	[ "$(val s10_tracer_after)" = nop ] || bad "s10: current_tracer left as '$(val s10_tracer_after)'"
+}
+
+# s10 without the kernel's BTF (an empty file bound over /sys/kernel/btf/vmlinux): the binary
+# reader's six raw values, as before BTF naming, and one -v line that says why
+check_s10_nobtf() {
+	local roots calls said
+	[ -n "$(val s10_nobtf_rc)" ] || { bad "s10: the run without BTF did not run (bind mount?)"; return; }
+	[ "$(val s10_nobtf_rc)" = 0 ] ||
+		{ bad "s10: without BTF exited $(val s10_nobtf_rc): $(head -c 300 "$o/s10.nobtf.err")"; return; }
+	roots=$(grep -c '^0 vfs_read ' "$o/s10.nobtf.walk" || true)
+	calls=$(grep -A1 '^0 vfs_read ' "$o/s10.nobtf.walk" |
+		grep -cE '^  call \((0x[0-9a-f]+, ){5}0x[0-9a-f]+\)$' || true)
+	said=$(grep -c '^# --args: .*the arguments stay raw values' "$o/s10.nobtf.err" || true)
+	if [ "$roots" -gt 0 ] && [ "$calls" = "$roots" ] && [ "$said" = 1 ]; then
+		ok "s10: without BTF: all $roots vfs_read calls with six raw values; -v: $(grep -m1 '^# --args' "$o/s10.nobtf.err")"
+	else
+		bad "s10: without BTF: $roots vfs_read calls, $calls with six raw values, $said -v lines: $(grep -m1 '^  call' "$o/s10.nobtf.walk") $(grep -m2 '# --args' "$o/s10.nobtf.err" | tr '\n' ' ')"
+	fi
 }
 
 # s10's binary and --text runs of the same workload: each function's arguments named alike

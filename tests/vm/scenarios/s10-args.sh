@@ -17,6 +17,17 @@ for r in bin text; do
 	sg_out s10.$r.err /tmp/s10.$r.err
 done
 [ -f /tmp/s10.dat ] && sg_out s10.dat /tmp/s10.dat
+# a kernel without BTF (no CONFIG_DEBUG_INFO_BTF): an empty file bound over it; raw values, -v
+# says so once
+: >/tmp/s10.nobtf
+if [ -e /sys/kernel/btf/vmlinux ] && mount -o bind /tmp/s10.nobtf /sys/kernel/btf/vmlinux; then
+	surfgraph -v -f vfs_read --no-irqs --args -m walk --no-save -- sh -c "$work" \
+		>/tmp/s10.nobtf.walk 2>/tmp/s10.nobtf.err
+	result s10_nobtf_rc $?
+	umount /sys/kernel/btf/vmlinux
+	sg_out s10.nobtf.walk /tmp/s10.nobtf.walk
+	sg_out s10.nobtf.err /tmp/s10.nobtf.err
+fi
 surfgraph -f vfs_read --retval -m walk --no-save -- sh -c "$work" >/tmp/s10.ret.walk 2>/tmp/s10.ret.err
 result s10_ret_rc $?
 sg_out s10.ret.walk /tmp/s10.ret.walk
