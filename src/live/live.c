@@ -17,6 +17,7 @@
 #include "datwriter.h"
 #include "raw_reader.h"
 #include "linebuf.h"
+#include "btfargs.h"
 #include "live.h"
 #include "log.h"
 #include "narrow.h"
@@ -68,6 +69,7 @@ struct live {
 	struct sg_tracefs_session *s;
 	struct sg_raw_reader *reader;
 	struct sg_datwriter *dat; /* -w */
+	struct sg_btfargs *btf;	  /* --args, binary: the running kernel's BTF names the values */
 	struct sg_text_parser *parser;
 	int pipe_fd; /* trace_pipe, --text */
 	struct sg_linebuf *lines; /* --text: trace_pipe's bytes into lines */
@@ -84,6 +86,22 @@ struct live {
 	struct sigaction old[NSIG]; /* by signal number: what to give back at the end */
 };
 
+
+/*
+ * The binary records carry raw values; the kernel names them from its BTF only when it prints
+ * text, so the running kernel's BTF names them here. Without one (an old kernel, no
+ * CONFIG_DEBUG_INFO_BTF) the values stay raw, as -v says.
+ */
+static void open_btf(struct live *l)
+{
+	l->btf = sg_btfargs_open(SG_BTFARGS_KERNEL);
+	if (!l->btf) {
+		sg_log_action("# --args: %s: the arguments stay raw values", sg_log_message());
+		return;
+	}
+	sg_log_action("# --args: arguments named from %s", SG_BTFARGS_KERNEL);
+	sg_raw_reader_set_btf(l->reader, l->btf);
+}
 
 static double now_s(void)
 {
@@ -459,12 +477,15 @@ static int setup(struct live *l, const struct sg_live_settings *o)
 					       l->st, on_event, l, o->keep_lines);
 		if (!l->reader)
 			goto out;
+		if (o->args)
+			open_btf(l);
 		if (o->write_dat) {
 			l->dat = sg_datwriter_new(o->write_dat, (int) nconf,
 						  sg_raw_reader_page_size(l->reader));
 			if (!l->dat)
 				goto out;
 			sg_raw_reader_record(l->reader, l->dat);
+			sg_datwriter_keep_btf(l->dat, l->btf);
 		}
 	}
 	if (o->narrow) {
@@ -684,6 +705,7 @@ out:
 		res->dat = ret == 0 ? o->write_dat : NULL;
 	}
 	sg_datwriter_free(l.dat);
+	sg_btfargs_free(l.btf);
 	if (ret == 0)
 		ret = sg_callstack_finish(cs);
 	return ret;
