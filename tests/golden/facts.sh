@@ -257,6 +257,7 @@ arm64_facts() { # DIR ROOT NAME
 		"$(cmp -s "$out/report-calls" "$out/replay-calls" && echo same)" same
 }
 for c in linux-arm64-6.1:__do_fault:do_fault linux-arm64-6.1:do_sys_openat2:do_sys_openat2 \
+	linux-arm64-6.1:vfs_read:vfs_read \
 	linux-arm64-7.3:__do_fault:do_fault; do
 	IFS=: read -r v r name <<<"$c"
 	arm64_facts "$v" "$r" "$name"
