@@ -1,0 +1,178 @@
+/* profile_out.c - a profile run's output: each invocation's as it completes, then the merged. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd_pick.h"
+#include "log.h"
+#include "pager.h"
+#include "pick.h"
+#include "profile_out.h"
+#include "render_folded.h"
+#include "render_hist.h"
+#include "render_pprof.h"
+#include "render_raw.h"
+#include "render_replay.h"
+#include "render_top.h"
+#include "render_walk.h"
+
+/* The pager starts with the first line of text, so a live run's status line is not under it. */
+int sg_profile_out_start_text(struct sg_profile_out *po)
+{
+	if (!po->page)
+		return 0;
+	po->page = 0;
+	return sg_pager_start(po->opt->pager);
+}
+
+int sg_profile_out_invocation(struct sg_profile_out *po, struct sg_invocation *inv, int saved)
+{
+	int rc = 0;
+
+	/* live, this output comes while tracing: no pager under the status line */
+	if (saved && sg_profile_out_start_text(po) < 0)
+		return -1;
+	switch (po->opt->mode) {
+	case SG_MODE_WALK:
+		rc = sg_render_walk(stdout, inv, po->has_time);
+		break;
+	case SG_MODE_REPLAY:
+		rc = sg_render_replay(stdout, inv);
+		break;
+	case SG_MODE_RAW:
+		rc = sg_render_raw(stdout, inv, po->raw_tty);
+		/* printed: the kept copy needs only its tree */
+		free(inv->raw);
+		inv->raw = NULL;
+		inv->raw_len = inv->raw_cap = 0;
+		break;
+	case SG_MODE_TREE:
+		if (po->opt->each)
+			rc = sg_render_text_invocation(stdout, inv, po->has_time, &po->style);
+		break;
+	case SG_MODE_CHROME:
+	case SG_MODE_SPEEDSCOPE:
+		rc = sg_export_invocation(po->ex, inv);
+		break;
+	case SG_MODE_SVG:
+	case SG_MODE_PNG:
+	case SG_MODE_PDF:
+		return sg_cmd_flame_invocation(&po->flame, inv, po->has_time) < 0 ? -1 : 0;
+	default:
+		break;
+	}
+	if (rc < 0) {
+		sg_log_error("write to stdout failed: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int sg_profile_out_final(struct sg_profile_out *po, struct sg_aggregate *agg, int from_tree)
+{
+	const struct sg_options *opt = po->opt;
+	int rc = 0;
+
+	if (sg_profile_out_start_text(po) < 0)
+		return -1;
+	if (opt->pick.kind) {
+		struct sg_cmd_pick p = {opt, &po->style, po->raw_tty, sg_cmd_flame_pick,
+					&po->flame};
+
+		return sg_cmd_pick_render(&p, agg) < 0 || fflush(stdout) != 0 ? -1 : 0;
+	}
+	switch (opt->mode) {
+	case SG_MODE_TREE:
+		rc = sg_render_text(stdout, agg, &po->style);
+		break;
+	case SG_MODE_FOLDED:
+		rc = sg_render_folded(stdout, agg, opt->unit_us ? SG_FOLDED_US : SG_FOLDED_NS);
+		break;
+	case SG_MODE_TOP:
+		rc = sg_render_top(stdout, agg, opt->top_order);
+		break;
+	case SG_MODE_PPROF:
+		rc = sg_render_pprof(stdout, agg);
+		break;
+	case SG_MODE_CHROME:
+	case SG_MODE_SPEEDSCOPE:
+		rc = sg_export_finish(po->ex, agg);
+		/* the timelines hold the last --keep, unless every one was streamed */
+		if (!opt->keep_all) {
+			po->kept_shown = agg->nring;
+			/* no call stacks: a .tree, whose run chose them */
+			po->kept_which =
+			    from_tree ? "the last ones the run kept"
+				      : "the last ones (--keep N; --keep all streams every one)";
+		}
+		break;
+	case SG_MODE_HIST:
+		rc = sg_render_hist(stdout, agg, po->style.unicode);
+		break;
+	case SG_MODE_SVG:
+	case SG_MODE_PNG:
+	case SG_MODE_PDF:
+		rc = sg_cmd_flame_merged(&po->flame);
+		break;
+	default:
+		break;
+	}
+	if (fflush(stdout) != 0 || rc < 0) {
+		if (!*sg_log_message())
+			sg_log_error("write to stdout failed: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int sg_profile_out_kept(struct sg_profile_out *po, struct sg_aggregate *agg)
+{
+	const struct sg_options *opt = po->opt;
+	unsigned n;
+	struct sg_invocation **v = sg_pick_kept(agg, opt->sort_duration, &n);
+
+	/* the per-invocation outputs: only the kept ones can be shown, said after them */
+	if (!opt->pick.kind &&
+	    (opt->mode == SG_MODE_WALK || (opt->mode == SG_MODE_TREE && opt->each) ||
+	     (po->flame.ff && opt->step > 0)))
+		po->kept_shown = n;
+	po->kept_which = "the ones the run kept (the last --keep and the --keep-slowest)";
+	for (unsigned i = 0; i < n && !opt->pick.kind; i++) {
+		struct sg_invocation *inv = v[i];
+		int rc = 0;
+
+		if (opt->mode == SG_MODE_WALK)
+			rc = sg_render_walk(stdout, inv, agg->has_time);
+		else if (opt->mode == SG_MODE_REPLAY)
+			rc = sg_render_replay(stdout, inv);
+		else if (opt->mode == SG_MODE_TREE && opt->each)
+			rc = sg_render_text_invocation(stdout, inv, agg->has_time, &po->style);
+		else if (po->flame.ff)
+			rc = sg_cmd_flame_invocation(&po->flame, inv, agg->has_time);
+		if (rc < 0) {
+			free(v);
+			return -1;
+		}
+	}
+	free(v);
+	return n || !*sg_log_message() ? 0 : -1;
+}
+
+void sg_profile_out_note_kept(const struct sg_profile_out *po, const struct sg_aggregate *agg)
+{
+	if (po->opt->quiet || !po->kept_shown || po->kept_shown >= agg->complete)
+		return;
+	fprintf(stderr,
+		"surfgraph: %u of %" PRIu64
+		" invocations shown, %s; the rest are in the merged tree "
+		"and statistics only\n",
+		po->kept_shown, agg->complete, po->kept_which);
+}
+
+void sg_profile_out_release(struct sg_profile_out *po)
+{
+	sg_cmd_flame_release(&po->flame);
+	sg_export_free(po->ex);
+	po->ex = NULL;
+}
