@@ -5,8 +5,10 @@
 #include "aggregate.h"
 #include "cmd_flame.h"
 #include "export.h"
+#include "live.h"
 #include "options.h"
 #include "render_text.h"
+#include "tui.h"
 
 /* What the output side of a run holds; cmd_profile.c fills it from the options. */
 struct sg_profile_out {
@@ -19,6 +21,7 @@ struct sg_profile_out {
 	struct sg_export *ex;	   /* -m chrome, speedscope */
 	unsigned kept_shown;	   /* invocations shown one by one from the kept ones only */
 	const char *kept_which;	   /* which kept ones they are, for the line saying so */
+	struct sg_tui_live *tui;   /* -m tui: the screen, from the capture's first tick */
 };
 
 /* Start the pager when the text goes through one (once, at the first line). 0 or -1. */
@@ -39,6 +42,20 @@ int sg_profile_out_kept(struct sg_profile_out *po, struct sg_aggregate *agg);
 
 /* Invocations shown from the kept ones: the run had more, and the output alone would not say. */
 void sg_profile_out_note_kept(const struct sg_profile_out *po, const struct sg_aggregate *agg);
+
+/*
+ * -m tui, the capture loop's tick (live.h): the screen taken at the first, the tree redrawn
+ * from agg as it grows, the keys read. 1: q asked to stop; 0: go on; -1 with a message.
+ */
+int sg_profile_out_tick(struct sg_profile_out *po, struct sg_aggregate *agg,
+			const struct sg_live_tick *t);
+
+/*
+ * -m tui once the capture stopped (live says how; tracefs is restored already) and agg is
+ * finished: the final run browsed until q or a stop signal, then the terminal given back.
+ */
+int sg_profile_out_browse(struct sg_profile_out *po, struct sg_aggregate *agg,
+			  const struct sg_live_result *live);
 
 /* What the output holds (the flame graph files, the export); po itself is the caller's. */
 void sg_profile_out_release(struct sg_profile_out *po);

@@ -80,6 +80,14 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 	return 0;
 }
 
+/* -m tui: the capture loop's tick, for the screen to follow the aggregate as it grows. */
+static int on_tick(void *ctx, const struct sg_live_tick *t)
+{
+	struct run *r = ctx;
+
+	return sg_profile_out_tick(&r->out, r->agg, t);
+}
+
 /*
  * A compressed trace.dat is copied where /tmp's tmpfs would not hold it in memory, up to a size
  * no capture of ours reaches; beyond, decompressing it is the user's call.
@@ -185,7 +193,9 @@ static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
 	if (r->opt.no_off_cpu || r->opt.no_sleep_time) /* the latter's durations hold no wait */
 		sg_callstack_no_offcpu(r->cs);
 	if (!r->opt.input) {
-		int ret = sg_cmd_read_live(&r->opt, r->st, r->cs, &r->live, &ts);
+		int tui = r->opt.mode == SG_MODE_TUI;
+		int ret = sg_cmd_read_live(&r->opt, r->st, r->cs, &r->live, &ts,
+					   tui ? on_tick : NULL, tui ? r : NULL);
 
 		r->exit2 = ret == -2;
 		if (ret < 0)
@@ -195,6 +205,10 @@ static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
 		return -1;
 	}
 	sg_aggregate_finish(r->agg);
+	/* the final view before the summary: the terminal is the screen's until q */
+	if (r->opt.mode == SG_MODE_TUI && r->live.began &&
+	    sg_profile_out_browse(&r->out, r->agg, &r->live) < 0)
+		return -1;
 	/* what narrowing hid: self time of functions whose callees changed at the switch */
 	if (r->agg->phase[0] && sg_narrowcheck_self(r->agg->phase[0], r->agg->phase[1],
 						    &r->live.narrow_self, &r->live.narrow_root) < 0)
@@ -473,8 +487,8 @@ static int run_setup(struct run *r, struct sg_strtab *st)
 	r->agg = sg_aggregate_new(r->opt.keep);
 	/* the bucket trees feed the .tree, the SVG's selection, diff --slow and tui; nothing else */
 	if (r->agg && !sg_savepolicy_wanted(&r->opt) && !r->opt.diff && !r->opt.merge &&
-	    !r->opt.tui && r->opt.mode != SG_MODE_SVG && r->opt.mode != SG_MODE_PNG &&
-	    r->opt.mode != SG_MODE_PDF)
+	    !r->opt.tui && r->opt.mode != SG_MODE_TUI && r->opt.mode != SG_MODE_SVG &&
+	    r->opt.mode != SG_MODE_PNG && r->opt.mode != SG_MODE_PDF)
 		r->agg->no_bucket_trees = 1;
 	if (!r->load && (r->opt.mode == SG_MODE_CHROME || r->opt.mode == SG_MODE_SPEEDSCOPE) &&
 	    !(r->out.ex = sg_export_new(r->opt.mode, stdout, r->opt.keep_all)))
@@ -522,7 +536,16 @@ int sg_cmd_profile_run(const struct sg_options *o)
 	r.out.style.fixed_us = r.opt.unit_us;
 	r.out.style.color = r.opt.color == SG_COLOR_ALWAYS || (r.opt.color == SG_COLOR_AUTO && tty);
 	r.out.page = tty && !r.opt.no_pager && !sg_cmd_flame_mode(r.opt.mode) &&
+		     r.opt.mode != SG_MODE_TUI &&
 		 !(r.opt.output && strcmp(r.opt.output, "-") == 0);
+	/* refused before tracing: the screen's escape sequences in a file help no one */
+	if (r.opt.mode == SG_MODE_TUI && (!tty || !isatty(STDIN_FILENO))) {
+		sg_log_error("-m tui draws on a terminal and reads its keys, and %s is not one: "
+			     "run it in a terminal (ssh -t), or trace with -m tree",
+			     tty ? "stdin" : "stdout");
+		rc = 2;
+		goto out;
+	}
 	if (r.opt.mode == SG_MODE_PPROF && tty) {
 		sg_log_error("-m pprof writes a gzipped profile: redirect stdout to a file "
 			     "(> %s.pb.gz)", r.opt.nfunctions ? r.opt.functions[0] : "profile");

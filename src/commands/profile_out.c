@@ -1,9 +1,11 @@
 /* profile_out.c - a profile run's output: each invocation's as it completes, then the merged. */
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cmd_pick.h"
 #include "log.h"
 #include "pager.h"
@@ -170,8 +172,89 @@ void sg_profile_out_note_kept(const struct sg_profile_out *po, const struct sg_a
 		po->kept_shown, agg->complete, po->kept_which);
 }
 
+/* -m tui's final view: a stop signal leaves it (the capture's handlers are gone by then). */
+static volatile sig_atomic_t tui_stop;
+
+static void on_tui_stop(int sig)
+{
+	tui_stop = sig;
+}
+
+/* The screen, taken when first needed: the capture's set-up may still print its notes. */
+static int tui_open(struct sg_profile_out *po, struct sg_aggregate *agg)
+{
+	struct sg_tui_options to = {
+	    .name = "live",
+	    .unicode = po->style.unicode,
+	    .color = po->opt->color != SG_COLOR_NEVER,
+	    .stop = &tui_stop,
+	};
+
+	if (!po->tui)
+		po->tui = sg_tui_live_new(agg, &to);
+	return po->tui ? 0 : -1;
+}
+
+int sg_profile_out_tick(struct sg_profile_out *po, struct sg_aggregate *agg,
+			const struct sg_live_tick *t)
+{
+	char status[256];
+
+	if (!po->tui && tui_open(po, agg) < 0)
+		return -1;
+	snprintf(status, sizeof(status),
+		 "tracing %.0f s, %.0f events/s, %" PRIu64 " lost (q stops)",
+		 t->elapsed, t->rate, t->lost);
+	return sg_tui_live_tick(po->tui, status, t->refresh);
+}
+
+int sg_profile_out_browse(struct sg_profile_out *po, struct sg_aggregate *agg,
+			  const struct sg_live_result *live)
+{
+	struct sigaction sa = {.sa_handler = on_tui_stop}, old[NSIG];
+	unsigned char caught[NSIG] = {0};
+	char status[256], why[64];
+	int rc;
+
+	if (!po->tui && tui_open(po, agg) < 0)
+		return -1;
+	switch (live->stop) {
+	case SG_STOP_TICK:
+		snprintf(why, sizeof(why), "q");
+		break;
+	case SG_STOP_SIGNAL:
+		snprintf(why, sizeof(why), "signal %d", live->signal);
+		break;
+	case SG_STOP_DURATION:
+		snprintf(why, sizeof(why), "-d");
+		break;
+	case SG_STOP_COUNT:
+		snprintf(why, sizeof(why), "-n");
+		break;
+	default:
+		snprintf(why, sizeof(why), "the command's end");
+	}
+	snprintf(status, sizeof(status),
+		 "stopped by %s after %.1f s, tracefs restored; q quits", why, live->seconds);
+	/* no SA_RESTART: a signal ends the wait for a key, and the loop sees tui_stop */
+	tui_stop = 0;
+	sigemptyset(&sa.sa_mask);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sg_live_is_stop_signal(sig))
+			caught[sig] = sigaction(sig, &sa, &old[sig]) == 0;
+	rc = sg_tui_live_browse(po->tui, status);
+	sg_tui_live_free(po->tui);
+	po->tui = NULL;
+	for (int sig = 1; sig < NSIG; sig++)
+		if (caught[sig])
+			sigaction(sig, &old[sig], NULL);
+	return rc;
+}
+
 void sg_profile_out_release(struct sg_profile_out *po)
 {
+	sg_tui_live_free(po->tui);
+	po->tui = NULL;
 	sg_cmd_flame_release(&po->flame);
 	sg_export_free(po->ex);
 	po->ex = NULL;
