@@ -13,7 +13,8 @@
 /*
  * Trace the live kernel as o says (live.c), feeding cs; tracefs is restored when it returns.
  * Live -p NAME is turned into o's pids first. The counts go to *live, the lines and the kernel
- * to *stats; tick (NULL: none) is the capture loop's (live.h). 0 done; -1 with a message; -2 with a message for a usage problem (exit 2).
+ * to *stats; tick (NULL: none) is the capture loop's (live.h). 0 done; -1 with a message; -2
+ * with a message for a usage problem (exit 2).
  */
 int sg_cmd_read_live(struct sg_options *o, struct sg_strtab *st, struct sg_callstack *cs,
 		     struct sg_live_result *live, struct sg_text_stats *stats,

@@ -12,8 +12,7 @@
 struct sg_live_tick {
 	double elapsed;		 /* seconds traced */
 	uint64_t complete, lost; /* complete invocations; events the kernel said were lost */
-	double rate;		 /* events per second since the last refresh */
-	int refresh;		 /* about a second since the last refresh: time to redraw */
+	uint64_t events;	 /* events read so far */
 };
 
 /* What a capture does: the roots, the filters, the stop conditions, what is written on the side.
@@ -43,10 +42,10 @@ struct sg_live_settings {
 	double narrow_seconds;	    /* or for S seconds, whichever comes first (0: no limit) */
 	const char *narrow_from;    /* only this earlier run's functions, from the start */
 	/*
-	 * Called on every pass of the capture loop while tracing (at most IDLE_NS apart, so it
-	 * may read keys without a wait), in place of the status line; it must not block. Returns
-	 * 0 to go on, 1 to stop the capture (SG_STOP_TICK), -1 with a message to fail it.
-	 * NULL: none (the status line on a terminal).
+	 * Called on every pass of the capture loop while tracing (a read, or an idle wait of
+	 * 50 ms: often enough to read keys, redraw when it will), in place of the status line;
+	 * it must not block. Returns 0 to go on, 1 to stop the capture (SG_STOP_TICK), -1 with a
+	 * message to fail it. NULL: none (the status line on a terminal).
 	 */
 	int (*tick)(void *ctx, const struct sg_live_tick *t);
 	void *tick_ctx;

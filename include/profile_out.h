@@ -22,6 +22,8 @@ struct sg_profile_out {
 	unsigned kept_shown;	   /* invocations shown one by one from the kept ones only */
 	const char *kept_which;	   /* which kept ones they are, for the line saying so */
 	struct sg_tui_live *tui;   /* -m tui: the screen, from the capture's first tick */
+	double tick_s;		   /* -m tui: when it was last redrawn (seconds traced) */
+	uint64_t tick_events;	   /* and the events read by then */
 };
 
 /* Start the pager when the text goes through one (once, at the first line). 0 or -1. */

@@ -290,7 +290,7 @@ int sg_tui_run_diff(const struct sg_treediff *d, const struct sg_tui_options *o)
 	return rc;
 }
 
-/* A live run's screen: the views over the aggregate as it grows, the terminal held between ticks. */
+/* A live run's screen: views over the aggregate as it grows, the terminal held between ticks. */
 struct sg_tui_live {
 	struct sg_tui_options o;
 	struct screen s;

@@ -199,13 +199,21 @@ int sg_profile_out_tick(struct sg_profile_out *po, struct sg_aggregate *agg,
 			const struct sg_live_tick *t)
 {
 	char status[256];
+	int refresh = !po->tui || t->elapsed - po->tick_s >= 1;
 
 	if (!po->tui && tui_open(po, agg) < 0)
 		return -1;
-	snprintf(status, sizeof(status),
-		 "tracing %.0f s, %.0f events/s, %" PRIu64 " lost (q stops)",
-		 t->elapsed, t->rate, t->lost);
-	return sg_tui_live_tick(po->tui, status, t->refresh);
+	/* about once a second, as perf top: the rate over that second */
+	if (refresh) {
+		double span = t->elapsed - po->tick_s;
+
+		snprintf(status, sizeof(status),
+			 "tracing %.0f s, %.0f events/s, %" PRIu64 " lost (q stops)", t->elapsed,
+			 span > 0 ? (double) (t->events - po->tick_events) / span : 0.0, t->lost);
+		po->tick_s = t->elapsed;
+		po->tick_events = t->events;
+	}
+	return sg_tui_live_tick(po->tui, refresh ? status : NULL, refresh);
 }
 
 int sg_profile_out_browse(struct sg_profile_out *po, struct sg_aggregate *agg,

@@ -23,13 +23,9 @@
 #include "tracefs_session.h"
 #include "tracefs_setup.h"
 
-/*
- * Idle wait between reads of empty buffers; the status line is refreshed every STATUS_NS, a
- * tick's view every TICK_NS.
- */
+/* Idle wait between reads of empty buffers; the status line is refreshed every STATUS_NS. */
 #define IDLE_NS	  50000000L
 #define STATUS_NS 500000000L
-#define TICK_NS	  1000000000L
 /* How long the -- CMD child has between SIGTERM and SIGKILL when the capture ends first. */
 #define CHILD_GRACE_NS 1000000000L
 
@@ -325,23 +321,6 @@ static long narrow_read(void *ctx, int final)
 }
 
 /* --narrow's switch (narrow.c); t0: when tracing began. */
-/* The settings' tick: the status line's figures, refresh once every TICK_NS. 1: stop. */
-static int tick(struct live *l, double elapsed, uint64_t *last_events, double *last_t)
-{
-	const struct sg_callstack_stats *cs = sg_callstack_stats(l->cs);
-	struct sg_live_tick t = {.elapsed = elapsed, .complete = cs->complete,
-				 .lost = cs->lost_events};
-	double now = now_s();
-
-	if (now - *last_t >= TICK_NS / 1e9) {
-		t.rate = (double) (l->events - *last_events) / (now - *last_t);
-		t.refresh = 1;
-		*last_events = l->events;
-		*last_t = now;
-	}
-	return l->o->tick(l->o->tick_ctx, &t);
-}
-
 static int narrow_now(struct live *l, double t0)
 {
 	struct sg_live_result *r = l->res;
@@ -504,9 +483,9 @@ out:
 
 static int capture(struct live *l, const struct sg_live_settings *o)
 {
-	double t0 = now_s(), last_status = t0, rate_t = t0, tick_t = t0 - TICK_NS / 1e9;
+	double t0 = now_s(), last_status = t0, rate_t = t0;
 	double user0, sys0, user1, sys1;
-	uint64_t rate_events = 0, tick_events = 0;
+	uint64_t rate_events = 0;
 	struct timespec idle = { 0, IDLE_NS };
 
 	/* the set-up's kernel text patching is charged to us too: it is left out */
@@ -548,13 +527,14 @@ static int capture(struct live *l, const struct sg_live_settings *o)
 			break;
 		}
 		if (o->tick) {
-			/* the first pass draws at once: tick_t is a refresh ago */
-			int r = tick(l, now - t0, &tick_events, &tick_t);
+			const struct sg_callstack_stats *cs = sg_callstack_stats(l->cs);
+			struct sg_live_tick t = {now - t0, cs->complete, cs->lost_events, l->events};
+			int r = o->tick(o->tick_ctx, &t);
 
-			if (r < 0)
-				return -1;
-			if (r > 0) {
+			if (r) {
 				l->res->stop = SG_STOP_TICK;
+				if (r < 0)
+					return -1;
 				break;
 			}
 		}
@@ -624,7 +604,6 @@ int sg_live_run(const struct sg_live_settings *o, struct sg_strtab *st, struct s
 	l.cs = cs;
 	l.res = res;
 	l.pipe_fd = l.go_fd = l.err_fd = -1;
-	/* a tick shows the figures its own way (a full-screen view): no line under it */
 	l.status_line = isatty(STDERR_FILENO) && !o->quiet && !o->tick;
 	/*
 	 * From here on a signal only asks the loop to stop: tracefs is always given back. Every
