@@ -24,11 +24,20 @@ struct chunk {
 	max_align_t data[];
 };
 
+/*
+ * A hashed node with its key's hash: probes compare it before reading the node, and growing
+ * rehashes without reading any (in a large tree each read is a cache miss).
+ */
+struct slot {
+	struct sg_node *n;
+	size_t h;
+};
+
 struct sg_tree {
 	struct sg_node top;
 	struct block *blocks;
 	struct chunk *chunks;
-	struct sg_node **slots; /* open addressing, keyed by (parent, name) */
+	struct slot *slots; /* open addressing, keyed by (parent, name) */
 	size_t cap, count;
 	uint64_t size;
 };
@@ -112,20 +121,18 @@ static struct sg_node *node_alloc(struct sg_tree *t, const char *name)
 static int grow(struct sg_tree *t)
 {
 	size_t ncap = t->cap * 2;
-	struct sg_node **ns = calloc(ncap, sizeof(*ns));
+	struct slot *ns = calloc(ncap, sizeof(*ns));
 
 	if (!ns)
 		return -1;
 	for (size_t i = 0; i < t->cap; i++) {
-		struct sg_node *n = t->slots[i];
-
-		if (!n)
+		if (!t->slots[i].n)
 			continue;
-		size_t j = key_hash(n->parent, n->name) & (ncap - 1);
+		size_t j = t->slots[i].h & (ncap - 1);
 
-		while (ns[j])
+		while (ns[j].n)
 			j = (j + 1) & (ncap - 1);
-		ns[j] = n;
+		ns[j] = t->slots[i];
 	}
 	free(t->slots);
 	t->slots = ns;
@@ -138,11 +145,12 @@ static int index_node(struct sg_tree *t, struct sg_node *n)
 {
 	if ((t->count + 1) * 2 > t->cap && grow(t) < 0)
 		return -1;
-	size_t i = key_hash(n->parent, n->name) & (t->cap - 1);
+	size_t h = key_hash(n->parent, n->name), i = h & (t->cap - 1);
 
-	while (t->slots[i])
+	while (t->slots[i].n)
 		i = (i + 1) & (t->cap - 1);
-	t->slots[i] = n;
+	t->slots[i].n = n;
+	t->slots[i].h = h;
 	t->count++;
 	return 0;
 }
@@ -174,11 +182,11 @@ struct sg_node *sg_tree_find(const struct sg_tree *ct, const struct sg_node *par
 				return c;
 		return NULL;
 	}
-	size_t i = key_hash(parent, name) & (t->cap - 1);
+	size_t h = key_hash(parent, name), i = h & (t->cap - 1);
 	struct sg_node *n;
 
-	while ((n = t->slots[i])) {
-		if (n->parent == parent && n->name == name)
+	while ((n = t->slots[i].n)) {
+		if (t->slots[i].h == h && n->parent == parent && n->name == name)
 			return n;
 		i = (i + 1) & (t->cap - 1);
 	}
