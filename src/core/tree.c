@@ -416,7 +416,8 @@ void sg_tree_mark_invocation(struct sg_node *root)
 		n->sq_total = (unsigned __int128) n->total * n->total;
 		n->sq_self = (unsigned __int128) n->self * n->self;
 		n->lg_total = sg_tree_logtime(n->total);
-		n->lg_self = sg_tree_logtime(n->self);
+		/* a leaf's self is its total: one log2 (most nodes of a tree are leaves) */
+		n->lg_self = n->self == n->total ? n->lg_total : sg_tree_logtime(n->self);
 		n->lq_total = (unsigned __int128) n->lg_total * n->lg_total;
 		n->lq_self = (unsigned __int128) n->lg_self * n->lg_self;
 	}
