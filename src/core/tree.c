@@ -8,8 +8,12 @@
 /* Blocks grow from a few nodes (most invocation trees are small) to many (merged trees). */
 #define FIRST_BLOCK 8
 #define MAX_BLOCK   1024
-/* Children of a node with more than this are indexed in the hash; fewer are scanned. */
-#define WIDE 8
+/*
+ * Children of a node with more than this are found through the hash; fewer are scanned, which
+ * costs less than hashing every node of a large tree (most callees are leaves, allocated one
+ * after another).
+ */
+#define WIDE 16
 
 struct block {
 	struct block *next;
