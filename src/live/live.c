@@ -547,6 +547,18 @@ static int capture(struct live *l, const struct sg_live_settings *o)
 			l->res->cmd_status = st;
 			break;
 		}
+		if (o->tick) {
+			const struct sg_callstack_stats *cs = sg_callstack_stats(l->cs);
+			struct sg_live_tick t = {now - t0, cs->complete, cs->lost_events, l->events};
+			int r = o->tick(o->tick_ctx, &t);
+
+			if (r) {
+				l->res->stop = SG_STOP_TICK;
+				if (r < 0)
+					return -1;
+				break;
+			}
+		}
 		if (l->status_line && now - last_status >= STATUS_NS / 1e9) {
 			status(l, now - t0, &rate_events, &rate_t);
 			last_status = now;
@@ -613,7 +625,7 @@ int sg_live_run(const struct sg_live_settings *o, struct sg_strtab *st, struct s
 	l.cs = cs;
 	l.res = res;
 	l.pipe_fd = l.go_fd = l.err_fd = -1;
-	l.status_line = isatty(STDERR_FILENO) && !o->quiet;
+	l.status_line = isatty(STDERR_FILENO) && !o->quiet && !o->tick;
 	/*
 	 * From here on a signal only asks the loop to stop: tracefs is always given back. Every
 	 * terminating signal, not only Ctrl-C's: SIGQUIT, SIGUSR1, SIGALRM, SIGXCPU... would leave

@@ -594,3 +594,35 @@ check_b3() {
 		bad "b3: narrowed, the root's mean per invocation is outside the full runs' spread"
 	fi
 }
+
+# s16: the live -m tui in tmux. The screens are the panes the guest captured (s16.a and s16.b
+# while tracing, s16.c the final view after q); the root's row is the one whose name is the root
+# and whose last figures are the two percentages: its calls the field before them.
+s16_calls() { # FILE: the __do_fault row's calls
+	awk '$NF == "__do_fault" && $(NF - 1) ~ /^[0-9.]+$/ && $(NF - 3) ~ /^[0-9]+$/ { print $(NF - 3); exit }' "$1"
+}
+check_s16() {
+	local a b c tn ts
+	[ "$(val s16_started)" = yes ] || { bad "s16: surfgraph -m tui did not start tracing: $(head -c 300 "$o/s16.err" 2>/dev/null)"; return; }
+	[ "$(val s16_rc)" = 0 ] || { bad "s16: surfgraph -m tui exited $(val s16_rc): $(head -c 300 "$o/s16.err")"; return; }
+	a=$(s16_calls "$o/s16.a") b=$(s16_calls "$o/s16.b") c=$(s16_calls "$o/s16.c")
+	grep -q '^tracing [0-9]* s, .*  __do_fault: [0-9]* calls' "$o/s16.a" &&
+		grep -q '^tracing [0-9]* s, .*  __do_fault: [0-9]* calls' "$o/s16.b" ||
+		{ bad "s16: no live title while tracing: $(head -n1 "$o/s16.a") / $(head -n1 "$o/s16.b")"; return; }
+	[ "${a:-0}" -gt 0 ] && [ "${b:-0}" -gt "${a:-0}" ] ||
+		{ bad "s16: the view did not grow while tracing: root calls '${a}' then '${b}'"$'\n'"$(cat "$o/s16.a" "$o/s16.b")"; return; }
+	grep -q '^stopped by q after .*  __do_fault: [0-9]* calls' "$o/s16.c" ||
+		{ bad "s16: q did not leave the final view up: $(cat "$o/s16.c")"; return; }
+	[ "$(val s16_mid)" = same ] ||
+		{ bad "s16: under the final view tracefs is not given back: $(head -c 600 "$o/s16.mid.diff")"; return; }
+	[ "$(val s16)" = same ] || { bad "s16: after q tracefs differs: $(head -c 600 "$o/s16.diff")"; return; }
+	[ -s "$o/s16.tree" ] || { bad "s16: no .tree saved: $(head -c 300 "$o/s16.err")"; return; }
+	# the saved run is the final view's: the root's node calls and its complete invocations
+	tn=$(awk -F'\t' '$1 == "node" && $2 == "__do_fault" { print $3 }' "$o/s16.tree")
+	ts=$(awk -F'\t' '$1 == "stat" && $2 == "__do_fault" { print $3 }' "$o/s16.tree")
+	[ -n "$c" ] && [ "$c" = "$tn" ] && [ "$tn" = "$ts" ] && [ "$c" -ge "$b" ] &&
+		grep -q "^stopped by q after .*  __do_fault: $ts calls " "$o/s16.c" ||
+		{ bad "s16: final screen's root calls '$c' (title: $(head -n1 "$o/s16.c")), .tree node $tn, stat $ts"; return; }
+	grep -q 'wrote /out/s16.tree' "$o/s16.err" || { bad "s16: the summary does not say where the .tree went: $(head -c 300 "$o/s16.err")"; return; }
+	ok "s16: -m tui live: root calls $a then $b on screen while tracing, $c in the final view = the .tree's; tracefs byte-identical under the final view and after q"
+}
