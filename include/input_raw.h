@@ -48,18 +48,6 @@ void sg_raw_decoder_use_proc_comm(struct sg_raw_decoder *d);
 const struct sg_raw_stats *sg_raw_decoder_stats(const struct sg_raw_decoder *d);
 
 /*
- * /proc/kallsyms's text (buf, len bytes, written on) registered with tep as
- * tep_parse_kallsyms does, without sscanf per line. -1 on a malformed line or no memory.
- */
-int sg_raw_parse_kallsyms(struct tep_handle *tep, char *buf, size_t len);
-
-/*
- * Load /proc/kallsyms into tep so function addresses get names. -1 with a message when it
- * cannot be read or its addresses are hidden (kptr_restrict, not root).
- */
-int sg_raw_load_kallsyms(struct tep_handle *tep);
-
-/*
  * The line function_graph would print for ev (entries and exits are never merged), for -m raw:
  * its length, at most size - 1.
  */

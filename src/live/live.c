@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "cpulist.h"
 #include "input_raw.h"
+#include "kallsyms.h"
 #include "datwriter.h"
 #include "raw_reader.h"
 #include "linebuf.h"
@@ -400,7 +401,7 @@ static int setup(struct live *l, const struct sg_live_settings *o)
 			goto out;
 		}
 		/* before any write: seconds on a slow machine, and tracefs waits for nothing */
-		if (sg_raw_load_kallsyms(l->tep) < 0)
+		if (sg_kallsyms_load(l->tep) < 0)
 			goto out;
 	}
 	if (o->command && spawn(l) < 0)
