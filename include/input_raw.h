@@ -42,6 +42,12 @@ void sg_raw_decoder_free(struct sg_raw_decoder *d);
  */
 int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec);
 
+/*
+ * Whether the decoder reads events of this system and name: the formats sg_raw_decoder_new
+ * looks up (datformats.c leaves the others unparsed when a trace.dat is opened).
+ */
+int sg_raw_decoder_wants(const char *system, const char *name);
+
 /* Names for pids the record stream cannot name (live): read /proc/PID/comm on first sight. */
 void sg_raw_decoder_use_proc_comm(struct sg_raw_decoder *d);
 

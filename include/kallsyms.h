@@ -24,4 +24,10 @@ int sg_kallsyms_load(struct tep_handle *tep);
  */
 int sg_kallsyms_parse_library(struct tep_handle *tep, const char *text);
 
+/*
+ * The table tep_parse_kallsyms (as surfgraph defines it) made for tep freed, the resolver
+ * taken off: before tep itself goes (tracecmd_close).
+ */
+void sg_kallsyms_release(struct tep_handle *tep);
+
 #endif

@@ -8,7 +8,9 @@
 #include <string.h>
 #include <trace-cmd.h>
 #include <kbuffer.h>
+#include "datformats.h"
 #include "input_dat.h"
+#include "kallsyms.h"
 #include "log.h"
 
 #define DAT_MAGIC "\x17\x08\x44tracing"
@@ -297,6 +299,13 @@ static int init_survives(struct tracecmd_input *h, int fd)
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
 
+/* The handle closed, with the symbol table kallsyms.c made for its headers. */
+static void dat_close(struct tracecmd_input *h)
+{
+	sg_kallsyms_release(tracecmd_get_tep(h));
+	tracecmd_close(h);
+}
+
 /* The file (fd's copy, or path) parsed and ready to iterate, or NULL with a message. */
 static struct tracecmd_input *dat_open(const char *path, int from)
 {
@@ -320,11 +329,14 @@ static struct tracecmd_input *dat_open(const char *path, int from)
 		close(fd); /* the library closes it only once it has a handle */
 		goto refused;
 	}
-	if (tracecmd_read_headers(h, 0) < 0)
+	sg_datformats_begin();
+	err = tracecmd_read_headers(h, 0);
+	sg_datformats_end();
+	if (err < 0)
 		goto refused_close;
 	if (!init_survives(h, fd)) {
 		/* the parent's handle never tried: closing it is the safe path of a header-only open */
-		tracecmd_close(h);
+		dat_close(h);
 		sg_log_error("%s: not a readable trace.dat file: its headers are damaged", path);
 		return NULL;
 	}
@@ -333,7 +345,7 @@ static struct tracecmd_input *dat_open(const char *path, int from)
 	return h;
 refused_close:
 	err = errno;
-	tracecmd_close(h);
+	dat_close(h);
 	errno = err;
 refused:
 	err = errno;
@@ -372,6 +384,6 @@ int sg_dat_read(const char *path, int fd, struct sg_strtab *st, sg_event_fn fn, 
 	ret = c.failed ? -1 : 0;
 out:
 	sg_raw_decoder_free(c.dec);
-	tracecmd_close(h);
+	dat_close(h);
 	return ret;
 }

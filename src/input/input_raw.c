@@ -21,6 +21,11 @@ struct comm {
 	const char *name;
 };
 
+/* A numeric field's place in its record, kept by value: -1 offset when the format has none. */
+struct fld {
+	int off, size;
+};
+
 struct sg_raw_decoder {
 	struct tep_handle *tep;
 	struct sg_strtab *st;
@@ -37,6 +42,11 @@ struct sg_raw_decoder {
 	struct tep_format_field *ra_func, *ra_depth, *ra_args;
 	struct tep_format_field *ex_func, *ex_depth, *ex_overrun, *ex_calltime, *ex_rettime;
 	struct tep_format_field *ex_retval;
+	/* the fields read in every record, copied out of the formats above once */
+	struct fld f_type, f_pid, f_func[3], f_depth[3]; /* [0] entry, [1] exit, [2] retaddr */
+	struct fld f_calltime, f_rettime, f_retval, f_overrun, f_prev_pid, f_next_pid;
+	int last_pid; /* the pid of the last record named, and its name: runs of one task */
+	const char *last_comm;
 	struct sym *syms;
 	size_t nsyms, symcap;
 	struct comm *comms;
@@ -70,6 +80,17 @@ static struct tep_format_field *field(struct tep_event *ev, const char *name, in
 	return f;
 }
 
+static struct fld fld_of(const struct tep_format_field *f)
+{
+	struct fld v = { -1, 0 };
+
+	if (f && f->offset >= 0 && f->size >= 0) {
+		v.off = f->offset;
+		v.size = f->size;
+	}
+	return v;
+}
+
 /*
  * sched:sched_switch, enabled beside function_graph, tells when a task left the CPU and when it
  * came back (the off-cpu frames). Its fields by name; without them the records are other events.
@@ -83,6 +104,13 @@ static void sched_fields(struct sg_raw_decoder *d, struct tep_event *sw)
 	d->sw_prev_comm = field(sw, "prev_comm", 0);
 	d->sw_next_comm = field(sw, "next_comm", 0);
 	d->switch_id = sw->id;
+}
+
+int sg_raw_decoder_wants(const char *system, const char *name)
+{
+	/* all of ftrace (18 small formats): funcgraph_entry, funcgraph_exit, fgraph_retaddr_entry */
+	return strcmp(system, "ftrace") == 0 ||
+	       (strcmp(system, "sched") == 0 && strcmp(name, "sched_switch") == 0);
 }
 
 struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strtab *st,
@@ -144,6 +172,21 @@ struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strt
 			d->common_type = c;
 	}
 	d->swap = tep_is_file_bigendian(tep) != tep_is_local_bigendian(tep);
+	d->f_type = fld_of(d->common_type);
+	d->f_pid = fld_of(d->common_pid);
+	d->f_func[0] = fld_of(d->en_func);
+	d->f_depth[0] = fld_of(d->en_depth);
+	d->f_func[1] = fld_of(d->ex_func);
+	d->f_depth[1] = fld_of(d->ex_depth);
+	d->f_func[2] = fld_of(d->ra_func);
+	d->f_depth[2] = fld_of(d->ra_depth);
+	d->f_calltime = fld_of(d->ex_calltime);
+	d->f_rettime = fld_of(d->ex_rettime);
+	d->f_retval = fld_of(d->ex_retval);
+	d->f_overrun = fld_of(d->ex_overrun);
+	d->f_prev_pid = fld_of(d->switch_id >= 0 ? d->sw_prev_pid : NULL);
+	d->f_next_pid = fld_of(d->switch_id >= 0 ? d->sw_next_pid : NULL);
+	d->last_pid = -2; /* no record named yet (-1 is a record without a pid) */
 	return d;
 }
 
@@ -158,14 +201,14 @@ static int inside(const struct tep_format_field *f, const struct tep_record *rec
  * is a load (and a byte swap for a file of the other byte order), as tep_read_number_field does
  * it. -1 when the field is not inside the record or not 1, 2, 4 or 8 bytes wide.
  */
-static int num(const struct sg_raw_decoder *d, const struct tep_format_field *f,
-	       const struct tep_record *rec, unsigned long long *v)
+static inline int num(const struct sg_raw_decoder *d, const struct fld *f,
+		      const struct tep_record *rec, unsigned long long *v)
 {
 	const char *p;
 
-	if (!f || !inside(f, rec))
+	if (f->off < 0 || f->off + f->size > rec->size)
 		return -1;
-	p = (const char *) rec->data + f->offset;
+	p = (const char *) rec->data + f->off;
 	switch (f->size) {
 	case 1:
 		*v = *(const uint8_t *) p;
@@ -442,7 +485,7 @@ static int on_sched_switch(struct sg_raw_decoder *d, struct tep_record *rec, str
 {
 	unsigned long long prev, next;
 
-	if (num(d, d->sw_prev_pid, rec, &prev) < 0 || num(d, d->sw_next_pid, rec, &next) < 0) {
+	if (num(d, &d->f_prev_pid, rec, &prev) < 0 || num(d, &d->f_next_pid, rec, &next) < 0) {
 		d->stats.other++;
 		return 0;
 	}
@@ -465,13 +508,9 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 	/* libtraceevent reads fields without knowing the record's size: too short is another event
 	 */
 	unsigned long long tv;
-	int type =
-	    rec->size >= d->common_end && num(d, d->common_type, rec, &tv) == 0 ? (int) tv : -1;
+	int type = rec->size >= d->common_end && num(d, &d->f_type, rec, &tv) == 0 ? (int) tv : -1;
 	int is_exit = type == d->exit_id, is_ra = type == d->raent_id && type >= 0;
-	struct tep_format_field *f_func = is_exit ? d->ex_func : is_ra ? d->ra_func : d->en_func;
-	struct tep_format_field *f_depth = is_exit ? d->ex_depth
-					   : is_ra ? d->ra_depth
-						   : d->en_depth;
+	int kind = is_exit ? 1 : is_ra ? 2 : 0;
 
 	d->stats.records++;
 	memset(&ev, 0, sizeof(ev));
@@ -500,13 +539,17 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 		return 0;
 	}
 	d->stats.events++;
-	if (num(d, f_func, rec, &func) < 0 || num(d, f_depth, rec, &depth) < 0 ||
+	if (num(d, &d->f_func[kind], rec, &func) < 0 || num(d, &d->f_depth[kind], rec, &depth) < 0 ||
 	    depth > MAX_DEPTH) {
 		d->stats.other++;
 		return 0;
 	}
-	ev.pid = num(d, d->common_pid, rec, &v) == 0 ? (int) v : -1;
-	ev.comm = comm_of(d, ev.pid);
+	ev.pid = num(d, &d->f_pid, rec, &v) == 0 ? (int) v : -1;
+	if (ev.pid != d->last_pid) {
+		d->last_comm = comm_of(d, ev.pid);
+		d->last_pid = ev.pid;
+	}
+	ev.comm = d->last_comm;
 	ev.func = symbol(d, func);
 	if (!ev.func)
 		return oom();
@@ -521,16 +564,16 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 	unsigned long long calltime = 0, rettime = 0;
 
 	ev.type = SG_EV_EXIT;
-	if (num(d, d->ex_calltime, rec, &calltime) == 0 &&
-	    num(d, d->ex_rettime, rec, &rettime) == 0 && rettime >= calltime) {
+	if (num(d, &d->f_calltime, rec, &calltime) == 0 &&
+	    num(d, &d->f_rettime, rec, &rettime) == 0 && rettime >= calltime) {
 		ev.has_dur = 1;
 		ev.dur = rettime - calltime;
 	}
-	if (num(d, d->ex_retval, rec, &v) == 0) {
+	if (num(d, &d->f_retval, rec, &v) == 0) {
 		ev.has_retval = 1;
 		ev.retval = sg_event_retval((uint64_t) v);
 	}
-	if (num(d, d->ex_overrun, rec, &v) == 0) {
+	if (num(d, &d->f_overrun, rec, &v) == 0) {
 		ev.count = v;
 		ev.has_overrun = 1;
 	}

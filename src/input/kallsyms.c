@@ -26,12 +26,20 @@ static int blank(char c)
 	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
 }
 
+/* One symbol of a kallsyms line. */
+struct ksym {
+	unsigned long long addr;
+	char *name, *mod;
+	size_t line; /* its place among the symbols registered: ties in the sort */
+};
+
 /*
- * One line "ADDR TYPE NAME" or "ADDR TYPE NAME\t[MODULE]" registered as tep_parse_kallsyms does
- * (absolute symbols, type A or a, and ARM's '$' mapping symbols left out), without its sscanf
- * per line: 120,000 lines and more at every live start. s..e is the line, written on (NULs).
+ * One line "ADDR TYPE NAME" or "ADDR TYPE NAME\t[MODULE]" read as tep_parse_kallsyms reads it,
+ * without its sscanf per line: 120,000 lines and more at every live start. s..e is the line,
+ * written on (NULs). 1: a symbol to register in *k; 0: one tep_parse_kallsyms leaves out
+ * (absolute symbols, type A or a, and ARM's '$' mapping symbols); -1: not a plain line.
  */
-static int kallsyms_line(struct tep_handle *tep, char *s, char *e)
+static int kallsyms_line(char *s, char *e, struct ksym *k)
 {
 	unsigned long long addr = 0;
 	char *name, *mod = NULL, type;
@@ -68,27 +76,42 @@ static int kallsyms_line(struct tep_handle *tep, char *s, char *e)
 	*s = '\0';
 	if (name[0] == '$' || type == 'A' || type == 'a')
 		return 0;
-	return tep_register_function(tep, name, addr, mod) < 0 ? -1 : 0;
+	k->addr = addr;
+	k->name = name;
+	k->mod = mod;
+	return 1;
 }
 
-/* Lines registered up to the first one the strict parser refuses: its offset, or len. */
-static size_t parse_lines(struct tep_handle *tep, char *buf, size_t len)
+/*
+ * The symbols of buf's lines (written on) given to fn, up to the first line the strict parser
+ * refuses: its offset, or len when every line was read; (size_t) -1 when fn failed.
+ */
+static size_t each_line(char *buf, size_t len, int (*fn)(void *ctx, struct ksym *k), void *ctx)
 {
 	char *e = buf + len;
+	struct ksym k;
 
 	for (char *s = buf; s < e;) {
 		char *nl = memchr(s, '\n', (size_t) (e - s)), *le = nl ? nl : e;
+		int r = le > s ? kallsyms_line(s, le, &k) : 0;
 
-		if (le > s && kallsyms_line(tep, s, le) < 0)
+		if (r < 0)
 			return (size_t) (s - buf);
+		if (r > 0 && fn(ctx, &k) < 0)
+			return (size_t) -1;
 		s = le + 1;
 	}
 	return len;
 }
 
+static int put_tep(void *ctx, struct ksym *k)
+{
+	return tep_register_function(ctx, k->name, k->addr, k->mod) < 0 ? -1 : 0;
+}
+
 int sg_kallsyms_parse(struct tep_handle *tep, char *buf, size_t len)
 {
-	return parse_lines(tep, buf, len) < len ? -1 : 0;
+	return each_line(buf, len, put_tep, tep) != len ? -1 : 0;
 }
 
 int sg_kallsyms_parse_library(struct tep_handle *tep, const char *text)
@@ -102,22 +125,165 @@ int sg_kallsyms_parse_library(struct tep_handle *tep, const char *text)
 }
 
 /*
+ * A trace.dat's symbols as libtraceevent would hold them, looked up through its function
+ * resolver hook: libtraceevent registers each with two allocations and sorts them all with
+ * qsort on the first look-up (100 million instructions for a 4 MB kallsyms), where most of a
+ * kallsyms text is in address order already.
+ */
+struct ktab {
+	struct tep_handle *tep;
+	char *text; /* the names, in place */
+	struct ksym *v;
+	size_t n, cap;
+	struct ktab *next;
+};
+
+/* Every table a tep holds (until sg_kallsyms_release), reachable for leak checkers. */
+static struct ktab *tables;
+
+static int put_tab(void *ctx, struct ksym *k)
+{
+	struct ktab *t = ctx;
+
+	if (t->n == t->cap) {
+		size_t ncap = t->cap ? t->cap * 2 : 4096;
+		struct ksym *v = realloc(t->v, ncap * sizeof(*v));
+
+		if (!v)
+			return -1;
+		t->v = v;
+		t->cap = ncap;
+	}
+	k->line = t->n;
+	t->v[t->n++] = *k;
+	return 0;
+}
+
+/*
+ * libtraceevent's order: by address, a later line first among equal addresses (its list is
+ * built newest first and glibc's qsort is a stable merge sort).
+ */
+static int ksym_cmp(const void *a, const void *b)
+{
+	const struct ksym *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->line > y->line ? -1 : x->line < y->line;
+}
+
+static void tab_sort(struct ktab *t)
+{
+	size_t i, j;
+
+	for (i = 1; i < t->n && t->v[i - 1].addr <= t->v[i].addr; i++)
+		;
+	if (i < t->n) {
+		qsort(t->v, t->n, sizeof(*t->v), ksym_cmp);
+		return;
+	}
+	/* in address order already: only runs of one address turned round */
+	for (i = 0; i < t->n; i = j) {
+		for (j = i + 1; j < t->n && t->v[j].addr == t->v[i].addr; j++)
+			;
+		for (size_t a = i, b = j - 1; a < b; a++, b--) {
+			struct ksym x = t->v[a];
+
+			t->v[a] = t->v[b];
+			t->v[b] = x;
+		}
+	}
+}
+
+/*
+ * libtraceevent's look-up, step for step (glibc's bsearch with its func_bcmp): the symbol at
+ * the address, or the one whose start is below it and the next one's above; the last symbol
+ * names only its own address.
+ */
+static char *tab_resolve(void *priv, unsigned long long *addrp, char **modp)
+{
+	const struct ktab *t = priv;
+	unsigned long long addr = *addrp;
+	size_t l = 0, u = t->n;
+
+	while (l < u) {
+		size_t i = (l + u) / 2;
+		const struct ksym *p = &t->v[i];
+		unsigned long long next = i + 1 < t->n ? p[1].addr : 0;
+
+		if (addr == p->addr || (addr > p->addr && addr < next)) {
+			*addrp = p->addr;
+			*modp = p->mod;
+			return p->name;
+		}
+		if (addr < p->addr)
+			u = i;
+		else
+			l = i + 1;
+	}
+	return NULL;
+}
+
+static void tab_free(struct ktab *t)
+{
+	if (!t)
+		return;
+	free(t->text);
+	free(t->v);
+	free(t);
+}
+
+void sg_kallsyms_release(struct tep_handle *tep)
+{
+	for (struct ktab **p = &tables; *p; p = &(*p)->next)
+		if ((*p)->tep == tep) {
+			struct ktab *t = *p;
+
+			*p = t->next;
+			tep_reset_function_resolver(tep);
+			tab_free(t);
+			return;
+		}
+}
+
+/*
  * libtracecmd parses a trace.dat's kallsyms (4 MB, 100,000 lines and more) with libtraceevent's
- * tep_parse_kallsyms, one sscanf a line: 15% of reading a 40 MB file, and libtracecmd offers
- * no other way in. This definition in the executable takes the library's place (the dynamic
- * linker resolves libtracecmd's call to it) and registers the same functions through
- * tep_register_function; from the first line it does not know to be plain, the rest of the text
- * goes to libtraceevent's own parser, so an odd or damaged section is read exactly as before.
+ * tep_parse_kallsyms, one sscanf a line, and libtraceevent sorts what it registered on the first
+ * look-up: a fifth of reading a 40 MB file, and libtracecmd offers no other way in. This
+ * definition in the executable takes the library's place (the dynamic linker resolves
+ * libtracecmd's call to it): a text of plain lines becomes a table behind libtraceevent's
+ * function resolver hook, answering every look-up as libtraceevent would; a text with a line it
+ * does not know to be plain, or a second one for a tep, is registered line by line, the odd line
+ * and the rest by libtraceevent's own parser, so it is read exactly as before.
  */
 int tep_parse_kallsyms(struct tep_handle *tep, const char *kallsyms)
 {
 	size_t len = strlen(kallsyms), done;
-	char *copy = malloc(len + 1);
+	struct ktab *t = calloc(1, sizeof(*t));
+	char *copy;
 
+	for (struct ktab *o = tables; o && t; o = o->next)
+		if (o->tep == tep) {
+			free(t);
+			t = NULL;
+		}
+	if (t && (t->text = malloc(len + 1))) {
+		memcpy(t->text, kallsyms, len + 1);
+		if (each_line(t->text, len, put_tab, t) == len &&
+		    tep_set_function_resolver(tep, tab_resolve, t) == 0) {
+			tab_sort(t);
+			t->tep = tep;
+			t->next = tables;
+			tables = t;
+			return 0;
+		}
+	}
+	tab_free(t);
+	copy = malloc(len + 1);
 	if (!copy)
 		return sg_kallsyms_parse_library(tep, kallsyms);
 	memcpy(copy, kallsyms, len + 1);
-	done = parse_lines(tep, copy, len);
+	done = each_line(copy, len, put_tep, tep);
 	free(copy);
 	return done < len ? sg_kallsyms_parse_library(tep, kallsyms + done) : 0;
 }

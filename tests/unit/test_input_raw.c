@@ -198,6 +198,7 @@ static void kallsyms_same(void)
 	free(tb);
 	tep_free(a);
 	tep_free(b);
+	sg_kallsyms_release(c);
 	tep_free(c);
 }
 
@@ -232,12 +233,74 @@ static void kallsyms_odd_lines(void)
 	      strcmp(tep_find_function(c, 0xffffffff81000300ull), "after_odd") == 0);
 	free(ta);
 	tep_free(a);
+	sg_kallsyms_release(c);
 	tep_free(c);
+}
+
+/* Every address from lo to hi (by step) named alike, start and module too, by both teps. */
+static int names_alike(struct tep_handle *a, struct tep_handle *c, unsigned long long lo,
+		       unsigned long long hi, unsigned long long step)
+{
+	for (unsigned long long addr = lo; addr <= hi; addr += step) {
+		const char *x = tep_find_function(a, addr), *z = tep_find_function(c, addr);
+
+		if ((x == NULL) != (z == NULL) || (x && strcmp(x, z) != 0) ||
+		    tep_find_function_address(a, addr) != tep_find_function_address(c, addr))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * The table tep_parse_kallsyms (surfgraph's) looks up answers as libtraceevent's sorted list:
+ * aliases at one address (libtraceevent names the later line), lines out of address order,
+ * addresses between symbols, past the last and before the first.
+ */
+static void kallsyms_table_order(void)
+{
+	static const char *const texts[] = {
+	    /* in address order, aliases of three and two */
+	    "ffffffff81000000 T _stext\n"
+	    "ffffffff81000100 T alias_one\n"
+	    "ffffffff81000100 t alias_two\n"
+	    "ffffffff81000100 T alias_three\n"
+	    "ffffffff81000200 T single\n"
+	    "ffffffff81000300 T pair_a\n"
+	    "ffffffff81000300 T pair_b\n"
+	    "ffffffffc0000000 t mod_fn\t[mod]\n",
+	    /* out of order, aliases apart */
+	    "ffffffff81000300 T pair_a\n"
+	    "ffffffff81000000 T _stext\n"
+	    "ffffffff81000100 T alias_one\n"
+	    "ffffffffc0000000 t mod_fn\t[mod]\n"
+	    "ffffffff81000100 t alias_two\n"
+	    "ffffffff81000200 T single\n"
+	    "ffffffff81000300 T pair_b\n"
+	    "ffffffff81000100 T alias_three\n",
+	};
+
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		struct tep_handle *a = tep_alloc(), *c = tep_alloc();
+		char *ta = strdup(texts[i]);
+
+		CHECK(a && c && ta);
+		CHECK(sg_kallsyms_parse_library(a, ta) == 0);
+		CHECK(tep_parse_kallsyms(c, texts[i]) == 0);
+		CHECK(names_alike(a, c, 0xffffffff80fffff0ull, 0xffffffff81000400ull, 0x10));
+		CHECK(names_alike(a, c, 0xffffffffbffffff0ull, 0xffffffffc0000010ull, 0x8));
+		CHECK(names_alike(a, c, 0, 0, 1));
+		CHECK(tep_find_function(c, 0xffffffff81000100ull) != NULL);
+		sg_kallsyms_release(c);
+		free(ta);
+		tep_free(a);
+		tep_free(c);
+	}
 }
 
 int main(void)
 {
 	kallsyms_same();
+	kallsyms_table_order();
 	kallsyms_odd_lines();
 	static const char *const v613[] = {
 	    "tests/data/linux-7.3/funcgraph_entry.format",
