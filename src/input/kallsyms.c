@@ -256,19 +256,21 @@ void sg_kallsyms_release(struct tep_handle *tep)
  * does not know to be plain, or a second one for a tep, is registered line by line, the odd line
  * and the rest by libtraceevent's own parser, so it is read exactly as before.
  */
-int tep_parse_kallsyms(struct tep_handle *tep, const char *kallsyms)
+/*
+ * text (len bytes) as tep's table behind the resolver hook: 0, or -1 when a line is not plain,
+ * tep has a table already, or memory ran out (tep untouched).
+ */
+static int tab_build(struct tep_handle *tep, const char *text, size_t len)
 {
-	size_t len = strlen(kallsyms), done;
-	struct ktab *t = calloc(1, sizeof(*t));
-	char *copy;
+	struct ktab *t;
 
-	for (struct ktab *o = tables; o && t; o = o->next)
-		if (o->tep == tep) {
-			free(t);
-			t = NULL;
-		}
+	for (struct ktab *o = tables; o; o = o->next)
+		if (o->tep == tep)
+			return -1;
+	t = calloc(1, sizeof(*t));
 	if (t && (t->text = malloc(len + 1))) {
-		memcpy(t->text, kallsyms, len + 1);
+		memcpy(t->text, text, len);
+		t->text[len] = '\0';
 		if (each_line(t->text, len, put_tab, t) == len &&
 		    tep_set_function_resolver(tep, tab_resolve, t) == 0) {
 			tab_sort(t);
@@ -279,6 +281,16 @@ int tep_parse_kallsyms(struct tep_handle *tep, const char *kallsyms)
 		}
 	}
 	tab_free(t);
+	return -1;
+}
+
+int tep_parse_kallsyms(struct tep_handle *tep, const char *kallsyms)
+{
+	size_t len = strlen(kallsyms), done;
+	char *copy;
+
+	if (tab_build(tep, kallsyms, len) == 0)
+		return 0;
 	copy = malloc(len + 1);
 	if (!copy)
 		return sg_kallsyms_parse_library(tep, kallsyms);
@@ -327,16 +339,18 @@ int sg_kallsyms_load(struct tep_handle *tep)
 		goto out;
 	}
 	buf[len] = '\0';
-	if (sg_kallsyms_parse(tep, buf, len) < 0) {
+	/*
+	 * The table, sorted now (libtraceevent's own list would be sorted by the first look-up,
+	 * in the first record read, where it stalled the live reader: about 100 million
+	 * instructions, half a second and more in a TCG guest, while the buffers filled). It
+	 * replaces the one libtracefs's tracefs_local_events_system made through
+	 * tep_parse_kallsyms moments before: this read is the one checked.
+	 */
+	sg_kallsyms_release(tep);
+	if (tab_build(tep, buf, len) < 0) {
 		sg_log_error("cannot parse /proc/kallsyms");
 		goto out;
 	}
-	/*
-	 * libtraceevent sorts its function table on the first look-up: done now, in the set-up,
-	 * rather than in the first record read, where it stalled the live reader (about 100
-	 * million instructions: half a second and more in a TCG guest) while the buffers filled.
-	 */
-	tep_find_function(tep, 0);
 	ret = 0;
 out:
 	free(line);

@@ -672,8 +672,10 @@ out:
 	}
 	sg_text_parser_free(l.parser);
 	sg_linebuf_free(l.lines);
-	if (l.tep)
+	if (l.tep) {
+		sg_kallsyms_release(l.tep); /* libtracefs's kallsyms went to kallsyms.c's table */
 		tep_free(l.tep);
+	}
 	for (int sig = 1; sig < NSIG; sig++)
 		if (sg_live_is_stop_signal(sig) || sig == SIGTSTP || sig == SIGTTIN ||
 		    sig == SIGTTOU || sig == SIGPIPE)
