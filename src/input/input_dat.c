@@ -123,7 +123,8 @@ static int walk_next(struct tracecmd_input *h, struct cpu_walk *w, int cpu)
 	}
 	off = (w->page->offset & ~(unsigned long long) (ps - 1)) + (unsigned long long) ps;
 	rec = off <= w->last_page ? tracecmd_read_at(h, off, &at) : NULL;
-	if (!rec || at != cpu) {
+	/* forward only: a damaged file cannot send the walk round in circles */
+	if (!rec || at != cpu || rec->offset < off) {
 		tracecmd_free_record(rec);
 		tracecmd_free_record(w->page);
 		w->page = NULL;
@@ -163,8 +164,15 @@ static int walk_start(struct tracecmd_input *h, struct cpu_walk *w, int n)
 		if (tep_is_old_format(tep))
 			kbuffer_set_old_format(w[i].kbuf);
 		last = tracecmd_read_cpu_last(h, i);
-		if (!last)
-			continue; /* no events on this CPU */
+		if (!last) {
+			/* no events on this CPU, or a last page the library cannot read */
+			struct tep_record *first = tracecmd_read_cpu_first(h, i);
+
+			tracecmd_free_record(first);
+			if (first != NULL)
+				return 0;
+			continue;
+		}
 		if (walk_load(h, &w[i], last, &raw) < 0)
 			return -1;
 		shift = w[i].shift;
