@@ -85,6 +85,7 @@ struct cpu_walk {
 	unsigned long long shift;     /* the library's timestamp less the page's raw one */
 	unsigned long long ts;	      /* of the event at the kbuffer's cursor */
 	void *data;		      /* that event; NULL when the CPU is done */
+	int first;		      /* it is the page's first (only it can announce missed events) */
 };
 
 /* Page of rec loaded, the cursor on rec's event; its raw timestamp in *raw. -1: no such event. */
@@ -106,6 +107,7 @@ static int walk_load(struct tracecmd_input *h, struct cpu_walk *w, struct tep_re
 		return -1;
 	w->shift = rec->ts - *raw;
 	w->ts = rec->ts;
+	w->first = 1;
 	return 0;
 }
 
@@ -114,13 +116,14 @@ static int walk_next(struct tracecmd_input *h, struct cpu_walk *w, int cpu)
 {
 	unsigned long long raw, off;
 	struct tep_record *rec;
-	int ps = tracecmd_page_size(h), at = -1;
+	int ps, at = -1;
 
 	w->data = kbuffer_next_event(w->kbuf, &raw);
 	if (w->data) {
 		w->ts = raw + w->shift;
 		return 0;
 	}
+	ps = tracecmd_page_size(h);
 	off = (w->page->offset & ~(unsigned long long) (ps - 1)) + (unsigned long long) ps;
 	rec = off <= w->last_page ? tracecmd_read_at(h, off, &at) : NULL;
 	/* forward only: a damaged file cannot send the walk round in circles */
@@ -195,6 +198,7 @@ static int dat_walk(struct tracecmd_input *h, struct sg_raw_decoder *dec, int *d
 {
 	int n = tracecmd_cpus(h), ret;
 	struct cpu_walk *w = calloc(n > 0 ? (size_t) n : 1, sizeof(*w));
+	struct tep_record rec = { 0 }; /* the fields the decoder reads set for each event */
 
 	if (!w)
 		return -1;
@@ -212,14 +216,13 @@ static int dat_walk(struct tracecmd_input *h, struct sg_raw_decoder *dec, int *d
 		if (best < 0)
 			break;
 		struct cpu_walk *c = &w[best];
-		struct tep_record rec = {
-		    .ts = c->ts,
-		    .cpu = best,
-		    .data = c->data,
-		    .size = kbuffer_event_size(c->kbuf),
-		    .missed_events = kbuffer_missed_events(c->kbuf),
-		};
 
+		rec.ts = c->ts;
+		rec.cpu = best;
+		rec.data = c->data;
+		rec.size = kbuffer_event_size(c->kbuf);
+		rec.missed_events = c->first ? kbuffer_missed_events(c->kbuf) : 0;
+		c->first = 0;
 		if (sg_raw_decoder_record(dec, &rec) < 0) {
 			*decoder_failed = 1;
 			ret = -1;
