@@ -54,7 +54,7 @@ enum tep_errno tep_parse_event(struct tep_handle *tep, const char *buf, unsigned
 	    !sg_raw_decoder_wants(sys, name))
 		return TEP_ERRNO__SUCCESS;
 	if (!lib)
-		lib = (enum tep_errno (*)(struct tep_handle *, const char *, unsigned long,
-					  const char *)) dlsym(RTLD_NEXT, "tep_parse_event");
+		lib = (enum tep_errno(*)(struct tep_handle *, const char *, unsigned long,
+					 const char *)) dlsym(RTLD_NEXT, "tep_parse_event");
 	return lib ? lib(tep, buf, size, sys) : TEP_ERRNO__MEM_ALLOC_FAILED;
 }

@@ -79,13 +79,13 @@ struct tep_record *tracecmd_read_cpu_last(struct tracecmd_input *handle, int cpu
  * of a record allocated, filled and freed for each (a third of reading a file went there).
  */
 struct cpu_walk {
-	struct tep_record *page; /* the library's record of the page's first event: keeps it mapped */
+	struct tep_record *page; /* the library's record of the page's first event: maps it */
 	struct kbuffer *kbuf;
 	unsigned long long last_page; /* offset of the CPU's last page */
 	unsigned long long shift;     /* the library's timestamp less the page's raw one */
 	unsigned long long ts;	      /* of the event at the kbuffer's cursor */
 	void *data;		      /* that event; NULL when the CPU is done */
-	int first;		      /* it is the page's first (only it can announce missed events) */
+	int first;		      /* it is the page's first: only it announces missed events */
 };
 
 /* Page of rec loaded, the cursor on rec's event; its raw timestamp in *raw. -1: no such event. */
@@ -198,7 +198,7 @@ static int dat_walk(struct tracecmd_input *h, struct sg_raw_decoder *dec, int *d
 {
 	int n = tracecmd_cpus(h), ret;
 	struct cpu_walk *w = calloc(n > 0 ? (size_t) n : 1, sizeof(*w));
-	struct tep_record rec = { 0 }; /* the fields the decoder reads set for each event */
+	struct tep_record rec = {0}; /* the fields the decoder reads set for each event */
 
 	if (!w)
 		return -1;

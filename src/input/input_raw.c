@@ -82,7 +82,7 @@ static struct tep_format_field *field(struct tep_event *ev, const char *name, in
 
 static struct fld fld_of(const struct tep_format_field *f)
 {
-	struct fld v = { -1, 0 };
+	struct fld v = {-1, 0};
 
 	if (f && f->offset >= 0 && f->size >= 0) {
 		v.off = f->offset;
@@ -108,7 +108,7 @@ static void sched_fields(struct sg_raw_decoder *d, struct tep_event *sw)
 
 int sg_raw_decoder_wants(const char *system, const char *name)
 {
-	/* all of ftrace (18 small formats): funcgraph_entry, funcgraph_exit, fgraph_retaddr_entry */
+	/* all of ftrace (18 small formats): funcgraph_entry and _exit, fgraph_retaddr_entry */
 	return strcmp(system, "ftrace") == 0 ||
 	       (strcmp(system, "sched") == 0 && strcmp(name, "sched_switch") == 0);
 }
@@ -539,8 +539,8 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 		return 0;
 	}
 	d->stats.events++;
-	if (num(d, &d->f_func[kind], rec, &func) < 0 || num(d, &d->f_depth[kind], rec, &depth) < 0 ||
-	    depth > MAX_DEPTH) {
+	if (num(d, &d->f_func[kind], rec, &func) < 0 ||
+	    num(d, &d->f_depth[kind], rec, &depth) < 0 || depth > MAX_DEPTH) {
 		d->stats.other++;
 		return 0;
 	}
