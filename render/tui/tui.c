@@ -8,6 +8,7 @@
 #include "fmt.h"
 #include "log.h"
 #include "tui.h"
+#include "tuicalls.h"
 #include "tuidraw.h"
 #include "tuilist.h"
 #include "tuidiff.h"
@@ -20,8 +21,10 @@
 #define MAX_VIEWS 8
 
 struct view {
-	struct sg_tuitree *tree; /* one of the two */
+	struct sg_tuitree *tree; /* one of the three */
 	struct sg_tuilist *list;
+	struct sg_tuicalls *calls;
+	const struct sg_invocation *inv; /* a tree view of a kept invocation: its time view (T) */
 };
 
 struct screen {
@@ -53,7 +56,9 @@ static int push_tree(struct screen *s, const void *top, const struct sg_tuitree_
 	s->v[s->n].tree = sg_tuitree_new(top, kind, title, s->o->unicode, s->o->stop);
 	if (!s->v[s->n].tree)
 		return -1;
-	s->v[s->n++].list = NULL;
+	s->v[s->n].list = NULL;
+	s->v[s->n].calls = NULL;
+	s->v[s->n++].inv = NULL;
 	return 0;
 }
 
@@ -71,7 +76,25 @@ static int push_list(struct screen *s, enum sg_tuilist_kind kind)
 	s->v[s->n].list = sg_tuilist_new(kind, s->agg, title);
 	if (!s->v[s->n].list)
 		return -1;
-	s->v[s->n++].tree = NULL;
+	s->v[s->n].tree = NULL;
+	s->v[s->n].calls = NULL;
+	s->v[s->n++].inv = NULL;
+	return 0;
+}
+
+/* The time view of the invocation a tree view shows (T), over it: T again goes back. */
+static int push_calls(struct screen *s, const struct sg_invocation *inv)
+{
+	if (s->n == MAX_VIEWS) {
+		sg_log_error("too many views open: Esc goes back");
+		return -1;
+	}
+	s->v[s->n].calls = sg_tuicalls_new(inv, s->o->stop);
+	if (!s->v[s->n].calls)
+		return -1;
+	s->v[s->n].tree = NULL;
+	s->v[s->n].list = NULL;
+	s->v[s->n++].inv = inv;
 	return 0;
 }
 
@@ -80,6 +103,7 @@ static void pop(struct screen *s)
 	s->n--;
 	sg_tuitree_free(s->v[s->n].tree);
 	sg_tuilist_free(s->v[s->n].list);
+	sg_tuicalls_free(s->v[s->n].calls);
 }
 
 /* The run's own title: per root its calls and spread, then the file's name. */
@@ -119,6 +143,8 @@ static void help(struct screen *s)
 	text[n++] = "";
 	for (int i = 0; sg_tuilist_help[i] && n < 64; i++)
 		text[n++] = sg_tuilist_help[i];
+	for (int i = 0; sg_tuicalls_help[i] && n < 64; i++)
+		text[n++] = sg_tuicalls_help[i];
 	sg_tuidraw_popup("surfgraph tui: keys (any other key closes)", text, n, s->o->stop);
 }
 
@@ -128,6 +154,8 @@ static void draw(struct screen *s)
 
 	if (v->tree)
 		sg_tuitree_draw(v->tree);
+	else if (v->calls)
+		sg_tuicalls_draw(v->calls);
 	else
 		sg_tuilist_draw(v->list);
 	refresh();
@@ -137,8 +165,10 @@ static void draw(struct screen *s)
 static int global_key(struct screen *s, int key)
 {
 	struct view *v = &s->v[s->n - 1];
-	char *msg = v->tree ? v->tree->msg : v->list->msg;
-	size_t msz = v->tree ? sizeof(v->tree->msg) : sizeof(v->list->msg);
+	char *msg = v->tree ? v->tree->msg : v->calls ? v->calls->msg : v->list->msg;
+	size_t msz = v->tree	? sizeof(v->tree->msg)
+		     : v->calls ? sizeof(v->calls->msg)
+				: sizeof(v->list->msg);
 	int kind = -1;
 
 	switch (key) {
@@ -165,6 +195,15 @@ static int global_key(struct screen *s, int key)
 		return 0;
 	case 12: /* Ctrl-L */
 		clearok(curscr, TRUE);
+		return 0;
+	case 'T': /* an invocation's tree and its calls in time (t sorts already) */
+		if (v->calls)
+			pop(s);
+		else if (!v->inv)
+			snprintf(msg, msz,
+				 "T: an invocation's calls in time: open one from I first");
+		else if (push_calls(s, v->inv) < 0)
+			snprintf(msg, msz, "%s", sg_log_message());
 		return 0;
 	default:
 		return 0;
@@ -199,12 +238,15 @@ static void loop(struct screen *s)
 		if (key == KEY_RESIZE)
 			continue; /* curses has the new size: drawn again */
 		v = &s->v[s->n - 1];
-		a = v->tree ? sg_tuitree_key(v->tree, key)
-			    : sg_tuilist_key(v->list, key, &tree, title, sizeof(title));
+		a = v->tree    ? sg_tuitree_key(v->tree, key)
+		    : v->calls ? sg_tuicalls_key(v->calls, key)
+			       : sg_tuilist_key(v->list, key, &tree, title, sizeof(title));
 		if (a == SG_TUI_OPEN &&
 		    push_tree(s, sg_tree_top((struct sg_tree *) tree),
 			      s->agg->has_time ? &sg_tuinode_timed : &sg_tuinode_calls, title) < 0)
 			snprintf(v->list->msg, sizeof(v->list->msg), "%s", sg_log_message());
+		else if (a == SG_TUI_OPEN)
+			s->v[s->n - 1].inv = v->list->opened;
 		if (a == SG_TUI_UNHANDLED && global_key(s, key))
 			break;
 	}
@@ -288,4 +330,121 @@ int sg_tui_run_diff(const struct sg_treediff *d, const struct sg_tui_options *o)
 		loop(&s);
 	screen_close(&s, scr);
 	return rc;
+}
+
+/* A live run's screen: views over the aggregate as it grows, the terminal held between ticks. */
+struct sg_tui_live {
+	struct sg_tui_options o;
+	struct screen s;
+	SCREEN *scr;
+};
+
+/* status, then the roots as the tree has them so far (their summaries come when the run ends). */
+static void live_title(const struct screen *s, const char *status, char *buf, size_t size)
+{
+	char name[256];
+	size_t k = (size_t) snprintf(buf, size, "%s", status);
+
+	for (const struct sg_node *r = sg_tree_top(s->agg->merged)->child; r && k + 1 < size;
+	     r = r->next) {
+		sg_escape_name_buf(name, sizeof(name), r->name);
+		k += (size_t) snprintf(buf + k, size - k, "  %s: %" PRIu64 " calls", name, r->calls);
+	}
+}
+
+struct sg_tui_live *sg_tui_live_new(struct sg_aggregate *agg, const struct sg_tui_options *o)
+{
+	struct sg_tui_live *t = calloc(1, sizeof(*t));
+
+	if (!t) {
+		sg_log_error("out of memory");
+		return NULL;
+	}
+	t->o = *o;
+	t->s.agg = agg;
+	t->s.o = &t->o;
+	t->scr = screen_open(o);
+	if (!t->scr) {
+		free(t);
+		return NULL;
+	}
+	if (push_tree(&t->s, sg_tree_top(agg->merged),
+		      agg->has_time ? &sg_tuinode_timed : &sg_tuinode_calls, "") < 0) {
+		sg_tui_live_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+/* The run's tree again, with the figures as they are now; a failure is said on its status line. */
+static void live_rebuild(struct sg_tui_live *t, const char *title)
+{
+	struct sg_tuitree *v = t->s.v[0].tree;
+
+	/* a run's first invocation may bring the durations: the columns follow */
+	v->kind = t->s.agg->has_time ? &sg_tuinode_timed : &sg_tuinode_calls;
+	if (sg_tuitree_rebuild(v, sg_tree_top(t->s.agg->merged), title) < 0)
+		snprintf(v->msg, sizeof(v->msg), "%s", sg_log_message());
+}
+
+int sg_tui_live_tick(struct sg_tui_live *t, const char *status, int refresh)
+{
+	struct sg_tuitree *v = t->s.v[0].tree;
+	int key, drawn = 0;
+
+	if (refresh) {
+		char title[1024];
+
+		live_title(&t->s, status, title, sizeof(title));
+		live_rebuild(t, title);
+		drawn = 1;
+	}
+	/* the keys typed since the last pass, without a wait: the capture goes on meanwhile */
+	timeout(0);
+	while ((key = getch()) != ERR) {
+		drawn = 1;
+		switch (key) {
+		case 'q':
+			return 1;
+		case KEY_RESIZE:
+		case 12: /* Ctrl-L */
+			clearok(curscr, TRUE);
+			break;
+		/* what waits for more keys (a prompt, a popup) would hold up the capture */
+		case '/':
+		case '?':
+		case KEY_F(1):
+		case 'd':
+		case 'H':
+		case 'I':
+			snprintf(v->msg, sizeof(v->msg),
+				 "tracing: / ? d H I once it stops (q stops it, the view stays)");
+			break;
+		default:
+			sg_tuitree_key(v, key);
+		}
+	}
+	if (drawn)
+		draw(&t->s);
+	return 0;
+}
+
+int sg_tui_live_browse(struct sg_tui_live *t, const char *status)
+{
+	char title[1024], run[512];
+
+	/* what stopped it first: the run's own title may be cut at the screen's edge */
+	run_title(&t->s, run, sizeof(run));
+	snprintf(title, sizeof(title), "%s  %s", status, run);
+	live_rebuild(t, title);
+	loop(&t->s);
+	return 0;
+}
+
+void sg_tui_live_free(struct sg_tui_live *t)
+{
+	if (!t)
+		return;
+	screen_close(&t->s, t->scr);
+	free(t);
 }
