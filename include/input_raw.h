@@ -43,6 +43,12 @@ void sg_raw_decoder_free(struct sg_raw_decoder *d);
 int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec);
 
 /*
+ * Whether the decoder reads events of this system and name: the formats sg_raw_decoder_new
+ * looks up (datformats.c leaves the others unparsed when a trace.dat is opened).
+ */
+int sg_raw_decoder_wants(const char *system, const char *name);
+
+/*
  * funcgraph-args: name and format each entry's raw values from b's BTF as the kernel's text
  * does (btfargs.h) as the decoder hands it on; b outlives the decoder. NULL: raw values. A
  * consumer that holds events before handing them on (the live reader's merge) names them
@@ -62,18 +68,6 @@ void sg_raw_name_args(struct sg_btfargs *b, char *buf, size_t size, struct sg_ev
 void sg_raw_decoder_use_proc_comm(struct sg_raw_decoder *d);
 
 const struct sg_raw_stats *sg_raw_decoder_stats(const struct sg_raw_decoder *d);
-
-/*
- * /proc/kallsyms's text (buf, len bytes, written on) registered with tep as
- * tep_parse_kallsyms does, without sscanf per line. -1 on a malformed line or no memory.
- */
-int sg_raw_parse_kallsyms(struct tep_handle *tep, char *buf, size_t len);
-
-/*
- * Load /proc/kallsyms into tep so function addresses get names. -1 with a message when it
- * cannot be read or its addresses are hidden (kptr_restrict, not root).
- */
-int sg_raw_load_kallsyms(struct tep_handle *tep);
 
 /*
  * The line function_graph would print for ev (entries and exits are never merged), for -m raw:

@@ -1,5 +1,6 @@
 /* stats.c - exact values while few, a log-linear histogram after: percentiles in bounded memory. */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "stats.h"
@@ -105,11 +106,41 @@ int sg_stats_add(struct sg_stats *s, uint64_t v)
 	return 0;
 }
 
-static int cmp_u64(const void *a, const void *b)
+/*
+ * The k-th smallest (from 0) of v[0..n), v reordered: Hoare's selection, linear on average,
+ * where sorting a copy for each percentile asked was n log n (four sorts of every duration of
+ * a run for its summary).
+ */
+static uint64_t select_kth(uint64_t *v, ptrdiff_t n, ptrdiff_t k)
 {
-	uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+	ptrdiff_t lo = 0, hi = n - 1;
 
-	return x < y ? -1 : x > y;
+	while (lo < hi) {
+		uint64_t a = v[lo], b = v[lo + (hi - lo) / 2], c = v[hi];
+		uint64_t pivot = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
+		ptrdiff_t i = lo, j = hi;
+
+		while (i <= j) {
+			while (v[i] < pivot)
+				i++;
+			while (v[j] > pivot)
+				j--;
+			if (i <= j) {
+				uint64_t x = v[i];
+
+				v[i++] = v[j];
+				v[j--] = x;
+			}
+		}
+		/* v[lo..j] <= pivot <= v[i..hi], and what lies between equals it */
+		if (k <= j)
+			hi = j;
+		else if (k >= i)
+			lo = i;
+		else
+			return v[k];
+	}
+	return v[k];
 }
 
 static uint64_t rank_of(uint64_t count, double p)
@@ -139,8 +170,7 @@ uint64_t sg_stats_percentile(const struct sg_stats *s, double p)
 		if (!v)
 			return 0;
 		memcpy(v, s->exact, s->nexact * sizeof(*v));
-		qsort(v, s->nexact, sizeof(*v), cmp_u64);
-		uint64_t x = v[r - 1];
+		uint64_t x = select_kth(v, (ptrdiff_t) s->nexact, (ptrdiff_t) r - 1);
 
 		free(v);
 		return x;

@@ -7,8 +7,11 @@
 #include <string.h>
 #include <stdlib.h>
 #include <trace-cmd.h>
+#include <kbuffer.h>
 #include "btfargs.h"
+#include "datformats.h"
 #include "input_dat.h"
+#include "kallsyms.h"
 #include "log.h"
 
 #define DAT_MAGIC "\x17\x08\x44tracing"
@@ -129,6 +132,179 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, 
 }
 
 /*
+ * Exported by libtracecmd (1.3) but not declared in its headers: the file's CPU count (the
+ * bound tracecmd_iterate_events walks), its page size, and the mapped page a record is on.
+ */
+int tracecmd_cpus(struct tracecmd_input *handle);
+int tracecmd_page_size(struct tracecmd_input *handle);
+void *tracecmd_record_page(struct tracecmd_input *handle, struct tep_record *record);
+struct tep_record *tracecmd_read_cpu_last(struct tracecmd_input *handle, int cpu);
+
+/*
+ * One CPU's data as it is walked. libtracecmd finds and maps each page (compressed or not),
+ * one record per page; the events on it are read with a kbuffer of our own, in place, instead
+ * of a record allocated, filled and freed for each (a third of reading a file went there).
+ */
+struct cpu_walk {
+	struct tep_record *page; /* the library's record of the page's first event: maps it */
+	struct kbuffer *kbuf;
+	unsigned long long last_page; /* offset of the CPU's last page */
+	unsigned long long shift;     /* the library's timestamp less the page's raw one */
+	unsigned long long ts;	      /* of the event at the kbuffer's cursor */
+	void *data;		      /* that event; NULL when the CPU is done */
+	int first;		      /* it is the page's first: only it announces missed events */
+};
+
+/* Page of rec loaded, the cursor on rec's event; its raw timestamp in *raw. -1: no such event. */
+static int walk_load(struct tracecmd_input *h, struct cpu_walk *w, struct tep_record *rec,
+		     unsigned long long *raw)
+{
+	int ps = tracecmd_page_size(h);
+	void *page = tracecmd_record_page(h, rec);
+	int at = (int) (rec->offset & (unsigned long long) (ps - 1));
+
+	tracecmd_free_record(w->page);
+	w->page = rec;
+	if (!page || kbuffer_load_subbuffer(w->kbuf, page) < 0)
+		return -1;
+	w->data = kbuffer_read_event(w->kbuf, raw);
+	while (w->data && kbuffer_curr_offset(w->kbuf) < at)
+		w->data = kbuffer_next_event(w->kbuf, raw);
+	if (!w->data || kbuffer_curr_offset(w->kbuf) != at)
+		return -1;
+	w->shift = rec->ts - *raw;
+	w->ts = rec->ts;
+	w->first = 1;
+	return 0;
+}
+
+/* The cursor on the CPU's next event, the next page loaded when this one is done. */
+static int walk_next(struct tracecmd_input *h, struct cpu_walk *w, int cpu)
+{
+	unsigned long long raw, off;
+	struct tep_record *rec;
+	int ps, at = -1;
+
+	w->data = kbuffer_next_event(w->kbuf, &raw);
+	if (w->data) {
+		w->ts = raw + w->shift;
+		return 0;
+	}
+	ps = tracecmd_page_size(h);
+	off = (w->page->offset & ~(unsigned long long) (ps - 1)) + (unsigned long long) ps;
+	rec = off <= w->last_page ? tracecmd_read_at(h, off, &at) : NULL;
+	/* forward only: a damaged file cannot send the walk round in circles */
+	if (!rec || at != cpu || rec->offset < off) {
+		tracecmd_free_record(rec);
+		tracecmd_free_record(w->page);
+		w->page = NULL;
+		return 0;
+	}
+	return walk_load(h, w, rec, &raw);
+}
+
+static void walk_free(struct cpu_walk *w, int n)
+{
+	for (int i = 0; w && i < n; i++) {
+		tracecmd_free_record(w[i].page);
+		if (w[i].kbuf)
+			kbuffer_free(w[i].kbuf);
+	}
+	free(w);
+}
+
+/*
+ * Each CPU's first and last events: whether the library's timestamps are the raw ones moved
+ * by one constant (the file's offset), so that a page's events can be timed from its first.
+ * 0: they are not (a TSC multiplier, a guest's clock synchronised to its host's): the records
+ * are read through the library instead. -1: no memory or a page that does not read back.
+ */
+static int walk_start(struct tracecmd_input *h, struct cpu_walk *w, int n)
+{
+	struct tep_handle *tep = tracecmd_get_tep(h);
+	unsigned long long raw, shift;
+	int ps = tracecmd_page_size(h);
+
+	for (int i = 0; i < n; i++) {
+		struct tep_record *last;
+
+		w[i].kbuf = tep_kbuffer(tep);
+		if (!w[i].kbuf)
+			return -1;
+		if (tep_is_old_format(tep))
+			kbuffer_set_old_format(w[i].kbuf);
+		last = tracecmd_read_cpu_last(h, i);
+		if (!last) {
+			/* no events on this CPU, or a last page the library cannot read */
+			struct tep_record *first = tracecmd_read_cpu_first(h, i);
+
+			tracecmd_free_record(first);
+			if (first != NULL)
+				return 0;
+			continue;
+		}
+		if (walk_load(h, &w[i], last, &raw) < 0)
+			return -1;
+		shift = w[i].shift;
+		w[i].last_page = last->offset & ~(unsigned long long) (ps - 1);
+		last = tracecmd_read_cpu_first(h, i);
+		if (!last || walk_load(h, &w[i], last, &raw) < 0)
+			return -1;
+		if (w[i].shift != shift)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * The records of every CPU merged by timestamp, as tracecmd_iterate_events merges them (the
+ * lowest CPU first among equal times), each given to the decoder. 0: done; 1: the file's
+ * timestamps need the library (walk_start); -1: failed (the decoder's message, or none).
+ */
+static int dat_walk(struct tracecmd_input *h, struct sg_raw_decoder *dec, int *decoder_failed)
+{
+	int n = tracecmd_cpus(h), ret;
+	struct cpu_walk *w = calloc(n > 0 ? (size_t) n : 1, sizeof(*w));
+	struct tep_record rec = {0}; /* the fields the decoder reads set for each event */
+
+	if (!w)
+		return -1;
+	ret = walk_start(h, w, n);
+	if (ret <= 0) {
+		walk_free(w, n);
+		return ret < 0 ? -1 : 1;
+	}
+	for (;;) {
+		int best = -1;
+
+		for (int i = 0; i < n; i++)
+			if (w[i].data && (best < 0 || w[i].ts < w[best].ts))
+				best = i;
+		if (best < 0)
+			break;
+		struct cpu_walk *c = &w[best];
+
+		rec.ts = c->ts;
+		rec.cpu = best;
+		rec.data = c->data;
+		rec.size = kbuffer_event_size(c->kbuf);
+		rec.missed_events = c->first ? kbuffer_missed_events(c->kbuf) : 0;
+		c->first = 0;
+		if (sg_raw_decoder_record(dec, &rec) < 0) {
+			*decoder_failed = 1;
+			ret = -1;
+			break;
+		}
+		if (walk_next(h, c, best) < 0) {
+			ret = -1;
+			break;
+		}
+	}
+	walk_free(w, n);
+	return ret < 0 ? -1 : 0;
+}
+
+/*
  * libtracecmd 1.3 crashes while giving up on a file whose page size is not a power of two: the
  * header is checked first. Layout: magic, version string, endian byte, long size, page size.
  */
@@ -201,6 +377,13 @@ static int init_survives(struct tracecmd_input *h, int fd)
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
 
+/* The handle closed, with the symbol table kallsyms.c made for its headers. */
+static void dat_close(struct tracecmd_input *h)
+{
+	sg_kallsyms_release(tracecmd_get_tep(h));
+	tracecmd_close(h);
+}
+
 /* The file (fd's copy, or path) parsed and ready to iterate, or NULL with a message. */
 static struct tracecmd_input *dat_open(const char *path, int from)
 {
@@ -224,11 +407,14 @@ static struct tracecmd_input *dat_open(const char *path, int from)
 		close(fd); /* the library closes it only once it has a handle */
 		goto refused;
 	}
-	if (tracecmd_read_headers(h, 0) < 0)
+	sg_datformats_begin();
+	err = tracecmd_read_headers(h, 0);
+	sg_datformats_end();
+	if (err < 0)
 		goto refused_close;
 	if (!init_survives(h, fd)) {
 		/* the parent's handle never tried: closing it is the safe path of a header-only open */
-		tracecmd_close(h);
+		dat_close(h);
 		sg_log_error("%s: not a readable trace.dat file: its headers are damaged", path);
 		return NULL;
 	}
@@ -237,7 +423,7 @@ static struct tracecmd_input *dat_open(const char *path, int from)
 	return h;
 refused_close:
 	err = errno;
-	tracecmd_close(h);
+	dat_close(h);
 	errno = err;
 refused:
 	err = errno;
@@ -252,7 +438,7 @@ int sg_dat_read(const char *path, int fd, struct sg_strtab *st, sg_event_fn fn, 
 	struct tracecmd_input *h;
 	struct dat_ctx c = { 0 };
 	struct sg_btfargs *btf = NULL;
-	int ret = -1, bfd;
+	int ret = -1, bfd, walked;
 
 	memset(stats, 0, sizeof(*stats));
 	if (ksize)
@@ -274,7 +460,10 @@ int sg_dat_read(const char *path, int fd, struct sg_strtab *st, sg_event_fn fn, 
 			close(bfd);
 	}
 	sg_raw_decoder_set_btf(c.dec, btf);
-	if (tracecmd_iterate_events(h, NULL, 0, on_record, &c) < 0 && !c.failed) {
+	walked = dat_walk(h, c.dec, &c.failed);
+	if (walked == 1 && tracecmd_iterate_events(h, NULL, 0, on_record, &c) < 0 && !c.failed)
+		walked = -1;
+	if (walked < 0 && !c.failed) {
 		sg_log_error("%s: reading the trace data failed", path);
 		goto out;
 	}
@@ -283,6 +472,6 @@ int sg_dat_read(const char *path, int fd, struct sg_strtab *st, sg_event_fn fn, 
 out:
 	sg_raw_decoder_free(c.dec);
 	sg_btfargs_free(btf);
-	tracecmd_close(h);
+	dat_close(h);
 	return ret;
 }

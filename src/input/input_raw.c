@@ -22,6 +22,11 @@ struct comm {
 	const char *name;
 };
 
+/* A numeric field's place in its record, kept by value: -1 offset when the format has none. */
+struct fld {
+	int off, size;
+};
+
 struct sg_raw_decoder {
 	struct tep_handle *tep;
 	struct sg_strtab *st;
@@ -38,6 +43,11 @@ struct sg_raw_decoder {
 	struct tep_format_field *ra_func, *ra_depth, *ra_args;
 	struct tep_format_field *ex_func, *ex_depth, *ex_overrun, *ex_calltime, *ex_rettime;
 	struct tep_format_field *ex_retval;
+	/* the fields read in every record, copied out of the formats above once */
+	struct fld f_type, f_pid, f_func[3], f_depth[3]; /* [0] entry, [1] exit, [2] retaddr */
+	struct fld f_calltime, f_rettime, f_retval, f_overrun, f_prev_pid, f_next_pid;
+	int last_pid; /* the pid of the last record named, and its name: runs of one task */
+	const char *last_comm;
 	struct sym *syms;
 	size_t nsyms, symcap;
 	struct comm *comms;
@@ -73,6 +83,17 @@ static struct tep_format_field *field(struct tep_event *ev, const char *name, in
 	return f;
 }
 
+static struct fld fld_of(const struct tep_format_field *f)
+{
+	struct fld v = {-1, 0};
+
+	if (f && f->offset >= 0 && f->size >= 0) {
+		v.off = f->offset;
+		v.size = f->size;
+	}
+	return v;
+}
+
 /*
  * sched:sched_switch, enabled beside function_graph, tells when a task left the CPU and when it
  * came back (the off-cpu frames). Its fields by name; without them the records are other events.
@@ -86,6 +107,13 @@ static void sched_fields(struct sg_raw_decoder *d, struct tep_event *sw)
 	d->sw_prev_comm = field(sw, "prev_comm", 0);
 	d->sw_next_comm = field(sw, "next_comm", 0);
 	d->switch_id = sw->id;
+}
+
+int sg_raw_decoder_wants(const char *system, const char *name)
+{
+	/* all of ftrace (18 small formats): funcgraph_entry and _exit, fgraph_retaddr_entry */
+	return strcmp(system, "ftrace") == 0 ||
+	       (strcmp(system, "sched") == 0 && strcmp(name, "sched_switch") == 0);
 }
 
 struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strtab *st,
@@ -147,6 +175,21 @@ struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strt
 			d->common_type = c;
 	}
 	d->swap = tep_is_file_bigendian(tep) != tep_is_local_bigendian(tep);
+	d->f_type = fld_of(d->common_type);
+	d->f_pid = fld_of(d->common_pid);
+	d->f_func[0] = fld_of(d->en_func);
+	d->f_depth[0] = fld_of(d->en_depth);
+	d->f_func[1] = fld_of(d->ex_func);
+	d->f_depth[1] = fld_of(d->ex_depth);
+	d->f_func[2] = fld_of(d->ra_func);
+	d->f_depth[2] = fld_of(d->ra_depth);
+	d->f_calltime = fld_of(d->ex_calltime);
+	d->f_rettime = fld_of(d->ex_rettime);
+	d->f_retval = fld_of(d->ex_retval);
+	d->f_overrun = fld_of(d->ex_overrun);
+	d->f_prev_pid = fld_of(d->switch_id >= 0 ? d->sw_prev_pid : NULL);
+	d->f_next_pid = fld_of(d->switch_id >= 0 ? d->sw_next_pid : NULL);
+	d->last_pid = -2; /* no record named yet (-1 is a record without a pid) */
 	return d;
 }
 
@@ -161,14 +204,14 @@ static int inside(const struct tep_format_field *f, const struct tep_record *rec
  * is a load (and a byte swap for a file of the other byte order), as tep_read_number_field does
  * it. -1 when the field is not inside the record or not 1, 2, 4 or 8 bytes wide.
  */
-static int num(const struct sg_raw_decoder *d, const struct tep_format_field *f,
-	       const struct tep_record *rec, unsigned long long *v)
+static inline int num(const struct sg_raw_decoder *d, const struct fld *f,
+		      const struct tep_record *rec, unsigned long long *v)
 {
 	const char *p;
 
-	if (!f || !inside(f, rec))
+	if (f->off < 0 || f->off + f->size > rec->size)
 		return -1;
-	p = (const char *) rec->data + f->offset;
+	p = (const char *) rec->data + f->off;
 	switch (f->size) {
 	case 1:
 		*v = *(const uint8_t *) p;
@@ -466,7 +509,7 @@ static int on_sched_switch(struct sg_raw_decoder *d, struct tep_record *rec, str
 {
 	unsigned long long prev, next;
 
-	if (num(d, d->sw_prev_pid, rec, &prev) < 0 || num(d, d->sw_next_pid, rec, &next) < 0) {
+	if (num(d, &d->f_prev_pid, rec, &prev) < 0 || num(d, &d->f_next_pid, rec, &next) < 0) {
 		d->stats.other++;
 		return 0;
 	}
@@ -489,13 +532,9 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 	/* libtraceevent reads fields without knowing the record's size: too short is another event
 	 */
 	unsigned long long tv;
-	int type =
-	    rec->size >= d->common_end && num(d, d->common_type, rec, &tv) == 0 ? (int) tv : -1;
+	int type = rec->size >= d->common_end && num(d, &d->f_type, rec, &tv) == 0 ? (int) tv : -1;
 	int is_exit = type == d->exit_id, is_ra = type == d->raent_id && type >= 0;
-	struct tep_format_field *f_func = is_exit ? d->ex_func : is_ra ? d->ra_func : d->en_func;
-	struct tep_format_field *f_depth = is_exit ? d->ex_depth
-					   : is_ra ? d->ra_depth
-						   : d->en_depth;
+	int kind = is_exit ? 1 : is_ra ? 2 : 0;
 
 	d->stats.records++;
 	memset(&ev, 0, sizeof(ev));
@@ -524,13 +563,17 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 		return 0;
 	}
 	d->stats.events++;
-	if (num(d, f_func, rec, &func) < 0 || num(d, f_depth, rec, &depth) < 0 ||
-	    depth > MAX_DEPTH) {
+	if (num(d, &d->f_func[kind], rec, &func) < 0 ||
+	    num(d, &d->f_depth[kind], rec, &depth) < 0 || depth > MAX_DEPTH) {
 		d->stats.other++;
 		return 0;
 	}
-	ev.pid = num(d, d->common_pid, rec, &v) == 0 ? (int) v : -1;
-	ev.comm = comm_of(d, ev.pid);
+	ev.pid = num(d, &d->f_pid, rec, &v) == 0 ? (int) v : -1;
+	if (ev.pid != d->last_pid) {
+		d->last_comm = comm_of(d, ev.pid);
+		d->last_pid = ev.pid;
+	}
+	ev.comm = d->last_comm;
 	ev.func = symbol(d, func);
 	if (!ev.func)
 		return oom();
@@ -545,147 +588,18 @@ int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec)
 	unsigned long long calltime = 0, rettime = 0;
 
 	ev.type = SG_EV_EXIT;
-	if (num(d, d->ex_calltime, rec, &calltime) == 0 &&
-	    num(d, d->ex_rettime, rec, &rettime) == 0 && rettime >= calltime) {
+	if (num(d, &d->f_calltime, rec, &calltime) == 0 &&
+	    num(d, &d->f_rettime, rec, &rettime) == 0 && rettime >= calltime) {
 		ev.has_dur = 1;
 		ev.dur = rettime - calltime;
 	}
-	if (num(d, d->ex_retval, rec, &v) == 0) {
+	if (num(d, &d->f_retval, rec, &v) == 0) {
 		ev.has_retval = 1;
 		ev.retval = sg_event_retval((uint64_t) v);
 	}
-	if (num(d, d->ex_overrun, rec, &v) == 0) {
+	if (num(d, &d->f_overrun, rec, &v) == 0) {
 		ev.count = v;
 		ev.has_overrun = 1;
 	}
 	return emit(d, &ev);
-}
-
-static int hexval(char c)
-{
-	return c >= '0' && c <= '9'   ? c - '0'
-	       : c >= 'a' && c <= 'f' ? c - 'a' + 10
-	       : c >= 'A' && c <= 'F' ? c - 'A' + 10
-				      : -1;
-}
-
-static int blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
-}
-
-/*
- * One line "ADDR TYPE NAME" or "ADDR TYPE NAME\t[MODULE]" registered as tep_parse_kallsyms does
- * (absolute symbols, type A or a, and ARM's '$' mapping symbols left out), without its sscanf
- * per line: 120,000 lines and more at every live start. s..e is the line, written on (NULs).
- */
-static int kallsyms_line(struct tep_handle *tep, char *s, char *e)
-{
-	unsigned long long addr = 0;
-	char *name, *mod = NULL, type;
-	int digits = 0, h;
-
-	while (s < e && blank(*s))
-		s++;
-	for (; s < e && digits < 16 && (h = hexval(*s)) >= 0; s++, digits++)
-		addr = addr << 4 | (unsigned long long) h;
-	if (!digits || s == e || !blank(*s))
-		return -1;
-	while (s < e && blank(*s))
-		s++;
-	if (s == e)
-		return -1;
-	type = *s++;
-	while (s < e && blank(*s))
-		s++;
-	name = s;
-	while (s < e && !blank(*s))
-		s++;
-	if (s == name)
-		return -1;
-	if (s + 2 < e && s[0] == '\t' && s[1] == '[') {
-		char *m = s + 2, *me = m;
-
-		while (me < e && !blank(*me))
-			me++;
-		if (me > m) {
-			mod = m;
-			me[-1] = '\0'; /* the closing ']' */
-		}
-	}
-	*s = '\0';
-	if (name[0] == '$' || type == 'A' || type == 'a')
-		return 0;
-	return tep_register_function(tep, name, addr, mod) < 0 ? -1 : 0;
-}
-
-int sg_raw_parse_kallsyms(struct tep_handle *tep, char *buf, size_t len)
-{
-	char *e = buf + len;
-
-	for (char *s = buf; s < e;) {
-		char *nl = memchr(s, '\n', (size_t) (e - s)), *le = nl ? nl : e;
-
-		if (le > s && kallsyms_line(tep, s, le) < 0)
-			return -1;
-		s = le + 1;
-	}
-	return 0;
-}
-
-int sg_raw_load_kallsyms(struct tep_handle *tep)
-{
-	FILE *f = fopen("/proc/kallsyms", "re");
-	char *buf = NULL, *line = NULL;
-	size_t len = 0, cap = 0, lcap = 0;
-	int ret = -1, nonzero = 0;
-	ssize_t n;
-
-	if (!f) {
-		sg_log_error("cannot read /proc/kallsyms: %s", strerror(errno));
-		return -1;
-	}
-	while ((n = getline(&line, &lcap, f)) > 0) {
-		if (len + (size_t) n + 1 > cap) {
-			size_t ncap = cap ? cap * 2 : 1 << 22;
-			char *nb;
-
-			while (ncap < len + (size_t) n + 1)
-				ncap *= 2;
-			nb = realloc(buf, ncap);
-			if (!nb) {
-				oom();
-				goto out;
-			}
-			buf = nb;
-			cap = ncap;
-		}
-		if (!nonzero && strspn(line, "0") < 16)
-			nonzero = 1;
-		memcpy(buf + len, line, (size_t) n);
-		len += (size_t) n;
-	}
-	if (!buf || !nonzero) {
-		sg_log_error(
-		    "/proc/kallsyms shows no addresses (kptr_restrict?): functions cannot be "
-		    "named");
-		goto out;
-	}
-	buf[len] = '\0';
-	if (sg_raw_parse_kallsyms(tep, buf, len) < 0) {
-		sg_log_error("cannot parse /proc/kallsyms");
-		goto out;
-	}
-	/*
-	 * libtraceevent sorts its function table on the first look-up: done now, in the set-up,
-	 * rather than in the first record read, where it stalled the live reader (about 100
-	 * million instructions: half a second and more in a TCG guest) while the buffers filled.
-	 */
-	tep_find_function(tep, 0);
-	ret = 0;
-out:
-	free(line);
-	free(buf);
-	fclose(f);
-	return ret;
 }

@@ -5,6 +5,7 @@
 #include "collect.h"
 #include "btfargs.h"
 #include "input_raw.h"
+#include "kallsyms.h"
 
 static int parse_format(struct tep_handle *tep, const char *path)
 {
@@ -188,8 +189,9 @@ static void named(void)
 }
 
 /*
- * sg_raw_parse_kallsyms registers what tep_parse_kallsyms registers: every address of a
- * kallsyms text (and one past it) names the same function, or none, in both.
+ * sg_kallsyms_parse, and tep_parse_kallsyms as surfgraph defines it, register what
+ * libtraceevent's tep_parse_kallsyms registers: every address of a kallsyms text (and one past
+ * it) names the same function, or none, in all three.
  */
 static void kallsyms_same(void)
 {
@@ -205,24 +207,29 @@ static void kallsyms_same(void)
 	    "ffffffffc0a00000 t ext4_fill_super\t[ext4]\n"
 	    "ffffffffc0a00100 T nft_do_chain\t[nf_tables]\n"
 	    "ffffffffc0a00200 t last_one";
-	struct tep_handle *a = tep_alloc(), *b = tep_alloc();
+	struct tep_handle *a = tep_alloc(), *b = tep_alloc(), *c = tep_alloc();
 	char *ta = strdup(text), *tb = strdup(text);
 	int same = 1, named = 0;
 
-	CHECK(a && b && ta && tb);
-	CHECK(tep_parse_kallsyms(a, ta) == 0);
-	CHECK(sg_raw_parse_kallsyms(b, tb, strlen(tb)) == 0);
+	CHECK(a && b && c && ta && tb);
+	CHECK(sg_kallsyms_parse_library(a, ta) == 0);
+	CHECK(sg_kallsyms_parse(b, tb, strlen(tb)) == 0);
+	CHECK(tep_parse_kallsyms(c, text) == 0);
 	for (const char *s = text; *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : s + strlen(s)) {
 		unsigned long long addr = strtoull(s, NULL, 16);
 
 		for (int k = 0; k < 2; k++) {
 			const char *x = tep_find_function(a, addr + k),
-				   *y = tep_find_function(b, addr + k);
+				   *y = tep_find_function(b, addr + k),
+				   *z = tep_find_function(c, addr + k);
 
 			named += x != NULL;
 			if ((x == NULL) != (y == NULL) || (x && strcmp(x, y) != 0) ||
+			    (x == NULL) != (z == NULL) || (x && strcmp(x, z) != 0) ||
 			    tep_find_function_address(a, addr + k) !=
-				tep_find_function_address(b, addr + k))
+				tep_find_function_address(b, addr + k) ||
+			    tep_find_function_address(a, addr + k) !=
+				tep_find_function_address(c, addr + k))
 				same = 0;
 		}
 	}
@@ -232,16 +239,115 @@ static void kallsyms_same(void)
 	/* a line without a name is refused, as libtraceevent refuses it */
 	char bad[] = "ffffffff81000000 T\n";
 
-	CHECK(sg_raw_parse_kallsyms(b, bad, strlen(bad)) < 0);
+	CHECK(sg_kallsyms_parse(b, bad, strlen(bad)) < 0);
 	free(ta);
 	free(tb);
 	tep_free(a);
 	tep_free(b);
+	sg_kallsyms_release(c);
+	tep_free(c);
+}
+
+/*
+ * Lines the fast parser does not take (a 0x prefix, no blank before the type, a blank line)
+ * go to libtraceevent's parser with the rest of the text: tep_parse_kallsyms as surfgraph
+ * defines it names every address as the library's does.
+ */
+static void kallsyms_odd_lines(void)
+{
+	static const char text[] = "ffffffff81000000 T _stext\n"
+				   "0xffffffff81000100 T hex_prefixed\n"
+				   "ffffffff81000200T no_blank\n"
+				   "ffffffff81000300 t after_odd\t[mod]\n"
+				   "   \n"
+				   "ffffffff81000400 T after_blank_line\n";
+	struct tep_handle *a = tep_alloc(), *c = tep_alloc();
+	char *ta = strdup(text);
+	int same = 1;
+
+	CHECK(a && c && ta);
+	CHECK(sg_kallsyms_parse_library(a, ta) == tep_parse_kallsyms(c, text));
+	for (unsigned long long addr = 0xffffffff81000000ull; addr < 0xffffffff81000500ull;
+	     addr += 0x80) {
+		const char *x = tep_find_function(a, addr), *z = tep_find_function(c, addr);
+
+		if ((x == NULL) != (z == NULL) || (x && strcmp(x, z) != 0))
+			same = 0;
+	}
+	CHECK(same);
+	CHECK(tep_find_function(c, 0xffffffff81000300ull) &&
+	      strcmp(tep_find_function(c, 0xffffffff81000300ull), "after_odd") == 0);
+	free(ta);
+	tep_free(a);
+	sg_kallsyms_release(c);
+	tep_free(c);
+}
+
+/* Every address from lo to hi (by step) named alike, start and module too, by both teps. */
+static int names_alike(struct tep_handle *a, struct tep_handle *c, unsigned long long lo,
+		       unsigned long long hi, unsigned long long step)
+{
+	for (unsigned long long addr = lo; addr <= hi; addr += step) {
+		const char *x = tep_find_function(a, addr), *z = tep_find_function(c, addr);
+
+		if ((x == NULL) != (z == NULL) || (x && strcmp(x, z) != 0) ||
+		    tep_find_function_address(a, addr) != tep_find_function_address(c, addr))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * The table tep_parse_kallsyms (surfgraph's) looks up answers as libtraceevent's sorted list:
+ * aliases at one address (libtraceevent names the later line), lines out of address order,
+ * addresses between symbols, past the last and before the first.
+ */
+static void kallsyms_table_order(void)
+{
+	static const char *const texts[] = {
+	    /* in address order, aliases of three and two */
+	    "ffffffff81000000 T _stext\n"
+	    "ffffffff81000100 T alias_one\n"
+	    "ffffffff81000100 t alias_two\n"
+	    "ffffffff81000100 T alias_three\n"
+	    "ffffffff81000200 T single\n"
+	    "ffffffff81000300 T pair_a\n"
+	    "ffffffff81000300 T pair_b\n"
+	    "ffffffffc0000000 t mod_fn\t[mod]\n",
+	    /* out of order, aliases apart */
+	    "ffffffff81000300 T pair_a\n"
+	    "ffffffff81000000 T _stext\n"
+	    "ffffffff81000100 T alias_one\n"
+	    "ffffffffc0000000 t mod_fn\t[mod]\n"
+	    "ffffffff81000100 t alias_two\n"
+	    "ffffffff81000200 T single\n"
+	    "ffffffff81000300 T pair_b\n"
+	    "ffffffff81000100 T alias_three\n",
+	};
+
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		struct tep_handle *a = tep_alloc(), *c = tep_alloc();
+		char *ta = strdup(texts[i]);
+
+		CHECK(a && c && ta);
+		CHECK(sg_kallsyms_parse_library(a, ta) == 0);
+		CHECK(tep_parse_kallsyms(c, texts[i]) == 0);
+		CHECK(names_alike(a, c, 0xffffffff80fffff0ull, 0xffffffff81000400ull, 0x10));
+		CHECK(names_alike(a, c, 0xffffffffbffffff0ull, 0xffffffffc0000010ull, 0x8));
+		CHECK(names_alike(a, c, 0, 0, 1));
+		CHECK(tep_find_function(c, 0xffffffff81000100ull) != NULL);
+		sg_kallsyms_release(c);
+		free(ta);
+		tep_free(a);
+		tep_free(c);
+	}
 }
 
 int main(void)
 {
 	kallsyms_same();
+	kallsyms_table_order();
+	kallsyms_odd_lines();
 	static const char *const v613[] = {
 	    "tests/data/linux-7.3/funcgraph_entry.format",
 	    "tests/data/linux-7.3/derived/funcgraph_exit_retval.format",
