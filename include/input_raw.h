@@ -43,12 +43,6 @@ void sg_raw_decoder_free(struct sg_raw_decoder *d);
 int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec);
 
 /*
- * Whether the decoder reads events of this system and name: the formats sg_raw_decoder_new
- * looks up (datformats.c leaves the others unparsed when a trace.dat is opened).
- */
-int sg_raw_decoder_wants(const char *system, const char *name);
-
-/*
  * funcgraph-args: name and format each entry's raw values from b's BTF as the kernel's text
  * does (btfargs.h) as the decoder hands it on; b outlives the decoder. NULL: raw values. A
  * consumer that holds events before handing them on (the live reader's merge) names them

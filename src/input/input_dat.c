@@ -9,7 +9,6 @@
 #include <trace-cmd.h>
 #include <kbuffer.h>
 #include "btfargs.h"
-#include "datformats.h"
 #include "input_dat.h"
 #include "kallsyms.h"
 #include "log.h"
@@ -407,9 +406,7 @@ static struct tracecmd_input *dat_open(const char *path, int from)
 		close(fd); /* the library closes it only once it has a handle */
 		goto refused;
 	}
-	sg_datformats_begin();
 	err = tracecmd_read_headers(h, 0);
-	sg_datformats_end();
 	if (err < 0)
 		goto refused_close;
 	if (!init_survives(h, fd)) {

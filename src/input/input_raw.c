@@ -109,13 +109,6 @@ static void sched_fields(struct sg_raw_decoder *d, struct tep_event *sw)
 	d->switch_id = sw->id;
 }
 
-int sg_raw_decoder_wants(const char *system, const char *name)
-{
-	/* all of ftrace (18 small formats): funcgraph_entry and _exit, fgraph_retaddr_entry */
-	return strcmp(system, "ftrace") == 0 ||
-	       (strcmp(system, "sched") == 0 && strcmp(name, "sched_switch") == 0);
-}
-
 struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strtab *st,
 					  sg_event_fn fn, void *ctx, int lines)
 {
