@@ -10,7 +10,6 @@
 #include <kbuffer.h>
 #include "btfargs.h"
 #include "input_dat.h"
-#include "kallsyms.h"
 #include "log.h"
 
 #define DAT_MAGIC "\x17\x08\x44tracing"
@@ -376,13 +375,6 @@ static int init_survives(struct tracecmd_input *h, int fd)
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
 
-/* The handle closed, with the symbol table kallsyms.c made for its headers. */
-static void dat_close(struct tracecmd_input *h)
-{
-	sg_kallsyms_release(tracecmd_get_tep(h));
-	tracecmd_close(h);
-}
-
 /* The file (fd's copy, or path) parsed and ready to iterate, or NULL with a message. */
 static struct tracecmd_input *dat_open(const char *path, int from)
 {
@@ -411,7 +403,7 @@ static struct tracecmd_input *dat_open(const char *path, int from)
 		goto refused_close;
 	if (!init_survives(h, fd)) {
 		/* the parent's handle never tried: closing it is the safe path of a header-only open */
-		dat_close(h);
+		tracecmd_close(h);
 		sg_log_error("%s: not a readable trace.dat file: its headers are damaged", path);
 		return NULL;
 	}
@@ -420,7 +412,7 @@ static struct tracecmd_input *dat_open(const char *path, int from)
 	return h;
 refused_close:
 	err = errno;
-	dat_close(h);
+	tracecmd_close(h);
 	errno = err;
 refused:
 	err = errno;
@@ -469,6 +461,6 @@ int sg_dat_read(const char *path, int fd, struct sg_strtab *st, sg_event_fn fn, 
 out:
 	sg_raw_decoder_free(c.dec);
 	sg_btfargs_free(btf);
-	dat_close(h);
+	tracecmd_close(h);
 	return ret;
 }

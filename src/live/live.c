@@ -419,7 +419,7 @@ static int setup(struct live *l, const struct sg_live_settings *o)
 			goto out;
 		}
 		/* before any write: seconds on a slow machine, and tracefs waits for nothing */
-		if (sg_kallsyms_load(l->tep) < 0)
+		if (sg_kallsyms_check(l->tep) < 0)
 			goto out;
 	}
 	if (o->command && spawn(l) < 0)
@@ -705,10 +705,8 @@ out:
 	}
 	sg_text_parser_free(l.parser);
 	sg_linebuf_free(l.lines);
-	if (l.tep) {
-		sg_kallsyms_release(l.tep); /* libtracefs's kallsyms went to kallsyms.c's table */
+	if (l.tep)
 		tep_free(l.tep);
-	}
 	for (int sig = 1; sig < NSIG; sig++)
 		if (sg_live_is_stop_signal(sig) || sig == SIGTSTP || sig == SIGTTIN ||
 		    sig == SIGTTOU || sig == SIGPIPE)
