@@ -46,7 +46,7 @@ static struct sg_callrec *grow(struct sg_calls *c, int *oom)
 		return NULL;
 	}
 	if (c->n == c->cap) {
-		size_t ncap = c->cap ? c->cap * 2 : 32;
+		size_t ncap = c->cap ? c->cap * 2 : 256;
 		struct sg_callrec *v = realloc(c->v, ncap * sizeof(*v));
 
 		if (!v) {
