@@ -1,0 +1,200 @@
+/* textfast.c - the kernel's most common function_graph line, parsed in one pass (or declined). */
+/*
+ * Almost every line of a trace is " C)  D.DDD us    |      f();" or one of its three siblings
+ * (f() {, }, } / * f * /). The general parser (input_text.c, textline.c) tries every column
+ * format on each line with a memchr per question; this file walks such a line once, byte by
+ * byte only where it must, and declines anything else, which the general parser then reads
+ * from the start. So every shape it accepts gives exactly the event the general parser gives:
+ * each step below names the general step it stands for.
+ */
+#include <stdint.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#include "textfast.h"
+
+/* Bytes of a kernel symbol as the fast path accepts them: [A-Za-z0-9_.$]. */
+static const unsigned char sym_byte[256] = {
+	['$'] = 1, ['.'] = 1, ['_'] = 1,
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1,
+	['8'] = 1, ['9'] = 1,
+	['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1, ['H'] = 1,
+	['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1,
+	['Q'] = 1, ['R'] = 1, ['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1,
+	['Y'] = 1, ['Z'] = 1,
+	['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1,
+	['i'] = 1, ['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1,
+	['q'] = 1, ['r'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1,
+	['y'] = 1, ['z'] = 1,
+};
+
+static inline int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/*
+ * The first byte of [s, e) that is not a blank, or e. The indentation is most of a line's bytes
+ * (two per depth), so 16 bytes a step with SSE2 (the x86-64 baseline), 8 with plain words
+ * elsewhere (arm64 builds), never reading past e.
+ */
+static inline const char *skip_blanks(const char *s, const char *e)
+{
+#if defined(__SSE2__)
+	const __m128i sp = _mm_set1_epi8(' ');
+
+	while (e - s >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *) (const void *) s);
+		unsigned m = (unsigned) _mm_movemask_epi8(_mm_cmpeq_epi8(v, sp)) ^ 0xffffu;
+
+		if (m)
+			return s + __builtin_ctz(m);
+		s += 16;
+	}
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	while (e - s >= 8) {
+		uint64_t w;
+
+		memcpy(&w, s, 8);
+		w ^= 0x2020202020202020ull;
+		if (w)
+			return s + (__builtin_ctzll(w) >> 3);
+		s += 8;
+	}
+#endif
+	while (s < e && *s == ' ')
+		s++;
+	return s;
+}
+
+/* The end of the run of symbol bytes at s. */
+static inline const char *sym_end(const char *s, const char *e)
+{
+	while (s < e && sym_byte[(unsigned char) *s])
+		s++;
+	return s;
+}
+
+/* [s, e) interned, through the name this depth had last (most exits and repeated calls). */
+static const char *name_at(struct sg_textfast *c, struct sg_strtab *st, int depth, const char *s,
+			   const char *e)
+{
+	size_t len = (size_t) (e - s);
+	const char *n;
+
+	if (depth >= SG_TEXTFAST_DEPTHS)
+		return sg_strtab_intern(st, s, len);
+	n = c->name[depth];
+	if (n && sg_strtab_len(n) == len && memcmp(n, s, len) == 0)
+		return n;
+	n = sg_strtab_intern(st, s, len);
+	c->name[depth] = n;
+	return n;
+}
+
+/*
+ * The duration column up to its '|' (textline.c's sg_textline_duration, as parse_columns calls
+ * it on the blank-trimmed field): "[mark ]D[.DDD] us" between blanks, or only blanks. Returns
+ * the '|', or NULL to decline.
+ */
+static const char *duration(struct sg_event *ev, const char *s, const char *e)
+{
+	uint64_t v = 0;
+	int digits = 0, frac = 0;
+
+	s = skip_blanks(s, e);
+	if (s < e && *s == '|')
+		return s;
+	if (e - s >= 2 && s[1] == ' ' && strchr("+!#*@$", *s) && *s)
+		s = skip_blanks(s + 1, e);
+	for (; s < e && is_digit(*s); s++) {
+		if (++digits > 15)
+			return NULL;
+		v = v * 10 + (uint64_t) (*s - '0');
+	}
+	if (!digits)
+		return NULL;
+	if (s < e && *s == '.') {
+		for (s++; s < e && is_digit(*s); s++) {
+			if (frac < 3) {
+				v = v * 10 + (uint64_t) (*s - '0');
+				frac++;
+			}
+		}
+	}
+	for (; frac < 3; frac++)
+		v *= 10;
+	s = skip_blanks(s, e);
+	if (e - s < 2 || s[0] != 'u' || s[1] != 's')
+		return NULL;
+	s = skip_blanks(s + 2, e);
+	if (s == e || *s != '|')
+		return NULL;
+	ev->dur = v;
+	ev->has_dur = 1;
+	return s;
+}
+
+/* The body after the bar (textline.c's sg_textline_body with sep 2, for these four shapes). */
+static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev, const char *s,
+		const char *e)
+{
+	const char *t = skip_blanks(s, e), *ne, *x;
+	int n = (int) (t - s) - 2, depth = n > 0 ? n / 2 : 0;
+
+	if (t == e)
+		return 0;
+	if (*t == '}') {
+		/* "}" alone, or "} / * name * /" whose name has no blank (no return value) */
+		x = skip_blanks(t + 1, e);
+		if (x == e) {
+			ev->type = SG_EV_EXIT;
+			ev->depth = depth;
+			return 1;
+		}
+		if (e - x < 5 || x[0] != '/' || x[1] != '*' || e[-1] != '/' || e[-2] != '*')
+			return 0;
+		x = skip_blanks(x + 2, e - 2);
+		ne = sym_end(x, e - 2);
+		if (ne == x || skip_blanks(ne, e - 2) != e - 2)
+			return 0;
+		ev->type = SG_EV_EXIT;
+		ev->depth = depth;
+		ev->func = name_at(c, st, depth, x, ne);
+		return ev->func ? 1 : -1;
+	}
+	/* "name() {" or "name();": no arguments, nothing after but blanks */
+	ne = sym_end(t, e);
+	if (ne == t || e - ne < 3 || ne[0] != '(' || ne[1] != ')')
+		return 0;
+	x = skip_blanks(ne + 2, e);
+	if (x == e || (*x != ';' && *x != '{') || skip_blanks(x + 1, e) != e)
+		return 0;
+	ev->type = *x == ';' ? SG_EV_LEAF : SG_EV_ENTRY;
+	ev->depth = depth;
+	ev->func = name_at(c, st, depth, t, ne);
+	return ev->func ? 1 : -1;
+}
+
+int sg_textfast_line(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
+		     const char *s, const char *e)
+{
+	const char *q = skip_blanks(s, e), *d = q;
+	int cpu = 0;
+
+	/* the CPU column "C)" (parse_kernel_line); an absolute time or a task column declines */
+	while (q < e && is_digit(*q) && q - d < 6)
+		cpu = cpu * 10 + (*q++ - '0');
+	if (q == d || q == e || *q != ')')
+		return 0;
+	q++;
+	if (q < e && *q == ' ')
+		q++;
+	/* the duration column (parse_columns, first field), then the body after its bar */
+	q = duration(ev, q, e);
+	if (!q)
+		return 0;
+	ev->cpu = cpu;
+	return body(c, st, ev, q + 1, e);
+}
