@@ -56,10 +56,7 @@ static struct sg_callrec *grow(struct sg_calls *c, int *oom)
 		c->v = v;
 		c->cap = ncap;
 	}
-	struct sg_callrec *r = &c->v[c->n++];
-
-	memset(r, 0, sizeof(*r));
-	return r;
+	return &c->v[c->n++];
 }
 
 static char *copy(const char *s, size_t len)
@@ -77,8 +74,11 @@ int sg_calls_enter(struct sg_calls *c, const struct sg_event *ev, int pid, const
 {
 	int depth = ev->depth - c->base, oom;
 	char buf[SG_EVENT_ARGS * 24];
-	size_t len;
-	const char *args = sg_calls_args_text(ev, buf, sizeof(buf), &len);
+	size_t len = 0;
+	/* most calls have no arguments: the formatting call only for those that do */
+	const char *args = ev->args_len || ev->nargv
+				   ? sg_calls_args_text(ev, buf, sizeof(buf), &len)
+				   : NULL;
 
 	/*
 	 * What is deeper never returned (lost), nor did the same function open at this depth: they
@@ -98,13 +98,16 @@ int sg_calls_enter(struct sg_calls *c, const struct sg_event *ev, int pid, const
 
 	if (!r)
 		return oom ? -1 : 0;
-	r->func = ev->func;
-	r->comm = comm;
-	r->pid = pid;
-	r->cpu = ev->cpu;
-	r->depth = depth;
-	r->has_ts = ev->has_ts;
-	r->start = ev->ts;
+	/* every field written once (no memset first): one record per traced call */
+	*r = (struct sg_callrec){
+		.func = ev->func,
+		.comm = comm,
+		.pid = pid,
+		.cpu = ev->cpu,
+		.depth = depth,
+		.has_ts = ev->has_ts,
+		.start = ev->ts,
+	};
 	if (args && !(r->args = copy(args, len)))
 		return -1;
 	if (ev->type == SG_EV_LEAF) {
