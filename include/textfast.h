@@ -5,11 +5,18 @@
 #include "event.h"
 #include "strtab.h"
 
-/* Names seen per depth: an exit or a repeated call names what the same depth named before. */
-#define SG_TEXTFAST_DEPTHS 64
+#include <stddef.h>
+
+/* The names seen last, by a hash of their first and last bytes (1024 slots). */
+#define SG_TEXTFAST_NAMES_LOG2 10
+
+struct sg_textfast_name {
+	const char *name; /* interned, or NULL */
+	size_t len;
+};
 
 struct sg_textfast {
-	const char *name[SG_TEXTFAST_DEPTHS]; /* interned, or NULL */
+	struct sg_textfast_name names[1 << SG_TEXTFAST_NAMES_LOG2];
 };
 
 /*

@@ -35,24 +35,65 @@ static inline int is_digit(char c)
 }
 
 /*
- * The first byte of [s, e) that is not a blank, or e. The indentation is most of a line's bytes
- * (two per depth), so 16 bytes a step with SSE2 (the x86-64 baseline), 8 with plain words
- * elsewhere (arm64 builds), never reading past e.
+ * Scans run 16 bytes a step with SSE2 (the x86-64 baseline): a mask of the bytes in a class,
+ * the first one out of it by its lowest clear bit. A scan may read anywhere in [lo, e), the line
+ * it is in (lines are never shorter than 16 bytes here, so the last step reads the line's last
+ * 16 bytes and ignores those before s): never past the line, whose buffer may end there.
+ * Elsewhere (arm64 builds) blanks go 8 bytes a step in a plain word, names byte by byte.
  */
-static inline const char *skip_blanks(const char *s, const char *e)
-{
 #if defined(__SSE2__)
-	const __m128i sp = _mm_set1_epi8(' ');
+static inline unsigned blank_mask(const char *p)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *) (const void *) p);
 
-	while (e - s >= 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *) (const void *) s);
-		unsigned m = (unsigned) _mm_movemask_epi8(_mm_cmpeq_epi8(v, sp)) ^ 0xffffu;
+	return (unsigned) _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+}
 
-		if (m)
-			return s + __builtin_ctz(m);
-		s += 16;
-	}
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* [A-Za-z0-9_.$]: bytes above 0x7f are negative, so signed compares leave them out. */
+static inline unsigned sym_mask(const char *p)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *) (const void *) p);
+	__m128i l = _mm_or_si128(v, _mm_set1_epi8(0x20));
+	__m128i alpha = _mm_and_si128(_mm_cmpgt_epi8(l, _mm_set1_epi8('a' - 1)),
+				      _mm_cmplt_epi8(l, _mm_set1_epi8('z' + 1)));
+	__m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+				      _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+	__m128i punct = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('_')),
+				     _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('.')),
+						  _mm_cmpeq_epi8(v, _mm_set1_epi8('$'))));
+
+	return (unsigned) _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(alpha, digit), punct));
+}
+
+#define SCAN(s, e, lo, mask)                                                                      \
+	do {                                                                                      \
+		unsigned m_;                                                                      \
+		while ((e) - (s) >= 16) {                                                         \
+			if ((m_ = mask(s) ^ 0xffffu))                                             \
+				return (s) + __builtin_ctz(m_);                                   \
+			(s) += 16;                                                                \
+		}                                                                                 \
+		if ((s) < (e) && (e) - (lo) >= 16) {                                              \
+			const char *b_ = (e) - 16;                                                \
+			m_ = (mask(b_) ^ 0xffffu) >> ((s) - b_);                                  \
+			return m_ ? (s) + __builtin_ctz(m_) : (e);                                \
+		}                                                                                 \
+	} while (0)
+#endif
+
+/* The first byte of [s, e) that is not a blank, or e: the indentation is most of a line. */
+static inline const char *skip_blanks(const char *s, const char *e, const char *lo)
+{
+	/* most runs are one blank or none: only the indentation is worth a vector */
+	if (s == e || *s != ' ')
+		return s;
+	if (++s == e || *s != ' ')
+		return s;
+#if defined(__SSE2__)
+	SCAN(s, e, lo, blank_mask);
+#else
+	(void) lo;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	while (e - s >= 8) {
 		uint64_t w;
 
@@ -63,34 +104,86 @@ static inline const char *skip_blanks(const char *s, const char *e)
 		s += 8;
 	}
 #endif
+#endif
 	while (s < e && *s == ' ')
 		s++;
 	return s;
 }
 
 /* The end of the run of symbol bytes at s. */
-static inline const char *sym_end(const char *s, const char *e)
+static inline const char *sym_end(const char *s, const char *e, const char *lo)
 {
+#if defined(__SSE2__)
+	SCAN(s, e, lo, sym_mask);
+#else
+	(void) lo;
+#endif
 	while (s < e && sym_byte[(unsigned char) *s])
 		s++;
 	return s;
 }
 
-/* [s, e) interned, through the name this depth had last (most exits and repeated calls). */
-static const char *name_at(struct sg_textfast *c, struct sg_strtab *st, int depth, const char *s,
+/* Bytes [0, len) of s, at most 8, in a word (loads within [s, s + len)). */
+static inline uint64_t load_part(const char *s, size_t len)
+{
+	uint64_t w = 0;
+	uint32_t h;
+
+	if (len >= 8) {
+		memcpy(&w, s, 8);
+	} else if (len >= 4) {
+		memcpy(&h, s, 4);
+		w = h;
+		memcpy(&h, s + len - 4, 4);
+		w |= (uint64_t) h << 32;
+	} else {
+		for (size_t i = 0; i < len; i++)
+			w |= (uint64_t) (unsigned char) s[i] << (8 * i);
+	}
+	return w;
+}
+
+/* Equal bytes, a word at a time (names are short: a libc memcmp call costs more). */
+static inline int same(const char *a, const char *b, size_t len)
+{
+	uint64_t x, y;
+	size_t i = 0;
+
+	if (len < 8)
+		return load_part(a, len) == load_part(b, len);
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		if (x != y)
+			return 0;
+	}
+	if (i == len)
+		return 1;
+	memcpy(&x, a + len - 8, 8);
+	memcpy(&y, b + len - 8, 8);
+	return x == y;
+}
+
+/*
+ * [s, e) interned, through a table of the names seen last: a trace calls few distinct
+ * functions, so most lines find theirs there from its first and last bytes, without
+ * sg_strtab_intern's hash of the whole name and its probe.
+ */
+static const char *name_of(struct sg_textfast *c, struct sg_strtab *st, const char *s,
 			   const char *e)
 {
 	size_t len = (size_t) (e - s);
-	const char *n;
+	uint64_t h = load_part(s, len) * 0x9E3779B97F4A7C15ull;
+	struct sg_textfast_name *n;
 
-	if (depth >= SG_TEXTFAST_DEPTHS)
-		return sg_strtab_intern(st, s, len);
-	n = c->name[depth];
-	if (n && sg_strtab_len(n) == len && memcmp(n, s, len) == 0)
-		return n;
-	n = sg_strtab_intern(st, s, len);
-	c->name[depth] = n;
-	return n;
+	if (len > 8)
+		h ^= load_part(e - 8, 8) * 0xc4ceb9fe1a85ec53ull;
+	n = &c->names[(h ^ len) >> (64 - SG_TEXTFAST_NAMES_LOG2)];
+	if (n->name && n->len == len && same(n->name, s, len))
+		return n->name;
+	n->name = sg_strtab_intern(st, s, len);
+	n->len = len;
+	return n->name;
 }
 
 /*
@@ -98,16 +191,16 @@ static const char *name_at(struct sg_textfast *c, struct sg_strtab *st, int dept
  * it on the blank-trimmed field): "[mark ]D[.DDD] us" between blanks, or only blanks. Returns
  * the '|', or NULL to decline.
  */
-static const char *duration(struct sg_event *ev, const char *s, const char *e)
+static const char *duration(struct sg_event *ev, const char *lo, const char *s, const char *e)
 {
 	uint64_t v = 0;
 	int digits = 0, frac = 0;
 
-	s = skip_blanks(s, e);
+	s = skip_blanks(s, e, lo);
 	if (s < e && *s == '|')
 		return s;
 	if (e - s >= 2 && s[1] == ' ' && strchr("+!#*@$", *s) && *s)
-		s = skip_blanks(s + 1, e);
+		s = skip_blanks(s + 1, e, lo);
 	for (; s < e && is_digit(*s); s++) {
 		if (++digits > 15)
 			return NULL;
@@ -125,10 +218,10 @@ static const char *duration(struct sg_event *ev, const char *s, const char *e)
 	}
 	for (; frac < 3; frac++)
 		v *= 10;
-	s = skip_blanks(s, e);
+	s = skip_blanks(s, e, lo);
 	if (e - s < 2 || s[0] != 'u' || s[1] != 's')
 		return NULL;
-	s = skip_blanks(s + 2, e);
+	s = skip_blanks(s + 2, e, lo);
 	if (s == e || *s != '|')
 		return NULL;
 	ev->dur = v;
@@ -137,17 +230,17 @@ static const char *duration(struct sg_event *ev, const char *s, const char *e)
 }
 
 /* The body after the bar (textline.c's sg_textline_body with sep 2, for these four shapes). */
-static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev, const char *s,
-		const char *e)
+static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
+		const char *lo, const char *s, const char *e)
 {
-	const char *t = skip_blanks(s, e), *ne, *x;
+	const char *t = skip_blanks(s, e, lo), *ne, *x;
 	int n = (int) (t - s) - 2, depth = n > 0 ? n / 2 : 0;
 
 	if (t == e)
 		return 0;
 	if (*t == '}') {
 		/* "}" alone, or "} / * name * /" whose name has no blank (no return value) */
-		x = skip_blanks(t + 1, e);
+		x = skip_blanks(t + 1, e, lo);
 		if (x == e) {
 			ev->type = SG_EV_EXIT;
 			ev->depth = depth;
@@ -155,32 +248,32 @@ static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev
 		}
 		if (e - x < 5 || x[0] != '/' || x[1] != '*' || e[-1] != '/' || e[-2] != '*')
 			return 0;
-		x = skip_blanks(x + 2, e - 2);
-		ne = sym_end(x, e - 2);
-		if (ne == x || skip_blanks(ne, e - 2) != e - 2)
+		x = skip_blanks(x + 2, e - 2, lo);
+		ne = sym_end(x, e - 2, lo);
+		if (ne == x || skip_blanks(ne, e - 2, lo) != e - 2)
 			return 0;
 		ev->type = SG_EV_EXIT;
 		ev->depth = depth;
-		ev->func = name_at(c, st, depth, x, ne);
+		ev->func = name_of(c, st, x, ne);
 		return ev->func ? 1 : -1;
 	}
 	/* "name() {" or "name();": no arguments, nothing after but blanks */
-	ne = sym_end(t, e);
+	ne = sym_end(t, e, lo);
 	if (ne == t || e - ne < 3 || ne[0] != '(' || ne[1] != ')')
 		return 0;
-	x = skip_blanks(ne + 2, e);
-	if (x == e || (*x != ';' && *x != '{') || skip_blanks(x + 1, e) != e)
+	x = skip_blanks(ne + 2, e, lo);
+	if (x == e || (*x != ';' && *x != '{') || skip_blanks(x + 1, e, lo) != e)
 		return 0;
 	ev->type = *x == ';' ? SG_EV_LEAF : SG_EV_ENTRY;
 	ev->depth = depth;
-	ev->func = name_at(c, st, depth, t, ne);
+	ev->func = name_of(c, st, t, ne);
 	return ev->func ? 1 : -1;
 }
 
 int sg_textfast_line(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
 		     const char *s, const char *e)
 {
-	const char *q = skip_blanks(s, e), *d = q;
+	const char *lo = s, *q = skip_blanks(s, e, lo), *d = q;
 	int cpu = 0;
 
 	/* the CPU column "C)" (parse_kernel_line); an absolute time or a task column declines */
@@ -192,9 +285,9 @@ int sg_textfast_line(struct sg_textfast *c, struct sg_strtab *st, struct sg_even
 	if (q < e && *q == ' ')
 		q++;
 	/* the duration column (parse_columns, first field), then the body after its bar */
-	q = duration(ev, q, e);
+	q = duration(ev, lo, q, e);
 	if (!q)
 		return 0;
 	ev->cpu = cpu;
-	return body(c, st, ev, q + 1, e);
+	return body(c, st, ev, lo, q + 1, e);
 }
