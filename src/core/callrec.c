@@ -15,7 +15,7 @@ void sg_calls_free(struct sg_calls *c)
 {
 	if (!c)
 		return;
-	for (size_t i = 0; i < c->n; i++)
+	for (size_t i = 0; i < c->n && c->nargs; i++)
 		free(c->v[i].args);
 	free(c->v);
 	free(c->open);
@@ -110,6 +110,7 @@ int sg_calls_enter(struct sg_calls *c, const struct sg_event *ev, int pid, const
 	};
 	if (args && !(r->args = copy(args, len)))
 		return -1;
+	c->nargs += args != NULL;
 	if (ev->type == SG_EV_LEAF) {
 		r->has_dur = ev->has_dur;
 		r->dur = ev->dur;
@@ -164,5 +165,6 @@ int sg_calls_append(struct sg_calls *c, const struct sg_callrec *rec, const char
 	r->args = NULL;
 	if (args && !(r->args = copy(args, strlen(args))))
 		return -1;
+	c->nargs += args != NULL;
 	return 0;
 }
