@@ -111,7 +111,7 @@ static inline const char *skip_blanks(const char *s, const char *e, const char *
 }
 
 /* The end of the run of symbol bytes at s. */
-static inline const char *sym_end(const char *s, const char *e, const char *lo)
+static inline __attribute__((always_inline)) const char *sym_end(const char *s, const char *e, const char *lo)
 {
 #if defined(__SSE2__)
 	SCAN(s, e, lo, sym_mask);
@@ -169,7 +169,7 @@ static inline int same(const char *a, const char *b, size_t len)
  * functions, so most lines find theirs there from its first and last bytes, without
  * sg_strtab_intern's hash of the whole name and its probe.
  */
-static const char *name_of(struct sg_textfast *c, struct sg_strtab *st, const char *s,
+static inline __attribute__((always_inline)) const char *name_of(struct sg_textfast *c, struct sg_strtab *st, const char *s,
 			   const char *e)
 {
 	size_t len = (size_t) (e - s);
