@@ -20,6 +20,7 @@ struct sg_tuilist {
 	/* the invocations kept whole, in the chosen order */
 	struct sg_invocation **inv;
 	enum sg_tuilist_sort sort;
+	const struct sg_invocation *opened; /* what the last Enter opened; NULL: a bucket */
 	char msg[200];
 };
 

@@ -8,6 +8,7 @@
 #include "log.h"
 #include "svg.h"
 #include "svgout.h"
+#include "svg_chart.h"
 #include "svg_hist.h"
 #include "svg_scatter.h"
 
@@ -349,6 +350,7 @@ int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_ca
 {
 	struct sg_flame_page pg;
 	struct sg_svg_hist *hist = NULL;
+	struct sg_svg_chart *chart = NULL;
 	struct sg_flame_caption *cap = NULL;
 	char id[32], label[512], tail[64], *hash;
 	unsigned char *dropped = NULL;
@@ -374,6 +376,14 @@ int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_ca
 			goto fail;
 		*cap = *c;
 		cap->hist_depth = sg_svg_hist_depth(hist);
+		/* the kept invocations drawn alone can be drawn in time: their calls, as deep */
+		if (sg_svg_hist_kept(hist) == 1) {
+			chart = sg_svg_chart_new(c, o);
+			if (!chart)
+				goto fail;
+			if (sg_svg_chart_depth(chart) > cap->hist_depth)
+				cap->hist_depth = sg_svg_chart_depth(chart);
+		}
 		c = cap;
 	}
 	sg_flame_page(f, c, o, &pg);
@@ -444,7 +454,8 @@ int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_ca
 	/* before the viewer, so a selection in the URL is drawn when the viewer reads the frames */
 	sg_svgout_flush(out);
 	if (sg_svg_hist_script(out->f, id, &pg, hist) < 0 ||
-	    sg_svg_scatter_script(out->f, hist) < 0)
+	    sg_svg_scatter_script(out->f, hist) < 0 ||
+	    sg_svg_chart_script(out->f, id, &pg, chart) < 0)
 		goto fail;
 	sg_svgout_puts(out, "<script><![CDATA[\n");
 	sg_svgout_put(out, script, sizeof(script) - 1);
@@ -454,6 +465,7 @@ int sg_svg_write(FILE *f_out, const struct sg_flame *f, const struct sg_flame_ca
 	free(dropped);
 	free(cap);
 	sg_svg_hist_free(hist);
+	sg_svg_chart_free(chart);
 	if (drawn)
 		*drawn = count;
 	if (ferror(f_out)) {
@@ -468,5 +480,6 @@ fail:
 	free(dropped);
 	free(cap);
 	sg_svg_hist_free(hist);
+	sg_svg_chart_free(chart);
 	return -1;
 }

@@ -8,6 +8,7 @@
 #include "fmt.h"
 #include "log.h"
 #include "tui.h"
+#include "tuicalls.h"
 #include "tuidraw.h"
 #include "tuilist.h"
 #include "tuidiff.h"
@@ -20,8 +21,10 @@
 #define MAX_VIEWS 8
 
 struct view {
-	struct sg_tuitree *tree; /* one of the two */
+	struct sg_tuitree *tree; /* one of the three */
 	struct sg_tuilist *list;
+	struct sg_tuicalls *calls;
+	const struct sg_invocation *inv; /* a tree view of a kept invocation: its time view (T) */
 };
 
 struct screen {
@@ -53,7 +56,9 @@ static int push_tree(struct screen *s, const void *top, const struct sg_tuitree_
 	s->v[s->n].tree = sg_tuitree_new(top, kind, title, s->o->unicode, s->o->stop);
 	if (!s->v[s->n].tree)
 		return -1;
-	s->v[s->n++].list = NULL;
+	s->v[s->n].list = NULL;
+	s->v[s->n].calls = NULL;
+	s->v[s->n++].inv = NULL;
 	return 0;
 }
 
@@ -71,7 +76,25 @@ static int push_list(struct screen *s, enum sg_tuilist_kind kind)
 	s->v[s->n].list = sg_tuilist_new(kind, s->agg, title);
 	if (!s->v[s->n].list)
 		return -1;
-	s->v[s->n++].tree = NULL;
+	s->v[s->n].tree = NULL;
+	s->v[s->n].calls = NULL;
+	s->v[s->n++].inv = NULL;
+	return 0;
+}
+
+/* The time view of the invocation a tree view shows (T), over it: T again goes back. */
+static int push_calls(struct screen *s, const struct sg_invocation *inv)
+{
+	if (s->n == MAX_VIEWS) {
+		sg_log_error("too many views open: Esc goes back");
+		return -1;
+	}
+	s->v[s->n].calls = sg_tuicalls_new(inv, s->o->stop);
+	if (!s->v[s->n].calls)
+		return -1;
+	s->v[s->n].tree = NULL;
+	s->v[s->n].list = NULL;
+	s->v[s->n++].inv = inv;
 	return 0;
 }
 
@@ -80,6 +103,7 @@ static void pop(struct screen *s)
 	s->n--;
 	sg_tuitree_free(s->v[s->n].tree);
 	sg_tuilist_free(s->v[s->n].list);
+	sg_tuicalls_free(s->v[s->n].calls);
 }
 
 /* The run's own title: per root its calls and spread, then the file's name. */
@@ -119,6 +143,8 @@ static void help(struct screen *s)
 	text[n++] = "";
 	for (int i = 0; sg_tuilist_help[i] && n < 64; i++)
 		text[n++] = sg_tuilist_help[i];
+	for (int i = 0; sg_tuicalls_help[i] && n < 64; i++)
+		text[n++] = sg_tuicalls_help[i];
 	sg_tuidraw_popup("surfgraph tui: keys (any other key closes)", text, n, s->o->stop);
 }
 
@@ -128,6 +154,8 @@ static void draw(struct screen *s)
 
 	if (v->tree)
 		sg_tuitree_draw(v->tree);
+	else if (v->calls)
+		sg_tuicalls_draw(v->calls);
 	else
 		sg_tuilist_draw(v->list);
 	refresh();
@@ -137,8 +165,10 @@ static void draw(struct screen *s)
 static int global_key(struct screen *s, int key)
 {
 	struct view *v = &s->v[s->n - 1];
-	char *msg = v->tree ? v->tree->msg : v->list->msg;
-	size_t msz = v->tree ? sizeof(v->tree->msg) : sizeof(v->list->msg);
+	char *msg = v->tree ? v->tree->msg : v->calls ? v->calls->msg : v->list->msg;
+	size_t msz = v->tree	? sizeof(v->tree->msg)
+		     : v->calls ? sizeof(v->calls->msg)
+				: sizeof(v->list->msg);
 	int kind = -1;
 
 	switch (key) {
@@ -165,6 +195,15 @@ static int global_key(struct screen *s, int key)
 		return 0;
 	case 12: /* Ctrl-L */
 		clearok(curscr, TRUE);
+		return 0;
+	case 'T': /* an invocation's tree and its calls in time (t sorts already) */
+		if (v->calls)
+			pop(s);
+		else if (!v->inv)
+			snprintf(msg, msz,
+				 "T: an invocation's calls in time: open one from I first");
+		else if (push_calls(s, v->inv) < 0)
+			snprintf(msg, msz, "%s", sg_log_message());
 		return 0;
 	default:
 		return 0;
@@ -199,12 +238,15 @@ static void loop(struct screen *s)
 		if (key == KEY_RESIZE)
 			continue; /* curses has the new size: drawn again */
 		v = &s->v[s->n - 1];
-		a = v->tree ? sg_tuitree_key(v->tree, key)
-			    : sg_tuilist_key(v->list, key, &tree, title, sizeof(title));
+		a = v->tree    ? sg_tuitree_key(v->tree, key)
+		    : v->calls ? sg_tuicalls_key(v->calls, key)
+			       : sg_tuilist_key(v->list, key, &tree, title, sizeof(title));
 		if (a == SG_TUI_OPEN &&
 		    push_tree(s, sg_tree_top((struct sg_tree *) tree),
 			      s->agg->has_time ? &sg_tuinode_timed : &sg_tuinode_calls, title) < 0)
 			snprintf(v->list->msg, sizeof(v->list->msg), "%s", sg_log_message());
+		else if (a == SG_TUI_OPEN)
+			s->v[s->n - 1].inv = v->list->opened;
 		if (a == SG_TUI_UNHANDLED && global_key(s, key))
 			break;
 	}

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "callrec.h"
 #include "fmt.h"
 #include "log.h"
 #include "tuidraw.h"
@@ -274,6 +275,8 @@ static void inv_title(const struct sg_invocation *v, char *buf, size_t size)
 	snprintf(buf, size, "invocation %" PRIu64 " of %s  task %s  cpu %d  start %s  duration %s",
 		 v->seq, root, task, first_cpu(v), v->has_ts ? sg_fmt_ts(ts, v->start_ts) : "-",
 		 sg_fmt_human(d, v->duration));
+	if (v->calls && v->calls->n && v->has_ts)
+		snprintf(buf + strlen(buf), size - strlen(buf), "  (T: in time)");
 }
 
 enum sg_tui_action sg_tuilist_key(struct sg_tuilist *l, int key, const struct sg_tree **tree,
@@ -326,6 +329,7 @@ enum sg_tui_action sg_tuilist_key(struct sg_tuilist *l, int key, const struct sg
 			return SG_TUI_NONE;
 		if (l->kind == SG_TUILIST_INVS) {
 			*tree = l->inv[l->cur]->tree;
+			l->opened = l->inv[l->cur];
 			inv_title(l->inv[l->cur], title, size);
 			return SG_TUI_OPEN;
 		}
@@ -339,6 +343,7 @@ enum sg_tui_action sg_tuilist_key(struct sg_tuilist *l, int key, const struct sg
 			return SG_TUI_NONE;
 		}
 		*tree = l->agg->bucket[b];
+		l->opened = NULL;
 		snprintf(title, size, "bucket %s - %s: %" PRIu64 " invocations merged",
 			 sg_fmt_tick(lo, sg_hist_lo(b)),
 			 sg_hist_hi(b) == UINT64_MAX ? "inf" : sg_fmt_tick(hi, sg_hist_hi(b)),

@@ -54,10 +54,20 @@ gunzip -c "$data/linux-6.1/schedule_sleep.txt.gz" >schedule_sleep.txt
 "$bin" -f __do_fault -i "$fault" -q -s 0 -o do_fault.tree >/dev/null
 "$bin" -f __do_fault -i "$fault" -q -m folded --pick 2 >pick2.folded
 "$bin" -f schedule -i schedule_sleep.txt -q -s 0 -o schedule.tree >/dev/null
+# the time view of kept invocations: a trace with funcgraph-abstime, its calls derived by awk
+mkdir time
+abstime=$data/linux-6.1/do_fault_abstime_proc_overrun_tail.txt
+(cd time && "$bin" -f __do_fault -i "$abstime" -q -s 0 >/dev/null)
+awk -v root=__do_fault -f "$root/tests/golden/awk/abstime-calls.awk" "$abstime" >time/calls.txt
+# the hostile names with a timestamp and a hostile task on every line
+awk '/^ 0\)/ { t++; sub(/^ 0\)/, ""); printf "  100.%06d |   0)  x<i>&amp;-7  |%s\n", t, $0; next } 1' \
+	"$data/svg/hostile.txt" >time/hostile.txt
+(cd time && "$bin" -f hostile_root -i hostile.txt -q -s 0 >/dev/null)
 rc=0
 node "$root/tests/browser/flame.mjs" "$out" || rc=1
 node "$root/tests/browser/hist.mjs" "$out" || rc=1
 node "$root/tests/browser/scatter.mjs" "$out" || rc=1
+node "$root/tests/browser/timechart.mjs" "$out" || rc=1
 node "$root/tests/browser/speedscope.mjs" "$out" "$speedscope/node_modules/speedscope/dist/release/index.html" || rc=1
 echo "browser: screenshots in tests/out/browser/*.png"
 exit $rc

@@ -73,8 +73,10 @@ done
 # all 111 call paths of the merged tree are wider than 0.1 px
 check "merged frames" 111 "$(frames __do_fault.svg)"
 check "tree nodes" 111 "$("$bin" -f __do_fault -i "$fault" -q -m tree --unit us | sed "1,/ function$/d" | wc -l)"
-# the viewer's, and the histogram selection's (svg_hist.c)
-check "three scripts" 3 "$(X 'count(//*[local-name()="script"])' __do_fault.svg)"
+# the viewer's, the histogram selection's (svg_hist.c), the scatter's and the time view's
+# (svg_chart.c: here, without times, only its "no timings recorded")
+check "four scripts" 4 "$(X 'count(//*[local-name()="script"])' __do_fault.svg)"
+check "no time data without times" 0 "$(X 'count(//*[local-name()="metadata"][substring(@id, string-length(@id) - 2) = "-tc"])' __do_fault.svg)"
 check "title" "__do_fault" "$(X 'string(//*[local-name()="text"][@font-size="16"])' __do_fault.svg)"
 check "notes" "trace do_fault.txt  ·  6 complete invocations, total 4.422 ms, avg 737.077 us  ·  p50 277.443 us, p99 2.622 ms, max 2.622 ms" \
 	"$(X 'string(//*[local-name()="text"][@y="44"])' __do_fault.svg)"
@@ -228,7 +230,7 @@ check "no graph of cut calls" "1|" "$?|$(ls open)"
 # --- hostile names -------------------------------------------------------------------------------
 "$bin" -f hostile_root -i "$data/svg/hostile.txt" -q -s 0 >/dev/null
 xmllint --noout hostile_root.svg && ok || bad "xmllint rejects hostile_root.svg"
-check "hostile: three scripts" 3 "$(X 'count(//*[local-name()="script"])' hostile_root.svg)"
+check "hostile: four scripts" 4 "$(X 'count(//*[local-name()="script"])' hostile_root.svg)"
 check "hostile: no injected elements" 0 "$(X 'count(//*[local-name()="img"])' hostile_root.svg)"
 check "hostile: names as text" "a<script>alert|b&amp;c\"d'e|x]]></title><img/src=x/onerror=alert\`2\`>|café_??_?bad" \
 	"$(for n in 'a<script>alert' 'b&amp;c' 'x]]>' 'caf'; do
@@ -408,6 +410,36 @@ check "no strip for two roots" 0 "$(cat two/*.svg | grep -c 'class="hist"')"
 check "no strip without durations" 0 "$(grep -c 'class="hist"' vfs_write.svg)"
 "$bin" -i "$PWD/../../../../tests/data/tree/do_fault-v1.tree" -q -s 0 --outdir v1 >/dev/null 2>&1
 check "no strip from a version 1 .tree" "1|0" "$(ls v1/*.svg | wc -l)|$(cat v1/*.svg | grep -c 'class="hist"')"
+cd ..
+
+# --- the time view's data: the kept invocations' recorded calls (svg_chart.c, issue 25) --------
+abstime=$data/linux-6.1/do_fault_abstime_proc_overrun_tail.txt
+tc() { X 'string(//*[local-name()="metadata"][substring(@id, string-length(@id) - 2) = "-tc"])' "$1"; }
+mkdir -p time && cd time || exit 1
+"$bin" -f __do_fault -i "$abstime" -q -s 0 >/dev/null
+xmllint --noout __do_fault.svg && ok || bad "xmllint rejects the time view's __do_fault.svg"
+# every call line of the six invocations (entries and leaves, not the closing braces), 4 numbers
+# each in the "r" lists
+check "time data: one entry per call" \
+	"$(awk -F'|' 'NF >= 4 && $4 ~ /\(\)/' "$abstime" | wc -l)" \
+	"$(tc __do_fault.svg | grep -o '"r":\[[^]]*\]' | awk -F, '{ n += NF / 4 } END { print n }')"
+check "time data: the six kept" '"1" "2" "3" "4" "5" "6"' \
+	"$(tc __do_fault.svg | grep -o '"[0-9]*":{"r"' | cut -d: -f1 | tr '\n' ' ' | sed 's/ $//')"
+# only the kept invocations: the last 2
+"$bin" -f __do_fault -i "$abstime" -q -s 0 --keep 2 --keep-slowest 0 --outdir k2 >/dev/null
+check "time data: only the kept" '"5" "6"' \
+	"$(tc k2/__do_fault.svg | grep -o '"[0-9]*":{"r"' | cut -d: -f1 | tr '\n' ' ' | sed 's/ $//')"
+# the bound: 100,000 calls in all; 30 invocations of 5,001 calls each: the first 19 (95,019
+# calls) embedded, the 20th would pass it, so it and the rest are listed as left out
+awk 'BEGIN { print "# tracer: function_graph"; t = 100000000
+	for (i = 0; i < 30; i++) {
+		printf "  %d.%06d |   0)  a-1  |               |  r() {\n", t / 1000000, t % 1000000; t++
+		for (j = 0; j < 5000; j++) { printf "  %d.%06d |   0)  a-1  |   0.500 us    |    f();\n", t / 1000000, t % 1000000; t++ }
+		printf "  %d.%06d |   0)  a-1  | # 5001.000 us |  }\n", t / 1000000, t % 1000000; t += 10
+	} }' >big.txt
+"$bin" -f r -i big.txt -q -s 0 --keep 30 --keep-slowest 0 --outdir big >/dev/null
+check "time data: the bound" "19|,\"out\":[20,21,22,23,24,25,26,27,28,29,30]" \
+	"$(tc big/r.svg | grep -o '"[0-9]*":{"r"' | wc -l)|$(tc big/r.svg | grep -o ',"out":\[[^]]*\]')"
 cd ..
 
 echo "svg: $pass passed, $fail failed"

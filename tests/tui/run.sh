@@ -256,7 +256,71 @@ wait_for "proc: by task" "sort task"
 want=$(grep '__do_fault() {' "$fp" | sed -E 's/^ *[0-9.]+ \| +[0-9]+\) +([^ ]+) .*/\1/' | LC_ALL=C sort | head -1)
 expect "proc: tasks in order" "$(screen | sed -n 3p | awk '{print $4}')" "$want"
 
+# --- an invocation's calls in time (T): a row per call as the trace printed it ------------------
+# start since the root's entry, duration, CPU, the cells of the root's 20 the call covers (from
+# floor(start * 20 / root) to ceil(end * 20 / root), one at least, cut at 20), the name indented
+# two spaces a depth: from abstime-calls.awk, not from surfgraph
+awk -v root=__do_fault -f tests/golden/awk/abstime-calls.awk "$fp" >"$out/calls.txt"
+want_calls() {
+	awk -v seq="$1" '$1 == seq {
+		if (!n++) span = $4
+		a = $3 * 20 / span; b = ($3 + $4) * 20 / span
+		from = a >= 20 ? 19 : int(a); to = b > 20 ? 20 : int(b + 0.999999)
+		if (to <= from) to = from + 1
+		bar = ""
+		for (i = 0; i < 20; i++) bar = bar (i >= from && i < to ? "=" : ".")
+		st = $3 ? sprintf("+%d.%03d", $3 / 1000, $3 % 1000) : "0.000"
+		printf "%s %d.%03d %d %s %d %s\n", st, $4 / 1000, $4 % 1000, $6, bar, $7, $2
+	}' "$out/calls.txt"
+}
+calls_rows() {
+	screen | sed -n "3,$((H - 1))p" | awk 'length($0) > 52 {
+		bar = substr($0, 31, 20); gsub(/ /, ".", bar)
+		name = substr($0, 53); match(name, /^ */); d = RLENGTH / 2; sub(/^ +/, "", name); sub(/\(.*/, "", name)
+		print $1, $2, $3, bar, d, name
+	}'
+}
+keys g
+wait_for "time: back at the first" "sort task"
+keys s j Enter
+wait_for "time: invocation 2's tree" "invocation 2 of __do_fault"
+keys T
+wait_for "time: the view" "invocation 2 of __do_fault in time  task ls-135"
+wait_for "time: the status" "call 1/$(awk '$1 == 2' "$out/calls.txt" | wc -l)  in time"
+same "time: rows of invocation 2" "$(calls_rows)" "$(want_calls 2)"
+keys j j j Enter
+fourth=$(awk '$1 == 2' "$out/calls.txt" | sed -n 4p)
+wait_for "time: a call's detail" "duration  $(echo "$fourth" | awk '{printf "%d.%03d", $4 / 1000, $4 % 1000}') us"
+wait_for "time: its task and depth" "task $(echo "$fourth" | cut -d' ' -f5)  depth $(echo "$fourth" | cut -d' ' -f7)"
+keys x
+keys T
+wait_for "time: T again, the tree" "sort total"
+gone "time: the time view left" "in time  task"
+# the one whose last call outlasts the root (PageHeadHuge, 44.527 us from +55 us of 59.438 us)
+keys Escape
+wait_for "time: back to the list" "invocations kept whole"
+keys j j j Enter T
+wait_for "time: invocation 5" "invocation 5 of __do_fault in time"
+same "time: rows of invocation 5" "$(calls_rows)" "$(want_calls 5)"
+keys Escape Escape Escape
+wait_for "time: back to the run" "sort total"
+keys T
+wait_for "time: not from the merged tree" "T: an invocation's calls in time: open one from I first"
+keys '?' j j j j j j j j j j
+wait_for "time: in the help" "its calls in time: a row per call as recorded"
+keys x q
+wait_for "time: q" "EXIT=0"
+# a trace without timestamps: its invocations have no time view, and say so
+start xterm "$out/df.tree"
+wait_for "no times: opened" "sort total"
+keys I Enter T
+wait_for "no times: said" "no timings recorded: the trace has no timestamps (funcgraph-abstime)"
+keys q
+wait_for "no times: q" "EXIT=0"
+
 # --- Ctrl-C and SIGTERM restore the terminal ----------------------------------------------------
+start xterm -f __do_fault "$fp"
+wait_for "Ctrl-C: opened" "sort total"
 keys C-c
 wait_for "Ctrl-C: exit status 0" "EXIT=0"
 wait_for "Ctrl-C: modes" "MODES icanon echo"

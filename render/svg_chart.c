@@ -1,0 +1,523 @@
+/* svg_chart.c - a kept invocation drawn in time in the SVG: its recorded calls as a flame chart. */
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "callrec.h"
+#include "invocation.h"
+#include "irqname.h"
+#include "json.h"
+#include "log.h"
+#include "svg_chart.h"
+#include "svgout.h"
+#include "timeline.h"
+
+struct sg_svg_chart {
+	char *data; /* the JSON */
+	size_t len;
+	unsigned depth;
+	int inverted;
+	int timed; /* some kept invocation has times (or was left out for the bound) */
+};
+
+/* A call's kind: its name and whether it is interrupt work (its own hue), numbered once. */
+struct kinds {
+	uint64_t *key;
+	uint32_t *val;
+	size_t mask, n;
+};
+
+static int kinds_init(struct kinds *m, size_t most)
+{
+	size_t size = 16;
+
+	while (size < 2 * most)
+		size *= 2;
+	m->key = calloc(size, sizeof(*m->key));
+	m->val = malloc(size * sizeof(*m->val));
+	m->mask = size - 1;
+	m->n = 0;
+	return m->key && m->val ? 0 : -1;
+}
+
+/* The kind's number, *fresh when first seen. Keys are never 0 (interned names). */
+static uint32_t kinds_get(struct kinds *m, uint64_t key, int *fresh)
+{
+	size_t i = (size_t) ((key * 0x9e3779b97f4a7c15ull) >> 17) & m->mask;
+
+	for (; m->key[i]; i = (i + 1) & m->mask)
+		if (m->key[i] == key) {
+			*fresh = 0;
+			return m->val[i];
+		}
+	m->key[i] = key;
+	m->val[i] = (uint32_t) m->n++;
+	*fresh = 1;
+	return m->val[i];
+}
+
+static void put_i64(struct sg_svgout *js, int64_t v)
+{
+	if (v < 0) {
+		sg_svgout_put(js, "-", 1);
+		sg_svgout_u64(js, (uint64_t) 0 - (uint64_t) v);
+	} else {
+		sg_svgout_u64(js, (uint64_t) v);
+	}
+}
+
+/* "comm-pid" as the replay writes a task (a name cut at 256 bytes), JSON-escaped */
+static void put_task(struct sg_svgout *js, const struct sg_callrec *r)
+{
+	char task[300];
+
+	if (r->comm && r->pid >= 0)
+		snprintf(task, sizeof(task), "%.256s-%d", r->comm, r->pid);
+	else if (r->comm)
+		snprintf(task, sizeof(task), "%.256s", r->comm);
+	else if (r->pid >= 0)
+		snprintf(task, sizeof(task), "pid %d", r->pid);
+	else
+		snprintf(task, sizeof(task), "-");
+	sg_svgout_flush(js);
+	sg_json_string(js->f, task);
+}
+
+/*
+ * One invocation's calls: the kinds first met written to the name and fill lists (ks, kc, which
+ * the caller joins in), the calls to js. *depth grows to the deepest.
+ */
+static int put_inv(struct sg_svgout *js, struct sg_svgout *ks, struct sg_svgout *kc,
+		   struct kinds *kinds, const struct sg_invocation *inv,
+		   const struct sg_flame_opts *o, unsigned *depth)
+{
+	struct sg_timeline tl = {0};
+	struct sg_slice s;
+	const struct sg_calls *c = inv->calls;
+	unsigned char *irq = NULL;
+	uint64_t prev = 0;
+	size_t i = 0;
+	int fresh, cpu = -2, pid = -2, rc, clamped = 0;
+	const char *comm = NULL;
+
+	if (sg_timeline_init(&tl, inv, 0) < 0)
+		return -1;
+	irq = calloc(c->n + 1, 1);
+	if (!irq)
+		goto oom;
+	sg_svgout_puts(js, "\"");
+	sg_svgout_u64(js, inv->seq);
+	sg_svgout_puts(js, "\":{\"r\":[");
+	/* the interrupt hue of the placed caller: a stack by depth, as deep as the calls go */
+	while ((rc = sg_timeline_next(&tl, &s)) > 0) {
+		int d = s.depth;
+		unsigned char rgb[3];
+		static const char hex[] = "0123456789abcdef";
+		struct sg_flame_frame fr = {0};
+		uint32_t k;
+
+		irq[d] = (d && irq[d - 1]) || sg_irqname_is_entry(s.name);
+		fr.name = s.name;
+		fr.depth = (uint32_t) d;
+		fr.irq = irq[d];
+		k = kinds_get(kinds, (uint64_t) (uintptr_t) s.name << 1 | irq[d], &fresh);
+		if (fresh) {
+			char q[10];
+
+			sg_flame_frame_color(&fr, o, rgb);
+			for (int j = 0; j < 3; j++) {
+				q[1 + 2 * j] = hex[rgb[j] >> 4];
+				q[2 + 2 * j] = hex[rgb[j] & 15];
+			}
+			q[0] = q[8] = '"';
+			q[7] = (char) ('0' + sg_flame_light_text(rgb));
+			if (kinds->n > 1) {
+				sg_svgout_put(ks, ",", 1);
+				sg_svgout_put(kc, ",", 1);
+			}
+			sg_svgout_flush(ks);
+			sg_json_string(ks->f, s.name);
+			sg_svgout_put(kc, q, 9);
+		}
+		if (i)
+			sg_svgout_put(js, ",", 1);
+		sg_svgout_u64(js, k);
+		sg_svgout_put(js, ",", 1);
+		put_i64(js, (int64_t) (s.start - prev));
+		sg_svgout_put(js, ",", 1);
+		sg_svgout_u64(js, s.dur);
+		sg_svgout_put(js, ",", 1);
+		sg_svgout_u64(js, (uint64_t) d);
+		prev = s.start;
+		clamped += s.cut != 0;
+		*depth = (unsigned) d > *depth ? (unsigned) d : *depth;
+		i++;
+	}
+	if (rc < 0)
+		goto fail;
+	/* where the CPU and the task change; what the clamped calls recorded */
+	sg_svgout_puts(js, "],\"c\":[");
+	for (size_t j = 0, n = 0; j < c->n; j++) {
+		if (c->v[j].cpu == cpu)
+			continue;
+		cpu = c->v[j].cpu;
+		if (n++)
+			sg_svgout_put(js, ",", 1);
+		sg_svgout_u64(js, j);
+		sg_svgout_put(js, ",", 1);
+		put_i64(js, cpu);
+	}
+	sg_svgout_puts(js, "],\"p\":[");
+	for (size_t j = 0, n = 0; j < c->n; j++) {
+		if (c->v[j].pid == pid && c->v[j].comm == comm)
+			continue;
+		pid = c->v[j].pid;
+		comm = c->v[j].comm;
+		if (n++)
+			sg_svgout_put(js, ",", 1);
+		sg_svgout_u64(js, j);
+		sg_svgout_put(js, ",", 1);
+		put_task(js, &c->v[j]);
+	}
+	sg_svgout_puts(js, "]");
+	if (clamped) {
+		sg_svgout_puts(js, ",\"x\":[");
+		for (size_t j = 0, n = 0; j < c->n; j++) {
+			uint64_t at = c->v[j].start - inv->start_ts;
+
+			if (tl.ms[j] == at && tl.me[j] - tl.ms[j] == c->v[j].dur)
+				continue;
+			if (n++)
+				sg_svgout_put(js, ",", 1);
+			sg_svgout_u64(js, j);
+			sg_svgout_put(js, ",", 1);
+			put_i64(js, (int64_t) at);
+			sg_svgout_put(js, ",", 1);
+			sg_svgout_u64(js, c->v[j].dur);
+		}
+		sg_svgout_puts(js, "]");
+	}
+	if (c->dropped) {
+		sg_svgout_puts(js, ",\"d\":");
+		sg_svgout_u64(js, c->dropped);
+	}
+	sg_svgout_puts(js, "}");
+	free(irq);
+	sg_timeline_release(&tl);
+	return 0;
+oom:
+	sg_log_error("out of memory");
+fail:
+	free(irq);
+	sg_timeline_release(&tl);
+	return -1;
+}
+
+static struct sg_svgout *mem_out(FILE **f, char **buf, size_t *len)
+{
+	struct sg_svgout *o;
+
+	*f = open_memstream(buf, len);
+	if (!*f)
+		return NULL;
+	o = malloc(sizeof(*o));
+	if (!o) {
+		fclose(*f);
+		free(*buf);
+		*f = NULL;
+		return NULL;
+	}
+	o->f = *f;
+	o->n = 0;
+	return o;
+}
+
+struct sg_svg_chart *sg_svg_chart_new(const struct sg_flame_caption *c,
+				      const struct sg_flame_opts *o)
+{
+	struct sg_svg_chart *t = calloc(1, sizeof(*t));
+	struct sg_svgout *js = NULL, *ks = NULL, *kc = NULL;
+	FILE *fj = NULL, *fs = NULL, *fc = NULL;
+	char *bj = NULL, *bs = NULL, *bc = NULL, *bo = NULL;
+	size_t lj = 0, ls = 0, lc = 0, lo = 0, total = 0, calls = 0, nout = 0;
+	struct kinds kinds = {0};
+	int first = 1;
+
+	if (!t)
+		goto oom;
+	t->inverted = o->inverted;
+	for (unsigned i = 0; i < c->nkept; i++)
+		if (c->kept[i]->calls)
+			total += c->kept[i]->calls->n;
+	js = mem_out(&fj, &bj, &lj);
+	ks = js ? mem_out(&fs, &bs, &ls) : NULL;
+	kc = ks ? mem_out(&fc, &bc, &lc) : NULL;
+	if (!kc ||
+	    kinds_init(&kinds, total < SG_SVG_CHART_MAX_CALLS ? total : SG_SVG_CHART_MAX_CALLS) < 0)
+		goto oom;
+	for (unsigned i = 0; i < c->nkept; i++) {
+		const struct sg_invocation *inv = c->kept[i];
+
+		if (!sg_timeline_measured(inv))
+			continue;
+		if (calls + inv->calls->n > SG_SVG_CHART_MAX_CALLS) {
+			/* left out whole: its view says so (the seq as text, beside the JSON) */
+			char num[24];
+			int n =
+			    snprintf(num, sizeof(num), "%s%" PRIu64, nout++ ? "," : "", inv->seq);
+			char *nb = realloc(bo, lo + (size_t) n + 1);
+
+			if (!nb)
+				goto oom;
+			bo = nb;
+			t->timed = 1;
+			memcpy(bo + lo, num, (size_t) n + 1);
+			lo += (size_t) n;
+			continue;
+		}
+		calls += inv->calls->n;
+		t->timed = 1;
+		if (!first)
+			sg_svgout_put(js, ",", 1);
+		first = 0;
+		if (put_inv(js, ks, kc, &kinds, inv, o, &t->depth) < 0)
+			goto fail;
+	}
+	sg_svgout_flush(js);
+	sg_svgout_flush(ks);
+	sg_svgout_flush(kc);
+	if (fclose(fj) | fclose(fs) | fclose(fc)) {
+		fj = fs = fc = NULL;
+		goto oom;
+	}
+	fj = fs = fc = NULL;
+	FILE *all = open_memstream(&t->data, &t->len);
+
+	if (!all)
+		goto oom;
+	fprintf(all, "{\"max\":%d,\"out\":[%s],\"s\":[", SG_SVG_CHART_MAX_CALLS, bo ? bo : "");
+	fwrite(bs, 1, ls, all);
+	fputs("],\"c\":[", all);
+	fwrite(bc, 1, lc, all);
+	fputs("],\"k\":{", all);
+	fwrite(bj, 1, lj, all);
+	fputs("}}", all);
+	if (fclose(all) != 0)
+		goto oom;
+	free(js);
+	free(ks);
+	free(kc);
+	free(bj);
+	free(bs);
+	free(bc);
+	free(bo);
+	free(kinds.key);
+	free(kinds.val);
+	return t;
+oom:
+	sg_log_error("out of memory");
+fail:
+	if (fj)
+		fclose(fj);
+	if (fs)
+		fclose(fs);
+	if (fc)
+		fclose(fc);
+	free(js);
+	free(ks);
+	free(kc);
+	free(bj);
+	free(bs);
+	free(bc);
+	free(bo);
+	free(kinds.key);
+	free(kinds.val);
+	sg_svg_chart_free(t);
+	return NULL;
+}
+
+void sg_svg_chart_free(struct sg_svg_chart *t)
+{
+	if (!t)
+		return;
+	free(t->data);
+	free(t);
+}
+
+unsigned sg_svg_chart_depth(const struct sg_svg_chart *t)
+{
+	return t ? t->depth : 0;
+}
+
+/* The time view; as svg.c's viewer, text set through textContent only. */
+static const char script[] =
+    "(function () {\n"
+    "'use strict';\n"
+    "var cs = document.currentScript, svg = cs ? cs.parentNode : document.documentElement;\n"
+    "var P = svg.id, NS = 'http://www.w3.org/2000/svg';\n"
+    "var alone = document.documentElement === svg;\n"
+    "function $(s) { return document.getElementById(P + '-' + s); }\n"
+    "var md = $('tc'), fg = $('f'), allB = $('hall');\n"
+    "if (!md || !fg || !allB || !svg.sgSel) return;\n"
+    "var T = JSON.parse(md.textContent), INV = md.getAttribute('data-inv') === '1';\n"
+    "var FT = +md.getAttribute('data-ft'), FB = +md.getAttribute('data-fb');\n"
+    "var W = +svg.getAttribute('width'), PAD = 10, CH = 7.2, IN = 3, FH = 16;\n"
+    "var on = false, shown = -1;\n"
+    "function el(n, attrs) {\n"
+    "  var e = document.createElementNS(NS, n);\n"
+    "  for (var k in attrs) e.setAttribute(k, attrs[k]);\n"
+    "  return e;\n"
+    "}\n"
+    "function us(ns) {\n"
+    "  var m = ns < 0 ? '-' : '', f;\n"
+    "  ns = Math.abs(ns); f = String(ns % 1000);\n"
+    "  return m + Math.floor(ns / 1000) + '.' + '000'.slice(f.length) + f;\n"
+    "}\n"
+    "function tenths(v) { return String(v / 10); }\n"
+    "var btn = el('text', { id: P + '-tv', 'class': 'b h', x: W - PAD - 36,\n"
+    "  y: allB.getAttribute('y'), 'text-anchor': 'end' });\n"
+    "btn.textContent = ' ';\n"
+    "allB.parentNode.insertBefore(btn, allB);\n"
+    "/* one rectangle per recorded call: x its start from the root's entry, width its duration,\n"
+    "   at its depth as placed (timeline.c); the tooltip's numbers are the recorded ones */\n"
+    "function draw(seq) {\n"
+    "  var e = T.k[seq], r = e.r, n = r.length / 4, lv = [], X = {}, ci = 0, pi = 0;\n"
+    "  var cpu = -1, task = '-', s = 0, total = r[2], sc = total ? (W - 2 * PAD) / total : 0;\n"
+    "  for (var j = 0, x = e.x || []; j < x.length; j += 3) X[x[j]] = [x[j + 1], x[j + 2]];\n"
+    "  while (fg.firstChild) fg.removeChild(fg.firstChild);\n"
+    "  for (var i = 0; i < n; i++) {\n"
+    "    var k = r[4 * i], w = r[4 * i + 2], d = r[4 * i + 3], g, fr, ti, t, m, nm;\n"
+    "    s += r[4 * i + 1];\n"
+    "    while (ci < e.c.length && e.c[ci] === i) { cpu = e.c[ci + 1]; ci += 2; }\n"
+    "    while (pi < e.p.length && e.p[pi] === i) { task = e.p[pi + 1]; pi += 2; }\n"
+    "    var tx = Math.round((PAD + s * sc) * 10), tx2 = Math.round((PAD + (s + w) * sc) * 10);\n"
+    "    if (!i && tx2 <= tx) tx2 = tx + 1;\n"
+    "    if (tx2 <= tx) continue;\n"
+    "    if (!(g = lv[d])) {\n"
+    "      var y = INV ? FT + d * FH : FB - (d + 1) * FH;\n"
+    "      g = lv[d] = el('g', { transform: 'translate(0,' + y + ')' });\n"
+    "    }\n"
+    "    fr = el('g', {}); ti = el('title', {}); nm = T.s[k];\n"
+    "    var rs = X[i] ? X[i][0] : s, rw = X[i] ? X[i][1] : w;\n"
+    "    t = nm + ' \\u2014 cost ' + us(rw) + ' us, at +' + us(rs) + ' us, ' + task +\n"
+    "      (cpu >= 0 ? ', CPU ' + cpu : '');\n"
+    "    if (X[i]) t += '; drawn clamped inside its caller';\n"
+    "    ti.textContent = t;\n"
+    "    fr.appendChild(ti);\n"
+    "    fr.appendChild(el('rect', { x: tenths(tx), width: tenths(tx2 - tx), height: FH - 1,\n"
+    "      fill: '#' + T.c[k].slice(0, 6) }));\n"
+    "    m = Math.floor(((tx2 - tx) / 10 - 2 * IN) / CH);\n"
+    "    if (m < 3 || (nm.length > m && m < 4)) nm = '';\n"
+    "    else if (nm.length > m) nm = nm.slice(0, m - 2) + '..';\n"
+    "    if (nm) {\n"
+    "      var te = el('text', { x: tenths(tx + 10 * IN), y: '11.5' });\n"
+    "      if (T.c[k].charAt(6) === '1') te.setAttribute('fill', '#fff');\n"
+    "      te.textContent = nm;\n"
+    "      fr.appendChild(te);\n"
+    "    }\n"
+    "    g.appendChild(fr);\n"
+    "  }\n"
+    "  lv.forEach(function (g) { if (g) fg.appendChild(g); });\n"
+    "}\n"
+    "function setUrl() {\n"
+    "  if (!alone) return;\n"
+    "  try {\n"
+    "    var q = new URLSearchParams(location.search);\n"
+    "    if (on) q.set('t', '1'); else q.delete('t');\n"
+    "    q.delete('x');\n"
+    "    var s = q.toString();\n"
+    "    history.replaceState(null, '', location.pathname + (s ? '?' + s : '') + location.hash);\n"
+    "  } catch (e) {}\n"
+    "}\n"
+    "/* the button as the selection stands; the time view drawn when asked for */\n"
+    "function sync() {\n"
+    "  var p = svg.sgSel.state().pick, e = T.k[p];\n"
+    "  if (p < 0) {\n"
+    "    btn.setAttribute('class', 'b h');\n"
+    "    return;\n"
+    "  }\n"
+    "  if (!e) {\n"
+    "    btn.setAttribute('class', '');\n"
+    "    btn.textContent = T.out.indexOf(p) >= 0 ? 'timings not embedded (past ' + T.max +\n"
+    "      ' calls in all)' : 'no timings recorded';\n"
+    "    return;\n"
+    "  }\n"
+    "  btn.setAttribute('class', on ? 'b on' : 'b');\n"
+    "  btn.textContent = 'Time view (t)';\n"
+    "  if (on && shown !== p) {\n"
+    "    draw(p);\n"
+    "    shown = p;\n"
+    "    svg.dispatchEvent(new Event('sgredraw'));\n"
+    "  }\n"
+    "}\n"
+    "function toggle() {\n"
+    "  var p = svg.sgSel.state().pick;\n"
+    "  if (p < 0 || !T.k[p]) return;\n"
+    "  on = !on;\n"
+    "  setUrl();\n"
+    "  shown = -1;\n"
+    "  if (on) sync(); else svg.sgSel.inv(p);\n"
+    "}\n"
+    "svg.addEventListener('sgsel', function () { shown = -1; sync(); });\n"
+    "btn.addEventListener('click', toggle);\n"
+    "if (alone) {\n"
+    "  window.addEventListener('keydown', function (e) {\n"
+    "    if ((e.key === 't' || e.key === 'T') && !e.ctrlKey && !e.metaKey && !e.altKey) toggle();\n"
+    "  });\n"
+    "  on = new URLSearchParams(location.search).get('t') === '1';\n"
+    "}\n"
+    "sync();\n"
+    "})();\n";
+
+/* No kept invocation has times: what a kept invocation drawn alone says, and nothing more. */
+static const char script_none[] =
+    "(function () {\n"
+    "var cs = document.currentScript, svg = cs ? cs.parentNode : document.documentElement;\n"
+    "var a = document.getElementById(svg.id + '-hall');\n"
+    "if (!a || !svg.sgSel) return;\n"
+    "var b = document.createElementNS('http://www.w3.org/2000/svg', 'text');\n"
+    "b.setAttribute('x', +svg.getAttribute('width') - 46);\n"
+    "b.setAttribute('y', a.getAttribute('y'));\n"
+    "b.setAttribute('text-anchor', 'end');\n"
+    "b.textContent = 'no timings recorded';\n"
+    "a.parentNode.insertBefore(b, a);\n"
+    "function sync() { b.setAttribute('class', svg.sgSel.state().pick < 0 ? 'h' : ''); }\n"
+    "svg.addEventListener('sgsel', sync);\n"
+    "sync();\n"
+    "})();\n";
+
+int sg_svg_chart_script(FILE *out, const char *id, const struct sg_flame_page *pg,
+			const struct sg_svg_chart *t)
+{
+	size_t run = 0;
+
+	if (!t)
+		return 0;
+	if (!t->timed) {
+		fprintf(out, "<script><![CDATA[\n%s]]></script>\n", script_none);
+		return ferror(out) ? -1 : 0;
+	}
+	fprintf(out, "<metadata id=\"%s-tc\" data-ft=\"%d\" data-fb=\"%d\" data-inv=\"%d\">", id,
+		pg->frames_top, pg->frames_bottom, t->inverted);
+	/* XML's specials in the JSON (names JSON-escaped already), the runs between them whole */
+	for (size_t i = 0; i < t->len; i++) {
+		char ch = t->data[i];
+		const char *ent = ch == '<'   ? "&lt;"
+				  : ch == '>' ? "&gt;"
+				  : ch == '&' ? "&amp;"
+					      : NULL;
+
+		if (!ent) {
+			run++;
+			continue;
+		}
+		fwrite(t->data + i - run, 1, run, out);
+		fputs(ent, out);
+		run = 0;
+	}
+	fwrite(t->data + t->len - run, 1, run, out);
+	fputs("</metadata>\n<script><![CDATA[\n", out);
+	fputs(script, out);
+	fputs("]]></script>\n", out);
+	return ferror(out) ? -1 : 0;
+}
