@@ -76,9 +76,8 @@ int sg_calls_enter(struct sg_calls *c, const struct sg_event *ev, int pid, const
 	char buf[SG_EVENT_ARGS * 24];
 	size_t len = 0;
 	/* most calls have no arguments: the formatting call only for those that do */
-	const char *args = ev->args_len || ev->nargv
-				   ? sg_calls_args_text(ev, buf, sizeof(buf), &len)
-				   : NULL;
+	const char *args =
+	    ev->args_len || ev->nargv ? sg_calls_args_text(ev, buf, sizeof(buf), &len) : NULL;
 
 	/*
 	 * What is deeper never returned (lost), nor did the same function open at this depth: they
@@ -100,13 +99,13 @@ int sg_calls_enter(struct sg_calls *c, const struct sg_event *ev, int pid, const
 		return oom ? -1 : 0;
 	/* every field written once (no memset first): one record per traced call */
 	*r = (struct sg_callrec){
-		.func = ev->func,
-		.comm = comm,
-		.pid = pid,
-		.cpu = ev->cpu,
-		.depth = depth,
-		.has_ts = ev->has_ts,
-		.start = ev->ts,
+	    .func = ev->func,
+	    .comm = comm,
+	    .pid = pid,
+	    .cpu = ev->cpu,
+	    .depth = depth,
+	    .has_ts = ev->has_ts,
+	    .start = ev->ts,
 	};
 	if (args && !(r->args = copy(args, len)))
 		return -1;

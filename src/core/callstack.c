@@ -261,8 +261,8 @@ static int keep_args(struct sg_tree *tree, struct sg_node *node, const struct sg
  * An entry's arguments (funcgraph-args) kept with its call: text as printed, binary in hex.
  * Inline for the common call without arguments (every entry and leaf comes here).
  */
-static inline int note_args(struct sg_tree *tree, struct sg_node *node,
-			    const struct sg_event *ev, struct sg_call **call)
+static inline int note_args(struct sg_tree *tree, struct sg_node *node, const struct sg_event *ev,
+			    struct sg_call **call)
 {
 	*call = NULL;
 	if (!node || (!ev->args_len && !ev->nargv))

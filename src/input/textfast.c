@@ -16,17 +16,15 @@
 
 /* Bytes of a kernel symbol as the fast path accepts them: [A-Za-z0-9_.$]. */
 static const unsigned char sym_byte[256] = {
-	['$'] = 1, ['.'] = 1, ['_'] = 1,
-	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1,
-	['8'] = 1, ['9'] = 1,
-	['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1, ['H'] = 1,
-	['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1,
-	['Q'] = 1, ['R'] = 1, ['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1,
-	['Y'] = 1, ['Z'] = 1,
-	['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1,
-	['i'] = 1, ['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1,
-	['q'] = 1, ['r'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1,
-	['y'] = 1, ['z'] = 1,
+    ['$'] = 1, ['.'] = 1, ['_'] = 1, ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
+    ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['A'] = 1, ['B'] = 1, ['C'] = 1,
+    ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1,
+    ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1, ['S'] = 1,
+    ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1, ['Z'] = 1, ['a'] = 1,
+    ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1,
+    ['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1,
+    ['r'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1,
+    ['z'] = 1,
 };
 
 static inline int is_digit(char c)
@@ -65,19 +63,20 @@ static inline unsigned sym_mask(const char *p)
 	return (unsigned) _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(alpha, digit), punct));
 }
 
-#define SCAN(s, e, lo, mask)                                                                      \
-	do {                                                                                      \
-		unsigned m_;                                                                      \
-		while ((e) - (s) >= 16) {                                                         \
-			if ((m_ = mask(s) ^ 0xffffu))                                             \
-				return (s) + __builtin_ctz(m_);                                   \
-			(s) += 16;                                                                \
-		}                                                                                 \
-		if ((s) < (e) && (e) - (lo) >= 16) {                                              \
-			const char *b_ = (e) - 16;                                                \
-			m_ = (mask(b_) ^ 0xffffu) >> ((s) - b_);                                  \
-			return m_ ? (s) + __builtin_ctz(m_) : (e);                                \
-		}                                                                                 \
+/* The scan on the caller's s, e and lo, with the class mask given; returns from the caller. */
+#define SCAN(mask)                                                                                 \
+	do {                                                                                       \
+		unsigned m_;                                                                       \
+		while (e - s >= 16) {                                                              \
+			if ((m_ = mask(s) ^ 0xffffu))                                              \
+				return s + __builtin_ctz(m_);                                      \
+			s += 16;                                                                   \
+		}                                                                                  \
+		if (s < e && e - lo >= 16) {                                                       \
+			const char *b_ = e - 16;                                                   \
+			m_ = (mask(b_) ^ 0xffffu) >> (s - b_);                                     \
+			return m_ ? s + __builtin_ctz(m_) : e;                                     \
+		}                                                                                  \
 	} while (0)
 #endif
 
@@ -90,7 +89,7 @@ static inline const char *skip_blanks(const char *s, const char *e, const char *
 	if (++s == e || *s != ' ')
 		return s;
 #if defined(__SSE2__)
-	SCAN(s, e, lo, blank_mask);
+	SCAN(blank_mask);
 #else
 	(void) lo;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -111,10 +110,11 @@ static inline const char *skip_blanks(const char *s, const char *e, const char *
 }
 
 /* The end of the run of symbol bytes at s. */
-static inline __attribute__((always_inline)) const char *sym_end(const char *s, const char *e, const char *lo)
+static inline __attribute__((always_inline)) const char *sym_end(const char *s, const char *e,
+								 const char *lo)
 {
 #if defined(__SSE2__)
-	SCAN(s, e, lo, sym_mask);
+	SCAN(sym_mask);
 #else
 	(void) lo;
 #endif
@@ -169,8 +169,8 @@ static inline int same(const char *a, const char *b, size_t len)
  * functions, so most lines find theirs there from its first and last bytes, without
  * sg_strtab_intern's hash of the whole name and its probe.
  */
-static inline __attribute__((always_inline)) const char *name_of(struct sg_textfast *c, struct sg_strtab *st, const char *s,
-			   const char *e)
+static inline __attribute__((always_inline)) const char *
+name_of(struct sg_textfast *c, struct sg_strtab *st, const char *s, const char *e)
 {
 	size_t len = (size_t) (e - s);
 	uint64_t h = load_part(s, len) * 0x9E3779B97F4A7C15ull;
@@ -230,8 +230,8 @@ static const char *duration(struct sg_event *ev, const char *lo, const char *s, 
 }
 
 /* The body after the bar (textline.c's sg_textline_body with sep 2, for these four shapes). */
-static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
-		const char *lo, const char *s, const char *e)
+static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev, const char *lo,
+		const char *s, const char *e)
 {
 	const char *t = skip_blanks(s, e, lo), *ne, *x;
 	int n = (int) (t - s) - 2, depth = n > 0 ? n / 2 : 0;
