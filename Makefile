@@ -14,7 +14,7 @@ PKG_TRACEEVENT = libtraceevent
 PKG_TRACECMD = libtracecmd
 PKG_CAIRO = cairo
 ALL_PKGS = $(PKG_TRACEFS) $(PKG_TRACEEVENT) $(PKG_TRACECMD) $(PKG_CAIRO) libprotobuf-c zlib liblzma libzstd \
-	ncursesw
+	ncursesw libbpf
 USED = $(PKG_TRACEFS) $(PKG_TRACEEVENT) $(PKG_TRACECMD) $(PKG_CAIRO)
 
 # -m pprof: profile.proto through protobuf-c, gzipped through zlib
@@ -24,8 +24,10 @@ PKG_DECOMP = zlib liblzma libzstd
 # surfgraph tui: curses, the wide-character build (UTF-8 names and box drawing); only its
 # libraries: its --cflags' -D_XOPEN_SOURCE=600 would hide the GNU functions of every module
 PKG_TUI = ncursesw
-PKG_CFLAGS := $(if $(USED),$(shell $(PKG_CONFIG) --cflags $(USED) $(PKG_PPROF) $(PKG_DECOMP)))
-PKG_LIBS := $(if $(USED),$(shell $(PKG_CONFIG) --libs $(USED) $(PKG_PPROF) $(PKG_DECOMP) $(PKG_TUI)))
+# --args through the binary reader: the raw values named from BTF (src/input/btfargs.c)
+PKG_BTF = libbpf
+PKG_CFLAGS := $(if $(USED),$(shell $(PKG_CONFIG) --cflags $(USED) $(PKG_PPROF) $(PKG_DECOMP) $(PKG_BTF)))
+PKG_LIBS := $(if $(USED),$(shell $(PKG_CONFIG) --libs $(USED) $(PKG_PPROF) $(PKG_DECOMP) $(PKG_TUI) $(PKG_BTF)))
 
 CFLAGS ?= -O2 -g
 CFLAGS += -Wall -Wextra -std=gnu11 -Iinclude -I$(GEN_DIR) $(PKG_CFLAGS)
@@ -43,14 +45,15 @@ UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:.c=)
 
 DEB_BUILD = build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev \
-	libprotobuf-c-dev protobuf-c-compiler zlib1g-dev liblzma-dev libzstd-dev libncurses-dev
+	libprotobuf-c-dev protobuf-c-compiler zlib1g-dev liblzma-dev libzstd-dev libncurses-dev libbpf-dev
 DEB_TEST = golang-go python3 xz-utils zstd libxml2-utils time trace-cmd qemu-system-x86 busybox-static cpio clang-14 libclang-rt-14-dev valgrind poppler-utils chromium tmux \
 	qemu-system-arm gcc-aarch64-linux-gnu
 # Not installed on the host: bookworm's arm64 packages unpacked into a sysroot in the VM cache
 # (tests/vm/arm64-sysroot.sh), for the arm64 build and the arm64 guests' busybox and trace-cmd.
 # A library added to DEB_BUILD goes here too (its -dev), or make arm64 cannot link.
 DEB_ARM64 = libc6-dev libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev \
-	libprotobuf-c-dev zlib1g-dev liblzma-dev libzstd-dev libncurses-dev trace-cmd busybox-static
+	libprotobuf-c-dev zlib1g-dev liblzma-dev libzstd-dev libncurses-dev libbpf-dev \
+	trace-cmd busybox-static
 
 .PHONY: all deps test unit golden dat exports live-host diff merge tui vm bench examples install clean check-libs
 .PHONY: svg browser arm64
@@ -135,9 +138,9 @@ ARM64_PKG_CONFIG = PKG_CONFIG_SYSROOT_DIR=$(ARM64_SYSROOT) \
 	PKG_CONFIG_LIBDIR=$(ARM64_SYSROOT)/usr/lib/aarch64-linux-gnu/pkgconfig:$(ARM64_SYSROOT)/usr/share/pkgconfig \
 	$(PKG_CONFIG)
 ARM64_CFLAGS = -O2 -g -Wall -Wextra -std=gnu11 -Iinclude -I$(GEN_DIR) --sysroot=$(ARM64_SYSROOT) \
-	$(if $(ARM64_SYSROOT),$(shell $(ARM64_PKG_CONFIG) --cflags $(USED) $(PKG_PPROF) $(PKG_DECOMP)))
+	$(if $(ARM64_SYSROOT),$(shell $(ARM64_PKG_CONFIG) --cflags $(USED) $(PKG_PPROF) $(PKG_DECOMP) $(PKG_BTF)))
 ARM64_LIBS = $(if $(ARM64_SYSROOT),$(shell $(ARM64_PKG_CONFIG) --libs $(USED) $(PKG_PPROF) $(PKG_DECOMP) \
-	$(PKG_TUI))) -lm
+	$(PKG_TUI) $(PKG_BTF))) -lm
 
 arm64: $(GEN_HDR)
 	@command -v $(ARM64_CC) >/dev/null || { \

@@ -13,10 +13,12 @@
 /*
  * Trace the live kernel as o says (live.c), feeding cs; tracefs is restored when it returns.
  * Live -p NAME is turned into o's pids first. The counts go to *live, the lines and the kernel
- * to *stats. 0 done; -1 with a message; -2 with a message for a usage problem (exit 2).
+ * to *stats; tick (NULL: none) is the capture loop's (live.h). 0 done; -1 with a message; -2
+ * with a message for a usage problem (exit 2).
  */
 int sg_cmd_read_live(struct sg_options *o, struct sg_strtab *st, struct sg_callstack *cs,
-		     struct sg_live_result *live, struct sg_text_stats *stats);
+		     struct sg_live_result *live, struct sg_text_stats *stats,
+		     int (*tick)(void *ctx, const struct sg_live_tick *t), void *tick_ctx);
 
 /* Read a text trace from in (decompressed as read) through cs. 0, or -1 with a message. */
 int sg_cmd_read_text(struct sg_strtab *st, struct sg_callstack *cs, struct sg_decomp *in,

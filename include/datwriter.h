@@ -25,6 +25,13 @@ int sg_datwriter_page(struct sg_datwriter *w, int cpu, const void *page, int len
  */
 int sg_datwriter_finish(struct sg_datwriter *w);
 
+/*
+ * --args: the functions b names by the time of sg_datwriter_finish go into the file with the
+ * BTF their arguments need (btfargs.h), so a later reader names them too. b outlives w.
+ */
+struct sg_btfargs;
+void sg_datwriter_keep_btf(struct sg_datwriter *w, struct sg_btfargs *b);
+
 /* The pages' bytes so far. */
 uint64_t sg_datwriter_bytes(const struct sg_datwriter *w);
 

@@ -45,7 +45,8 @@ struct sg_event {
 	/*
 	 * ENTRY, LEAF with funcgraph-args: the arguments as the text printed them, without the
 	 * parentheses (valid, like line, only during the callback); binary records give the raw
-	 * values instead, nargv of them (at most SG_EVENT_ARGS).
+	 * values instead, nargv of them (at most SG_EVENT_ARGS), or, named from BTF, the text the
+	 * kernel would have printed (nargv 0).
 	 */
 	const char *args;
 	size_t args_len;

@@ -42,6 +42,22 @@ void sg_raw_decoder_free(struct sg_raw_decoder *d);
  */
 int sg_raw_decoder_record(struct sg_raw_decoder *d, struct tep_record *rec);
 
+/*
+ * funcgraph-args: name and format each entry's raw values from b's BTF as the kernel's text
+ * does (btfargs.h) as the decoder hands it on; b outlives the decoder. NULL: raw values. A
+ * consumer that holds events before handing them on (the live reader's merge) names them
+ * itself, at that time, through sg_raw_name_args.
+ */
+struct sg_btfargs;
+void sg_raw_decoder_set_btf(struct sg_raw_decoder *d, struct sg_btfargs *b);
+
+/*
+ * An ENTRY's raw values (nargv) replaced by the text the kernel would print, written in buf
+ * (size bytes; ev->args points there, so it lives until buf is written again): none for a
+ * function b's BTF lacks (the kernel's `f()`); a module's function, or b NULL, left as it is.
+ */
+void sg_raw_name_args(struct sg_btfargs *b, char *buf, size_t size, struct sg_event *ev);
+
 /* Names for pids the record stream cannot name (live): read /proc/PID/comm on first sight. */
 void sg_raw_decoder_use_proc_comm(struct sg_raw_decoder *d);
 

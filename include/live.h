@@ -8,6 +8,13 @@
 #include "narrow.h"
 #include "strtab.h"
 
+/* What the capture loop tells a tick (struct sg_live_settings): the status line's figures. */
+struct sg_live_tick {
+	double elapsed;		 /* seconds traced */
+	uint64_t complete, lost; /* complete invocations; events the kernel said were lost */
+	uint64_t events;	 /* events read so far */
+};
+
 /* What a capture does: the roots, the filters, the stop conditions, what is written on the side.
  * cmd_profile.c fills it from the command line; the capture loop knows nothing else of it. */
 struct sg_live_settings {
@@ -34,9 +41,23 @@ struct sg_live_settings {
 	unsigned long narrow_count; /* learn from N complete invocations */
 	double narrow_seconds;	    /* or for S seconds, whichever comes first (0: no limit) */
 	const char *narrow_from;    /* only this earlier run's functions, from the start */
+	/*
+	 * Called on every pass of the capture loop while tracing (a read, or an idle wait of
+	 * 50 ms: often enough to read keys, redraw when it will), in place of the status line;
+	 * it must not block. Returns 0 to go on, 1 to stop the capture (SG_STOP_TICK), -1 with a
+	 * message to fail it. NULL: none (the status line on a terminal).
+	 */
+	int (*tick)(void *ctx, const struct sg_live_tick *t);
+	void *tick_ctx;
 };
 
-enum sg_live_stop { SG_STOP_SIGNAL, SG_STOP_DURATION, SG_STOP_COUNT, SG_STOP_COMMAND };
+enum sg_live_stop {
+	SG_STOP_SIGNAL,
+	SG_STOP_DURATION,
+	SG_STOP_COUNT,
+	SG_STOP_COMMAND,
+	SG_STOP_TICK /* the tick asked (the TUI's q) */
+};
 
 struct sg_live_result {
 	char kernel[80]; /* uname -r */

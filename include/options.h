@@ -22,6 +22,7 @@ enum sg_mode {
 	SG_MODE_CHROME,	    /* Chrome trace-event JSON */
 	SG_MODE_SPEEDSCOPE, /* speedscope's JSON file format */
 	SG_MODE_JSON,	    /* diff: the comparison as one JSON object */
+	SG_MODE_TUI,	    /* live: the merged tree full-screen as it grows */
 };
 
 enum { SG_COLOR_AUTO, SG_COLOR_ALWAYS, SG_COLOR_NEVER };

@@ -34,6 +34,10 @@ long sg_raw_reader_poll(struct sg_raw_reader *r, int final);
 struct sg_datwriter;
 void sg_raw_reader_record(struct sg_raw_reader *r, struct sg_datwriter *w);
 
+/* --args: each entry's raw values named from b's BTF as it is delivered (b outlives r). */
+struct sg_btfargs;
+void sg_raw_reader_set_btf(struct sg_raw_reader *r, struct sg_btfargs *b);
+
 /* The largest sub-buffer a CPU gives, in bytes. */
 int sg_raw_reader_page_size(const struct sg_raw_reader *r);
 

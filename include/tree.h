@@ -57,7 +57,9 @@ struct sg_node {
 	 */
 	uint64_t lg_total, lg_self;
 	unsigned __int128 lq_total, lq_self;
-	unsigned nchild;	/* children; past a few they are found through the tree's hash */
+	unsigned nchild; /* children; past a few they are found through the tree's hash */
+	/* the children are in the tree's hash: indexed at the first lookup that needs it */
+	unsigned char hashed;
 	struct sg_retinfo *ret; /* NULL unless the trace gave return values or arguments */
 };
 

@@ -22,4 +22,25 @@ int sg_tui_run(struct sg_aggregate *agg, const struct sg_tui_options *o);
 /* Show the comparison d (surfgraph tui --diff) the same way: its tree, the text diff's columns. */
 int sg_tui_run_diff(const struct sg_treediff *d, const struct sg_tui_options *o);
 
+struct sg_tui_live;
+
+/*
+ * A live run (-m tui): the terminal taken over to show agg's merged tree while it grows. NULL
+ * with a message (no terminal to draw on, no memory).
+ */
+struct sg_tui_live *sg_tui_live_new(struct sg_aggregate *agg, const struct sg_tui_options *o);
+
+/*
+ * One pass of the capture loop: the keys typed meanwhile taken without waiting for any; with
+ * refresh, the tree redrawn with its figures as they are now and status (the capture's, in
+ * the title). 1: q asked to stop the capture; 0: go on.
+ */
+int sg_tui_live_tick(struct sg_tui_live *t, const char *status, int refresh);
+
+/* The run ended (agg finished): its final view browsed as sg_tui_run does, until q or *stop. */
+int sg_tui_live_browse(struct sg_tui_live *t, const char *status);
+
+/* The terminal given back as it was. */
+void sg_tui_live_free(struct sg_tui_live *t);
+
 #endif

@@ -46,6 +46,13 @@ struct sg_tuitree *sg_tuitree_new(const void *top, const struct sg_tuitree_kind 
 				  const char *title, int unicode, volatile sig_atomic_t *stop);
 void sg_tuitree_free(struct sg_tuitree *t);
 
+/*
+ * The view of the trees under top again, titled title, after they changed (a live run's tree
+ * grew): what was expanded, the sort, the search and the node under the cursor are kept. -1
+ * with a message (no memory): the view is as it was.
+ */
+int sg_tuitree_rebuild(struct sg_tuitree *t, const void *top, const char *title);
+
 void sg_tuitree_draw(struct sg_tuitree *t);
 
 /* Take a key: SG_TUI_NONE when done with it, SG_TUI_UNHANDLED for the screen's own keys. */

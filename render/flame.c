@@ -114,6 +114,27 @@ static int cmp_name(const void *a, const void *b)
 	return c ? c : (x->e > y->e) - (x->e < y->e);
 }
 
+/*
+ * A frame's callees in order: most have a few, which insertion sorts without qsort's calls
+ * through a pointer per step (a layout sorts once per frame). Both orders are total (sibling
+ * names are unique), so any sort gives the same.
+ */
+static void sort_kids(struct kid *k, size_t n, int (*cmp)(const void *, const void *))
+{
+	if (n > 16) {
+		qsort(k, n, sizeof(*k), cmp);
+		return;
+	}
+	for (size_t i = 1; i < n; i++) {
+		struct kid x = k[i];
+		size_t j = i;
+
+		for (; j > 0 && cmp(&k[j - 1], &x) > 0; j--)
+			k[j] = k[j - 1];
+		k[j] = x;
+	}
+}
+
 /* Room for one more frame (and its tree entry); -1: no memory. */
 static int grow(struct sg_flame *f, size_t **ent_of, size_t *cap)
 {
@@ -190,9 +211,7 @@ struct sg_flame *sg_flame_layout(const struct sg_node *top, const struct sg_flam
 			kids[nk].e = c;
 			nk++;
 		}
-		if (nk > 1)
-			qsort(kids, nk, sizeof(*kids),
-			      o->order == SG_ORDER_NAME ? cmp_name : cmp_weight);
+		sort_kids(kids, nk, o->order == SG_ORDER_NAME ? cmp_name : cmp_weight);
 		for (size_t i = 0; i < nk; i++) {
 			const struct sg_node *nd = e[kids[i].e].node;
 			/* rounded kernel times can make callees outlast their caller: clip */

@@ -29,6 +29,7 @@ struct sg_svg_hist {
 	uint64_t wanted;
 	unsigned depth; /* the deepest frame a selection can draw (with entries) */
 	char *data; /* the JSON, made once h is laid out; NULL: none */
+	struct sg_tree *own; /* u when made here; NULL when u is the one bucket tree */
 	size_t len;
 };
 
@@ -251,10 +252,23 @@ struct sg_svg_hist *sg_svg_hist_new(const struct sg_flame_caption *c, const stru
 	} else {
 		h->kept_out = 1;
 	}
-	h->u = sg_tree_new();
-	if (!h->u)
-		goto oom;
-	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++) {
+	/*
+	 * One bucket holding every timed invocation is its own union: merged into an empty tree
+	 * it would come out the same, node for node (sums with zero, children in its order).
+	 */
+	unsigned nb = 0;
+
+	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
+		if (c->bucket[b]) {
+			h->u = c->bucket[b];
+			nb++;
+		}
+	if (nb != 1) {
+		h->u = h->own = sg_tree_new();
+		if (!h->u)
+			goto oom;
+	}
+	for (unsigned b = 0; h->own && b < SG_HIST_BUCKETS; b++) {
 		if (!c->bucket[b])
 			continue;
 		for (const struct sg_node *n = sg_tree_top(c->bucket[b])->child; n; n = n->next)
@@ -286,7 +300,7 @@ void sg_svg_hist_free(struct sg_svg_hist *h)
 	if (!h)
 		return;
 	sg_flame_free(h->f);
-	sg_tree_free(h->u);
+	sg_tree_free(h->own);
 	free(h->data);
 	free(h);
 }

@@ -1,133 +1,12 @@
 /* svg_histdata.c - the histogram strip's selection data: the buckets' and kept trees as JSON. */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include "invocation.h"
 #include "json.h"
 #include "svg_histdata.h"
 
-struct slot {
-	const struct sg_node *node;
-	size_t frame;
-};
-
-static int cmp_slot(const void *a, const void *b)
-{
-	const struct slot *x = a, *y = b;
-
-	return x->node < y->node ? -1 : x->node > y->node;
-}
-
-static long frame_of(const struct slot *s, size_t n, const struct sg_node *node)
-{
-	struct slot key = {node, 0}, *hit = bsearch(&key, s, n, sizeof(*s), cmp_slot);
-
-	return hit ? (long) hit->frame : -1;
-}
-
-/* One path of a bucket's (or kept invocation's) tree: its frame in the union's layout. */
-struct entry {
-	uint32_t frame;
-	uint64_t total, self, calls;
-};
-
-/* A tree's entries, sorted by frame; inv its invocations; root the total of frame 0. */
-struct table {
-	struct entry *e;
-	size_t n;
-	uint64_t inv, root;
-};
-
-static int cmp_entry(const void *a, const void *b)
-{
-	const struct entry *x = a, *y = b;
-
-	return x->frame < y->frame ? -1 : x->frame > y->frame;
-}
-
-/* Every path of the tree at top with time, mapped to the union's frames: the tree is walked
- * with the union node of each depth at hand, so a node is one lookup under its parent's. */
-static int collect(const struct sg_svg_histdata *hd, const struct slot *slots,
-		   const struct sg_node *top, struct table *t)
-{
-	const struct sg_node **un = NULL;
-	size_t cap = 0, room = 0;
-	int d = 0;
-
-	for (const struct sg_node *n = top->child; n; n = n->next)
-		t->inv += n->calls;
-	for (const struct sg_node *n = sg_node_next_depth(top, top, &d); n;
-	     n = sg_node_next_depth(n, top, &d)) {
-		const struct sg_node *parent, *u;
-		long fi;
-
-		if ((size_t) d >= cap) {
-			size_t nc = cap ? 2 * cap : 64;
-			const struct sg_node **nu = realloc(un, nc * sizeof(*un));
-
-			if (!nu)
-				goto oom;
-			un = nu;
-			cap = nc;
-		}
-		if (d == 1)
-			un[0] = sg_tree_top(hd->u);
-		parent = un[d - 1];
-		u = un[d] = parent ? sg_tree_find(hd->u, parent, n->name) : NULL;
-		fi = u ? frame_of(slots, hd->f->nframes, u) : -1;
-		if (fi < 0 || !n->total)
-			continue;
-		if (t->n == room) {
-			size_t nr = room ? 2 * room : 256;
-			struct entry *ne = realloc(t->e, nr * sizeof(*ne));
-
-			if (!ne)
-				goto oom;
-			t->e = ne;
-			room = nr;
-		}
-		t->e[t->n++] = (struct entry){(uint32_t) fi, n->total, n->self, n->calls};
-		if (fi == 0)
-			t->root += n->total;
-	}
-	free(un);
-	qsort(t->e, t->n, sizeof(*t->e), cmp_entry);
-	return 0;
-oom:
-	free(un);
-	return -1;
-}
-
-/*
- * Which frames a selection can draw. The script draws a frame when its weight in the selection
- * times (W - 2 PAD) / the selection's root weight reaches minwidth (a clipped one is narrower
- * still). A selection's ratio, a sum over its trees over a sum, is at most the largest ratio of
- * one of them (the mediant): so a frame too narrow in every single bucket's graph and every kept
- * invocation's is too narrow in every selection, and left out with its entries. A frame wide in
- * one tree keeps its entries in all, so every selection's sums stay exact. A tree whose root has
- * no weight keeps all its frames (the rule has nothing to divide by).
- */
-static void mark_drawable(const struct sg_svg_histdata *hd, const struct sg_flame_opts *o,
-			  const struct table *t, unsigned char *keep)
-{
-	double span = (double) (o->width - 2 * SG_FLAME_PAD);
-	/* below the threshold by less than rounding could move it: kept, to be safe */
-	double need = o->minwidth * (1 - 1e-9);
-
-	for (size_t i = 0; i < t->n; i++) {
-		uint32_t f = t->e[i].frame;
-
-		if (keep[f] || (t->root && (double) t->e[i].total * span / (double) t->root < need))
-			continue;
-		/* its callers too: a frame is drawn inside its caller's */
-		for (; !keep[f]; f = hd->f->frames[f].parent) {
-			keep[f] = 1;
-			if (!f)
-				break;
-		}
-	}
-}
-
-/* Small open-addressing map from a key (a name's pointer, a colour) to its index in a list. */
+/* Small open-addressing map from a key (a name's pointer, a colour, a node) to an index. */
 struct idmap {
 	uint64_t *key;
 	uint32_t *val;
@@ -163,10 +42,176 @@ static uint32_t idmap_get(struct idmap *m, uint64_t key, int *fresh)
 	return m->val[i];
 }
 
+/* key (not yet in the map) to val. */
+static void idmap_put(struct idmap *m, uint64_t key, uint32_t val)
+{
+	size_t i = (size_t) ((key * 0x9e3779b97f4a7c15ull) >> 17) & m->mask;
+
+	while (m->key[i])
+		i = (i + 1) & m->mask;
+	m->key[i] = key;
+	m->val[i] = val;
+	m->n++;
+}
+
+/* The key's index; -1: not in the map. */
+static long idmap_find(const struct idmap *m, uint64_t key)
+{
+	size_t i = (size_t) ((key * 0x9e3779b97f4a7c15ull) >> 17) & m->mask;
+
+	for (; m->key[i]; i = (i + 1) & m->mask)
+		if (m->key[i] == key)
+			return m->val[i];
+	return -1;
+}
+
 static void idmap_free(struct idmap *m)
 {
 	free(m->key);
 	free(m->val);
+}
+
+/* One path of a bucket's (or kept invocation's) tree: its frame in the union's layout. */
+struct entry {
+	uint32_t frame;
+	uint64_t total, self, calls;
+};
+
+/* A tree's entries, sorted by frame; inv its invocations; root the total of frame 0. */
+struct table {
+	struct entry *e;
+	size_t n;
+	uint64_t inv, root;
+};
+
+/*
+ * The entries by frame: radix sorted, 11 bits a pass, as the frames (under 2^32) need. A frame is
+ * in a tree at most once, so this is the one order any sort gives.
+ */
+static int sort_entries(struct table *t, size_t nframes)
+{
+	struct entry *tmp;
+	size_t count[1 << 11];
+
+	if (t->n < 2)
+		return 0;
+	tmp = malloc(t->n * sizeof(*tmp));
+	if (!tmp)
+		return -1;
+	for (unsigned shift = 0; shift < 32 && (nframes - 1) >> shift; shift += 11) {
+		size_t sum = 0;
+
+		memset(count, 0, sizeof(count));
+		for (size_t i = 0; i < t->n; i++)
+			count[(t->e[i].frame >> shift) & 2047]++;
+		for (size_t k = 0; k < 2048; k++) {
+			size_t c = count[k];
+
+			count[k] = sum;
+			sum += c;
+		}
+		for (size_t i = 0; i < t->n; i++)
+			tmp[count[(t->e[i].frame >> shift) & 2047]++] = t->e[i];
+
+		struct entry *x = t->e;
+
+		t->e = tmp;
+		tmp = x;
+	}
+	free(tmp);
+	return 0;
+}
+
+/*
+ * Every path of the tree at top with time, mapped to the union's frames: the tree is walked
+ * with the union node of each depth at hand, so a node is one lookup under its parent's. The
+ * union was merged from these trees, mostly in their order: the union's child after the one the
+ * previous sibling matched (or its parent's first, going down) is tried before the lookup.
+ */
+static int collect(const struct sg_svg_histdata *hd, const struct idmap *frame_of,
+		   const struct sg_node *top, struct table *t)
+{
+	const struct sg_node **un = NULL;
+	size_t cap = 0, room = 0;
+	int d = 0, prev = 0;
+
+	for (const struct sg_node *n = top->child; n; n = n->next)
+		t->inv += n->calls;
+	for (const struct sg_node *n = sg_node_next_depth(top, top, &d); n;
+	     n = sg_node_next_depth(n, top, &d)) {
+		const struct sg_node *parent, *u, *guess;
+		long fi;
+
+		if ((size_t) d >= cap) {
+			size_t nc = cap ? 2 * cap : 64;
+			const struct sg_node **nu = realloc(un, nc * sizeof(*un));
+
+			if (!nu)
+				goto oom;
+			un = nu;
+			cap = nc;
+		}
+		if (d == 1)
+			un[0] = sg_tree_top(hd->u);
+		parent = un[d - 1];
+		guess = !parent ? NULL : d > prev ? parent->child : un[d] ? un[d]->next : NULL;
+		prev = d;
+		if (guess && guess->name == n->name)
+			u = guess;
+		else
+			u = parent ? sg_tree_find(hd->u, parent, n->name) : NULL;
+		un[d] = u;
+		fi = u ? idmap_find(frame_of, (uint64_t) (uintptr_t) u) : -1;
+		if (fi < 0 || !n->total)
+			continue;
+		if (t->n == room) {
+			size_t nr = room ? 2 * room : 256;
+			struct entry *ne = realloc(t->e, nr * sizeof(*ne));
+
+			if (!ne)
+				goto oom;
+			t->e = ne;
+			room = nr;
+		}
+		t->e[t->n++] = (struct entry){(uint32_t) fi, n->total, n->self, n->calls};
+		if (fi == 0)
+			t->root += n->total;
+	}
+	free(un);
+	return sort_entries(t, hd->f->nframes);
+oom:
+	free(un);
+	return -1;
+}
+
+/*
+ * Which frames a selection can draw. The script draws a frame when its weight in the selection
+ * times (W - 2 PAD) / the selection's root weight reaches minwidth (a clipped one is narrower
+ * still). A selection's ratio, a sum over its trees over a sum, is at most the largest ratio of
+ * one of them (the mediant): so a frame too narrow in every single bucket's graph and every kept
+ * invocation's is too narrow in every selection, and left out with its entries. A frame wide in
+ * one tree keeps its entries in all, so every selection's sums stay exact. A tree whose root has
+ * no weight keeps all its frames (the rule has nothing to divide by).
+ */
+static void mark_drawable(const struct sg_svg_histdata *hd, const struct sg_flame_opts *o,
+			  const struct table *t, unsigned char *keep)
+{
+	double span = (double) (o->width - 2 * SG_FLAME_PAD);
+	/* below the threshold by less than rounding could move it: kept, to be safe */
+	double need = o->minwidth * (1 - 1e-9);
+
+	for (size_t i = 0; i < t->n; i++) {
+		uint32_t f = t->e[i].frame;
+
+		if (keep[f] || (t->root && (double) t->e[i].total * span / (double) t->root < need))
+			continue;
+		/* its callers too: a frame is drawn inside its caller's */
+		for (; !keep[f]; f = hd->f->frames[f].parent) {
+			keep[f] = 1;
+			if (!f)
+				break;
+		}
+	}
 }
 
 /* A tree's entries: the frame (new numbering, as the step from the entry before), total,
@@ -199,33 +244,32 @@ int sg_svg_histdata_write(struct sg_svgout *js, const struct sg_svg_histdata *hd
 {
 	const struct sg_flame *f = hd->f;
 	unsigned ntab = hd->nkept;
-	struct slot *slots = malloc((f->nframes ? f->nframes : 1) * sizeof(*slots));
 	struct table *tab = NULL;
 	unsigned char *keep = calloc(f->nframes ? f->nframes : 1, 1);
 	uint32_t *renum = malloc((f->nframes ? f->nframes : 1) * sizeof(*renum));
 	uint32_t *ncol = malloc((f->nframes ? f->nframes : 1) * sizeof(*ncol));
-	struct idmap names = {0}, cols = {0};
+	struct idmap names = {0}, cols = {0}, frame_of = {0};
 	uint32_t kept = 0;
 	int first = 1, ret = -1, fresh;
 
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
 		ntab += hd->bucket[b] != NULL;
 	tab = calloc(ntab ? ntab : 1, sizeof(*tab));
-	if (!slots || !keep || !renum || !ncol || !tab || idmap_init(&names, f->nframes) < 0 ||
-	    idmap_init(&cols, f->nframes) < 0)
+	if (!keep || !renum || !ncol || !tab || idmap_init(&names, f->nframes) < 0 ||
+	    idmap_init(&cols, f->nframes) < 0 || idmap_init(&frame_of, f->nframes) < 0)
 		goto out;
-	for (size_t i = 0; i < f->nframes; i++) {
-		slots[i].node = f->frames[i].node;
-		slots[i].frame = i;
-	}
-	qsort(slots, f->nframes, sizeof(*slots), cmp_slot);
+	/* the union's nodes to their frames (the "all" frame has none) */
+	for (size_t i = 0; i < f->nframes; i++)
+		if (f->frames[i].node)
+			idmap_put(&frame_of, (uint64_t) (uintptr_t) f->frames[i].node,
+				  (uint32_t) i);
 	ntab = 0;
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
 		if (hd->bucket[b] &&
-		    collect(hd, slots, sg_tree_top(hd->bucket[b]), &tab[ntab++]) < 0)
+		    collect(hd, &frame_of, sg_tree_top(hd->bucket[b]), &tab[ntab++]) < 0)
 			goto out;
 	for (unsigned i = 0; i < hd->nkept; i++)
-		if (collect(hd, slots, sg_tree_top(hd->kept[i]->tree), &tab[ntab++]) < 0)
+		if (collect(hd, &frame_of, sg_tree_top(hd->kept[i]->tree), &tab[ntab++]) < 0)
 			goto out;
 	for (unsigned i = 0; i < ntab; i++)
 		mark_drawable(hd, o, &tab[i], keep);
@@ -314,11 +358,11 @@ out:
 	for (unsigned i = 0; tab && i < ntab; i++)
 		free(tab[i].e);
 	free(tab);
-	free(slots);
 	free(keep);
 	free(renum);
 	free(ncol);
 	idmap_free(&names);
 	idmap_free(&cols);
+	idmap_free(&frame_of);
 	return ret;
 }

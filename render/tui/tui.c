@@ -331,3 +331,120 @@ int sg_tui_run_diff(const struct sg_treediff *d, const struct sg_tui_options *o)
 	screen_close(&s, scr);
 	return rc;
 }
+
+/* A live run's screen: views over the aggregate as it grows, the terminal held between ticks. */
+struct sg_tui_live {
+	struct sg_tui_options o;
+	struct screen s;
+	SCREEN *scr;
+};
+
+/* status, then the roots as the tree has them so far (their summaries come when the run ends). */
+static void live_title(const struct screen *s, const char *status, char *buf, size_t size)
+{
+	char name[256];
+	size_t k = (size_t) snprintf(buf, size, "%s", status);
+
+	for (const struct sg_node *r = sg_tree_top(s->agg->merged)->child; r && k + 1 < size;
+	     r = r->next) {
+		sg_escape_name_buf(name, sizeof(name), r->name);
+		k += (size_t) snprintf(buf + k, size - k, "  %s: %" PRIu64 " calls", name, r->calls);
+	}
+}
+
+struct sg_tui_live *sg_tui_live_new(struct sg_aggregate *agg, const struct sg_tui_options *o)
+{
+	struct sg_tui_live *t = calloc(1, sizeof(*t));
+
+	if (!t) {
+		sg_log_error("out of memory");
+		return NULL;
+	}
+	t->o = *o;
+	t->s.agg = agg;
+	t->s.o = &t->o;
+	t->scr = screen_open(o);
+	if (!t->scr) {
+		free(t);
+		return NULL;
+	}
+	if (push_tree(&t->s, sg_tree_top(agg->merged),
+		      agg->has_time ? &sg_tuinode_timed : &sg_tuinode_calls, "") < 0) {
+		sg_tui_live_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+/* The run's tree again, with the figures as they are now; a failure is said on its status line. */
+static void live_rebuild(struct sg_tui_live *t, const char *title)
+{
+	struct sg_tuitree *v = t->s.v[0].tree;
+
+	/* a run's first invocation may bring the durations: the columns follow */
+	v->kind = t->s.agg->has_time ? &sg_tuinode_timed : &sg_tuinode_calls;
+	if (sg_tuitree_rebuild(v, sg_tree_top(t->s.agg->merged), title) < 0)
+		snprintf(v->msg, sizeof(v->msg), "%s", sg_log_message());
+}
+
+int sg_tui_live_tick(struct sg_tui_live *t, const char *status, int refresh)
+{
+	struct sg_tuitree *v = t->s.v[0].tree;
+	int key, drawn = 0;
+
+	if (refresh) {
+		char title[1024];
+
+		live_title(&t->s, status, title, sizeof(title));
+		live_rebuild(t, title);
+		drawn = 1;
+	}
+	/* the keys typed since the last pass, without a wait: the capture goes on meanwhile */
+	timeout(0);
+	while ((key = getch()) != ERR) {
+		drawn = 1;
+		switch (key) {
+		case 'q':
+			return 1;
+		case KEY_RESIZE:
+		case 12: /* Ctrl-L */
+			clearok(curscr, TRUE);
+			break;
+		/* what waits for more keys (a prompt, a popup) would hold up the capture */
+		case '/':
+		case '?':
+		case KEY_F(1):
+		case 'd':
+		case 'H':
+		case 'I':
+			snprintf(v->msg, sizeof(v->msg),
+				 "tracing: / ? d H I once it stops (q stops it, the view stays)");
+			break;
+		default:
+			sg_tuitree_key(v, key);
+		}
+	}
+	if (drawn)
+		draw(&t->s);
+	return 0;
+}
+
+int sg_tui_live_browse(struct sg_tui_live *t, const char *status)
+{
+	char title[1024], run[512];
+
+	/* what stopped it first: the run's own title may be cut at the screen's edge */
+	run_title(&t->s, run, sizeof(run));
+	snprintf(title, sizeof(title), "%s  %s", status, run);
+	live_rebuild(t, title);
+	loop(&t->s);
+	return 0;
+}
+
+void sg_tui_live_free(struct sg_tui_live *t)
+{
+	if (!t)
+		return;
+	screen_close(&t->s, t->scr);
+	free(t);
+}

@@ -101,6 +101,66 @@ static void go_to(struct sg_tuitree *t, unsigned i)
 	clamp(t);
 }
 
+/* Model nodes by their tree node, for sg_tuitree_rebuild's look-up. */
+static int cmp_node_ptr(const void *a, const void *b)
+{
+	const void *x = ((const struct sg_tuimodel_node *) a)->node;
+	const void *y = ((const struct sg_tuimodel_node *) b)->node;
+
+	return x < y ? -1 : x > y;
+}
+
+int sg_tuitree_rebuild(struct sg_tuitree *t, const void *top, const char *title)
+{
+	struct sg_tuimodel *old = t->m, *m;
+	struct sg_tuimodel_node *seen, key;
+	const void *cur = old->nrows ? old->v[old->rows[t->cur]].node : NULL;
+	unsigned off = t->cur - t->top;
+	int at = -1;
+
+	m = sg_tuimodel_new(top, t->kind->ops);
+	if (!m)
+		return -1;
+	seen = malloc((old->nv ? old->nv : 1) * sizeof(*seen));
+	if (!seen || (old->sort != m->sort && sg_tuimodel_sort(m, old->sort) < 0) ||
+	    (*t->search && sg_tuimodel_search(m, t->search) < 0)) {
+		if (!seen)
+			sg_log_error("out of memory");
+		free(seen);
+		sg_tuimodel_free(m);
+		return -1;
+	}
+	/* the tree's nodes stay where they are as it grows: a node is known by its address */
+	memcpy(seen, old->v, old->nv * sizeof(*seen));
+	qsort(seen, old->nv, sizeof(*seen), cmp_node_ptr);
+	for (unsigned i = 0; i < m->nv; i++) {
+		const struct sg_tuimodel_node *was;
+
+		key.node = m->v[i].node;
+		was = bsearch(&key, seen, old->nv, sizeof(*seen), cmp_node_ptr);
+		/* a node new since the last view keeps the model's default (roots open) */
+		if (was)
+			m->v[i].expanded = was->expanded;
+		if (key.node == cur)
+			at = (int) i;
+	}
+	free(seen);
+	sg_tuimodel_free(old);
+	t->m = m;
+	snprintf(t->title, sizeof(t->title), "%s", title);
+	t->cur = t->top = 0;
+	if (!m->nv)
+		return 0;
+	/* the rows follow the flags set above; the cursor stays on its node, as high up */
+	sg_tuimodel_reveal(m, at >= 0 ? (unsigned) at : 0);
+	if (at >= 0) {
+		go_to(t, (unsigned) at);
+		t->top = t->cur > off ? t->cur - off : 0;
+		clamp(t);
+	}
+	return 0;
+}
+
 /* Screen columns of s: UTF-8 continuation bytes take none. */
 static int columns(const char *s)
 {

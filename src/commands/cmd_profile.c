@@ -1,5 +1,4 @@
 /* cmd_profile.c - profiling a function: wires input, call stacks, aggregate and renderers. */
-#include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -10,7 +9,6 @@
 #include "aggregate.h"
 #include "callstack.h"
 #include "cmd_flame.h"
-#include "cmd_pick.h"
 #include "cmd_read.h"
 #include "cmd_profile.h"
 #include "decomp.h"
@@ -22,17 +20,10 @@
 #include "match.h"
 #include "options.h"
 #include "pager.h"
+#include "profile_out.h"
 #include "outfile.h"
-#include "pick.h"
-#include "render_folded.h"
 #include "export.h"
-#include "render_pprof.h"
-#include "render_replay.h"
-#include "render_hist.h"
-#include "render_raw.h"
 #include "render_text.h"
-#include "render_top.h"
-#include "render_walk.h"
 #include "rootguess.h"
 #include "runinfo.h"
 #include "savepolicy.h"
@@ -48,39 +39,21 @@ struct run {
 	struct sg_match *match;
 	struct sg_aggregate *agg;
 	struct sg_callstack *cs;
-	struct sg_text_style style;
-	int has_time; /* durations seen so far (per-invocation output) */
 	int dat;      /* the input is a trace.dat file */
 	struct sg_raw_stats raw; /* binary inputs' counts */
 	struct sg_live_result live; /* live tracing's counts */
 	int exit2; /* the failure is a usage problem: exit status 2 */
-	struct sg_cmd_flame flame; /* -m svg, png, pdf: flame.ff */
 	struct sg_savepolicy save; /* whether and where the .tree goes (savepolicy.h) */
-	int raw_tty;		   /* -m raw to a terminal: control bytes escaped */
 	struct sg_treefilter *filter; /* -x, --no-irqs, --max-depth, -C, -p on a saved trace */
-	int page;		      /* text for a terminal: through the pager once it starts */
 	int load;		      /* only build the aggregate (for diff): no output, no .tree */
-	struct sg_export *ex;	      /* -m chrome, speedscope */
-	unsigned kept_shown;	      /* invocations shown one by one from the kept ones only */
-	const char *kept_which;	      /* which kept ones they are, for the line saying so */
+	struct sg_profile_out out;    /* what is printed and drawn (profile_out.h) */
 	const char *guessed;	      /* no -f: the trace's one top-level function (rootguess.h) */
 };
-
-/* The pager starts with the first line of text, so a live run's status line is not under it. */
-static int start_text(struct run *r)
-{
-	if (!r->page)
-		return 0;
-	r->page = 0;
-	return sg_pager_start(r->opt.pager);
-}
 
 /* Per-invocation output happens as invocations complete, so a long trace streams. */
 static int on_invocation(void *ctx, struct sg_invocation *inv)
 {
 	struct run *r = ctx;
-	int rc = 0;
-
 	if (r->filter) {
 		/* as if the kernel had traced only these tasks and CPUs, and not the cut calls */
 		if (!sg_treefilter_keep(r->filter, inv)) {
@@ -90,51 +63,12 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 		sg_treefilter_prune(r->filter, sg_tree_top(inv->tree));
 	}
 	if (inv->has_dur)
-		r->has_time = 1;
+		r->out.has_time = 1;
 	/* --pick and --sort duration choose among the kept invocations once all are in */
 	if (!inv->cut && !r->load && !r->opt.pick.kind && !r->opt.sort_duration) {
 		/* numbered as the aggregate will number it */
 		inv->seq = r->agg->complete + 1;
-		/* live, this output comes while tracing: no pager under the status line */
-		if (r->opt.input && start_text(r) < 0) {
-			sg_invocation_free(inv);
-			return -1;
-		}
-		switch (r->opt.mode) {
-		case SG_MODE_WALK:
-			rc = sg_render_walk(stdout, inv, r->has_time);
-			break;
-		case SG_MODE_REPLAY:
-			rc = sg_render_replay(stdout, inv);
-			break;
-		case SG_MODE_RAW:
-			rc = sg_render_raw(stdout, inv, r->raw_tty);
-			/* printed: the kept copy needs only its tree */
-			free(inv->raw);
-			inv->raw = NULL;
-			inv->raw_len = inv->raw_cap = 0;
-			break;
-		case SG_MODE_TREE:
-			if (r->opt.each)
-				rc = sg_render_text_invocation(stdout, inv, r->has_time, &r->style);
-			break;
-		case SG_MODE_CHROME:
-		case SG_MODE_SPEEDSCOPE:
-			rc = sg_export_invocation(r->ex, inv);
-			break;
-		case SG_MODE_SVG:
-		case SG_MODE_PNG:
-		case SG_MODE_PDF:
-			if (sg_cmd_flame_invocation(&r->flame, inv, r->has_time) < 0) {
-				sg_invocation_free(inv);
-				return -1;
-			}
-			break;
-		default:
-			break;
-		}
-		if (rc < 0) {
-			sg_log_error("write to stdout failed: %s", strerror(errno));
+		if (sg_profile_out_invocation(&r->out, inv, r->opt.input != NULL) < 0) {
 			sg_invocation_free(inv);
 			return -1;
 		}
@@ -146,112 +80,20 @@ static int on_invocation(void *ctx, struct sg_invocation *inv)
 	return 0;
 }
 
+/* -m tui: the capture loop's tick, for the screen to follow the aggregate as it grows. */
+static int on_tick(void *ctx, const struct sg_live_tick *t)
+{
+	struct run *r = ctx;
+
+	return sg_profile_out_tick(&r->out, r->agg, t);
+}
+
 /*
  * A compressed trace.dat is copied where /tmp's tmpfs would not hold it in memory, up to a size
  * no capture of ours reaches; beyond, decompressing it is the user's call.
  */
 #define DAT_COPY_DIR "/var/tmp"
 #define DAT_COPY_MAX (16ull << 30)
-
-static int render_final(struct run *r)
-{
-	int rc = 0;
-
-	if (start_text(r) < 0)
-		return -1;
-	if (r->opt.pick.kind) {
-		struct sg_cmd_pick p = {&r->opt, &r->style, r->raw_tty, sg_cmd_flame_pick, &r->flame};
-
-		return sg_cmd_pick_render(&p, r->agg) < 0 || fflush(stdout) != 0 ? -1 : 0;
-	}
-	switch (r->opt.mode) {
-	case SG_MODE_TREE:
-		rc = sg_render_text(stdout, r->agg, &r->style);
-		break;
-	case SG_MODE_FOLDED:
-		rc = sg_render_folded(stdout, r->agg, r->opt.unit_us ? SG_FOLDED_US : SG_FOLDED_NS);
-		break;
-	case SG_MODE_TOP:
-		rc = sg_render_top(stdout, r->agg, r->opt.top_order);
-		break;
-	case SG_MODE_PPROF:
-		rc = sg_render_pprof(stdout, r->agg);
-		break;
-	case SG_MODE_CHROME:
-	case SG_MODE_SPEEDSCOPE:
-		rc = sg_export_finish(r->ex, r->agg);
-		/* the timelines hold the last --keep, unless every one was streamed */
-		if (!r->opt.keep_all) {
-			r->kept_shown = r->agg->nring;
-			/* no call stacks: a .tree, whose run chose them */
-			r->kept_which =
-			    !r->cs ? "the last ones the run kept"
-				   : "the last ones (--keep N; --keep all streams every one)";
-		}
-		break;
-	case SG_MODE_HIST:
-		rc = sg_render_hist(stdout, r->agg, r->style.unicode);
-		break;
-	case SG_MODE_SVG:
-	case SG_MODE_PNG:
-	case SG_MODE_PDF:
-		rc = sg_cmd_flame_merged(&r->flame);
-		break;
-	default:
-		break;
-	}
-	if (fflush(stdout) != 0 || rc < 0) {
-		if (!*sg_log_message())
-			sg_log_error("write to stdout failed: %s", strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-/* Per-invocation modes on a loaded .tree, or --sort duration: the kept invocations, once each. */
-static int render_kept(struct run *r)
-{
-	unsigned n;
-	struct sg_invocation **v = sg_pick_kept(r->agg, r->opt.sort_duration, &n);
-
-	/* the per-invocation outputs: only the kept ones can be shown, said after them */
-	if (!r->opt.pick.kind &&
-	    (r->opt.mode == SG_MODE_WALK || (r->opt.mode == SG_MODE_TREE && r->opt.each) ||
-	     (r->flame.ff && r->opt.step > 0)))
-		r->kept_shown = n;
-	r->kept_which = "the ones the run kept (the last --keep and the --keep-slowest)";
-	for (unsigned i = 0; i < n && !r->opt.pick.kind; i++) {
-		struct sg_invocation *inv = v[i];
-		int rc = 0;
-
-		if (r->opt.mode == SG_MODE_WALK)
-			rc = sg_render_walk(stdout, inv, r->agg->has_time);
-		else if (r->opt.mode == SG_MODE_REPLAY)
-			rc = sg_render_replay(stdout, inv);
-		else if (r->opt.mode == SG_MODE_TREE && r->opt.each)
-			rc = sg_render_text_invocation(stdout, inv, r->agg->has_time, &r->style);
-		else if (r->flame.ff)
-			rc = sg_cmd_flame_invocation(&r->flame, inv, r->agg->has_time);
-		if (rc < 0) {
-			free(v);
-			return -1;
-		}
-	}
-	free(v);
-	return n || !*sg_log_message() ? 0 : -1;
-}
-
-/* Invocations shown from the kept ones: the run had more, and the output alone would not say. */
-static void note_kept(const struct run *r)
-{
-	if (r->opt.quiet || !r->kept_shown || r->kept_shown >= r->agg->complete)
-		return;
-	fprintf(stderr,
-		"surfgraph: %u of %" PRIu64
-		" invocations shown, %s; the rest are in the merged tree "
-		"and statistics only\n",
-		r->kept_shown, r->agg->complete, r->kept_which);
-}
 
 /*
  * Where the run's files go, checked before a trace is read or the kernel traced: a -o or
@@ -351,7 +193,9 @@ static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
 	if (r->opt.no_off_cpu || r->opt.no_sleep_time) /* the latter's durations hold no wait */
 		sg_callstack_no_offcpu(r->cs);
 	if (!r->opt.input) {
-		int ret = sg_cmd_read_live(&r->opt, r->st, r->cs, &r->live, &ts);
+		int tui = r->opt.mode == SG_MODE_TUI;
+		int ret = sg_cmd_read_live(&r->opt, r->st, r->cs, &r->live, &ts,
+					   tui ? on_tick : NULL, tui ? r : NULL);
 
 		r->exit2 = ret == -2;
 		if (ret < 0)
@@ -361,6 +205,10 @@ static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
 		return -1;
 	}
 	sg_aggregate_finish(r->agg);
+	/* the final view before the summary: the terminal is the screen's until q */
+	if (r->opt.mode == SG_MODE_TUI && r->live.began &&
+	    sg_profile_out_browse(&r->out, r->agg, &r->live) < 0)
+		return -1;
 	/* what narrowing hid: self time of functions whose callees changed at the switch */
 	if (r->agg->phase[0] && sg_narrowcheck_self(r->agg->phase[0], r->agg->phase[1],
 						    &r->live.narrow_self, &r->live.narrow_root) < 0)
@@ -388,7 +236,8 @@ static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
 	}
 	if (r->load)
 		return 0;
-	if (!cut_only && ((r->opt.sort_duration && render_kept(r) < 0) || render_final(r) < 0))
+	if (!cut_only && ((r->opt.sort_duration && sg_profile_out_kept(&r->out, r->agg) < 0) ||
+			  sg_profile_out_final(&r->out, r->agg, 0) < 0))
 		return -1;
 	/* the summary after the text, once the pager is closed, not under it */
 	sg_pager_finish();
@@ -416,12 +265,12 @@ static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
 			fprintf(stderr, ", %" PRIu64 " of them of an unknown one", no_pid + no_cpu);
 		fputc('\n', stderr);
 	}
-	if (!r->opt.quiet && r->flame.ff && !cut_only)
-		sg_runinfo_print_flames(stderr, r->flame.ff, r->opt.step);
+	if (!r->opt.quiet && r->out.flame.ff && !cut_only)
+		sg_runinfo_print_flames(stderr, r->out.flame.ff, r->opt.step);
 	if (r->filter)
 		sg_runinfo_warn_excludes(stderr, &r->opt, r->filter, r->agg->merged,
 					 sg_match_describe(r->match));
-	note_kept(r);
+	sg_profile_out_note_kept(&r->out, r->agg);
 	sg_savepolicy_warn(&r->save, r->agg, r->opt.quiet);
 	if (cut_only) {
 		sg_runinfo_explain(r->agg, sg_match_describe(r->match), r->opt.functions[0],
@@ -464,22 +313,23 @@ static int run_treefile(struct run *r, struct sg_decomp *in)
 		return -1;
 	}
 	if (sg_cmd_flame_mode(r->opt.mode) &&
-	    sg_cmd_flame_open_tree(&r->flame, r->agg, r->opt.input) < 0)
+	    sg_cmd_flame_open_tree(&r->out.flame, r->agg, r->opt.input) < 0)
 		return -1;
-	if (start_text(r) < 0 || render_kept(r) < 0 || render_final(r) < 0)
+	if (sg_profile_out_start_text(&r->out) < 0 || sg_profile_out_kept(&r->out, r->agg) < 0 ||
+	    sg_profile_out_final(&r->out, r->agg, 1) < 0)
 		return -1;
 	sg_pager_finish();
 	if (sg_savepolicy_write(&r->save, r->opt.input, r->agg, &saved) < 0)
 		return -1;
-	if (!r->opt.quiet && r->flame.ff)
-		sg_runinfo_print_flames(stderr, r->flame.ff, r->opt.step);
+	if (!r->opt.quiet && r->out.flame.ff)
+		sg_runinfo_print_flames(stderr, r->out.flame.ff, r->opt.step);
 	if (r->filter) {
 		const char *root = sg_aggregate_meta(r->agg, "root");
 
 		sg_runinfo_warn_excludes(stderr, &r->opt, r->filter, r->agg->merged,
 					 root ? root : "the root");
 	}
-	note_kept(r);
+	sg_profile_out_note_kept(&r->out, r->agg);
 	sg_savepolicy_warn(&r->save, r->agg, r->opt.quiet);
 	return 0;
 }
@@ -615,7 +465,7 @@ static int run_input(struct run *r)
 	}
 	/* a saved trace's capture date is unknown: the graphs carry none */
 	if (!r->load && sg_cmd_flame_mode(r->opt.mode) &&
-	    sg_cmd_flame_open(&r->flame, r->agg, r->opt.functions[0], 0) < 0)
+	    sg_cmd_flame_open(&r->out.flame, r->agg, r->opt.functions[0], 0) < 0)
 		goto out;
 	ret = run_trace(r, in, dat_fd);
 out:
@@ -629,18 +479,19 @@ out:
 static int run_setup(struct run *r, struct sg_strtab *st)
 {
 	r->st = st ? st : sg_strtab_new();
-	r->flame.opt = &r->opt;
-	r->flame.style = &r->style;
-	r->flame.raw_tty = r->raw_tty;
+	r->out.opt = &r->opt;
+	r->out.flame.opt = &r->opt;
+	r->out.flame.style = &r->out.style;
+	r->out.flame.raw_tty = r->out.raw_tty;
 	r->match = sg_match_new();
 	r->agg = sg_aggregate_new(r->opt.keep);
 	/* the bucket trees feed the .tree, the SVG's selection, diff --slow and tui; nothing else */
 	if (r->agg && !sg_savepolicy_wanted(&r->opt) && !r->opt.diff && !r->opt.merge &&
-	    !r->opt.tui && r->opt.mode != SG_MODE_SVG && r->opt.mode != SG_MODE_PNG &&
-	    r->opt.mode != SG_MODE_PDF)
+	    !r->opt.tui && r->opt.mode != SG_MODE_TUI && r->opt.mode != SG_MODE_SVG &&
+	    r->opt.mode != SG_MODE_PNG && r->opt.mode != SG_MODE_PDF)
 		r->agg->no_bucket_trees = 1;
 	if (!r->load && (r->opt.mode == SG_MODE_CHROME || r->opt.mode == SG_MODE_SPEEDSCOPE) &&
-	    !(r->ex = sg_export_new(r->opt.mode, stdout, r->opt.keep_all)))
+	    !(r->out.ex = sg_export_new(r->opt.mode, stdout, r->opt.keep_all)))
 		return -1;
 	if (!r->st || !r->match || !r->agg || (r->opt.narrow && sg_aggregate_split(r->agg) < 0) ||
 	    sg_aggregate_keep_slowest(r->agg, r->opt.keep_slowest) < 0) {
@@ -661,8 +512,7 @@ static void run_free(struct run *r, int own_st)
 	sg_pager_finish();
 	sg_callstack_free(r->cs);
 	sg_treefilter_free(r->filter);
-	sg_cmd_flame_release(&r->flame);
-	sg_export_free(r->ex);
+	sg_profile_out_release(&r->out);
 	sg_aggregate_free(r->agg);
 	sg_match_free(r->match);
 	if (own_st)
@@ -676,16 +526,26 @@ int sg_cmd_profile_run(const struct sg_options *o)
 	int rc = 1, tty;
 
 	sg_log_set_verbose(r.opt.verbose);
-	r.style.unicode = r.opt.unicode || (!r.opt.ascii && sg_text_utf8_terminal());
+	r.out.style.unicode = r.opt.unicode || (!r.opt.ascii && sg_text_utf8_terminal());
 	/* on a terminal the tree is read, not diffed: hide the crumbs, colour the hot paths */
 	tty = isatty(STDOUT_FILENO);
-	r.raw_tty = tty;
-	r.style.min_bp = r.opt.min_percent_bp >= 0 ? (uint32_t) r.opt.min_percent_bp : tty ? 50 : 0;
-	r.style.depth = r.opt.depth;
-	r.style.fixed_us = r.opt.unit_us;
-	r.style.color = r.opt.color == SG_COLOR_ALWAYS || (r.opt.color == SG_COLOR_AUTO && tty);
-	r.page = tty && !r.opt.no_pager && !sg_cmd_flame_mode(r.opt.mode) &&
+	r.out.raw_tty = tty;
+	r.out.style.min_bp =
+	    r.opt.min_percent_bp >= 0 ? (uint32_t) r.opt.min_percent_bp : tty ? 50 : 0;
+	r.out.style.depth = r.opt.depth;
+	r.out.style.fixed_us = r.opt.unit_us;
+	r.out.style.color = r.opt.color == SG_COLOR_ALWAYS || (r.opt.color == SG_COLOR_AUTO && tty);
+	r.out.page = tty && !r.opt.no_pager && !sg_cmd_flame_mode(r.opt.mode) &&
+		     r.opt.mode != SG_MODE_TUI &&
 		 !(r.opt.output && strcmp(r.opt.output, "-") == 0);
+	/* refused before tracing: the screen's escape sequences in a file help no one */
+	if (r.opt.mode == SG_MODE_TUI && (!tty || !isatty(STDIN_FILENO))) {
+		sg_log_error("-m tui draws on a terminal and reads its keys, and %s is not one: "
+			     "run it in a terminal (ssh -t), or trace with -m tree",
+			     tty ? "stdin" : "stdout");
+		rc = 2;
+		goto out;
+	}
 	if (r.opt.mode == SG_MODE_PPROF && tty) {
 		sg_log_error("-m pprof writes a gzipped profile: redirect stdout to a file "
 			     "(> %s.pb.gz)", r.opt.nfunctions ? r.opt.functions[0] : "profile");
@@ -708,7 +568,7 @@ int sg_cmd_profile_run(const struct sg_options *o)
 		/* live, also before: the capture may be long, and cannot be taken again */
 		sg_savepolicy_warn(&r.save, NULL, r.opt.quiet);
 		if (sg_cmd_flame_mode(r.opt.mode) &&
-		    sg_cmd_flame_open(&r.flame, r.agg, r.opt.functions[0], 1) < 0)
+		    sg_cmd_flame_open(&r.out.flame, r.agg, r.opt.functions[0], 1) < 0)
 			goto fail;
 		if (run_trace(&r, NULL, -1) < 0)
 			goto fail;

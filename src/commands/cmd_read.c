@@ -65,7 +65,8 @@ static int resolve_names(struct sg_options *o)
 }
 
 int sg_cmd_read_live(struct sg_options *o, struct sg_strtab *st, struct sg_callstack *cs,
-		     struct sg_live_result *live, struct sg_text_stats *stats)
+		     struct sg_live_result *live, struct sg_text_stats *stats,
+		     int (*tick)(void *ctx, const struct sg_live_tick *t), void *tick_ctx)
 {
 	int ret = resolve_names(o);
 	struct sg_live_settings ls = {
@@ -95,6 +96,8 @@ int sg_cmd_read_live(struct sg_options *o, struct sg_strtab *st, struct sg_calls
 	    .narrow_count = o->narrow_count,
 	    .narrow_seconds = o->narrow_seconds,
 	    .narrow_from = o->narrow_from,
+	    .tick = tick,
+	    .tick_ctx = tick_ctx,
 	};
 
 	if (!ret)

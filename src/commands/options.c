@@ -178,7 +178,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			if (!sg_opttable_modes[i]) {
 				sg_log_error("unknown mode '%s': use svg, png, pdf, tree, walk, "
 					     "raw, folded, "
-					     "top, hist, pprof, replay, chrome or speedscope",
+					     "top, hist, pprof, replay, chrome, speedscope or tui",
 					     optarg);
 				return -1;
 			}

@@ -74,7 +74,8 @@ const struct option sg_opttable_long[] = {
 
 const char *const sg_opttable_modes[] = {"svg",    "tree",   "walk",	     "raw",  "folded",
 					 "top",	   "png",    "pdf",	     "hist", "pprof",
-					 "replay", "chrome", "speedscope", "json", NULL};
+					 "replay", "chrome", "speedscope", "json", "tui",
+					 NULL};
 
 #define FLAME_MODES (1u << SG_MODE_SVG | 1u << SG_MODE_PNG | 1u << SG_MODE_PDF)
 
@@ -102,7 +103,7 @@ static const struct {
      "tree --each, walk, replay or top"},
     {OPT_MIN_PERCENT, "--min-percent", 1u << SG_MODE_TREE, "tree"},
     {OPT_DEPTH, "--depth", 1u << SG_MODE_TREE, "tree"},
-    {OPT_COLOR, "--color", 1u << SG_MODE_TREE, "tree"},
+    {OPT_COLOR, "--color", 1u << SG_MODE_TREE | 1u << SG_MODE_TUI, "tree or tui"},
     {OPT_UNIT, "--unit", 1u << SG_MODE_FOLDED | 1u << SG_MODE_TREE, "folded or tree"},
     /* -m raw prints the trace's lines unchanged, -m replay the calls as recorded */
     {OPT_NO_OFF_CPU, "--no-off-cpu", ~(1u << SG_MODE_RAW | 1u << SG_MODE_REPLAY),
@@ -281,6 +282,19 @@ int sg_opttable_check_mode(const struct sg_options *o, const unsigned char *seen
 					 o->mode < SG_MODE_CHROME))) {
 		sg_log_error("--no-save writes no .tree file: %s has nothing to do",
 			     o->output ? "-o" : o->keep_opt);
+		return -1;
+	}
+	/* -m tui is the live view: a saved run has its own subcommand, one screen shows one tree */
+	if (o->mode == SG_MODE_TUI && !o->diff && (o->input || seen[OPT_PICK] ||
+						    seen[OPT_PAGER] || seen[OPT_NO_PAGER])) {
+		if (o->input)
+			sg_log_error("-m tui shows a live run as it is traced: browse a saved one "
+				     "with surfgraph tui %s",
+				     o->input);
+		else
+			sg_log_error("-m tui shows the merged tree on its own screen: %s is for the "
+				     "text modes (-m tree)",
+				     seen[OPT_PICK] ? "--pick" : seen[OPT_PAGER] ? "--pager" : "--no-pager");
 		return -1;
 	}
 	/*

@@ -8,8 +8,12 @@
 /* Blocks grow from a few nodes (most invocation trees are small) to many (merged trees). */
 #define FIRST_BLOCK 8
 #define MAX_BLOCK   1024
-/* Children of a node with more than this are indexed in the hash; fewer are scanned. */
-#define WIDE 8
+/*
+ * Children of a node with more than this are found through the hash; fewer are scanned, which
+ * costs less than hashing every node of a large tree (most callees are leaves, allocated one
+ * after another).
+ */
+#define WIDE 16
 
 struct block {
 	struct block *next;
@@ -24,11 +28,20 @@ struct chunk {
 	max_align_t data[];
 };
 
+/*
+ * A hashed node with its key's hash: probes compare it before reading the node, and growing
+ * rehashes without reading any (in a large tree each read is a cache miss).
+ */
+struct slot {
+	struct sg_node *n;
+	size_t h;
+};
+
 struct sg_tree {
 	struct sg_node top;
 	struct block *blocks;
 	struct chunk *chunks;
-	struct sg_node **slots; /* open addressing, keyed by (parent, name) */
+	struct slot *slots; /* open addressing, keyed by (parent, name) */
 	size_t cap, count;
 	uint64_t size;
 };
@@ -112,20 +125,18 @@ static struct sg_node *node_alloc(struct sg_tree *t, const char *name)
 static int grow(struct sg_tree *t)
 {
 	size_t ncap = t->cap * 2;
-	struct sg_node **ns = calloc(ncap, sizeof(*ns));
+	struct slot *ns = calloc(ncap, sizeof(*ns));
 
 	if (!ns)
 		return -1;
 	for (size_t i = 0; i < t->cap; i++) {
-		struct sg_node *n = t->slots[i];
-
-		if (!n)
+		if (!t->slots[i].n)
 			continue;
-		size_t j = key_hash(n->parent, n->name) & (ncap - 1);
+		size_t j = t->slots[i].h & (ncap - 1);
 
-		while (ns[j])
+		while (ns[j].n)
 			j = (j + 1) & (ncap - 1);
-		ns[j] = n;
+		ns[j] = t->slots[i];
 	}
 	free(t->slots);
 	t->slots = ns;
@@ -133,41 +144,60 @@ static int grow(struct sg_tree *t)
 	return 0;
 }
 
-struct sg_node *sg_tree_find(const struct sg_tree *t, const struct sg_node *parent,
+/* Insert n (already linked under its parent) into the hash. */
+static int index_node(struct sg_tree *t, struct sg_node *n)
+{
+	if ((t->count + 1) * 2 > t->cap && grow(t) < 0)
+		return -1;
+	size_t h = key_hash(n->parent, n->name), i = h & (t->cap - 1);
+
+	while (t->slots[i].n)
+		i = (i + 1) & (t->cap - 1);
+	t->slots[i].n = n;
+	t->slots[i].h = h;
+	t->count++;
+	return 0;
+}
+
+/*
+ * Index parent's children: done when a lookup first needs it, not as a node grows wide, so that
+ * the subtrees a merge creates whole (and never searches) cost no hashing. 0: no memory, the
+ * children are scanned instead.
+ */
+static int index_children(struct sg_tree *t, struct sg_node *parent)
+{
+	for (struct sg_node *c = parent->child; c; c = c->next)
+		if (index_node(t, c) < 0)
+			return 0;
+	parent->hashed = 1;
+	return 1;
+}
+
+struct sg_node *sg_tree_find(const struct sg_tree *ct, const struct sg_node *parent,
 			     const char *name)
 {
-	if (parent->nchild <= WIDE) {
+	/* the hash is a cache of the children's lists: filling it changes nothing a caller sees */
+	struct sg_tree *t = (struct sg_tree *) ct;
+
+	if (parent->nchild <= WIDE ||
+	    (!parent->hashed && !index_children(t, (struct sg_node *) parent))) {
 		for (struct sg_node *c = parent->child; c; c = c->next)
 			if (c->name == name)
 				return c;
 		return NULL;
 	}
-	size_t i = key_hash(parent, name) & (t->cap - 1);
+	size_t h = key_hash(parent, name), i = h & (t->cap - 1);
 	struct sg_node *n;
 
-	while ((n = t->slots[i])) {
-		if (n->parent == parent && n->name == name)
+	while ((n = t->slots[i].n)) {
+		if (t->slots[i].h == h && n->parent == parent && n->name == name)
 			return n;
 		i = (i + 1) & (t->cap - 1);
 	}
 	return NULL;
 }
 
-/* Insert n (already linked under its parent) into the hash. */
-static int index_node(struct sg_tree *t, struct sg_node *n)
-{
-	if ((t->count + 1) * 2 > t->cap && grow(t) < 0)
-		return -1;
-	size_t i = key_hash(n->parent, n->name) & (t->cap - 1);
-
-	while (t->slots[i])
-		i = (i + 1) & (t->cap - 1);
-	t->slots[i] = n;
-	t->count++;
-	return 0;
-}
-
-/* Link n under parent; a parent that becomes wide has its children indexed. */
+/* Link n under parent; into the hash when the parent's children are there. */
 static int link_child(struct sg_tree *t, struct sg_node *parent, struct sg_node *n)
 {
 	n->parent = parent;
@@ -177,14 +207,8 @@ static int link_child(struct sg_tree *t, struct sg_node *parent, struct sg_node 
 	else
 		parent->child = n;
 	parent->last_child = n;
-	if (++parent->nchild < WIDE + 1)
-		return 0;
-	if (parent->nchild > WIDE + 1)
-		return index_node(t, n);
-	for (struct sg_node *c = parent->child; c; c = c->next)
-		if (index_node(t, c) < 0)
-			return -1;
-	return 0;
+	parent->nchild++;
+	return parent->hashed ? index_node(t, n) : 0;
 }
 
 struct sg_node *sg_tree_child(struct sg_tree *t, struct sg_node *parent, const char *name)
@@ -420,6 +444,7 @@ void sg_tree_mark_invocation(struct sg_node *root)
 		n->sq_total = (unsigned __int128) n->total * n->total;
 		n->sq_self = (unsigned __int128) n->self * n->self;
 		n->lg_total = logtime_cached(n->total);
+		/* a leaf's self is its total: one log2 (most nodes of a tree are leaves) */
 		n->lg_self = n->self == n->total ? n->lg_total : logtime_cached(n->self);
 		n->lq_total = (unsigned __int128) n->lg_total * n->lg_total;
 		n->lq_self = (unsigned __int128) n->lg_self * n->lg_self;
@@ -432,28 +457,71 @@ int sg_tree_merge(struct sg_tree *dst, struct sg_node *dst_parent, const struct 
 	return merge(dst, dst_parent, (struct sg_node *) src, 0);
 }
 
+/*
+ * parent's child named name in a merge, created when missing. A merge walks src's children in
+ * their order, which is mostly the order dst has them in (the same code calls in the same order):
+ * guess, the child after the one the previous sibling matched, is tried before the hash, whose
+ * probes miss the cache on a large tree. Under a parent this merge created (fresh) every child is
+ * new, src's siblings having distinct names: no lookup at all.
+ */
+static struct sg_node *merge_child(struct sg_tree *t, struct sg_node *parent, struct sg_node *guess,
+				   const char *name, int fresh, int *created)
+{
+	struct sg_node *n;
+
+	if (!fresh) {
+		if (guess && guess->name == name)
+			n = guess;
+		else
+			n = sg_tree_find(t, parent, name);
+		if (n) {
+			*created = 0;
+			return n;
+		}
+	}
+	*created = 1;
+	n = node_alloc(t, name);
+	if (!n || link_child(t, parent, n) < 0)
+		return NULL;
+	return n;
+}
+
 static int merge(struct sg_tree *dst, struct sg_node *dst_parent, struct sg_node *src, int move)
 {
-	struct sg_node *s = src;
-	struct sg_node *d = sg_tree_child(dst, dst_parent, s->name);
+	struct sg_node *s = src, *d;
+	/* depth of the shallowest node on the current path this merge created (src: 0) */
+	unsigned depth = 0, fresh = UINT32_MAX;
+	int created;
 
+	d = merge_child(dst, dst_parent, dst_parent->child, s->name, 0, &created);
+	if (created)
+		fresh = 0;
 	if (!d || combine(dst, d, s, move) < 0)
 		return -1;
 	for (;;) {
 		if (s->child) {
 			s = s->child;
-			d = sg_tree_child(dst, d, s->name);
+			d = merge_child(dst, d, d->child, s->name, fresh <= depth, &created);
+			depth++;
 		} else {
 			while (s != src && !s->next) {
 				s = s->parent;
 				d = d->parent;
+				depth--;
 			}
 			if (s == src)
 				return 0;
 			s = s->next;
-			d = sg_tree_child(dst, d->parent, s->name);
+			/* a sibling of the node left: fresh only if their parent is */
+			if (fresh >= depth)
+				fresh = UINT32_MAX;
+			d = merge_child(dst, d->parent, d->next, s->name, fresh < depth, &created);
 		}
-		if (!d || combine(dst, d, s, move) < 0)
+		if (!d)
+			return -1;
+		if (created && fresh > depth)
+			fresh = depth;
+		if (combine(dst, d, s, move) < 0)
 			return -1;
 	}
 }

@@ -5,7 +5,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <string.h>
+#include <stdlib.h>
 #include <trace-cmd.h>
+#include "btfargs.h"
 #include "input_dat.h"
 #include "log.h"
 
@@ -35,6 +37,72 @@ static void uname_release(struct tracecmd_input *h, char *kernel, size_t size)
 	if (n && n < size && strspn(r, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 				       "0123456789._+-~") >= n)
 		snprintf(kernel, size, "%.*s", (int) n, r);
+}
+
+size_t tracecmd_get_options_offset(struct tracecmd_input *handle);
+unsigned long tracecmd_get_in_file_version(struct tracecmd_input *handle);
+
+/* n bytes at off of fd, in the file's byte order. -1: past the end. */
+static int read_num(int fd, struct tep_handle *tep, off_t off, int n, uint64_t *v)
+{
+	unsigned char b[8];
+
+	if (pread(fd, b, (size_t) n, off) != n)
+		return -1;
+	*v = tep_read_number(tep, b, n);
+	return 0;
+}
+
+/*
+ * -w's --args BTF (btfargs.h), NULL when the file has none. libtracecmd 1.3 skips an option it
+ * does not know and has no call that returns one, so the options are walked here: version 7's
+ * sections (an uncompressed header, options, DONE with the next section's offset; trace-cmd
+ * never compresses them) or version 6's list, every length checked against the file.
+ */
+static struct sg_btfargs *dat_btf(int fd, struct tracecmd_input *h)
+{
+	struct tep_handle *tep = tracecmd_get_tep(h);
+	int v7 = tracecmd_get_in_file_version(h) >= 7;
+	uint64_t off = tracecmd_get_options_offset(h), id, flags, size, len, end;
+	struct sg_btfargs *b = NULL;
+	char *data;
+
+	for (int sections = 0; off && sections < 64; sections++) {
+		end = UINT64_MAX;
+		if (v7) {
+			if (read_num(fd, tep, (off_t) off, 2, &id) < 0 || id != 0 ||
+			    read_num(fd, tep, (off_t) off + 2, 2, &flags) < 0 || (flags & 1) ||
+			    read_num(fd, tep, (off_t) off + 8, 8, &size) < 0 || size > (1ull << 40))
+				return NULL;
+			off += 16;
+			end = off + size;
+		}
+		for (;;) {
+			if (off + 6 > end || read_num(fd, tep, (off_t) off, 2, &id) < 0)
+				return NULL;
+			if (!v7 && id == 0)
+				return NULL;
+			if (read_num(fd, tep, (off_t) off + 2, 4, &len) < 0 || off + 6 + len > end)
+				return NULL;
+			off += 6;
+			if (id == 0) { /* version 7's DONE: the next section's offset */
+				if (len != 8 || read_num(fd, tep, (off_t) off, 8, &off) < 0)
+					return NULL;
+				break;
+			}
+			if (id == SG_BTFARGS_DAT_OPTION && len > sizeof(SG_BTFARGS_MAGIC) &&
+			    len < (64u << 20) && (data = malloc(len))) {
+				if (pread(fd, data, len, (off_t) off) == (ssize_t) len &&
+				    memcmp(data, SG_BTFARGS_MAGIC, sizeof(SG_BTFARGS_MAGIC)) == 0)
+					b = sg_btfargs_from_data(data + sizeof(SG_BTFARGS_MAGIC),
+								 len - sizeof(SG_BTFARGS_MAGIC));
+				free(data);
+				return b;
+			}
+			off += len;
+		}
+	}
+	return NULL;
 }
 
 int sg_dat_sniff(const char *head, size_t len)
@@ -183,7 +251,8 @@ int sg_dat_read(const char *path, int fd, struct sg_strtab *st, sg_event_fn fn, 
 {
 	struct tracecmd_input *h;
 	struct dat_ctx c = { 0 };
-	int ret = -1;
+	struct sg_btfargs *btf = NULL;
+	int ret = -1, bfd;
 
 	memset(stats, 0, sizeof(*stats));
 	if (ksize)
@@ -197,6 +266,14 @@ int sg_dat_read(const char *path, int fd, struct sg_strtab *st, sg_event_fn fn, 
 	c.dec = sg_raw_decoder_new(tracecmd_get_tep(h), st, fn, ctx, lines);
 	if (!c.dec)
 		goto out;
+	/* --args recorded by -w: the recording kernel's BTF for the functions seen names them */
+	bfd = fd >= 0 ? fd : open(path, O_RDONLY | O_CLOEXEC);
+	if (bfd >= 0) {
+		btf = dat_btf(bfd, h);
+		if (fd < 0)
+			close(bfd);
+	}
+	sg_raw_decoder_set_btf(c.dec, btf);
 	if (tracecmd_iterate_events(h, NULL, 0, on_record, &c) < 0 && !c.failed) {
 		sg_log_error("%s: reading the trace data failed", path);
 		goto out;
@@ -205,6 +282,7 @@ int sg_dat_read(const char *path, int fd, struct sg_strtab *st, sg_event_fn fn, 
 	ret = c.failed ? -1 : 0;
 out:
 	sg_raw_decoder_free(c.dec);
+	sg_btfargs_free(btf);
 	tracecmd_close(h);
 	return ret;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <kbuffer.h>
+#include "btfargs.h"
 #include "input_raw.h"
 #include "log.h"
 
@@ -41,7 +42,9 @@ struct sg_raw_decoder {
 	size_t nsyms, symcap;
 	struct comm *comms;
 	size_t ncomms, commcap;
-	char line[512];
+	struct sg_btfargs *btf; /* names the arguments when set (not owned) */
+	char args[768];		/* an entry's arguments as the kernel prints them */
+	char line[1024];
 	struct sg_raw_stats stats;
 };
 
@@ -366,8 +369,9 @@ size_t sg_raw_format_line(char *buf, size_t size, const struct sg_event *ev)
 		for (int i = 0; i < ev->nargv; i++)
 			k += (size_t) snprintf(args + k, sizeof(args) - k, "%s0x%" PRIx64,
 					       i ? ", " : "", ev->argv[i]);
-		n = snprintf(buf, size, " %d) %14s|  %*s%s(%s) {", ev->cpu, "", 2 * depth, "",
-			     ev->func, args);
+		n = snprintf(buf, size, " %d) %14s|  %*s%s(%.*s) {", ev->cpu, "", 2 * depth, "",
+			     ev->func, ev->args_len ? (int) ev->args_len : (int) k,
+			     ev->args_len ? ev->args : args);
 	} else {
 		static const struct {
 			uint64_t ns;
@@ -398,6 +402,7 @@ size_t sg_raw_format_line(char *buf, size_t size, const struct sg_event *ev)
 
 static int emit(struct sg_raw_decoder *d, struct sg_event *ev)
 {
+	sg_raw_name_args(d->btf, d->args, sizeof(d->args), ev);
 	if (d->lines) {
 		ev->line = d->line;
 		ev->line_len = sg_raw_format_line(d->line, sizeof(d->line), ev);
@@ -424,6 +429,25 @@ static void read_args(struct sg_raw_decoder *d, const struct tep_format_field *f
 		ev->argv[i] = tep_read_number(
 		    d->tep, (const char *) rec->data + f->offset + 8 * (i + skip), 8);
 	ev->nargv = SG_EVENT_ARGS;
+}
+
+void sg_raw_name_args(struct sg_btfargs *b, char *buf, size_t size, struct sg_event *ev)
+{
+	int n;
+
+	if (!b || ev->type != SG_EV_ENTRY || !ev->nargv)
+		return;
+	n = sg_btfargs_format(b, ev->func, ev->argv, ev->nargv, buf, size);
+	if (n < 0)
+		return;
+	ev->args = buf;
+	ev->args_len = (size_t) n;
+	ev->nargv = 0;
+}
+
+void sg_raw_decoder_set_btf(struct sg_raw_decoder *d, struct sg_btfargs *b)
+{
+	d->btf = b;
 }
 
 /* A comm array field (TASK_COMM_LEN bytes, NUL-padded) interned; NULL when absent. */

@@ -9,6 +9,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 #include <trace-cmd.h>
+#include "btfargs.h"
 #include "datwriter.h"
 #include "log.h"
 #include "outfile.h"
@@ -39,6 +40,7 @@ struct sg_datwriter {
 	int ncpus, page_size;
 	char *pad; /* a short read is padded to a whole page, as the file's layout needs */
 	uint64_t bytes;
+	struct sg_btfargs *btf; /* --args: what naming the arguments needs goes into the file */
 };
 
 static int oom(void)
@@ -149,6 +151,45 @@ static void add_uname(struct tracecmd_output *h)
 	tracecmd_add_option(h, TRACECMD_OPTION_UNAME, (int) strlen(buf) + 1, buf);
 }
 
+void sg_datwriter_keep_btf(struct sg_datwriter *w, struct sg_btfargs *b)
+{
+	w->btf = b;
+}
+
+/*
+ * --args: the BTF of the functions seen, so that the file names their arguments wherever it is
+ * read (a whole vmlinux BTF would be megabytes; trace-cmd 3.4 stores that in a compressed
+ * section libtracecmd 1.3 can neither write nor read).
+ */
+static int add_btf(struct sg_datwriter *w, struct tracecmd_output *h)
+{
+	void *btf, *data;
+	size_t size, magic = sizeof(SG_BTFARGS_MAGIC);
+
+	if (!w->btf)
+		return 0;
+	if (sg_btfargs_subset(w->btf, &btf, &size) < 0)
+		return -1;
+	if (!size)
+		return 0;
+	data = malloc(magic + size);
+	if (!data || size > INT32_MAX - magic) {
+		free(btf);
+		free(data);
+		return oom();
+	}
+	memcpy(data, SG_BTFARGS_MAGIC, magic);
+	memcpy((char *) data + magic, btf, size);
+	free(btf);
+	if (!tracecmd_add_option(h, SG_BTFARGS_DAT_OPTION, (int) (magic + size), data)) {
+		free(data);
+		sg_log_error("-w %s: cannot add the arguments' BTF", w->path);
+		return -1;
+	}
+	free(data);
+	return 0;
+}
+
 int sg_datwriter_finish(struct sg_datwriter *w)
 {
 	struct tracecmd_output *h;
@@ -189,6 +230,10 @@ int sg_datwriter_finish(struct sg_datwriter *w)
 		goto out;
 	}
 	add_uname(h);
+	if (add_btf(w, h) < 0) {
+		tracecmd_output_close(h);
+		goto out;
+	}
 	if (tracecmd_write_cmdlines(h) < 0 || tracecmd_append_cpu_data(h, w->ncpus, w->files) < 0) {
 		sg_log_error("-w %s: cannot write the CPU data", w->path);
 		tracecmd_output_close(h);

@@ -17,6 +17,7 @@
 #include "datwriter.h"
 #include "raw_reader.h"
 #include "linebuf.h"
+#include "btfargs.h"
 #include "live.h"
 #include "log.h"
 #include "narrow.h"
@@ -68,6 +69,7 @@ struct live {
 	struct sg_tracefs_session *s;
 	struct sg_raw_reader *reader;
 	struct sg_datwriter *dat; /* -w */
+	struct sg_btfargs *btf;	  /* --args, binary: the running kernel's BTF names the values */
 	struct sg_text_parser *parser;
 	int pipe_fd; /* trace_pipe, --text */
 	struct sg_linebuf *lines; /* --text: trace_pipe's bytes into lines */
@@ -84,6 +86,22 @@ struct live {
 	struct sigaction old[NSIG]; /* by signal number: what to give back at the end */
 };
 
+
+/*
+ * The binary records carry raw values; the kernel names them from its BTF only when it prints
+ * text, so the running kernel's BTF names them here. Without one (an old kernel, no
+ * CONFIG_DEBUG_INFO_BTF) the values stay raw, as -v says.
+ */
+static void open_btf(struct live *l)
+{
+	l->btf = sg_btfargs_open(SG_BTFARGS_KERNEL);
+	if (!l->btf) {
+		sg_log_action("# --args: %s: the arguments stay raw values", sg_log_message());
+		return;
+	}
+	sg_log_action("# --args: arguments named from %s", SG_BTFARGS_KERNEL);
+	sg_raw_reader_set_btf(l->reader, l->btf);
+}
 
 static double now_s(void)
 {
@@ -459,12 +477,15 @@ static int setup(struct live *l, const struct sg_live_settings *o)
 					       l->st, on_event, l, o->keep_lines);
 		if (!l->reader)
 			goto out;
+		if (o->args)
+			open_btf(l);
 		if (o->write_dat) {
 			l->dat = sg_datwriter_new(o->write_dat, (int) nconf,
 						  sg_raw_reader_page_size(l->reader));
 			if (!l->dat)
 				goto out;
 			sg_raw_reader_record(l->reader, l->dat);
+			sg_datwriter_keep_btf(l->dat, l->btf);
 		}
 	}
 	if (o->narrow) {
@@ -525,6 +546,18 @@ static int capture(struct live *l, const struct sg_live_settings *o)
 			l->res->stop = SG_STOP_COMMAND;
 			l->res->cmd_status = st;
 			break;
+		}
+		if (o->tick) {
+			const struct sg_callstack_stats *cs = sg_callstack_stats(l->cs);
+			struct sg_live_tick t = {now - t0, cs->complete, cs->lost_events, l->events};
+			int r = o->tick(o->tick_ctx, &t);
+
+			if (r) {
+				l->res->stop = SG_STOP_TICK;
+				if (r < 0)
+					return -1;
+				break;
+			}
 		}
 		if (l->status_line && now - last_status >= STATUS_NS / 1e9) {
 			status(l, now - t0, &rate_events, &rate_t);
@@ -592,7 +625,7 @@ int sg_live_run(const struct sg_live_settings *o, struct sg_strtab *st, struct s
 	l.cs = cs;
 	l.res = res;
 	l.pipe_fd = l.go_fd = l.err_fd = -1;
-	l.status_line = isatty(STDERR_FILENO) && !o->quiet;
+	l.status_line = isatty(STDERR_FILENO) && !o->quiet && !o->tick;
 	/*
 	 * From here on a signal only asks the loop to stop: tracefs is always given back. Every
 	 * terminating signal, not only Ctrl-C's: SIGQUIT, SIGUSR1, SIGALRM, SIGXCPU... would leave
@@ -684,6 +717,7 @@ out:
 		res->dat = ret == 0 ? o->write_dat : NULL;
 	}
 	sg_datwriter_free(l.dat);
+	sg_btfargs_free(l.btf);
 	if (ret == 0)
 		ret = sg_callstack_finish(cs);
 	return ret;

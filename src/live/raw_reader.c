@@ -43,7 +43,9 @@ struct sg_raw_reader {
 	sg_event_fn fn;
 	void *ctx;
 	int lines;
-	char line[512];
+	char line[1024];
+	struct sg_btfargs *btf; /* --args: the entries' values named as delivered */
+	char args[768];
 	long records; /* read by the current poll */
 	struct sg_datwriter *dat; /* -w: every page read also goes there, as read */
 	struct sg_raw_stats stats, out;
@@ -204,6 +206,8 @@ static int deliver(struct sg_raw_reader *r, struct sg_event *ev)
 		r->stats.reordered++;
 	else
 		r->last_delivered = ev->ts;
+	/* here, not as decoded: a queued event cannot point into a buffer the next record reuses */
+	sg_raw_name_args(r->btf, r->args, sizeof(r->args), ev);
 	if (r->lines) {
 		ev->line = r->line;
 		ev->line_len = sg_raw_format_line(r->line, sizeof(r->line), ev);
@@ -282,6 +286,11 @@ long sg_raw_reader_poll(struct sg_raw_reader *r, int final)
 void sg_raw_reader_record(struct sg_raw_reader *r, struct sg_datwriter *w)
 {
 	r->dat = w;
+}
+
+void sg_raw_reader_set_btf(struct sg_raw_reader *r, struct sg_btfargs *b)
+{
+	r->btf = b;
 }
 
 int sg_raw_reader_page_size(const struct sg_raw_reader *r)

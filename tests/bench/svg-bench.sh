@@ -3,9 +3,22 @@
 # next to flamegraph.pl on the same stacks (folded) when FLAMEGRAPH_PL names one.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-# flamegraph.pl: FLAMEGRAPH_PL, else one on the PATH
 . tests/bench/lib.sh
-FLAMEGRAPH_PL=${FLAMEGRAPH_PL:-$(command -v flamegraph.pl || true)}
+# flamegraph.pl (the anchor): FLAMEGRAPH_PL, else one on the PATH, else a clone of
+# https://github.com/brendangregg/FlameGraph in the bench directory, else the copy this
+# project's bench machine keeps in /var/tmp/fg. Debian does not package it; the bench never
+# fetches it (CI has no network to count on): without one the ratios are not printed.
+fg_where="FLAMEGRAPH_PL, the PATH, ${SG_BENCH_DIR:-tests/out/bench}/FlameGraph, /var/tmp/fg"
+fg_get="git clone --depth 1 https://github.com/brendangregg/FlameGraph ${SG_BENCH_DIR:-tests/out/bench}/FlameGraph"
+if [ -z "${FLAMEGRAPH_PL:-}" ]; then
+	for f in "$(command -v flamegraph.pl || true)" "${SG_BENCH_DIR:-tests/out/bench}/FlameGraph/flamegraph.pl" \
+		/var/tmp/fg/flamegraph.pl; do
+		if [ -n "$f" ] && [ -f "$f" ]; then
+			FLAMEGRAPH_PL=$f
+			break
+		fi
+	done
+fi
 [ -x /usr/bin/time ] || { echo "svg-bench needs /usr/bin/time (apt-get install time)"; exit 1; }
 bin=${SURFGRAPH:-$PWD/surfgraph}
 out=${SG_BENCH_DIR:-tests/out/bench}/svg
@@ -111,7 +124,7 @@ if [ -n "${FLAMEGRAPH_PL:-}" ]; then
 	printf '  render: %.1fx faster than flamegraph.pl (target >= 30x); whole command: %.1fx\n' \
 		"$(echo "$t_fg / $t_render" | bc -l)" "$(echo "$t_fg / $t_sg" | bc -l)"
 else
-	echo "  flamegraph.pl: set FLAMEGRAPH_PL=/path/to/flamegraph.pl to compare"
+	echo "  flamegraph.pl: none in $fg_where; to compare: $fg_get (or FLAMEGRAPH_PL=/path/to/flamegraph.pl)"
 fi
 
 # The default width (1200 px) on a trace whose merged tree has 100,000 paths (fan-out 9, 10, 10,
@@ -143,5 +156,7 @@ if [ -n "${FLAMEGRAPH_PL:-}" ]; then
 	tf=$(median <"$out/t-fg.txt")
 	printf '  flamegraph.pl (folded in):                       %7.3f s  %6d frames  %8d bytes\n' \
 		"$tf" "$(frames "$out/fg-100k.svg")" "$(stat -c %s "$out/fg-100k.svg")"
-	printf '  default width: %.1fx flamegraph.pl (goal >= 30x)\n' "$(echo "$tf / $t" | bc -l)"
+	printf '  default width: %.1fx flamegraph.pl (goal >= 30)\n' "$(echo "$tf / $t" | bc -l)"
+else
+	echo "  default width: no flamegraph.pl to compare with ($fg_where): $fg_get"
 fi

@@ -23,7 +23,7 @@ run() {
 }
 
 run 2 "unknown option '--bogus' (see --help)" --bogus
-run 2 "unknown mode 'pie': use svg, png, pdf, tree, walk, raw, folded, top, hist, pprof, replay, chrome or speedscope" -f x -m pie -i $fix
+run 2 "unknown mode 'pie': use svg, png, pdf, tree, walk, raw, folded, top, hist, pprof, replay, chrome, speedscope or tui" -f x -m pie -i $fix
 # -m hist reads no per-invocation or drawing option; diff has no histogram
 run 2 "--each is for -m tree, not -m hist" -f x -i $fix -m hist --each
 run 2 "-s is for -m svg, png or pdf, not -m hist" -f x -i $fix -m hist -s 3

@@ -3,6 +3,7 @@
 #include <event-parse.h>
 #include "check.h"
 #include "collect.h"
+#include "btfargs.h"
 #include "input_raw.h"
 
 static int parse_format(struct tep_handle *tep, const char *path)
@@ -29,6 +30,7 @@ static struct tep_handle *tep_of(const char *const *formats)
 	tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
 	tep_register_function(tep, "vfs_read", 0xffffffff81000000ULL, NULL);
 	tep_register_function(tep, "rw_verify_area", 0xffffffff81001000ULL, NULL);
+	tep_register_function(tep, "finish_task_switch.isra.0", 0xffffffff81002000ULL, NULL);
 	return tep;
 }
 
@@ -142,6 +144,50 @@ static void run(const char *const *formats, int retaddr_args)
 }
 
 /*
+ * --args with BTF: the entry carries the kernel's text (the 7.3 capture's vfs_read line), its
+ * raw line too; a clone the BTF lacks gets the kernel's `f()`, not six raw values.
+ */
+static void named(void)
+{
+	static const char *const formats[] = {"tests/data/linux-7.3/funcgraph_entry.format",
+					      "tests/data/linux-7.3/funcgraph_exit.format", NULL};
+	struct sg_strtab *st = sg_strtab_new();
+	struct tep_handle *tep = tep_of(formats);
+	struct sg_raw_decoder *d = sg_raw_decoder_new(tep, st, collect, NULL, 1);
+	struct sg_btfargs *b = sg_btfargs_open("tests/data/linux-7.3/funcgraph-args.btf");
+	struct rec r;
+
+	CHECK(d && b);
+	if (!d || !b)
+		return;
+	sg_raw_decoder_set_btf(d, b);
+	nev = 0;
+	header(&r, 11);
+	put(&r, 8, 8, 0xffffffff81000000ULL);
+	put(&r, 16, 8, 0);
+	for (int i = 0; i < 6; i++)
+		put(&r, 24 + 8 * i, 8, args[i]);
+	feed(d, &r, 1000);
+	CHECK_U64(nev, 1);
+	CHECK_U64(evs[0].nargv, 0);
+	CHECK_U64(evs[0].args_len, strlen(evs[0].args));
+	CHECK_STR(evs[0].args,
+		  "file=0xff2ab15e822c3180, buf=0x4a2de40, count=0x40, pos=0xff82b96e005f3ba8");
+	CHECK(strstr(evs[0].line, "vfs_read(file=0xff2ab15e822c3180, buf=0x4a2de40, count=0x40, "
+				  "pos=0xff82b96e005f3ba8) {") != NULL);
+	put(&r, 8, 8, 0xffffffff81002000ULL);
+	feed(d, &r, 2000);
+	CHECK_U64(nev, 2);
+	CHECK_U64(evs[1].nargv, 0);
+	CHECK_U64(evs[1].args_len, 0);
+	CHECK(strstr(evs[1].line, "finish_task_switch.isra.0() {") != NULL);
+	sg_raw_decoder_free(d);
+	sg_btfargs_free(b);
+	tep_free(tep);
+	sg_strtab_free(st);
+}
+
+/*
  * sg_raw_parse_kallsyms registers what tep_parse_kallsyms registers: every address of a
  * kallsyms text (and one past it) names the same function, or none, in both.
  */
@@ -207,5 +253,6 @@ int main(void)
 
 	run(v613, 0);
 	run(v619, 1);
+	named();
 	return check_report("input_raw");
 }

@@ -92,6 +92,85 @@ int main(void)
 	sg_tree_free(t);
 	sg_tree_free(m);
 
+	/*
+	 * Merges of wide nodes (past the few children scanned): s1 is r -> n0..n19 -> m0..m11,
+	 * one call each; s2 is r -> n25..n5 (reversed: six names new) -> m(k+3)%16 for k 0..11
+	 * (rotated, four new), ten calls each. Merged s1, s2, s2: every path found once, under
+	 * the list and the hash alike, with 1 call from s1 and 20 from s2.
+	 */
+	{
+		struct sg_tree *s1 = sg_tree_new(), *s2 = sg_tree_new(), *mw = sg_tree_new();
+		const char *nn[26], *mm[16];
+		char buf[8];
+
+		for (int i = 0; i < 26; i++) {
+			snprintf(buf, sizeof(buf), "n%d", i);
+			nn[i] = sg_strtab_intern(st, buf, strlen(buf));
+		}
+		for (int j = 0; j < 16; j++) {
+			snprintf(buf, sizeof(buf), "m%d", j);
+			mm[j] = sg_strtab_intern(st, buf, strlen(buf));
+		}
+		struct sg_node *r1 = sg_tree_child(s1, sg_tree_top(s1), a);
+		struct sg_node *r2 = sg_tree_child(s2, sg_tree_top(s2), a);
+
+		for (int i = 0; i < 20; i++) {
+			struct sg_node *x = sg_tree_child(s1, r1, nn[i]);
+
+			x->calls = 1;
+			for (int j = 0; j < 12; j++)
+				sg_tree_child(s1, x, mm[j])->calls = 1;
+		}
+		for (int i = 25; i >= 5; i--) {
+			struct sg_node *x = sg_tree_child(s2, r2, nn[i]);
+
+			x->calls = 10;
+			for (int k = 0; k < 12; k++)
+				sg_tree_child(s2, x, mm[(k + 3) % 16])->calls = 10;
+		}
+		CHECK(sg_tree_merge(mw, sg_tree_top(mw), r1) == 0);
+		CHECK(sg_tree_merge(mw, sg_tree_top(mw), r2) == 0);
+		CHECK(sg_tree_merge(mw, sg_tree_top(mw), r2) == 0);
+		struct sg_node *r = sg_tree_top(mw)->child;
+		int bad = 0, nodes = 1;
+
+		CHECK(r && !r->next && r->name == a);
+		for (int i = 0; r && i < 26; i++) {
+			struct sg_node *x = sg_tree_find(mw, r, nn[i]), *y = NULL;
+			int in1 = i < 20, in2 = i >= 5;
+
+			for (struct sg_node *c = r->child; c; c = c->next)
+				if (c->name == nn[i])
+					bad += y != NULL, y = c;
+			bad += !x || x != y || x->calls != (uint64_t) in1 + 20 * in2;
+			nodes++;
+			for (int j = 0; x && j < 16; j++) {
+				struct sg_node *z = sg_tree_find(mw, x, mm[j]);
+				/* s2's names (k + 3) % 16 for k < 12: m3..m14 */
+				int j1 = in1 && j < 12, j2 = in2 && j >= 3 && j <= 14;
+
+				if (!j1 && !j2) {
+					bad += z != NULL;
+					continue;
+				}
+				bad += !z || z->calls != (uint64_t) j1 + 20 * j2;
+				nodes++;
+			}
+		}
+		CHECK_U64(bad, 0);
+		CHECK_U64(sg_tree_size(mw), nodes);
+		/* a wide node the merges filled: an existing child is found, a new one then too */
+		CHECK(sg_tree_child(mw, r, nn[7]) == sg_tree_find(mw, r, nn[7]));
+		CHECK_U64(sg_tree_size(mw), nodes);
+		struct sg_node *nb2 = sg_tree_child(mw, r, b);
+
+		CHECK(nb2 && sg_tree_find(mw, r, b) == nb2);
+		CHECK_U64(sg_tree_size(mw), nodes + 1);
+		sg_tree_free(s1);
+		sg_tree_free(s2);
+		sg_tree_free(mw);
+	}
+
 	/* percentiles: nearest rank, exact while few */
 	{
 		struct sg_stats *s = sg_stats_new();

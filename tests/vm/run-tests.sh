@@ -96,7 +96,7 @@ cost_of() {
 		s1 | s2 | s4 | s6 | s8 | s13) c=$((c + 3 * f)) ;;
 		s14) c=$((c + 15 * f)) ;; # the switch to narrow re-patches every call site
 		b3) c=$((c + 20 * f)) ;;  # seven runs, four of them patching every call site
-		s5 | s15) c=$((c + 4 * f)) ;;
+		s5 | s15 | s16) c=$((c + 4 * f)) ;;
 		*) c=$((c + f)) ;;
 		esac
 	done
@@ -131,6 +131,21 @@ initrd_for() { # KERNEL BOOT SCENARIO...: the initramfs running these scenarios
 			tc=$(command -v trace-cmd)
 		fi
 		files+=("$tc=/bin/trace-cmd")
+	fi
+	# s16 drives the live -m tui through tmux: the host's tmux (an x86 guest's only), its
+	# libraries (mkinitrd.sh), the terminfo entry of the TERM it sets and a UTF-8 locale
+	if [[ " $* " == *" s16-tui-live "* ]]; then
+		if is_arm64 "$k"; then
+			echo "vm: s16-tui-live runs on x86 guests only (the host's tmux)" >&2
+			return 1
+		fi
+		sg_need_pkgs tmux >&2 || return 1
+		files+=("$(command -v tmux)=/usr/bin/tmux")
+		for ti in /lib/terminfo/s/screen /usr/share/terminfo/s/screen; do
+			[ ! -e "$ti" ] || files+=("$ti=$ti")
+		done
+		# tmux will not start without a UTF-8 locale: C.UTF-8's character types
+		files+=("/usr/lib/locale/C.utf8/LC_CTYPE=/usr/lib/locale/C.utf8/LC_CTYPE")
 	fi
 	SG_VM_ARCH=$(sg_kernel_arch "$k") SG_VM_SYSROOT=$sysroot \
 		"$here/mkinitrd.sh" "$out/initrd-$b.gz" "$here/scenarios/live-driver.sh" "${files[@]}"

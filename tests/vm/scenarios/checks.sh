@@ -273,23 +273,19 @@ check_s10() {
 			bad "s10: --args ($r) exited $(val s10_${r}_rc): $(head -c 300 "$o/s10.$r.err")"
 			return
 		fi
-		# every vfs_read (level 0) has its call line with the arguments right below it
+		# every vfs_read (level 0) has its call line with the arguments right below it, named
+		# as the kernel names them: from BTF in the binary reader too
 		roots=$(grep -c '^0 vfs_read ' "$o/s10.$r.walk" || true)
-		if [ $r = bin ]; then
-			# raw values: six per call (FTRACE_REGS_MAX_ARGS), in hex
-			calls=$(grep -A1 '^0 vfs_read ' "$o/s10.$r.walk" |
-				grep -cE '^  call \((0x[0-9a-f]+, ){5}0x[0-9a-f]+\)$' || true)
-		else
-			# the kernel's own names from BTF
-			calls=$(grep -A1 '^0 vfs_read ' "$o/s10.$r.walk" |
-				grep -cE '^  call \(file=0x[0-9a-f]+, buf=0x[0-9a-f]+, count=0x[0-9a-f]+, pos=0x[0-9a-f]+\)$' || true)
-		fi
+		calls=$(grep -A1 '^0 vfs_read ' "$o/s10.$r.walk" |
+			grep -cE '^  call \(file=0x[0-9a-f]+, buf=0x[0-9a-f]+, count=0x[0-9a-f]+, pos=0x[0-9a-f]+\)$' || true)
 		if [ "$roots" -gt 0 ] && [ "$calls" = "$roots" ]; then
-			ok "s10: --args ($r): all $roots vfs_read calls carry their arguments"
+			ok "s10: --args ($r): all $roots vfs_read calls carry their named arguments"
 		else
-			bad "s10: --args ($r): $roots vfs_read calls, $calls with arguments: $(grep -m2 '^  call' "$o/s10.$r.walk" | tr '\n' ' ')"
+			bad "s10: --args ($r): $roots vfs_read calls, $calls with named arguments: $(grep -m2 '^  call' "$o/s10.$r.walk" | tr '\n' ' ')"
 		fi
 	done
+	[ "$(val s10_bin_rc)" = 0 ] && [ "$(val s10_text_rc)" = 0 ] && check_s10_same
+	[ "$(val s10_bin_rc)" = 0 ] && check_s10_nobtf
 	if [ "$(val s10_ret_rc)" = 0 ]; then
 		# a kernel with CONFIG_FUNCTION_GRAPH_RETVAL: each vfs_read returned 512 or less
 		if grep -A1 '^0 vfs_read ' "$o/s10.ret.walk" | grep -qE '^  call \(\) = 0x'; then
@@ -304,6 +300,73 @@ check_s10() {
 		bad "s10: --retval exited $(val s10_ret_rc): $(head -c 300 "$o/s10.ret.err")"
 	fi
 	[ "$(val s10_tracer_after)" = nop ] || bad "s10: current_tracer left as '$(val s10_tracer_after)'"
+}
+
+# s10 without the kernel's BTF (an empty file bound over /sys/kernel/btf/vmlinux): the binary
+# reader's six raw values, as before BTF naming, and one -v line that says why
+check_s10_nobtf() {
+	local roots calls said
+	[ -n "$(val s10_nobtf_rc)" ] || { bad "s10: the run without BTF did not run (bind mount?)"; return; }
+	[ "$(val s10_nobtf_rc)" = 0 ] ||
+		{ bad "s10: without BTF exited $(val s10_nobtf_rc): $(head -c 300 "$o/s10.nobtf.err")"; return; }
+	roots=$(grep -c '^0 vfs_read ' "$o/s10.nobtf.walk" || true)
+	calls=$(grep -A1 '^0 vfs_read ' "$o/s10.nobtf.walk" |
+		grep -cE '^  call \((0x[0-9a-f]+, ){5}0x[0-9a-f]+\)$' || true)
+	said=$(grep -c '^# --args: .*the arguments stay raw values' "$o/s10.nobtf.err" || true)
+	if [ "$roots" -gt 0 ] && [ "$calls" = "$roots" ] && [ "$said" = 1 ]; then
+		ok "s10: without BTF: all $roots vfs_read calls with six raw values; -v: $(grep -m1 '^# --args' "$o/s10.nobtf.err")"
+	else
+		bad "s10: without BTF: $roots vfs_read calls, $calls with six raw values, $said -v lines: $(grep -m1 '^  call' "$o/s10.nobtf.walk") $(grep -m2 '# --args' "$o/s10.nobtf.err" | tr '\n' ' ')"
+	fi
+}
+
+# s10's binary and --text runs of the same workload: each function's arguments named alike
+# (pointers differ from run to run: names and the run-independent values compared), and the
+# -w trace.dat read on the host names them as the live run did, trace-cmd report unbothered.
+check_s10_same() {
+	local f
+	# "function<TAB>names": the values taken out, as a set
+	names() { awk '/^[0-9]+ / { f = $2 } /^  call \(/ { a = $0; gsub(/=[^,)]*/, "=", a); print f "\t" a }' "$1" | sort -u; }
+	names "$o/s10.bin.walk" >"$o/s10.bin.names"
+	names "$o/s10.text.walk" >"$o/s10.text.names"
+	# the functions both runs called (an interrupt or the scheduler may come in one run only)
+	comm -12 <(cut -f1 "$o/s10.bin.names" | sort -u) <(cut -f1 "$o/s10.text.names" | sort -u) >"$o/s10.common"
+	for f in bin text; do
+		awk -F'\t' 'NR == FNR { c[$1] = 1; next } $1 in c' "$o/s10.common" "$o/s10.$f.names" >"$o/s10.$f.common"
+	done
+	if [ "$(wc -l <"$o/s10.common")" -lt 10 ] || ! grep -qx vfs_read "$o/s10.common"; then
+		bad "s10: only $(wc -l <"$o/s10.common") functions called in both runs: $(tr '\n' ' ' <"$o/s10.common")"
+		return
+	fi
+	if ! cmp -s "$o/s10.bin.common" "$o/s10.text.common"; then
+		bad "s10: the binary reader names arguments unlike the kernel's text: $(diff "$o/s10.text.common" "$o/s10.bin.common" | head -6 | tr '\n' ' ')"
+		return
+	fi
+	# vfs_read's count (the dd block size) and every enum's and signed int's value are the
+	# workload's, not the run's: the same list in both
+	for f in bin text; do
+		grep -A1 '^0 vfs_read ' "$o/s10.$f.walk" | grep -o 'count=0x[0-9a-f]*' | sort >"$o/s10.$f.counts"
+	done
+	if ! cmp -s "$o/s10.bin.counts" "$o/s10.text.counts" || [ ! -s "$o/s10.bin.counts" ]; then
+		bad "s10: vfs_read's count differs: binary $(sort -u "$o/s10.bin.counts" | tr '\n' ' '), text $(sort -u "$o/s10.text.counts" | tr '\n' ' ')"
+		return
+	fi
+	ok "s10: binary and --text name the arguments of the $(wc -l <"$o/s10.common") functions both called alike; vfs_read's $(wc -l <"$o/s10.bin.counts") counts equal ($(sort -u "$o/s10.bin.counts" | tr '\n' ' '))"
+	local d=$o/s10.dat
+	[ -s "$d" ] || { bad "s10: no trace.dat from the binary run's -w"; return; }
+	trace-cmd report "$d" >"$o/s10.report" 2>"$o/s10.report.err" ||
+		{ bad "s10: trace-cmd report failed on the -w file: $(head -c 300 "$o/s10.report.err")"; return; }
+	if [ -s "$o/s10.report.err" ] || ! grep -q 'funcgraph_entry:' "$o/s10.report"; then
+		bad "s10: trace-cmd report of the -w file: $(head -c 300 "$o/s10.report.err")"
+		return
+	fi
+	"$bin" -f vfs_read --no-irqs -i "$d" -m walk --no-save >"$o/s10.reread.walk" 2>"$o/s10.reread.err" ||
+		{ bad "s10: surfgraph -i the -w file failed: $(head -c 300 "$o/s10.reread.err")"; return; }
+	if ! diff <(grep '^  call' "$o/s10.bin.walk") <(grep '^  call' "$o/s10.reread.walk") >"$o/s10.reread.diff"; then
+		bad "s10: the -w file read on the host names the arguments otherwise: $(head -c 400 "$o/s10.reread.diff")"
+		return
+	fi
+	ok "s10: the -w trace.dat read on the host: the same $(grep -c '^  call' "$o/s10.reread.walk") named calls as live; trace-cmd report reads it silently"
 }
 
 # Ctrl-C while function_graph is still being set up
@@ -530,4 +593,36 @@ check_b3() {
 	else
 		bad "b3: narrowed, the root's mean per invocation is outside the full runs' spread"
 	fi
+}
+
+# s16: the live -m tui in tmux. The screens are the panes the guest captured (s16.a and s16.b
+# while tracing, s16.c the final view after q); the root's row is the one whose name is the root
+# and whose last figures are the two percentages: its calls the field before them.
+s16_calls() { # FILE: the __do_fault row's calls
+	awk '$NF == "__do_fault" && $(NF - 1) ~ /^[0-9.]+$/ && $(NF - 3) ~ /^[0-9]+$/ { print $(NF - 3); exit }' "$1"
+}
+check_s16() {
+	local a b c tn ts
+	[ "$(val s16_started)" = yes ] || { bad "s16: surfgraph -m tui did not start tracing: $(head -c 300 "$o/s16.err" 2>/dev/null)"; return; }
+	[ "$(val s16_rc)" = 0 ] || { bad "s16: surfgraph -m tui exited $(val s16_rc): $(head -c 300 "$o/s16.err")"; return; }
+	a=$(s16_calls "$o/s16.a") b=$(s16_calls "$o/s16.b") c=$(s16_calls "$o/s16.c")
+	grep -q '^tracing [0-9]* s, .*  __do_fault: [0-9]* calls' "$o/s16.a" &&
+		grep -q '^tracing [0-9]* s, .*  __do_fault: [0-9]* calls' "$o/s16.b" ||
+		{ bad "s16: no live title while tracing: $(head -n1 "$o/s16.a") / $(head -n1 "$o/s16.b")"; return; }
+	[ "${a:-0}" -gt 0 ] && [ "${b:-0}" -gt "${a:-0}" ] ||
+		{ bad "s16: the view did not grow while tracing: root calls '${a}' then '${b}'"$'\n'"$(cat "$o/s16.a" "$o/s16.b")"; return; }
+	grep -q '^stopped by q after .*  __do_fault: [0-9]* calls' "$o/s16.c" ||
+		{ bad "s16: q did not leave the final view up: $(cat "$o/s16.c")"; return; }
+	[ "$(val s16_mid)" = same ] ||
+		{ bad "s16: under the final view tracefs is not given back: $(head -c 600 "$o/s16.mid.diff")"; return; }
+	[ "$(val s16)" = same ] || { bad "s16: after q tracefs differs: $(head -c 600 "$o/s16.diff")"; return; }
+	[ -s "$o/s16.tree" ] || { bad "s16: no .tree saved: $(head -c 300 "$o/s16.err")"; return; }
+	# the saved run is the final view's: the root's node calls and its complete invocations
+	tn=$(awk -F'\t' '$1 == "node" && $2 == "__do_fault" { print $3 }' "$o/s16.tree")
+	ts=$(awk -F'\t' '$1 == "stat" && $2 == "__do_fault" { print $3 }' "$o/s16.tree")
+	[ -n "$c" ] && [ "$c" = "$tn" ] && [ "$tn" = "$ts" ] && [ "$c" -ge "$b" ] &&
+		grep -q "^stopped by q after .*  __do_fault: $ts calls " "$o/s16.c" ||
+		{ bad "s16: final screen's root calls '$c' (title: $(head -n1 "$o/s16.c")), .tree node $tn, stat $ts"; return; }
+	grep -q 'wrote /out/s16.tree' "$o/s16.err" || { bad "s16: the summary does not say where the .tree went: $(head -c 300 "$o/s16.err")"; return; }
+	ok "s16: -m tui live: root calls $a then $b on screen while tracing, $c in the final view = the .tree's; tracefs byte-identical under the final view and after q"
 }
