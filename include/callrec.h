@@ -32,6 +32,7 @@ struct sg_calls {
 	struct sg_callrec *v; /* in the order they were entered */
 	size_t n, cap;
 	uint64_t dropped; /* calls past SG_CALLS_MAX */
+	size_t nargs;	  /* records with args: none, and freeing need not read them all */
 	int base;	  /* the root's depth in the trace */
 	/* while recording: the records of the open calls, innermost last (depth increasing) */
 	size_t *open;

@@ -15,7 +15,7 @@ void sg_calls_free(struct sg_calls *c)
 {
 	if (!c)
 		return;
-	for (size_t i = 0; i < c->n; i++)
+	for (size_t i = 0; i < c->n && c->nargs; i++)
 		free(c->v[i].args);
 	free(c->v);
 	free(c->open);
@@ -46,7 +46,7 @@ static struct sg_callrec *grow(struct sg_calls *c, int *oom)
 		return NULL;
 	}
 	if (c->n == c->cap) {
-		size_t ncap = c->cap ? c->cap * 2 : 32;
+		size_t ncap = c->cap ? c->cap * 2 : 256;
 		struct sg_callrec *v = realloc(c->v, ncap * sizeof(*v));
 
 		if (!v) {
@@ -56,10 +56,7 @@ static struct sg_callrec *grow(struct sg_calls *c, int *oom)
 		c->v = v;
 		c->cap = ncap;
 	}
-	struct sg_callrec *r = &c->v[c->n++];
-
-	memset(r, 0, sizeof(*r));
-	return r;
+	return &c->v[c->n++];
 }
 
 static char *copy(const char *s, size_t len)
@@ -77,8 +74,10 @@ int sg_calls_enter(struct sg_calls *c, const struct sg_event *ev, int pid, const
 {
 	int depth = ev->depth - c->base, oom;
 	char buf[SG_EVENT_ARGS * 24];
-	size_t len;
-	const char *args = sg_calls_args_text(ev, buf, sizeof(buf), &len);
+	size_t len = 0;
+	/* most calls have no arguments: the formatting call only for those that do */
+	const char *args =
+	    ev->args_len || ev->nargv ? sg_calls_args_text(ev, buf, sizeof(buf), &len) : NULL;
 
 	/*
 	 * What is deeper never returned (lost), nor did the same function open at this depth: they
@@ -98,15 +97,19 @@ int sg_calls_enter(struct sg_calls *c, const struct sg_event *ev, int pid, const
 
 	if (!r)
 		return oom ? -1 : 0;
-	r->func = ev->func;
-	r->comm = comm;
-	r->pid = pid;
-	r->cpu = ev->cpu;
-	r->depth = depth;
-	r->has_ts = ev->has_ts;
-	r->start = ev->ts;
+	/* every field written once (no memset first): one record per traced call */
+	*r = (struct sg_callrec){
+	    .func = ev->func,
+	    .comm = comm,
+	    .pid = pid,
+	    .cpu = ev->cpu,
+	    .depth = depth,
+	    .has_ts = ev->has_ts,
+	    .start = ev->ts,
+	};
 	if (args && !(r->args = copy(args, len)))
 		return -1;
+	c->nargs += args != NULL;
 	if (ev->type == SG_EV_LEAF) {
 		r->has_dur = ev->has_dur;
 		r->dur = ev->dur;
@@ -161,5 +164,6 @@ int sg_calls_append(struct sg_calls *c, const struct sg_callrec *rec, const char
 	r->args = NULL;
 	if (args && !(r->args = copy(args, strlen(args))))
 		return -1;
+	c->nargs += args != NULL;
 	return 0;
 }

@@ -239,17 +239,14 @@ static int start_invocation(struct sg_callstack *cs, struct sg_task *t, const st
 	return 0;
 }
 
-/* An entry's arguments (funcgraph-args) kept with its call: text as printed, binary in hex. */
-static int note_args(struct sg_tree *tree, struct sg_node *node, const struct sg_event *ev,
+/* What note_args() below keeps when the call has arguments. */
+static int keep_args(struct sg_tree *tree, struct sg_node *node, const struct sg_event *ev,
 		     struct sg_call **call)
 {
 	char buf[SG_EVENT_ARGS * 20];
 	const char *args = ev->args;
 	size_t len = ev->args_len;
 
-	*call = NULL;
-	if (!node || (!len && !ev->nargv))
-		return 0;
 	if (!len) {
 		for (int i = 0; i < ev->nargv && i < SG_EVENT_ARGS; i++)
 			len += (size_t) snprintf(buf + len, sizeof(buf) - len, "%s0x%" PRIx64,
@@ -258,6 +255,19 @@ static int note_args(struct sg_tree *tree, struct sg_node *node, const struct sg
 	}
 	*call = sg_tree_note_args(tree, node, args, len);
 	return *call ? 0 : oom();
+}
+
+/*
+ * An entry's arguments (funcgraph-args) kept with its call: text as printed, binary in hex.
+ * Inline for the common call without arguments (every entry and leaf comes here).
+ */
+static inline int note_args(struct sg_tree *tree, struct sg_node *node, const struct sg_event *ev,
+			    struct sg_call **call)
+{
+	*call = NULL;
+	if (!node || (!ev->args_len && !ev->nargv))
+		return 0;
+	return keep_args(tree, node, ev, call);
 }
 
 /* A return's value (funcgraph-retval), on the call its entry kept or a record of its own. */

@@ -14,6 +14,11 @@ struct sg_tasks {
 	int full;	      /* the last sg_tasks_get() refused a new task: SG_TASKS_MAX */
 	uint64_t refused;     /* new tasks refused so far (once per event) */
 	uint64_t purge_after; /* refusals before the table is searched for idle tasks again */
+	/*
+	 * The task found last: a trace's lines come in runs of one task's (a hash probe a line
+	 * otherwise). Cleared wherever a task leaves the table.
+	 */
+	struct sg_task *last;
 };
 
 int64_t sg_tasks_key(int pid, int cpu)
@@ -123,6 +128,7 @@ static int table_grow(struct sg_tasks *ts, int may_double)
 		return -1;
 	}
 	ts->count = 0;
+	ts->last = NULL;
 	for (size_t i = 0; i < ocap; i++) {
 		if (!old[i] || old[i] == TOMB)
 			continue;
@@ -139,9 +145,15 @@ static int table_grow(struct sg_tasks *ts, int may_double)
 
 struct sg_task *sg_tasks_find(struct sg_tasks *ts, int64_t key)
 {
+	if (ts->last && ts->last->key == key)
+		return ts->last;
+
 	struct sg_task *t = *task_slot(ts, key);
 
-	return t && t != TOMB ? t : NULL;
+	if (!t || t == TOMB)
+		return NULL;
+	ts->last = t;
+	return t;
 }
 
 struct sg_task *sg_tasks_take(struct sg_tasks *ts, int64_t key)
@@ -152,6 +164,8 @@ struct sg_task *sg_tasks_take(struct sg_tasks *ts, int64_t key)
 	if (!t || t == TOMB)
 		return NULL;
 	*slot = TOMB;
+	if (ts->last == t)
+		ts->last = NULL;
 	return t;
 }
 

@@ -7,6 +7,7 @@
 #include "linebuf.h"
 #include "schedswitch.h"
 #include "log.h"
+#include "textfast.h"
 #include "textline.h"
 
 #define MAX_LINE (64u << 20)
@@ -24,6 +25,7 @@ struct sg_text_parser {
 	int tracecmd;		/* lines so far were trace-cmd report's */
 	int last_cpu, last_pid; /* of the last event, for lines that name no task */
 	const char *last_comm;
+	struct sg_textfast fast; /* the common line's one-pass parser and its names per depth */
 };
 
 struct sg_text_parser *sg_text_parser_new(struct sg_strtab *st, sg_event_fn fn, void *ctx)
@@ -392,6 +394,23 @@ int sg_text_parser_line(struct sg_text_parser *p, const char *s, size_t len)
 
 	if (t == e)
 		return 0;
+	/*
+	 * The common kernel line in one pass; it declines whatever else, which the general
+	 * parsers below then read from the start. What it accepts holds no NUL (it checks every
+	 * byte).
+	 */
+	if (!p->tracecmd && sg_textline_digit(*t)) {
+		r = sg_textfast_line(&p->fast, p->st, &ev, s, e);
+		if (r > 0) {
+			p->stats.has_dur = 1;
+			return emit(p, &ev);
+		}
+		if (r < 0) {
+			sg_log_error("out of memory");
+			return -1;
+		}
+		reset_event(&ev, s, e);
+	}
 	/* The kernel prints no NUL; names are C strings downstream, so such a line is garbage. */
 	if (memchr(s, '\0', (size_t) (e - s))) {
 		note_skipped(p, s, (size_t) (e - s));

@@ -36,13 +36,24 @@ cat "$big" >/dev/null # warm the page cache
 read -r t_wc t_sg < <(pair 5 "wc -l $big" "$bin -f do_sys_openat2 -i $big -m top -q")
 printf 'input: %.0f MB (%s repeated), %s lines\n' "$mb" "$(basename "${src%.gz}")" "$(wc -l <"$big")"
 printf '  wc -l:                 %7.3f s  %8.1f MB/s\n' "$t_wc" "$(echo "$mb / $t_wc" | bc -l)"
-printf '  surfgraph -m top:      %7.3f s  %8.1f MB/s  (%.2f of wc -l speed; goal >= 600 MB/s)\n' \
-	"$t_sg" "$(echo "$mb / $t_sg" | bc -l)" "$(echo "$t_wc / $t_sg" | bc -l)"
+rate=$(echo "$mb / $t_sg" | bc -l)
+printf '  surfgraph -m top:      %7.3f s  %8.1f MB/s  (%.2f of wc -l speed; goal >= 600 MB/s: %s, %.0f%%)\n' \
+	"$t_sg" "$rate" "$(echo "$t_wc / $t_sg" | bc -l)" \
+	"$([ "$(echo "$rate >= 600" | bc)" = 1 ] && echo met || echo not met)" \
+	"$(echo "100 * $rate / 600" | bc -l)"
+# SG_BENCH_OLD=path/to/an/older/surfgraph: the same input, the same rounds, for a before/after
+if [ -n "${SG_BENCH_OLD:-}" ]; then
+	read -r t_new t_old < <(pair 5 "$bin -f do_sys_openat2 -i $big -m top -q" \
+		"$SG_BENCH_OLD -f do_sys_openat2 -i $big -m top -q")
+	printf '  this build / %s:  %7.3f s / %7.3f s  %8.1f / %8.1f MB/s\n' "$SG_BENCH_OLD" \
+		"$t_new" "$t_old" "$(echo "$mb / $t_new" | bc -l)" "$(echo "$mb / $t_old" | bc -l)"
+fi
 r_small=$(rss_kb "$bin" -f do_sys_openat2 -i "$small" -m top -q)
 r_big=$(rss_kb "$bin" -f do_sys_openat2 -i "$big" -m top -q)
 printf '  peak RSS: %d KB at %.0f MB of input, %d KB at %.0f MB (must not grow)\n' \
 	"$r_small" "$(echo "$(stat -c %s "$small") / 1000000" | bc -l)" "$r_big" "$mb"
 
+[ -n "${SG_BENCH_TEXT_ONLY:-}" ] && exit 0 # the text part alone
 for b in tests/bench/*-bench.sh; do
 	[ -x "$b" ] && "$b"
 done

@@ -1,0 +1,293 @@
+/* textfast.c - the kernel's most common function_graph line, parsed in one pass (or declined). */
+/*
+ * Almost every line of a trace is " C)  D.DDD us    |      f();" or one of its three siblings
+ * (f() {, }, } / * f * /). The general parser (input_text.c, textline.c) tries every column
+ * format on each line with a memchr per question; this file walks such a line once, byte by
+ * byte only where it must, and declines anything else, which the general parser then reads
+ * from the start. So every shape it accepts gives exactly the event the general parser gives:
+ * each step below names the general step it stands for.
+ */
+#include <stdint.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#include "textfast.h"
+
+/* Bytes of a kernel symbol as the fast path accepts them: [A-Za-z0-9_.$]. */
+static const unsigned char sym_byte[256] = {
+    ['$'] = 1, ['.'] = 1, ['_'] = 1, ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
+    ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['A'] = 1, ['B'] = 1, ['C'] = 1,
+    ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1,
+    ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1, ['S'] = 1,
+    ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1, ['Z'] = 1, ['a'] = 1,
+    ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1,
+    ['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1,
+    ['r'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1,
+    ['z'] = 1,
+};
+
+static inline int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/*
+ * Scans run 16 bytes a step with SSE2 (the x86-64 baseline): a mask of the bytes in a class,
+ * the first one out of it by its lowest clear bit. A scan may read anywhere in [lo, e), the line
+ * it is in (lines are never shorter than 16 bytes here, so the last step reads the line's last
+ * 16 bytes and ignores those before s): never past the line, whose buffer may end there.
+ * Elsewhere (arm64 builds) blanks go 8 bytes a step in a plain word, names byte by byte.
+ */
+#if defined(__SSE2__)
+static inline unsigned blank_mask(const char *p)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *) (const void *) p);
+
+	return (unsigned) _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+}
+
+/* [A-Za-z0-9_.$]: bytes above 0x7f are negative, so signed compares leave them out. */
+static inline unsigned sym_mask(const char *p)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *) (const void *) p);
+	__m128i l = _mm_or_si128(v, _mm_set1_epi8(0x20));
+	__m128i alpha = _mm_and_si128(_mm_cmpgt_epi8(l, _mm_set1_epi8('a' - 1)),
+				      _mm_cmplt_epi8(l, _mm_set1_epi8('z' + 1)));
+	__m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+				      _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+	__m128i punct = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('_')),
+				     _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('.')),
+						  _mm_cmpeq_epi8(v, _mm_set1_epi8('$'))));
+
+	return (unsigned) _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(alpha, digit), punct));
+}
+
+/* The scan on the caller's s, e and lo, with the class mask given; returns from the caller. */
+#define SCAN(mask)                                                                                 \
+	do {                                                                                       \
+		unsigned m_;                                                                       \
+		while (e - s >= 16) {                                                              \
+			if ((m_ = mask(s) ^ 0xffffu))                                              \
+				return s + __builtin_ctz(m_);                                      \
+			s += 16;                                                                   \
+		}                                                                                  \
+		if (s < e && e - lo >= 16) {                                                       \
+			const char *b_ = e - 16;                                                   \
+			m_ = (mask(b_) ^ 0xffffu) >> (s - b_);                                     \
+			return m_ ? s + __builtin_ctz(m_) : e;                                     \
+		}                                                                                  \
+	} while (0)
+#endif
+
+/* The first byte of [s, e) that is not a blank, or e: the indentation is most of a line. */
+static inline const char *skip_blanks(const char *s, const char *e, const char *lo)
+{
+	/* most runs are one blank or none: only the indentation is worth a vector */
+	if (s == e || *s != ' ')
+		return s;
+	if (++s == e || *s != ' ')
+		return s;
+#if defined(__SSE2__)
+	SCAN(blank_mask);
+#else
+	(void) lo;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	while (e - s >= 8) {
+		uint64_t w;
+
+		memcpy(&w, s, 8);
+		w ^= 0x2020202020202020ull;
+		if (w)
+			return s + (__builtin_ctzll(w) >> 3);
+		s += 8;
+	}
+#endif
+#endif
+	while (s < e && *s == ' ')
+		s++;
+	return s;
+}
+
+/* The end of the run of symbol bytes at s. */
+static inline __attribute__((always_inline)) const char *sym_end(const char *s, const char *e,
+								 const char *lo)
+{
+#if defined(__SSE2__)
+	SCAN(sym_mask);
+#else
+	(void) lo;
+#endif
+	while (s < e && sym_byte[(unsigned char) *s])
+		s++;
+	return s;
+}
+
+/* Bytes [0, len) of s, at most 8, in a word (loads within [s, s + len)). */
+static inline uint64_t load_part(const char *s, size_t len)
+{
+	uint64_t w = 0;
+	uint32_t h;
+
+	if (len >= 8) {
+		memcpy(&w, s, 8);
+	} else if (len >= 4) {
+		memcpy(&h, s, 4);
+		w = h;
+		memcpy(&h, s + len - 4, 4);
+		w |= (uint64_t) h << 32;
+	} else {
+		for (size_t i = 0; i < len; i++)
+			w |= (uint64_t) (unsigned char) s[i] << (8 * i);
+	}
+	return w;
+}
+
+/* Equal bytes, a word at a time (names are short: a libc memcmp call costs more). */
+static inline int same(const char *a, const char *b, size_t len)
+{
+	uint64_t x, y;
+	size_t i = 0;
+
+	if (len < 8)
+		return load_part(a, len) == load_part(b, len);
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		if (x != y)
+			return 0;
+	}
+	if (i == len)
+		return 1;
+	memcpy(&x, a + len - 8, 8);
+	memcpy(&y, b + len - 8, 8);
+	return x == y;
+}
+
+/*
+ * [s, e) interned, through a table of the names seen last: a trace calls few distinct
+ * functions, so most lines find theirs there from its first and last bytes, without
+ * sg_strtab_intern's hash of the whole name and its probe.
+ */
+static inline __attribute__((always_inline)) const char *
+name_of(struct sg_textfast *c, struct sg_strtab *st, const char *s, const char *e)
+{
+	size_t len = (size_t) (e - s);
+	uint64_t h = load_part(s, len) * 0x9E3779B97F4A7C15ull;
+	struct sg_textfast_name *n;
+
+	if (len > 8)
+		h ^= load_part(e - 8, 8) * 0xc4ceb9fe1a85ec53ull;
+	n = &c->names[(h ^ len) >> (64 - SG_TEXTFAST_NAMES_LOG2)];
+	if (n->name && n->len == len && same(n->name, s, len))
+		return n->name;
+	n->name = sg_strtab_intern(st, s, len);
+	n->len = len;
+	return n->name;
+}
+
+/*
+ * The duration column up to its '|' (textline.c's sg_textline_duration, as parse_columns calls
+ * it on the blank-trimmed field): "[mark ]D[.DDD] us" between blanks, or only blanks. Returns
+ * the '|', or NULL to decline.
+ */
+static const char *duration(struct sg_event *ev, const char *lo, const char *s, const char *e)
+{
+	uint64_t v = 0;
+	int digits = 0, frac = 0;
+
+	s = skip_blanks(s, e, lo);
+	if (s < e && *s == '|')
+		return s;
+	if (e - s >= 2 && s[1] == ' ' && strchr("+!#*@$", *s) && *s)
+		s = skip_blanks(s + 1, e, lo);
+	for (; s < e && is_digit(*s); s++) {
+		if (++digits > 15)
+			return NULL;
+		v = v * 10 + (uint64_t) (*s - '0');
+	}
+	if (!digits)
+		return NULL;
+	if (s < e && *s == '.') {
+		for (s++; s < e && is_digit(*s); s++) {
+			if (frac < 3) {
+				v = v * 10 + (uint64_t) (*s - '0');
+				frac++;
+			}
+		}
+	}
+	for (; frac < 3; frac++)
+		v *= 10;
+	s = skip_blanks(s, e, lo);
+	if (e - s < 2 || s[0] != 'u' || s[1] != 's')
+		return NULL;
+	s = skip_blanks(s + 2, e, lo);
+	if (s == e || *s != '|')
+		return NULL;
+	ev->dur = v;
+	ev->has_dur = 1;
+	return s;
+}
+
+/* The body after the bar (textline.c's sg_textline_body with sep 2, for these four shapes). */
+static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev, const char *lo,
+		const char *s, const char *e)
+{
+	const char *t = skip_blanks(s, e, lo), *ne, *x;
+	int n = (int) (t - s) - 2, depth = n > 0 ? n / 2 : 0;
+
+	if (t == e)
+		return 0;
+	if (*t == '}') {
+		/* "}" alone, or "} / * name * /" whose name has no blank (no return value) */
+		x = skip_blanks(t + 1, e, lo);
+		if (x == e) {
+			ev->type = SG_EV_EXIT;
+			ev->depth = depth;
+			return 1;
+		}
+		if (e - x < 5 || x[0] != '/' || x[1] != '*' || e[-1] != '/' || e[-2] != '*')
+			return 0;
+		x = skip_blanks(x + 2, e - 2, lo);
+		ne = sym_end(x, e - 2, lo);
+		if (ne == x || skip_blanks(ne, e - 2, lo) != e - 2)
+			return 0;
+		ev->type = SG_EV_EXIT;
+		ev->depth = depth;
+		ev->func = name_of(c, st, x, ne);
+		return ev->func ? 1 : -1;
+	}
+	/* "name() {" or "name();": no arguments, nothing after but blanks */
+	ne = sym_end(t, e, lo);
+	if (ne == t || e - ne < 3 || ne[0] != '(' || ne[1] != ')')
+		return 0;
+	x = skip_blanks(ne + 2, e, lo);
+	if (x == e || (*x != ';' && *x != '{') || skip_blanks(x + 1, e, lo) != e)
+		return 0;
+	ev->type = *x == ';' ? SG_EV_LEAF : SG_EV_ENTRY;
+	ev->depth = depth;
+	ev->func = name_of(c, st, t, ne);
+	return ev->func ? 1 : -1;
+}
+
+int sg_textfast_line(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
+		     const char *s, const char *e)
+{
+	const char *lo = s, *q = skip_blanks(s, e, lo), *d = q;
+	int cpu = 0;
+
+	/* the CPU column "C)" (parse_kernel_line); an absolute time or a task column declines */
+	while (q < e && is_digit(*q) && q - d < 6)
+		cpu = cpu * 10 + (*q++ - '0');
+	if (q == d || q == e || *q != ')')
+		return 0;
+	q++;
+	if (q < e && *q == ' ')
+		q++;
+	/* the duration column (parse_columns, first field), then the body after its bar */
+	q = duration(ev, lo, q, e);
+	if (!q)
+		return 0;
+	ev->cpu = cpu;
+	return body(c, st, ev, lo, q + 1, e);
+}

@@ -1,0 +1,196 @@
+/* test_textfast.c - the one-pass line parser gives the general parser's event, or declines. */
+#include <stdlib.h>
+#include "check.h"
+#include "collect.h"
+#include "input_text.h"
+#include "textfast.h"
+
+/*
+ * A parser that has seen a trace-cmd line tries that format first and then the kernel's
+ * general parser, never the fast path: the reference each fast result is compared with.
+ */
+static const char *TRACECMD = "  bash-1 [000]  1.000000: funcgraph_entry:      |  f() {";
+
+static struct sg_strtab *st;
+static struct sg_text_parser *ref;
+static struct sg_textfast fast;
+static int accepted, declined;
+
+/* The general parser's event for the line, 0 when it gives none. */
+static int general(const char *s, size_t len, struct sg_event *out)
+{
+	nev = 0;
+	sg_text_parser_line(ref, s, len);
+	sg_text_parser_finish(ref);
+	if (nev != 1)
+		return 0;
+	*out = evs[0];
+	return 1;
+}
+
+static int same_event(const struct sg_event *a, const struct sg_event *b)
+{
+	return a->type == b->type && a->cpu == b->cpu && a->pid == b->pid && a->comm == b->comm &&
+	       a->func == b->func && a->depth == b->depth && a->has_ts == b->has_ts &&
+	       a->ts == b->ts && a->has_dur == b->has_dur && a->dur == b->dur &&
+	       a->count == b->count && a->has_overrun == b->has_overrun &&
+	       a->args_len == b->args_len && a->nargv == b->nargv &&
+	       a->has_retval == b->has_retval && a->retval == b->retval;
+}
+
+/* The line [s, s + len) in a buffer of exactly that size (so reading past it is an error). */
+static void compare(const char *line, size_t len)
+{
+	char *s = malloc(len ? len : 1);
+	struct sg_event want, got;
+	int r;
+
+	memcpy(s, line, len);
+	memset(&got, 0, sizeof(got));
+	got.type = SG_EV_NOTE;
+	got.cpu = got.pid = -1;
+	r = sg_textfast_line(&fast, st, &got, s, s + len);
+	if (r == 1) {
+		accepted++;
+		int ok = general(s, len, &want) && same_event(&got, &want);
+
+		CHECK(ok);
+		if (!ok)
+			fprintf(stderr, "  line \"%.*s\"\n", (int) len, line);
+	} else {
+		CHECK(r == 0);
+		declined++;
+	}
+	free(s);
+}
+
+static void compare_str(const char *line)
+{
+	compare(line, strlen(line));
+}
+
+static const char *const cpus[] = {" 0) ", "0) ",  "  12) ", " 123456) ", " 1234567) ",
+				   " 1)",  " x) ", " 1]",    ""};
+static const char *const durs[] = {
+    "               |",
+    "   0.911 us    |",
+    " + 12.499 us   |",
+    " ! 100.000 us  |",
+    " $ 11974859 us |",
+    " @ 511607.5 us |",
+    " * 43539.47 us |",
+    "  1.0us|",
+    "  12. us |",
+    "  1.23456 us   |",
+    "  1234567890123456 us |",
+    "  123456789012345 us |",
+    "   0.911 ms    |",
+    "   0.911 us  x |",
+    "\t0.911 us |",
+    "   0.911 us \t |",
+    " # 1.000 us    |",
+    " & 1.000 us    |",
+    " +1.000 us     |",
+    "   .911 us     |",
+    "  ls-12  |",
+    "  d.h2. |",
+    "",
+};
+static const char *const bodies[] = {
+    "  f();",
+    "    do_sys_openat2() {",
+    "      }",
+    "      } /* do_sys_openat2 */",
+    "  } /* f */  ",
+    "  }/*f*/",
+    "  } /* f() */",
+    "  } /* f ret=0 */",
+    "  } /* f = -22 */",
+    "  } /* foo [mod] */",
+    "  } /**/",
+    "  } /* */",
+    "  } x",
+    "  }\t",
+    "  } ",
+    "  f() {  ",
+    "  f() ;",
+    "  f()  {",
+    "  f() {\t",
+    "  f(a=1, b=0x2) {",
+    "  f(); /* <-caller+0x12/0x40 */",
+    "  f() { ret=0",
+    "  foo [mod]();",
+    "  __x64_sys_openat.cold.constprop.0();",
+    "  a$b();",
+    "  a();x",
+    "  ();",
+    "  /* comment */",
+    "  ==========> |",
+    "  f(",
+    "  f)",
+    "  f() {}",
+    "",
+    " ",
+    "x",
+    "  verylongname_of_more_than_sixteen_bytes_to_cross_two_vector_steps();",
+    "  } /* verylongname_of_more_than_sixteen_bytes_to_cross_two_vector_steps */",
+    "                                                                    deep();",
+    "  f\xc3\xa9();",
+    "  f\x80();",
+};
+
+int main(void)
+{
+	char line[512];
+
+	st = sg_strtab_new();
+	ref = sg_text_parser_new(st, collect, NULL);
+	sg_text_parser_line(ref, TRACECMD, strlen(TRACECMD));
+	sg_text_parser_finish(ref);
+	CHECK_U64(nev, 1);
+
+	/* every CPU column with every duration column with every body */
+	for (size_t i = 0; i < sizeof(cpus) / sizeof(cpus[0]); i++)
+		for (size_t j = 0; j < sizeof(durs) / sizeof(durs[0]); j++)
+			for (size_t k = 0; k < sizeof(bodies) / sizeof(bodies[0]); k++) {
+				int n = snprintf(line, sizeof(line), "%s%s%s", cpus[i], durs[j],
+						 bodies[k]);
+
+				compare(line, (size_t) n);
+			}
+	/* names of every length up to 40 (the word loads and the vector steps' edges) */
+	for (int len = 1; len <= 40; len++) {
+		char name[41];
+
+		for (int i = 0; i < len; i++)
+			name[i] = (char) ('a' + i % 26);
+		name[len] = '\0';
+		snprintf(line, sizeof(line), " 0)   0.911 us    |  %s();", name);
+		compare_str(line);
+		snprintf(line, sizeof(line), " 0)   0.911 us    |  } /* %s */", name);
+		compare_str(line);
+		snprintf(line, sizeof(line), "0) |%s();", name);
+		compare_str(line);
+		/* the same name again, after others: found in the name table */
+		snprintf(line, sizeof(line), " 0)               |  %s() {", name);
+		compare_str(line);
+	}
+	/* every prefix of a line, and a NUL anywhere in it */
+	const char *full = " 1) + 12.499 us   |            } /* __d_alloc */";
+
+	for (size_t n = 0; n <= strlen(full); n++)
+		compare(full, n);
+	for (size_t n = 0; n < strlen(full); n++) {
+		memcpy(line, full, strlen(full));
+		line[n] = '\0';
+		compare(line, strlen(full));
+	}
+	/* the common shapes are taken, not left to the general parser */
+	CHECK(accepted > 1000);
+	CHECK(declined > 1000);
+	sg_text_parser_free(ref);
+	sg_strtab_free(st);
+	printf("textfast: %d checks, %d failed (%d lines taken, %d declined)\n", check_count,
+	       check_failures, accepted, declined);
+	return check_failures != 0;
+}
