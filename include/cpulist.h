@@ -8,4 +8,11 @@
  */
 int sg_cpulist_parse(const char *list, long ncpus, unsigned char *set);
 
+/*
+ * -C's "0-3,6" for a machine of ncpus CPUs: the CPUs in *cpus (*n of them) and the hex mask
+ * tracing_cpumask takes in *mask ("4f", "1,00000000"), both malloc'd, the mask as long as
+ * ncpus needs. -1 with a message for a negative, reversed or out-of-range CPU or a bad list.
+ */
+int sg_cpulist_expand(const char *list, long ncpus, int **cpus, int *n, char **mask);
+
 #endif

@@ -104,11 +104,4 @@ int sg_live_run(const struct sg_live_settings *o, struct sg_strtab *st, struct s
  */
 int sg_live_is_stop_signal(int sig);
 
-/*
- * -C's "0-3,6" for a machine of ncpus CPUs: the CPUs in *cpus (*n of them) and the hex mask
- * tracing_cpumask takes in *mask ("4f", "1,00000000"), both malloc'd, the mask as long as
- * ncpus needs. -1 with a message for a negative, reversed or out-of-range CPU or a bad list.
- */
-int sg_live_cpus(const char *list, long ncpus, int **cpus, int *n, char **mask);
-
 #endif

@@ -146,53 +146,6 @@ static int on_event(void *ctx, const struct sg_event *ev)
 	return 0;
 }
 
-int sg_live_cpus(const char *list, long ncpus, int **cpus, int *n, char **mask)
-{
-	unsigned char *set = calloc((size_t) ncpus, 1);
-	long groups = (ncpus + 31) / 32;
-	size_t off = 0, msize = (size_t) groups * 9 + 1; /* "%08lx," a group, and the NUL */
-	int count = 0;
-
-	*cpus = NULL;
-	*mask = NULL;
-	if (!set) {
-		sg_log_error("out of memory");
-		return -1;
-	}
-	if (sg_cpulist_parse(list, ncpus, set) < 0) {
-		free(set);
-		return -1;
-	}
-	*cpus = calloc((size_t) ncpus, sizeof(**cpus));
-	*mask = malloc(msize);
-	if (!*cpus || !*mask) {
-		free(set);
-		free(*cpus);
-		free(*mask);
-		*cpus = NULL;
-		*mask = NULL;
-		sg_log_error("out of memory");
-		return -1;
-	}
-	for (long c = 0; c < ncpus; c++)
-		if (set[c])
-			(*cpus)[count++] = (int) c;
-	*n = count;
-	/* 32-bit groups, most significant first, separated by commas; sized for every CPU */
-	(*mask)[0] = '\0';
-	for (long g = groups - 1; g >= 0; g--) {
-		unsigned long w = 0;
-
-		for (int bit = 0; bit < 32 && g * 32 + bit < ncpus; bit++)
-			if (set[g * 32 + bit])
-				w |= 1UL << bit;
-		off += (size_t) snprintf(*mask + off, msize - off,
-					 g == groups - 1 ? "%lx" : ",%08lx", w);
-	}
-	free(set);
-	return 0;
-}
-
 /* Fork the command now, held before exec until tracing is on, so its pid can be filtered. */
 static int spawn(struct live *l)
 {
@@ -399,7 +352,7 @@ static int setup(struct live *l, const struct sg_live_settings *o)
 		}
 	}
 	if (o->cpus) {
-		if (sg_live_cpus(o->cpus, nconf, &cpus, &ncpus, &mask) < 0)
+		if (sg_cpulist_expand(o->cpus, nconf, &cpus, &ncpus, &mask) < 0)
 			goto out;
 		g.cpumask = mask;
 	} else {

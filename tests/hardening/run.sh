@@ -47,7 +47,7 @@ else
 	bad "test_limits not built ($limits)"
 fi
 
-# ---- -C: a negative CPU once indexed before the CPU set (sg_live_cpus: tests/unit) ----
+# ---- -C: a negative CPU once indexed before the CPU set (sg_cpulist_expand: tests/unit) ----
 for c in -1 -99999-0 0,-1; do
 	sg "cpus$c" 2 -C "$c" -f __do_fault -i "$fix" -m top -q
 	err "cpus$c" "surfgraph: -C wants a CPU list like 0-3,6, not '$c'"

@@ -1,7 +1,7 @@
 /* test_live_cpus.c - -C: negatives refused, the tracing_cpumask mask sized from the CPU count. */
 #include <stdlib.h>
 #include "check.h"
-#include "live.h"
+#include "cpulist.h"
 #include "log.h"
 
 /* The mask for list on ncpus CPUs, or NULL when refused; *n CPUs. */
@@ -11,7 +11,7 @@ static char *mask_of(const char *list, long ncpus, int *n)
 	char *mask = NULL;
 
 	*n = -1;
-	if (sg_live_cpus(list, ncpus, &cpus, n, &mask) < 0) {
+	if (sg_cpulist_expand(list, ncpus, &cpus, n, &mask) < 0) {
 		CHECK(!cpus && !mask);
 		return NULL;
 	}
