@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "callrec.h"
+#include "idmap.h"
 #include "invocation.h"
 #include "irqname.h"
 #include "json.h"
@@ -19,42 +20,6 @@ struct sg_svg_chart {
 	int inverted;
 	int timed; /* some kept invocation has times (or was left out for the bound) */
 };
-
-/* A call's kind: its name and whether it is interrupt work (its own hue), numbered once. */
-struct kinds {
-	uint64_t *key;
-	uint32_t *val;
-	size_t mask, n;
-};
-
-static int kinds_init(struct kinds *m, size_t most)
-{
-	size_t size = 16;
-
-	while (size < 2 * most)
-		size *= 2;
-	m->key = calloc(size, sizeof(*m->key));
-	m->val = malloc(size * sizeof(*m->val));
-	m->mask = size - 1;
-	m->n = 0;
-	return m->key && m->val ? 0 : -1;
-}
-
-/* The kind's number, *fresh when first seen. Keys are never 0 (interned names). */
-static uint32_t kinds_get(struct kinds *m, uint64_t key, int *fresh)
-{
-	size_t i = (size_t) ((key * 0x9e3779b97f4a7c15ull) >> 17) & m->mask;
-
-	for (; m->key[i]; i = (i + 1) & m->mask)
-		if (m->key[i] == key) {
-			*fresh = 0;
-			return m->val[i];
-		}
-	m->key[i] = key;
-	m->val[i] = (uint32_t) m->n++;
-	*fresh = 1;
-	return m->val[i];
-}
 
 static void put_i64(struct sg_svgout *js, int64_t v)
 {
@@ -88,7 +53,7 @@ static void put_task(struct sg_svgout *js, const struct sg_callrec *r)
  * the caller joins in), the calls to js. *depth grows to the deepest.
  */
 static int put_inv(struct sg_svgout *js, struct sg_svgout *ks, struct sg_svgout *kc,
-		   struct kinds *kinds, const struct sg_invocation *inv,
+		   struct sg_idmap *kinds, const struct sg_invocation *inv,
 		   const struct sg_flame_opts *o, unsigned *depth)
 {
 	struct sg_timeline tl = {0};
@@ -120,7 +85,7 @@ static int put_inv(struct sg_svgout *js, struct sg_svgout *ks, struct sg_svgout 
 		fr.name = s.name;
 		fr.depth = (uint32_t) d;
 		fr.irq = irq[d];
-		k = kinds_get(kinds, (uint64_t) (uintptr_t) s.name << 1 | irq[d], &fresh);
+		k = sg_idmap_get(kinds, (uint64_t) (uintptr_t) s.name << 1 | irq[d], &fresh);
 		if (fresh) {
 			char q[10];
 
@@ -240,7 +205,8 @@ struct sg_svg_chart *sg_svg_chart_new(const struct sg_flame_caption *c,
 	FILE *fj = NULL, *fs = NULL, *fc = NULL;
 	char *bj = NULL, *bs = NULL, *bc = NULL, *bo = NULL;
 	size_t lj = 0, ls = 0, lc = 0, lo = 0, total = 0, calls = 0, nout = 0;
-	struct kinds kinds = {0};
+	/* a call's kind (its name, and whether it is interrupt work: its own hue), numbered once */
+	struct sg_idmap kinds = {0};
 	int first = 1;
 
 	if (!t)
@@ -253,7 +219,7 @@ struct sg_svg_chart *sg_svg_chart_new(const struct sg_flame_caption *c,
 	ks = js ? mem_out(&fs, &bs, &ls) : NULL;
 	kc = ks ? mem_out(&fc, &bc, &lc) : NULL;
 	if (!kc ||
-	    kinds_init(&kinds, total < SG_SVG_CHART_MAX_CALLS ? total : SG_SVG_CHART_MAX_CALLS) < 0)
+	    sg_idmap_init(&kinds, total < SG_SVG_CHART_MAX_CALLS ? total : SG_SVG_CHART_MAX_CALLS) < 0)
 		goto oom;
 	for (unsigned i = 0; i < c->nkept; i++) {
 		const struct sg_invocation *inv = c->kept[i];
@@ -311,8 +277,7 @@ struct sg_svg_chart *sg_svg_chart_new(const struct sg_flame_caption *c,
 	free(bs);
 	free(bc);
 	free(bo);
-	free(kinds.key);
-	free(kinds.val);
+	sg_idmap_free(&kinds);
 	return t;
 oom:
 	sg_log_error("out of memory");
@@ -330,8 +295,7 @@ fail:
 	free(bs);
 	free(bc);
 	free(bo);
-	free(kinds.key);
-	free(kinds.val);
+	sg_idmap_free(&kinds);
 	sg_svg_chart_free(t);
 	return NULL;
 }

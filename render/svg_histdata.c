@@ -2,74 +2,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "idmap.h"
 #include "invocation.h"
 #include "json.h"
 #include "svg_histdata.h"
-
-/* Small open-addressing map from a key (a name's pointer, a colour, a node) to an index. */
-struct idmap {
-	uint64_t *key;
-	uint32_t *val;
-	size_t mask, n;
-};
-
-static int idmap_init(struct idmap *m, size_t most)
-{
-	size_t size = 16;
-
-	while (size < 2 * most)
-		size *= 2;
-	m->key = calloc(size, sizeof(*m->key));
-	m->val = malloc(size * sizeof(*m->val));
-	m->mask = size - 1;
-	m->n = 0;
-	return m->key && m->val ? 0 : -1;
-}
-
-/* The key's index, a new one (*fresh set) when first seen. Keys are never 0. */
-static uint32_t idmap_get(struct idmap *m, uint64_t key, int *fresh)
-{
-	size_t i = (size_t) ((key * 0x9e3779b97f4a7c15ull) >> 17) & m->mask;
-
-	for (; m->key[i]; i = (i + 1) & m->mask)
-		if (m->key[i] == key) {
-			*fresh = 0;
-			return m->val[i];
-		}
-	m->key[i] = key;
-	m->val[i] = (uint32_t) m->n++;
-	*fresh = 1;
-	return m->val[i];
-}
-
-/* key (not yet in the map) to val. */
-static void idmap_put(struct idmap *m, uint64_t key, uint32_t val)
-{
-	size_t i = (size_t) ((key * 0x9e3779b97f4a7c15ull) >> 17) & m->mask;
-
-	while (m->key[i])
-		i = (i + 1) & m->mask;
-	m->key[i] = key;
-	m->val[i] = val;
-	m->n++;
-}
-
-/* The key's index; -1: not in the map. */
-static long idmap_find(const struct idmap *m, uint64_t key)
-{
-	size_t i = (size_t) ((key * 0x9e3779b97f4a7c15ull) >> 17) & m->mask;
-
-	for (; m->key[i]; i = (i + 1) & m->mask)
-		if (m->key[i] == key)
-			return m->val[i];
-	return -1;
-}
-
-static void idmap_free(struct idmap *m)
-{
-	free(m->key);
-	free(m->val);
-}
 
 /* One path of a bucket's (or kept invocation's) tree: its frame in the union's layout. */
 struct entry {
@@ -128,7 +64,7 @@ static int sort_entries(struct table *t, size_t nframes)
  * union was merged from these trees, mostly in their order: the union's child after the one the
  * previous sibling matched (or its parent's first, going down) is tried before the lookup.
  */
-static int collect(const struct sg_svg_histdata *hd, const struct idmap *frame_of,
+static int collect(const struct sg_svg_histdata *hd, const struct sg_idmap *frame_of,
 		   const struct sg_node *top, struct table *t)
 {
 	const struct sg_node **un = NULL;
@@ -161,7 +97,7 @@ static int collect(const struct sg_svg_histdata *hd, const struct idmap *frame_o
 		else
 			u = parent ? sg_tree_find(hd->u, parent, n->name) : NULL;
 		un[d] = u;
-		fi = u ? idmap_find(frame_of, (uint64_t) (uintptr_t) u) : -1;
+		fi = u ? sg_idmap_find(frame_of, (uint64_t) (uintptr_t) u) : -1;
 		if (fi < 0 || !n->total)
 			continue;
 		if (t->n == room) {
@@ -248,20 +184,20 @@ int sg_svg_histdata_write(struct sg_svgout *js, const struct sg_svg_histdata *hd
 	unsigned char *keep = calloc(f->nframes ? f->nframes : 1, 1);
 	uint32_t *renum = malloc((f->nframes ? f->nframes : 1) * sizeof(*renum));
 	uint32_t *ncol = malloc((f->nframes ? f->nframes : 1) * sizeof(*ncol));
-	struct idmap names = {0}, cols = {0}, frame_of = {0};
+	struct sg_idmap names = {0}, cols = {0}, frame_of = {0};
 	uint32_t kept = 0;
 	int first = 1, ret = -1, fresh;
 
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
 		ntab += hd->bucket[b] != NULL;
 	tab = calloc(ntab ? ntab : 1, sizeof(*tab));
-	if (!keep || !renum || !ncol || !tab || idmap_init(&names, f->nframes) < 0 ||
-	    idmap_init(&cols, f->nframes) < 0 || idmap_init(&frame_of, f->nframes) < 0)
+	if (!keep || !renum || !ncol || !tab || sg_idmap_init(&names, f->nframes) < 0 ||
+	    sg_idmap_init(&cols, f->nframes) < 0 || sg_idmap_init(&frame_of, f->nframes) < 0)
 		goto out;
 	/* the union's nodes to their frames (the "all" frame has none) */
 	for (size_t i = 0; i < f->nframes; i++)
 		if (f->frames[i].node)
-			idmap_put(&frame_of, (uint64_t) (uintptr_t) f->frames[i].node,
+			sg_idmap_put(&frame_of, (uint64_t) (uintptr_t) f->frames[i].node,
 				  (uint32_t) i);
 	ntab = 0;
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
@@ -283,7 +219,7 @@ int sg_svg_histdata_write(struct sg_svgout *js, const struct sg_svg_histdata *hd
 			continue;
 		renum[i] = kept++;
 		*depth = f->frames[i].depth > *depth ? f->frames[i].depth : *depth;
-		si = idmap_get(&names, (uint64_t) (uintptr_t) f->frames[i].name, &fresh);
+		si = sg_idmap_get(&names, (uint64_t) (uintptr_t) f->frames[i].name, &fresh);
 		(void) si;
 		if (!fresh)
 			continue;
@@ -304,7 +240,7 @@ int sg_svg_histdata_write(struct sg_svgout *js, const struct sg_svg_histdata *hd
 		sg_flame_frame_color(&f->frames[i], o, rgb);
 		key = 1 + ((uint64_t) rgb[0] << 16 | (uint64_t) rgb[1] << 8 | rgb[2]) * 2 +
 		      (uint64_t) sg_flame_light_text(rgb);
-		ncol[i] = idmap_get(&cols, key, &fresh);
+		ncol[i] = sg_idmap_get(&cols, key, &fresh);
 		if (!fresh)
 			continue;
 		for (int k = 0; k < 3; k++) {
@@ -326,7 +262,7 @@ int sg_svg_histdata_write(struct sg_svgout *js, const struct sg_svg_histdata *hd
 		sg_svgout_u64(js, i ? renum[f->frames[i].parent] : 0);
 		sg_svgout_put(js, ",", 1);
 		sg_svgout_u64(js,
-			      idmap_get(&names, (uint64_t) (uintptr_t) f->frames[i].name, &fresh));
+			      sg_idmap_get(&names, (uint64_t) (uintptr_t) f->frames[i].name, &fresh));
 		sg_svgout_put(js, ",", 1);
 		sg_svgout_u64(js, ncol[i]);
 	}
@@ -361,8 +297,8 @@ out:
 	free(keep);
 	free(renum);
 	free(ncol);
-	idmap_free(&names);
-	idmap_free(&cols);
-	idmap_free(&frame_of);
+	sg_idmap_free(&names);
+	sg_idmap_free(&cols);
+	sg_idmap_free(&frame_of);
 	return ret;
 }
