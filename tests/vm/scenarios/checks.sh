@@ -325,8 +325,10 @@ check_s10_nobtf() {
 # -w trace.dat read on the host names them as the live run did, trace-cmd report unbothered.
 check_s10_same() {
 	local f
-	# "function<TAB>names": the values taken out, as a set
-	names() { awk '/^[0-9]+ / { f = $2 } /^  call \(/ { a = $0; gsub(/=[^,)]*/, "=", a); print f "\t" a }' "$1" | sort -u; }
+	# "function<TAB>names": the values taken out, as a set; a struct passed by value prints its
+	# registers in brackets ((STRUCT)[0x..:0x..], arm64's timestamp_truncate's timespec64: the
+	# time of the call), taken out too
+	names() { awk '/^[0-9]+ / { f = $2 } /^  call \(/ { a = $0; gsub(/\[[^]]*\]/, "[]", a); gsub(/=[^,)]*/, "=", a); print f "\t" a }' "$1" | sort -u; }
 	names "$o/s10.bin.walk" >"$o/s10.bin.names"
 	names "$o/s10.text.walk" >"$o/s10.text.names"
 	# the functions both runs called (an interrupt or the scheduler may come in one run only)
