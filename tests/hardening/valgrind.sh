@@ -14,7 +14,7 @@ chmod 1777 "$logs"
 wrap=$logs/surfgraph
 cat >"$wrap" <<WRAP
 #!/bin/sh
-exec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \\
+exec valgrind -q --num-callers=40 --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \\
 	--show-leak-kinds=definite --suppressions=$PWD/tests/hardening/valgrind.supp \\
 	--log-file=$logs/vg.%p $PWD/surfgraph "\$@"
 WRAP
