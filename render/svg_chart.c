@@ -270,18 +270,13 @@ struct sg_svg_chart *sg_svg_chart_new(const struct sg_flame_caption *c,
 	fputs("}}", all);
 	if (fclose(all) != 0)
 		goto oom;
-	free(js);
-	free(ks);
-	free(kc);
-	free(bj);
-	free(bs);
-	free(bc);
-	free(bo);
-	sg_idmap_free(&kinds);
-	return t;
+	goto out;
 oom:
 	sg_log_error("out of memory");
 fail:
+	sg_svg_chart_free(t);
+	t = NULL;
+out:
 	if (fj)
 		fclose(fj);
 	if (fs)
@@ -296,8 +291,7 @@ fail:
 	free(bc);
 	free(bo);
 	sg_idmap_free(&kinds);
-	sg_svg_chart_free(t);
-	return NULL;
+	return t;
 }
 
 void sg_svg_chart_free(struct sg_svg_chart *t)
