@@ -35,15 +35,11 @@ struct sg_raw_decoder {
 	int lines, proc_comm;
 	int entry_id, exit_id, raent_id; /* raent: fgraph_retaddr_entry (6.13 on), or -1 */
 	int switch_id;			 /* sched:sched_switch, or -1 when not in the trace */
-	struct tep_format_field *sw_prev_pid, *sw_next_pid, *sw_prev_comm, *sw_next_comm;
+	struct tep_format_field *sw_prev_comm, *sw_next_comm;
 	int common_end; /* bytes a record needs for its type and pid */
-	struct tep_format_field *common_type, *common_pid;
-	int swap; /* the file's byte order is not this machine's */
-	struct tep_format_field *en_func, *en_depth, *en_args;
-	struct tep_format_field *ra_func, *ra_depth, *ra_args;
-	struct tep_format_field *ex_func, *ex_depth, *ex_overrun, *ex_calltime, *ex_rettime;
-	struct tep_format_field *ex_retval;
-	/* the fields read in every record, copied out of the formats above once */
+	int swap;	/* the file's byte order is not this machine's */
+	struct tep_format_field *en_args, *ra_args;
+	/* the numeric fields read in every record, copied out of the formats once (_new) */
 	struct fld f_type, f_pid, f_func[3], f_depth[3]; /* [0] entry, [1] exit, [2] retaddr */
 	struct fld f_calltime, f_rettime, f_retval, f_overrun, f_prev_pid, f_next_pid;
 	int last_pid; /* the pid of the last record named, and its name: runs of one task */
@@ -100,10 +96,14 @@ static struct fld fld_of(const struct tep_format_field *f)
  */
 static void sched_fields(struct sg_raw_decoder *d, struct tep_event *sw)
 {
+	struct tep_format_field *prev_pid, *next_pid;
+
 	d->switch_id = -1;
-	if (!sw || !(d->sw_prev_pid = field(sw, "prev_pid", 0)) ||
-	    !(d->sw_next_pid = field(sw, "next_pid", 0)))
+	d->f_prev_pid = d->f_next_pid = fld_of(NULL);
+	if (!sw || !(prev_pid = field(sw, "prev_pid", 0)) || !(next_pid = field(sw, "next_pid", 0)))
 		return;
+	d->f_prev_pid = fld_of(prev_pid);
+	d->f_next_pid = fld_of(next_pid);
 	d->sw_prev_comm = field(sw, "prev_comm", 0);
 	d->sw_next_comm = field(sw, "next_comm", 0);
 	d->switch_id = sw->id;
@@ -118,6 +118,8 @@ struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strt
 	/* funcgraph-retaddr: an entry event of its own, "retaddr" (6.13-6.18) or args[0] (6.19 on)
 	 */
 	struct tep_event *ra = tep_find_event_by_name(tep, "ftrace", "fgraph_retaddr_entry");
+	struct tep_format_field *en_func, *en_depth, *ex_func, *ex_depth, *calltime, *rettime;
+	struct tep_format_field *ra_func = NULL, *ra_depth = NULL, *common[2] = {NULL, NULL};
 
 	if (!en || !ex) {
 		sg_log_error(
@@ -139,22 +141,29 @@ struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strt
 	d->exit_id = ex->id;
 	/* overrun is optional: the text format shows it only with funcgraph-overrun, we take it
 	 * when there */
-	if (!(d->en_func = field(en, "func", 1)) || !(d->en_depth = field(en, "depth", 1)) ||
-	    !(d->ex_func = field(ex, "func", 1)) || !(d->ex_depth = field(ex, "depth", 1)) ||
-	    !(d->ex_calltime = field(ex, "calltime", 1)) ||
-	    !(d->ex_rettime = field(ex, "rettime", 1))) {
+	if (!(en_func = field(en, "func", 1)) || !(en_depth = field(en, "depth", 1)) ||
+	    !(ex_func = field(ex, "func", 1)) || !(ex_depth = field(ex, "depth", 1)) ||
+	    !(calltime = field(ex, "calltime", 1)) || !(rettime = field(ex, "rettime", 1))) {
 		free(d);
 		return NULL;
 	}
-	d->ex_overrun = field(ex, "overrun", 0);
+	d->f_func[0] = fld_of(en_func);
+	d->f_depth[0] = fld_of(en_depth);
+	d->f_func[1] = fld_of(ex_func);
+	d->f_depth[1] = fld_of(ex_depth);
+	d->f_calltime = fld_of(calltime);
+	d->f_rettime = fld_of(rettime);
+	d->f_overrun = fld_of(field(ex, "overrun", 0));
 	/* funcgraph-args (6.15 on): args[] after depth; funcgraph-retval (6.5 on): retval */
 	d->en_args = field(en, "args", 0);
-	d->ex_retval = field(ex, "retval", 0);
+	d->f_retval = fld_of(field(ex, "retval", 0));
 	d->raent_id = -1;
-	if (ra && (d->ra_func = field(ra, "func", 0)) && (d->ra_depth = field(ra, "depth", 0))) {
+	if (ra && (ra_func = field(ra, "func", 0)) && (ra_depth = field(ra, "depth", 0))) {
 		d->raent_id = ra->id;
 		d->ra_args = field(ra, "args", 0);
 	}
+	d->f_func[2] = fld_of(ra_func);
+	d->f_depth[2] = fld_of(ra_depth);
 	sched_fields(d, tep_find_event_by_name(tep, "sched", "sched_switch"));
 	for (int i = 0; i < 2; i++) {
 		struct tep_format_field *c =
@@ -162,26 +171,11 @@ struct sg_raw_decoder *sg_raw_decoder_new(struct tep_handle *tep, struct sg_strt
 
 		if (c && c->offset + c->size > d->common_end)
 			d->common_end = c->offset + c->size;
-		if (i)
-			d->common_pid = c;
-		else
-			d->common_type = c;
+		common[i] = c;
 	}
+	d->f_type = fld_of(common[0]);
+	d->f_pid = fld_of(common[1]);
 	d->swap = tep_is_file_bigendian(tep) != tep_is_local_bigendian(tep);
-	d->f_type = fld_of(d->common_type);
-	d->f_pid = fld_of(d->common_pid);
-	d->f_func[0] = fld_of(d->en_func);
-	d->f_depth[0] = fld_of(d->en_depth);
-	d->f_func[1] = fld_of(d->ex_func);
-	d->f_depth[1] = fld_of(d->ex_depth);
-	d->f_func[2] = fld_of(d->ra_func);
-	d->f_depth[2] = fld_of(d->ra_depth);
-	d->f_calltime = fld_of(d->ex_calltime);
-	d->f_rettime = fld_of(d->ex_rettime);
-	d->f_retval = fld_of(d->ex_retval);
-	d->f_overrun = fld_of(d->ex_overrun);
-	d->f_prev_pid = fld_of(d->switch_id >= 0 ? d->sw_prev_pid : NULL);
-	d->f_next_pid = fld_of(d->switch_id >= 0 ? d->sw_next_pid : NULL);
 	d->last_pid = -2; /* no record named yet (-1 is a record without a pid) */
 	return d;
 }
