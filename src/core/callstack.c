@@ -203,6 +203,16 @@ static int abandon_to(struct sg_callstack *cs, struct sg_task *t, size_t n, int 
 	return 0;
 }
 
+/*
+ * A root entering at the open invocation's own depth: its return was lost, and on_entry() ends
+ * that invocation before this call starts the next one, so the call is not the ended one's.
+ */
+static int reenters_root(const struct sg_callstack *cs, const struct sg_task *t,
+			 const struct sg_event *ev)
+{
+	return ev->depth == t->inv->calls->base && sg_match_name(cs->match, ev->func) >= 0;
+}
+
 static int start_invocation(struct sg_callstack *cs, struct sg_task *t, const struct sg_event *ev)
 {
 	struct sg_invocation *inv = sg_invocation_new();
@@ -627,6 +637,7 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 		if (ev->type == SG_EV_EXIT)
 			sg_calls_exit(t->inv->calls, ev);
 		else if ((ev->type == SG_EV_ENTRY || ev->type == SG_EV_LEAF) &&
+			 !reenters_root(cs, t, ev) &&
 			 sg_calls_enter(t->inv->calls, ev, t->pid, t->comm) < 0)
 			return oom();
 	}

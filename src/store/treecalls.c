@@ -140,10 +140,12 @@ static const char *read_rec(struct sg_treecalls_reader *r, struct sg_strtab *st,
 			return "bad duration in a rec line";
 		rec.has_dur = 1;
 	}
-	/* deeper by more than one happens: the kernel prints an interrupt's calls below the call
-	 * they interrupted, a level or two further in */
-	if (sg_treefield_u64(f[3], &v) < 0 || v > SG_CALLS_MAX_DEPTH || (c->n == 0) != (v == 0))
-		return "bad depth in a rec line (the first 0, then 1 to 100000)";
+	/*
+	 * Deeper by more than one happens, and so does 0 after the root: the kernel prints an
+	 * interrupt's calls at the depth of the call they interrupted, the root's included (arm64).
+	 */
+	if (sg_treefield_u64(f[3], &v) < 0 || v > SG_CALLS_MAX_DEPTH || (c->n == 0 && v != 0))
+		return "bad depth in a rec line (the first 0, then 0 to 100000)";
 	rec.depth = (int) v;
 	if (int_field(f[4], &r->cpu) < 0 || int_field(f[5], &r->pid) < 0)
 		return "bad cpu or pid in a rec line";

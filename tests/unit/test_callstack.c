@@ -1,5 +1,6 @@
 /* test_callstack.c - per-task stacks matched by depth: the kernel's quirks, turned into trees. */
 #include <stdlib.h>
+#include "callrec.h"
 #include "check.h"
 #include "stackrun.h"
 
@@ -37,6 +38,30 @@ int main(void)
 		CHECK_U64(a->self, 160000 - 1772 - 3355 - 147329);
 		CHECK_U64(s.anomalies, 0);
 		CHECK_U64(s.abandoned, 0);
+	}
+
+	/*
+	 * A root's return lost, then the root again at its depth: the first invocation is cut, and
+	 * the second root's entry is not one of its recorded calls (it starts the next one).
+	 */
+	{
+		const char *t[] = {
+			" 0)               |  root() {",
+			" 0)   1.000 us    |    foo();",
+			" 0)               |  root() {",
+			" 0)   2.000 us    |    bar();",
+			" 0)   5.000 us    |  }",
+			NULL,
+		};
+
+		run("root", t);
+		CHECK_U64(ninv, 2);
+		CHECK(invs[0]->cut != 0);
+		CHECK_U64(invs[0]->calls->n, 2);
+		CHECK_STR(invs[0]->calls->v[1].func, "foo");
+		CHECK_U64(invs[1]->cut, 0);
+		CHECK_U64(invs[1]->calls->n, 2);
+		CHECK_STR(invs[1]->calls->v[1].func, "bar");
 	}
 
 	/*
