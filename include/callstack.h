@@ -16,11 +16,13 @@
 typedef int (*sg_invocation_fn)(void *ctx, struct sg_invocation *inv);
 
 /*
- * A call whose callees' printed durations add up to more than its own (see
- * sg_tree_finish_printed), in a complete invocation: which call, where, by how much.
+ * A call whose callees add up to more than its own printed duration, in a complete invocation:
+ * which call, where, by how much. Each call on its own, at its return (callees at what they
+ * were counted for, raised ones at their raised value); the root at its invocation's end.
  */
 struct sg_anomaly {
-	const char *func, *caller; /* interned; caller NULL for the root itself */
+	const char *func, *caller; /* interned; caller NULL: the root itself, or a call
+				    * returning before its caller's entry was printed (7.x) */
 	const char *root, *comm;
 	int pid;
 	int has_ts;
@@ -39,7 +41,7 @@ struct sg_callstack_stats {
 	uint64_t anomalies;	 /* calls in complete invocations whose callees outlast them */
 	uint64_t raised;	 /* those below the root, raised to their callees' sum */
 	uint64_t raised_ns;	 /* by how much in all */
-	struct sg_anomaly anomaly[SG_ANOMALIES_KEPT]; /* the first of them */
+	struct sg_anomaly anomaly[SG_ANOMALIES_KEPT]; /* the first of them, in return order */
 	uint64_t complete, incomplete;
 	uint64_t fragments_dropped; /* parentless fragments dropped at the memory cap */
 	uint64_t refused_events;    /* of new tasks while SG_TASKS_MAX had calls open (tasks.h) */

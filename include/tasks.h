@@ -35,6 +35,8 @@ struct sg_pending {
 	struct sg_node *node; /* detached, in the anchor's tree or in the task's scratch tree */
 };
 
+struct sg_raised_call; /* raise.h */
+
 struct sg_task {
 	int64_t key; /* see sg_tasks_key() */
 	int pid;
@@ -53,6 +55,9 @@ struct sg_task {
 	unsigned epoch; /* the call stacks' epoch at that entry (sg_callstack_narrow) */
 	char *fraw; /* raw lines of fragments, for an invocation rebuilt from returns */
 	size_t fraw_len, fraw_cap;
+	/* the open invocation's raised calls (raise.c): how many, by how much, the first few */
+	uint64_t nraised, raised_ns;
+	struct sg_raised_call *raised;
 	/* off-cpu (offcpu.c): whether switched out, since when, under which root frame */
 	int off_state;
 	uint64_t off_last, off_root;

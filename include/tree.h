@@ -172,13 +172,13 @@ int sg_tree_merge(struct sg_tree *dst, struct sg_node *dst_parent, const struct 
 uint64_t sg_tree_finish(struct sg_node *n);
 
 /*
- * Self times for one invocation's tree at root, whose totals are the kernel's printed
- * durations. A node whose callees' printed durations add up to more than its own is an
- * anomaly (rounding of long durations; an interrupt left out of the interrupted call's time):
- * fn(ctx, node, printed, callees) is called for each. Below the root such a node is raised to
- * its callees' sum, and only it: an ancestor's total stays its printed duration whatever its
- * callees were raised to (its self time then never goes below 0), and the root's total is
- * always the printed one. Returns the number of anomalies.
+ * Self times for one invocation's tree at root, as the call stacks counted it: the root's total
+ * is its printed duration, every call below it counted at least at its callees' sum (a call
+ * whose callees outlast its printed duration was raised at its return, callstack.c). The root
+ * whose callees outlast it (rounding of long durations; an interrupt left out of the
+ * interrupted call's time) keeps its total, with no self time: fn(ctx, root, printed, callees)
+ * is called then. A self time never goes below 0. Returns 1 when the root's callees outlast it,
+ * else 0.
  */
 typedef void (*sg_tree_anomaly_fn)(void *ctx, const struct sg_node *n, uint64_t printed,
 				   uint64_t callees);

@@ -33,9 +33,10 @@ const char *sg_runinfo_why(const struct sg_aggregate *a, char *buf, size_t size)
 
 
 /*
- * -v: the calls whose callees' printed durations outlast their own (kernel rounding, or an
- * interrupt the kernel left out of the interrupted call's time). Totals stay the kernel's:
- * the call stands at its callees' sum, its callers and the root at their printed durations.
+ * -v: the calls whose callees outlast their own printed duration (kernel rounding, or an
+ * interrupt the kernel left out of the interrupted call's time), each call on its own. The
+ * call counts as its callees' sum, its callers at their printed durations where those hold
+ * it (else they are raised in turn, and listed), the root always at its printed duration.
  */
 static void report_anomalies(FILE *f, const struct sg_callstack_stats *cs)
 {
@@ -70,9 +71,9 @@ static void report_anomalies(FILE *f, const struct sg_callstack_stats *cs)
 }
 
 /*
- * The only totals surfgraph moves, said without -v: how many calls stand at their callees'
- * printed sum rather than their own printed duration, and by how much in all. A root whose
- * callees outlast it keeps its printed duration (its self time is 0): counted apart.
+ * The only totals surfgraph moves, said without -v: how many calls count as their callees' sum
+ * rather than their own printed duration, and by how much in all. A root whose callees outlast
+ * it keeps its printed duration (its self time is 0): counted apart.
  */
 static void report_raised(FILE *f, const struct sg_callstack_stats *cs, int verbose)
 {
@@ -83,7 +84,7 @@ static void report_raised(FILE *f, const struct sg_callstack_stats *cs, int verb
 		fprintf(f,
 			"surfgraph: %" PRIu64 " call%s raised to %s callees' printed durations, "
 			"%s us in all (the kernel left an interrupt out of the call's time, or "
-			"rounded); totals above them stay as printed%s\n",
+			"rounded); totals above them stay as printed where they hold them%s\n",
 			cs->raised, cs->raised == 1 ? "" : "s", cs->raised == 1 ? "its" : "their",
 			sg_fmt_us(a, cs->raised_ns), verbose ? "" : ": -v names them");
 	if (roots)

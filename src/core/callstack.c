@@ -7,6 +7,7 @@
 #include "log.h"
 #include "offcpu.h"
 #include "pending.h"
+#include "raise.h"
 #include "tasks.h"
 
 /* Parentless fragments kept per task before they are given up (nodes). */
@@ -129,51 +130,14 @@ static int settle_mode(struct sg_callstack *cs, int mode)
 	return r;
 }
 
-struct anomaly_ctx {
-	struct sg_callstack *cs;
-	const struct sg_invocation *inv;
-};
-
-static void on_anomaly(void *vctx, const struct sg_node *n, uint64_t printed, uint64_t callees)
-{
-	struct anomaly_ctx *ctx = vctx;
-	struct sg_callstack_stats *st = &ctx->cs->stats;
-	const struct sg_invocation *inv = ctx->inv;
-
-	/* only what is merged counts: an incomplete tree is reported as such already */
-	if (inv->cut)
-		return;
-	if (st->anomalies < SG_ANOMALIES_KEPT) {
-		struct sg_anomaly *a = &st->anomaly[st->anomalies];
-
-		a->func = n->name;
-		a->caller = n->parent ? n->parent->name : NULL;
-		a->root = inv->root;
-		a->comm = inv->comm;
-		a->pid = inv->pid;
-		a->has_ts = inv->has_ts;
-		a->start_ts = inv->start_ts;
-		a->printed = printed;
-		a->callees = callees;
-	}
-	st->anomalies++;
-	/* the root keeps its printed duration; a call below it stands at its callees' sum */
-	if (n->parent) {
-		st->raised++;
-		st->raised_ns = sg_add_sat(st->raised_ns, callees - printed);
-	}
-}
-
 static int finalize(struct sg_callstack *cs, struct sg_task *t)
 {
 	struct sg_invocation *inv = t->inv;
-	struct sg_node *root = sg_invocation_root(inv);
-	struct anomaly_ctx actx = {cs, inv};
 
 	t->inv = NULL;
-	/* the root's total stays the kernel's: the invocation lasted what it printed */
-	sg_tree_finish_printed(root, on_anomaly, &actx);
-	inv->duration = root->total;
+	/* its calls were raised as they returned; the root's total stays the kernel's */
+	sg_raise_finish(&cs->stats, t, inv);
+	inv->duration = sg_invocation_root(inv)->total;
 	if (cs->mode == MODE_UNKNOWN && inv->cut == SG_CUT_START) {
 		/* rebuilt from returns: complete only if the whole trace is tracing_thresh output */
 		cs->held[cs->nheld++] = inv;
@@ -227,6 +191,7 @@ static int start_invocation(struct sg_callstack *cs, struct sg_task *t, const st
 	inv->start_ts = ev->ts;
 	t->inv = inv;
 	t->inv_last_cpu = ev->cpu;
+	t->nraised = t->raised_ns = 0; /* calls raised before it are no invocation's */
 	if (sg_invocation_add_cpu(inv, ev->cpu) < 0)
 		return oom();
 	/* each call recorded from the root's entry on (one rebuilt from returns has only its own)
@@ -389,8 +354,13 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 	if (note_args(tree, node, ev, &call) < 0 || note_retval(tree, node, call, ev) < 0)
 		return -1;
 	if (hi < 0) {
-		sg_task_count_kid(t, pi, ev->dur, ev->has_dur);
-		if (anchor && sg_pending_claim(t, &t->stack[pi], node, d, ev->dur, ev->has_dur) < 0)
+		/* a leaf takes waiting callees only if its printed duration holds them: no raise */
+		uint64_t kids = 0;
+
+		if (pi >= 0 && t->stack[pi].depth == d - 1) /* else counted when taken: on_return */
+			sg_task_count_kid(t, pi, ev->dur, ev->has_dur);
+		if (anchor &&
+		    sg_pending_claim(t, &t->stack[pi], node, &kids, d, ev->dur, ev->has_dur) < 0)
 			return -1;
 	}
 	return sg_pending_settle(t, d, anchor, node, &cs->stats.fragments_dropped);
@@ -427,10 +397,14 @@ static int on_orphan_exit(struct sg_callstack *cs, struct sg_task *t, struct sg_
 		if (t->inv && pi >= 0 && (size_t) pi >= t->inv_base)
 			t->inv->cut |= SG_CUT_LOST;
 	}
-	sg_node_add_call(node, ev->dur, ev->has_dur);
-	if (note_retval(tree, node, NULL, ev) < 0)
+	/* its callees returned before it: raised on them, never reported (raise.c) */
+	uint64_t kids = 0;
+
+	if (sg_pending_adopt(t, tree, node, anchor, d, &kids) < 0)
 		return -1;
-	if (sg_pending_adopt(t, tree, node, anchor, d, NULL) < 0)
+	sg_node_add_call(node, !is_root && ev->has_dur && kids > ev->dur ? kids : ev->dur,
+			 ev->has_dur);
+	if (note_retval(tree, node, NULL, ev) < 0)
 		return -1;
 	if (!is_root || anchor)
 		return sg_pending_settle(t, d, anchor, node, &cs->stats.fragments_dropped);
@@ -488,24 +462,51 @@ static int on_return(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *
 		return -1;
 	if (!f.node)
 		return 0;
-	sg_node_add_call(f.node, ev->dur, ev->has_dur);
-	if (note_retval(f.tree, f.node, f.call, ev) < 0 ||
-	    sg_offcpu_attach(f.tree, &f, ev->dur, ev->has_dur, cs->offcpu_name, cs->off) < 0)
-		return -1;
 	if (t->inv && t->n == t->inv_base) {
+		/* the root keeps its printed duration: finalize() checks its callees against it */
+		sg_node_add_call(f.node, ev->dur, ev->has_dur);
+		if (note_retval(f.tree, f.node, f.call, ev) < 0)
+			return -1;
+		if (sg_offcpu_attach(f.tree, &f, ev->dur, ev->has_dur, cs->offcpu_name, cs->off) < 0)
+			return -1;
 		t->inv->has_dur = ev->has_dur;
 		return finalize(cs, t);
 	}
-	long hi = sg_task_host(t, d);
+	long hi = sg_task_host(t, d), pi = sg_task_parent(t, d);
+	uint64_t anchor = hi < 0 && pi >= 0 && t->stack[pi].node ? t->stack[pi].serial : 0;
+	/*
+	 * Who it returns to, for the report: a guest's host (an interrupt printed at the
+	 * interrupted call's depth); no one yet when levels are missing (7.x prints a caller's
+	 * entry after an interrupt that came while it was being made: it comes later).
+	 */
+	const char *caller = NULL;
+	uint64_t counted;
 
-	if (hi >= 0) /* a guest: it waits for its host to return */
-		return sg_pending_settle(t, d, t->stack[hi].serial, f.node, &cs->stats.fragments_dropped);
-	long pi = sg_task_parent(t, d);
-	uint64_t anchor = pi >= 0 && t->stack[pi].node ? t->stack[pi].serial : 0;
+	if (hi >= 0)
+		caller = t->stack[hi].func;
+	else if (pi >= 0 && t->stack[pi].depth == d - 1)
+		caller = t->stack[pi].func;
 
-	sg_task_count_kid(t, pi, ev->dur, ev->has_dur);
-	if (anchor && sg_pending_claim(t, &t->stack[pi], f.node, d, ev->dur, ev->has_dur) < 0)
+	/*
+	 * Callees printed before its entry (7.x) are its own when its printed duration holds
+	 * them: they count among its callees (f.kids) before it is raised.
+	 */
+	if (anchor &&
+	    sg_pending_claim(t, &t->stack[pi], f.node, &f.kids, d, ev->dur, ev->has_dur) < 0)
 		return -1;
+	/* raised call by call (raise.c says what the kernel's numbers mean, case by case) */
+	if (sg_raise_call(t, &f, caller, ev->dur, ev->has_dur, &counted) < 0)
+		return -1;
+	sg_node_add_call(f.node, counted, ev->has_dur);
+	if (note_retval(f.tree, f.node, f.call, ev) < 0 ||
+	    sg_offcpu_attach(f.tree, &f, ev->dur, ev->has_dur, cs->offcpu_name, cs->off) < 0)
+		return -1;
+	if (hi >= 0) /* a guest: it waits for its host to return, which weighs it then */
+		return sg_pending_settle(t, d, t->stack[hi].serial, f.node,
+					 &cs->stats.fragments_dropped);
+	/* with levels missing it waits for its caller, which counts it when it takes it */
+	if (pi >= 0 && t->stack[pi].depth == d - 1)
+		sg_task_count_kid(t, pi, counted, ev->has_dur);
 	return sg_pending_settle(t, d, anchor, f.node, &cs->stats.fragments_dropped);
 }
 

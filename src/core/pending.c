@@ -82,10 +82,11 @@ int sg_pending_settle(struct sg_task *t, int d, uint64_t anchor, struct sg_node 
  * The first call at depth d under caller p to finish decides who owns the deeper nodes that
  * waited under p: they ran before its entry was printed (an interrupt at its very start). When
  * its duration covers them they are its children; when it does not, the kernel took its start
- * time after the interrupt, and they are p's.
+ * time after the interrupt, and they are p's. Their time is added to *kids (node's callees)
+ * or to p's.
  */
-int sg_pending_claim(struct sg_task *t, struct sg_frame *p, struct sg_node *node, int d,
-		     uint64_t dur, int has_dur)
+int sg_pending_claim(struct sg_task *t, struct sg_frame *p, struct sg_node *node, uint64_t *kids,
+		     int d, uint64_t dur, int has_dur)
 {
 	size_t first = sg_pending_tail(t, p->serial, d);
 	uint64_t sum = 0;
@@ -95,7 +96,7 @@ int sg_pending_claim(struct sg_task *t, struct sg_frame *p, struct sg_node *node
 	for (size_t i = first; i < t->npend; i++)
 		sum = sg_add_sat(sum, t->pend[i].node->total);
 	if (has_dur && sum <= dur)
-		return sg_pending_adopt(t, p->tree, node, p->serial, d, NULL);
+		return sg_pending_adopt(t, p->tree, node, p->serial, d, kids);
 	return sg_pending_adopt(t, p->tree, p->node, p->serial, d, &p->kids);
 }
 

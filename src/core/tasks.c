@@ -57,6 +57,7 @@ void sg_task_free(struct sg_task *t)
 	free(t->stack);
 	free(t->pend);
 	free(t->fraw);
+	free(t->raised);
 	free(t);
 }
 

@@ -580,26 +580,16 @@ static uint64_t children_total(const struct sg_node *x)
 uint64_t sg_tree_finish_printed(struct sg_node *root, sg_tree_anomaly_fn fn, void *ctx)
 {
 	uint64_t anomalies = 0;
-	struct sg_node *x;
 
-	/* first the printed sums, before anything is raised: self holds them meanwhile */
-	for (x = post_first(root);; x = post_next(x)) {
-		x->self = children_total(x);
-		if (x == root)
-			break;
-	}
-	for (x = post_first(root);; x = post_next(x)) {
-		uint64_t printed = x->total, sum;
+	for (struct sg_node *x = post_first(root);; x = post_next(x)) {
+		uint64_t sum = children_total(x);
 
-		if (x->self > printed) {
+		/* below the root, each call was counted at least at its callees' sum already */
+		if (x == root && sum > x->total) {
 			anomalies++;
 			if (fn)
-				fn(ctx, x, printed, x->self);
-			/* below the root, the callees keep their room; the root keeps its word */
-			if (x != root)
-				x->total = x->self;
+				fn(ctx, x, x->total, sum);
 		}
-		sum = children_total(x);
 		x->self = x->total > sum ? x->total - sum : 0;
 		if (x == root)
 			return anomalies;

@@ -157,6 +157,86 @@ int main(void)
 		CHECK_U64(s.anomaly[1].callees, 125000);
 	}
 
+	/*
+	 * Raised call by call: of two calls of a, the first is shorter than its callee (10 us
+	 * printed, b 20 us) while the path's sum (40 us) would hold both callees (21 us). a counts
+	 * 20 + 30 us; one anomaly, 10 us gained.
+	 */
+	{
+		const char *t[] = {
+			" 0)               |  root() {",
+			" 0)               |    a() {",
+			" 0) + 20.000 us   |      b();",
+			" 0) + 10.000 us   |    }",
+			" 0)               |    a() {",
+			" 0)   1.000 us    |      c();",
+			" 0) + 30.000 us   |    }",
+			" 0) ! 100.000 us  |  }",
+			NULL,
+		};
+
+		s = run("root", t);
+		r = sg_invocation_root(invs[0]);
+		CHECK_U64(r->total, 100000);
+		CHECK_U64(child(r, "a")->total, 50000);
+		CHECK_U64(child(r, "a")->self, 29000);
+		CHECK_U64(child(r, "a")->min, 20000);
+		CHECK_U64(s.anomalies, 1);
+		CHECK_U64(s.raised, 1);
+		CHECK_U64(s.raised_ns, 10000);
+		CHECK(s.anomaly[0].func == child(r, "a")->name && s.anomaly[0].caller == r->name);
+		CHECK_U64(s.anomaly[0].printed, 10000);
+		CHECK_U64(s.anomaly[0].callees, 20000);
+	}
+
+	/*
+	 * A raise reaches the caller that does not hold it: b (10 us) stands at c's 30 us, and a
+	 * (25 us printed, b's printed 10 us inside) then at 30 us too; the root holds it.
+	 */
+	{
+		const char *t[] = {
+			" 0)               |  root() {",
+			" 0)               |    a() {",
+			" 0)               |      b() {",
+			" 0) + 30.000 us   |        c();",
+			" 0) + 10.000 us   |      }",
+			" 0) + 25.000 us   |    }",
+			" 0) ! 100.000 us  |  }",
+			NULL,
+		};
+
+		s = run("root", t);
+		r = sg_invocation_root(invs[0]);
+		CHECK_U64(r->total, 100000);
+		CHECK_U64(r->self, 70000);
+		CHECK_U64(child(r, "a")->total, 30000);
+		CHECK_U64(child(r, "a")->self, 0);
+		CHECK_U64(child(child(r, "a"), "b")->total, 30000);
+		CHECK_U64(s.anomalies, 2);
+		CHECK_U64(s.raised, 2);
+		CHECK_U64(s.raised_ns, 20000 + 5000);
+		CHECK(s.anomaly[1].func == child(r, "a")->name);
+		CHECK_U64(s.anomaly[1].callees, 30000);
+	}
+
+	/* A call raised in an invocation that is cut (a lost return) is not counted. */
+	{
+		const char *t[] = {
+			" 0)               |  root() {",
+			" 0)               |    a() {",
+			" 0) + 20.000 us   |      b();",
+			" 0) + 10.000 us   |    }",
+			" 0)               |    x() {",
+			" 0) ! 100.000 us  |  }",
+			NULL,
+		};
+
+		s = run("root", t);
+		CHECK(invs[0]->cut != 0);
+		CHECK_U64(s.anomalies, 0);
+		CHECK_U64(s.raised, 0);
+	}
+
 	/* An entry printed after an interrupt that came at its start, its time including it. */
 	{
 		const char *t[] = {
