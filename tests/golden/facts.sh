@@ -163,6 +163,13 @@ grep -q 'callees outlast vdso_fault (called by special_mapping_fault) in __do_fa
 roots_printed linux-7.3/do_fault.txt.gz __do_fault 5
 roots_printed linux-7.3/do_fault_funcgraph-args.txt.gz __do_fault 0
 roots_printed linux-7.3/vfs_read_proc_abstime_funcgraph-args.txt.gz vfs_read 0
+# 17 calls, each on its own: a short call among several of one path in an invocation counts (the
+# others' slack does not hide it). In invocation 95, three bpf_lsm_inode_permission calls on one
+# path print 0.831 us (its callees 290.093 us), 0.891 and 0.882 us: 290.093 + 0.891 + 0.882 us.
+roots_printed linux-7.3/do_sys_openat2_funcgraph-tail.txt.gz do_sys_openat2 17
+expect "7.3 openat2: bpf_lsm_inode_permission of invocation 95 raised call by call" \
+	"$(awk -F'\t' '$1 == "inv" {i++} $1 == "invnode" && i == 95 && $2 ~ /;link_path_walk;inode_permission;security_inode_permission;bpf_lsm_inode_permission$/ {print $3, $4}' "$out/t.tree")" \
+	"3 $((290093 + 891 + 882))"
 
 # A 6.1 interrupt printed at the interrupted call's depth, closed by "} /* may_open */": the
 # printed durations put it inside may_open (1374.945 us holds inode_permission 6.540 us and the
@@ -187,6 +194,12 @@ expect "irq at call depth: may_open self" \
 # and arm64) placed by the printed durations. path_facts TRACE ROOT NAME: the .tree in $out/t.tree,
 # the derived figures in $out/a.facts, the sorted node lines in $out/t.nodes and $out/a.nodes.
 fact() { sed -n "s/^$1 //p" "$out/a.facts"; }
+# the summary's "N calls raised to their callees' printed durations, X us in all", in ns (0: none)
+raised_ns_said() {
+	local us
+	us=$(sed -n 's/^surfgraph: [0-9]* calls\{0,1\} raised to .* durations, \([0-9]*\.[0-9]*\) us in all.*/\1/p' "$out/t.err")
+	if [ -z "$us" ]; then echo 0; else echo $((10#${us/./})); fi
+}
 path_facts() {
 	awk -v root="$2" -f tests/golden/awk/calls-by-path.awk "$1" >"$out/a.facts"
 	rm -f "$out/t.tree"
@@ -197,6 +210,10 @@ path_facts() {
 		"$(fact roots | tr ' ' '\n' | sed '/^$/d' | sort -n | tr '\n' ' ')"
 	expect "$3 calls whose callees outlast them" \
 		"$(sed -n 's/.* \([0-9]*\) calls whose callees outlast them$/\1/p' "$out/t.err")" "$(fact raised)"
+	expect "$3 time the raised calls gained" "$(raised_ns_said)" "$(fact raised_ns)"
+	expect "$3 -v names each call whose callees outlast it (the first 32)" \
+		"$(grep -c '^surfgraph: callees outlast ' "$out/t.err")" \
+		"$(($(fact raised) < 32 ? $(fact raised) : 32))"
 	awk -F'\t' '$1 == "node" {print "node", $2, $3, $4}' "$out/t.tree" | sort >"$out/t.nodes"
 	grep '^node ' "$out/a.facts" | sort >"$out/a.nodes"
 	expect "$3 calls and total per call path (lines differing)" \
@@ -205,7 +222,9 @@ path_facts() {
 for c in linux-6.1/do_fault.txt:__do_fault linux-6.1/do_fault_abstime_proc_overrun_tail.txt:__do_fault \
 	linux-6.1/irq_at_call_depth.txt:do_sys_openat2 linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz:do_sys_openat2 \
 	linux-6.12/do_fault.txt:__do_fault linux-6.12/do_fault_abstime_proc_overrun_tail.txt:__do_fault \
-	linux-7.3/do_fault.txt.gz:__do_fault linux-7.3/vfs_read_proc_abstime_funcgraph-args.txt.gz:vfs_read; do
+	linux-7.3/do_fault.txt.gz:__do_fault linux-7.3/vfs_read_proc_abstime_funcgraph-args.txt.gz:vfs_read \
+	linux-7.3/do_fault_funcgraph-args.txt.gz:__do_fault \
+	linux-7.3/do_sys_openat2_funcgraph-tail.txt.gz:do_sys_openat2; do
 	path_facts "$(data "${c%:*}")" "${c#*:}" "${c%:*}"
 done
 

@@ -3,7 +3,8 @@
 # the call is what follows the last "|", its duration the "N.NNN us" of the field before.
 # usage: awk -v root=ROOT -f calls-by-path.awk TRACE
 # Prints "node PATH CALLS TOTAL_NS" sorted by path, then "invocations N", "total_ns NS",
-# "raised N" (calls of complete invocations), "incomplete N" (root entries that never closed,
+# "raised N" (calls of complete invocations, the roots among them), "raised_ns NS" (by how much
+# the calls below the roots were raised, in all), "incomplete N" (root entries that never closed,
 # or whose stack lost a return), "roots" and each invocation's duration in ns, in order.
 #
 # One stack per task (the funcgraph-proc column, or the task the CPU's last "=>" line names, or
@@ -21,8 +22,9 @@
 #   (__schedule in an interrupt's preemption) and the enclosing call takes them;
 # - raised: a call whose callees add up to more than its printed duration (6.12 on leave an
 #   interrupt's time out of the interrupted call's) counts as their sum, except the root, which
-#   keeps its printed duration (each call on its own: surfgraph raises the calls of one path
-#   of an invocation together, which differs when one of several is raised).
+#   keeps its printed duration; each call on its own (not the calls of one path together: one
+#   short call among several would hide in the others' slack), and at the raised value in its
+#   caller's callees.
 function ns(s,   a, f) {
 	split(s, a, ".")
 	f = a[2]
@@ -97,7 +99,13 @@ function close_call(k, dur,   i, t) {
 		}
 	}
 	# the root keeps its printed duration: the invocation lasted what the kernel says
-	if (fk[k, i] > t) { nraised[k]++; if (i > 1) t = fk[k, i] }
+	if (fk[k, i] > t) {
+		nraised[k]++
+		if (i > 1) {
+			nraised_ns[k] += fk[k, i] - t
+			t = fk[k, i]
+		}
+	}
 	rec(k, fp[k, i], t)
 	if (i > 1) credit(k, i - 1, t, fgst[k, i])
 	else if (bad[k]) incomplete++
@@ -112,6 +120,7 @@ function commit(k, t,   i, p) {
 		total[p] += rect[k, i]
 	}
 	raised += nraised[k]
+	raised_ns += nraised_ns[k]
 	inv++
 	roots[inv] = t
 	alltotal += t
@@ -152,7 +161,7 @@ function commit(k, t,   i, p) {
 	if (fn ~ /\) \{$/) {
 		if (!sp[key]) {
 			if (depth != 0 || name != root) next
-			sp[key] = 0; nrec[key] = 0; bad[key] = 0; nraised[key] = 0
+			sp[key] = 0; nrec[key] = 0; bad[key] = 0; nraised[key] = 0; nraised_ns[key] = 0
 			push(key, 0, root, 0, 0)
 			next
 		}
@@ -201,7 +210,8 @@ END {
 	for (k in sp) if (sp[k]) incomplete++
 	for (p in calls) printf "node %s %d %.0f\n", p, calls[p], total[p] | "sort"
 	close("sort")
-	printf "invocations %d\ntotal_ns %.0f\nraised %d\nincomplete %d\nroots", inv, alltotal, raised, incomplete
+	printf "invocations %d\ntotal_ns %.0f\nraised %d\nraised_ns %.0f\nincomplete %d\nroots", inv, alltotal, raised,
+		raised_ns, incomplete
 	for (i = 1; i <= inv; i++) printf " %.0f", roots[i]
 	printf "\n"
 }

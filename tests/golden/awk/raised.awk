@@ -1,7 +1,9 @@
-# The calls below the root whose direct callees' printed durations add up to more than their own
-# printed duration (what surfgraph raises), from function_graph text with the CPU column and
-# durations, one stack per CPU (the fixtures' tasks do not migrate inside a call). Prints
-# "COUNT NS": how many calls, and the sum of (callees - printed) in ns.
+# The calls below the root whose direct callees add up to more than their own printed duration
+# (what surfgraph raises), each call on its own, from function_graph text with the CPU column and
+# durations, one stack per CPU (the fixtures' tasks do not migrate inside a call, nor switch out).
+# A raised call counts as its callees' sum in its caller's callees, so a raise reaches the
+# callers that do not hold it. Prints "COUNT NS": how many calls, and the sum of (callees -
+# printed) in ns.
 match($0, /^ *[0-9]+\)/) {
 	cpu = substr($0, RSTART, RLENGTH) + 0
 	p = index($0, "|")
@@ -23,6 +25,7 @@ match($0, /^ *[0-9]+\)/) {
 		if (open[cpu, d] && d > 0 && sum[cpu, d + 1] > dur) {
 			n++
 			ns += sum[cpu, d + 1] - dur
+			dur = sum[cpu, d + 1]
 		}
 		open[cpu, d] = 0
 		sum[cpu, d] += dur
