@@ -174,7 +174,8 @@ uint64_t sg_tree_finish(struct sg_node *n);
 /*
  * Self times for one invocation's tree at root, as the call stacks counted it: the root's total
  * is its printed duration, every call below it counted at least at its callees' sum (a call
- * whose callees outlast its printed duration was raised at its return, callstack.c). The root
+ * whose callees outlast its printed duration was raised at its return, callstack.c; one whose
+ * return was lost, in an incomplete invocation, stands at its callees' sum here). The root
  * whose callees outlast it (rounding of long durations; an interrupt left out of the
  * interrupted call's time) keeps its total, with no self time: fn(ctx, root, printed, callees)
  * is called then. A self time never goes below 0. Returns 1 when the root's callees outlast it,

@@ -584,7 +584,13 @@ uint64_t sg_tree_finish_printed(struct sg_node *root, sg_tree_anomaly_fn fn, voi
 	for (struct sg_node *x = post_first(root);; x = post_next(x)) {
 		uint64_t sum = children_total(x);
 
-		/* below the root, each call was counted at least at its callees' sum already */
+		/*
+		 * Below the root, each call that returned was counted at least at its callees' sum
+		 * already; in an incomplete invocation a call whose return was lost has no time of
+		 * its own, and stands at its callees' (not reported: the invocation is, as cut).
+		 */
+		if (x != root && sum > x->total)
+			x->total = sum;
 		if (x == root && sum > x->total) {
 			anomalies++;
 			if (fn)
