@@ -26,10 +26,6 @@ struct sg_raised_call {
 int sg_raise_call(struct sg_task *t, const struct sg_frame *f, const char *caller, uint64_t dur,
 		  int has_dur, uint64_t *counted);
 
-/* A call of invocation inv whose callees outlast it: counted in st, and kept among the first. */
-void sg_raise_note(struct sg_callstack_stats *st, const struct sg_invocation *inv, const char *func,
-		   const char *caller, uint64_t printed, uint64_t callees);
-
 /*
  * inv, t's invocation, ends: the calls raised in it count in st only if it is complete (an
  * incomplete one is reported as such), and so does its root when its callees outlast it (it

@@ -59,8 +59,9 @@ int sg_raise_call(struct sg_task *t, const struct sg_frame *f, const char *calle
 	return 0;
 }
 
-void sg_raise_note(struct sg_callstack_stats *st, const struct sg_invocation *inv, const char *func,
-		   const char *caller, uint64_t printed, uint64_t callees)
+/* A call of invocation inv whose callees outlast it: counted in st, and kept among the first. */
+static void note(struct sg_callstack_stats *st, const struct sg_invocation *inv, const char *func,
+		 const char *caller, uint64_t printed, uint64_t callees)
 {
 	if (st->anomalies < SG_ANOMALIES_KEPT) {
 		struct sg_anomaly *a = &st->anomaly[st->anomalies];
@@ -87,7 +88,7 @@ static void on_root(void *vctx, const struct sg_node *n, uint64_t printed, uint6
 {
 	struct root_ctx *ctx = vctx;
 
-	sg_raise_note(ctx->st, ctx->inv, n->name, NULL, printed, callees);
+	note(ctx->st, ctx->inv, n->name, NULL, printed, callees);
 }
 
 void sg_raise_finish(struct sg_callstack_stats *st, struct sg_task *t, struct sg_invocation *inv)
@@ -97,8 +98,8 @@ void sg_raise_finish(struct sg_callstack_stats *st, struct sg_task *t, struct sg
 	/* only what is merged counts: an incomplete tree is reported as such already */
 	if (!inv->cut) {
 		for (uint64_t i = 0; i < t->nraised && i < SG_TASK_RAISED_KEPT; i++)
-			sg_raise_note(st, inv, t->raised[i].func, t->raised[i].caller,
-				      t->raised[i].printed, t->raised[i].callees);
+			note(st, inv, t->raised[i].func, t->raised[i].caller, t->raised[i].printed,
+			     t->raised[i].callees);
 		/* past the kept ones, counted only: the run lists no more than that */
 		if (t->nraised > SG_TASK_RAISED_KEPT)
 			st->anomalies += t->nraised - SG_TASK_RAISED_KEPT;
