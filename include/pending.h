@@ -38,7 +38,7 @@ int sg_pending_settle(struct sg_task *t, int d, uint64_t anchor, struct sg_node 
 /*
  * The first call at depth d under caller p to finish (node, lasting dur when has_dur) takes
  * the deeper nodes that waited under p when its duration covers them (their time added to
- * *kids, node's callees), else p does (to p's).
+ * *kids, node's callees, unless kids is NULL), else p does (to p's).
  */
 int sg_pending_claim(struct sg_task *t, struct sg_frame *p, struct sg_node *node, uint64_t *kids,
 		     int d, uint64_t dur, int has_dur);

@@ -354,13 +354,11 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 	if (note_args(tree, node, ev, &call) < 0 || note_retval(tree, node, call, ev) < 0)
 		return -1;
 	if (hi < 0) {
-		/* a leaf takes waiting callees only if its printed duration holds them: no raise */
-		uint64_t kids = 0;
-
 		if (pi >= 0 && t->stack[pi].depth == d - 1) /* else counted when taken: on_return */
 			sg_task_count_kid(t, pi, ev->dur, ev->has_dur);
+		/* a leaf takes waiting callees only if its printed duration holds them: no raise */
 		if (anchor &&
-		    sg_pending_claim(t, &t->stack[pi], node, &kids, d, ev->dur, ev->has_dur) < 0)
+		    sg_pending_claim(t, &t->stack[pi], node, NULL, d, ev->dur, ev->has_dur) < 0)
 			return -1;
 	}
 	return sg_pending_settle(t, d, anchor, node, &cs->stats.fragments_dropped);

@@ -555,19 +555,6 @@ uint64_t sg_tree_finish(struct sg_node *n)
 	}
 }
 
-/* The first node of n's subtree in post-order; then post_next until n itself. */
-static struct sg_node *post_first(struct sg_node *n)
-{
-	while (n->child)
-		n = n->child;
-	return n;
-}
-
-static struct sg_node *post_next(struct sg_node *x)
-{
-	return x->next ? post_first(x->next) : x->parent;
-}
-
 static uint64_t children_total(const struct sg_node *x)
 {
 	uint64_t sum = 0;
@@ -579,27 +566,22 @@ static uint64_t children_total(const struct sg_node *x)
 
 uint64_t sg_tree_finish_printed(struct sg_node *root, sg_tree_anomaly_fn fn, void *ctx)
 {
-	uint64_t anomalies = 0;
+	uint64_t sum;
 
-	for (struct sg_node *x = post_first(root);; x = post_next(x)) {
-		uint64_t sum = children_total(x);
-
-		/*
-		 * Below the root, each call that returned was counted at least at its callees' sum
-		 * already; in an incomplete invocation a call whose return was lost has no time of
-		 * its own, and stands at its callees' (not reported: the invocation is, as cut).
-		 */
-		if (x != root && sum > x->total)
-			x->total = sum;
-		if (x == root && sum > x->total) {
-			anomalies++;
-			if (fn)
-				fn(ctx, x, x->total, sum);
-		}
-		x->self = x->total > sum ? x->total - sum : 0;
-		if (x == root)
-			return anomalies;
-	}
+	/*
+	 * Below the root, each call that returned was counted at least at its callees' sum
+	 * already; in an incomplete invocation a call whose return was lost has no time of its
+	 * own, and stands at its callees' (not reported: the invocation is, as cut).
+	 */
+	for (struct sg_node *c = root->child; c; c = c->next)
+		sg_tree_finish(c);
+	sum = children_total(root);
+	root->self = root->total > sum ? root->total - sum : 0;
+	if (sum <= root->total)
+		return 0;
+	if (fn)
+		fn(ctx, root, root->total, sum);
+	return 1;
 }
 
 static int cmp_total(const void *a, const void *b)
