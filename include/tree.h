@@ -34,6 +34,27 @@ static inline int sg_is_errno(int64_t v)
 }
 
 /*
+ * Across invocations (diff's significance, docs/diff.md): how many invocations a path was in,
+ * and the sums of the squares of its total and self time in each (ns^2; an invocation without
+ * the path adds 0). Exact: 128 bits hold any sum of 64-bit squares a run can reach (saturating
+ * past that). The same on a log scale, which latencies' long tails do not sway: sums of
+ * sg_tree_logtime() of the path's total and self time in each invocation, and of its square.
+ */
+struct sg_pstat {
+	unsigned __int128 sq_total, sq_self;
+	unsigned __int128 lq_total, lq_self;
+	uint64_t ninv;
+	uint64_t lg_total, lg_self;
+};
+
+/* Where a node's sg_pstat is (struct sg_node's pstat). */
+enum sg_pstat_kind {
+	SG_PSTAT_NONE,	 /* none: all zero (a lean tree's node, or the sentinel) */
+	SG_PSTAT_STORED, /* right after the node, in a tree made by sg_tree_new */
+	SG_PSTAT_ONE,	 /* one invocation's (sg_tree_mark_invocation): from total and self */
+};
+
+/*
  * One call path. Times are integer nanoseconds. In a per-invocation tree, calls to the same
  * function under the same parent share one node (calls counts them); min/max are per call.
  * self = total - sum(children's total), never negative (see sg_tree_finish).
@@ -42,26 +63,22 @@ struct sg_node {
 	const char *name; /* interned (strtab) */
 	struct sg_node *parent, *child, *last_child, *next;
 	uint64_t calls, total, self, min, max;
-	/*
-	 * Across invocations (diff's significance, docs/diff.md): how many invocations the path
-	 * was in, and the sums of the squares of its total and self time in each (ns^2; an
-	 * invocation without the path adds 0). Exact: 128 bits hold any sum of 64-bit squares
-	 * a run can reach (saturating past that).
-	 */
-	uint64_t ninv;
-	unsigned __int128 sq_total, sq_self;
-	/*
-	 * The same on a log scale, which latencies' long tails do not sway: sums of
-	 * sg_tree_logtime() of the path's total and self time in each invocation, and of its
-	 * square.
-	 */
-	uint64_t lg_total, lg_self;
-	unsigned __int128 lq_total, lq_self;
-	unsigned nchild; /* children; past a few they are found through the tree's hash */
+	struct sg_retinfo *ret; /* NULL unless the trace gave return values or arguments */
+	unsigned nchild;	/* children; past a few they are found through the tree's hash */
 	/* the children are in the tree's hash: indexed at the first lookup that needs it */
 	unsigned char hashed;
-	struct sg_retinfo *ret; /* NULL unless the trace gave return values or arguments */
+	/*
+	 * enum sg_pstat_kind: the statistics across invocations are kept only where they add up
+	 * (merged trees), not in each invocation's tree, whose nodes they would double in size
+	 */
+	unsigned char pstat;
 };
+
+/* n's statistics across invocations (sg_pstat_kind): zeros for a node without. */
+void sg_node_pstat(const struct sg_node *n, struct sg_pstat *ps);
+
+/* n's stored statistics, to be set; NULL in a lean tree (sg_tree_new_lean). */
+struct sg_pstat *sg_node_pstat_stored(struct sg_node *n);
 
 /*
  * The synthetic node holding the time a call's task was switched out (offcpu.c), a child of
@@ -85,6 +102,13 @@ static inline uint64_t sg_add_sat(uint64_t a, uint64_t b)
  * real top nodes (one per root function), so a merged tree can hold several roots.
  */
 struct sg_tree *sg_tree_new(void);
+
+/*
+ * The same for the tree of one invocation (or its fragments): its nodes store no statistics
+ * across invocations (sg_tree_mark_invocation implies them from each node's times); merging
+ * into it adds none.
+ */
+struct sg_tree *sg_tree_new_lean(void);
 void sg_tree_free(struct sg_tree *t);
 struct sg_node *sg_tree_top(struct sg_tree *t);
 
@@ -117,7 +141,8 @@ void sg_tree_unlink(struct sg_node *n);
 
 /*
  * Mark the finished tree of one invocation at root: each node was in one invocation, with its
- * total and self time as that invocation's, so merging it adds them up per path.
+ * total and self time as that invocation's, so merging it adds them up per path. A lean tree's
+ * nodes derive them from their times when read (SG_PSTAT_ONE): its times must not change after.
  */
 void sg_tree_mark_invocation(struct sg_node *root);
 

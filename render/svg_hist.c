@@ -264,7 +264,7 @@ struct sg_svg_hist *sg_svg_hist_new(const struct sg_flame_caption *c, const stru
 			nb++;
 		}
 	if (nb != 1) {
-		h->u = h->own = sg_tree_new();
+		h->u = h->own = sg_tree_new_lean();
 		if (!h->u)
 			goto oom;
 	}

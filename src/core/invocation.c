@@ -10,7 +10,7 @@ struct sg_invocation *sg_invocation_new(void)
 
 	if (!inv)
 		return NULL;
-	inv->tree = sg_tree_new();
+	inv->tree = sg_tree_new_lean();
 	if (!inv->tree) {
 		free(inv);
 		return NULL;

@@ -146,7 +146,7 @@ int sg_pending_close(struct sg_task *t, struct sg_frame *f, uint64_t dur, int ha
 struct sg_tree *sg_pending_scratch(struct sg_task *t)
 {
 	if (!t->scratch)
-		t->scratch = sg_tree_new();
+		t->scratch = sg_tree_new_lean();
 	return t->scratch;
 }
 

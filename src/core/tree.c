@@ -15,10 +15,11 @@
  */
 #define WIDE 16
 
+/* Nodes one after another, each followed by its sg_pstat in a tree that stores them. */
 struct block {
 	struct block *next;
 	unsigned used, cap;
-	struct sg_node nodes[];
+	max_align_t mem[];
 };
 
 /* Bytes for return-value records and kept calls, freed with the tree. */
@@ -44,7 +45,22 @@ struct sg_tree {
 	struct slot *slots; /* open addressing, keyed by (parent, name) */
 	size_t cap, count;
 	uint64_t size;
+	size_t stride;		 /* bytes per node in the blocks: the node, and its sg_pstat */
+	unsigned char pstat; /* kind of the nodes allocated: SG_PSTAT_STORED or _NONE */
 };
+
+/*
+ * A lean tree's node is followed by its times on the log scale, which sg_tree_mark_invocation
+ * computes once for every tree the invocation is merged into (log2 is not cheap); a stored
+ * sg_pstat follows its node, at the alignment of its 128-bit sums.
+ */
+struct lean_tail {
+	uint32_t lg_total, lg_self; /* at most 44 * SG_LOGTIME_ONE */
+};
+
+#define PSTAT_OFFSET                                                                               \
+	((sizeof(struct sg_node) + _Alignof(struct sg_pstat) - 1) / _Alignof(struct sg_pstat) *    \
+	 _Alignof(struct sg_pstat))
 
 static size_t key_hash(const struct sg_node *parent, const char *name)
 {
@@ -54,12 +70,15 @@ static size_t key_hash(const struct sg_node *parent, const char *name)
 	return (size_t) (h ^ (h >> 31));
 }
 
-struct sg_tree *sg_tree_new(void)
+static struct sg_tree *tree_new(int stored)
 {
 	struct sg_tree *t = calloc(1, sizeof(*t));
 
 	if (!t)
 		return NULL;
+	t->pstat = stored ? SG_PSTAT_STORED : SG_PSTAT_NONE;
+	t->stride = stored ? PSTAT_OFFSET + sizeof(struct sg_pstat)
+			   : sizeof(struct sg_node) + sizeof(struct lean_tail);
 	t->cap = 16;
 	t->slots = calloc(t->cap, sizeof(*t->slots));
 	if (!t->slots) {
@@ -67,6 +86,16 @@ struct sg_tree *sg_tree_new(void)
 		return NULL;
 	}
 	return t;
+}
+
+struct sg_tree *sg_tree_new(void)
+{
+	return tree_new(1);
+}
+
+struct sg_tree *sg_tree_new_lean(void)
+{
+	return tree_new(0);
 }
 
 void sg_tree_free(struct sg_tree *t)
@@ -106,7 +135,7 @@ static struct sg_node *node_alloc(struct sg_tree *t, const char *name)
 	if (!b || b->used == b->cap) {
 		unsigned cap = !b ? FIRST_BLOCK : b->cap < MAX_BLOCK ? b->cap * 2 : MAX_BLOCK;
 
-		b = malloc(sizeof(*b) + cap * sizeof(struct sg_node));
+		b = malloc(sizeof(*b) + cap * t->stride);
 		if (!b)
 			return NULL;
 		b->used = 0;
@@ -114,10 +143,11 @@ static struct sg_node *node_alloc(struct sg_tree *t, const char *name)
 		b->next = t->blocks;
 		t->blocks = b;
 	}
-	struct sg_node *n = &b->nodes[b->used++];
+	struct sg_node *n = (struct sg_node *) ((char *) b->mem + b->used++ * t->stride);
 
-	memset(n, 0, sizeof(*n));
+	memset(n, 0, t->stride);
 	n->name = name;
+	n->pstat = t->pstat;
 	t->size++;
 	return n;
 }
@@ -370,43 +400,6 @@ void sg_node_add_call(struct sg_node *n, uint64_t dur, int has_dur)
 		n->max = dur;
 }
 
-/* Add s's counters to d; move: s is in the same tree, its kept calls go to d. */
-static int combine(struct sg_tree *t, struct sg_node *d, struct sg_node *s, int move)
-{
-	if (s->ret) {
-		struct sg_retinfo *r = s->ret;
-
-		if (sg_tree_note_errs(t, d, r->rets, r->errs, r->err_v, r->err_n, SG_RET_ERRNOS) <
-		    0)
-			return -1;
-		if (move && r->first) {
-			if (!retinfo(t, d))
-				return -1;
-			if (d->ret->last)
-				d->ret->last->next = r->first;
-			else
-				d->ret->first = r->first;
-			d->ret->last = r->last;
-			r->first = r->last = NULL;
-		}
-	}
-	if (s->calls && (!d->calls || s->min < d->min))
-		d->min = s->min;
-	if (s->max > d->max)
-		d->max = s->max;
-	d->calls = sg_add_sat(d->calls, s->calls);
-	d->total = sg_add_sat(d->total, s->total);
-	d->self = sg_add_sat(d->self, s->self);
-	d->ninv = sg_add_sat(d->ninv, s->ninv);
-	d->sq_total = sg_add_sat128(d->sq_total, s->sq_total);
-	d->sq_self = sg_add_sat128(d->sq_self, s->sq_self);
-	d->lg_total = sg_add_sat(d->lg_total, s->lg_total);
-	d->lg_self = sg_add_sat(d->lg_self, s->lg_self);
-	d->lq_total = sg_add_sat128(d->lq_total, s->lq_total);
-	d->lq_self = sg_add_sat128(d->lq_self, s->lq_self);
-	return 0;
-}
-
 uint64_t sg_tree_logtime(uint64_t ns)
 {
 	/* integers, so that sums add up exactly however runs are merged */
@@ -437,17 +430,109 @@ static uint64_t logtime_cached(uint64_t ns)
 	return slot[i].lg;
 }
 
+static struct sg_pstat *stored(const struct sg_node *n)
+{
+	return (struct sg_pstat *) ((char *) n + PSTAT_OFFSET);
+}
+
+void sg_node_pstat(const struct sg_node *n, struct sg_pstat *ps)
+{
+	if (n->pstat == SG_PSTAT_STORED) {
+		*ps = *stored(n);
+		return;
+	}
+	memset(ps, 0, sizeof(*ps));
+	if (n->pstat != SG_PSTAT_ONE)
+		return;
+	/* one invocation's: squares of its times, the log times sg_tree_mark_invocation left */
+	const struct lean_tail *lt = (const struct lean_tail *) (n + 1);
+
+	ps->ninv = 1;
+	ps->sq_total = (unsigned __int128) n->total * n->total;
+	ps->sq_self = (unsigned __int128) n->self * n->self;
+	ps->lg_total = lt->lg_total;
+	ps->lg_self = lt->lg_self;
+	ps->lq_total = (unsigned __int128) ps->lg_total * ps->lg_total;
+	ps->lq_self = (unsigned __int128) ps->lg_self * ps->lg_self;
+}
+
+struct sg_pstat *sg_node_pstat_stored(struct sg_node *n)
+{
+	return n->pstat == SG_PSTAT_STORED ? stored(n) : NULL;
+}
+
+/* d += s's statistics (s has some). */
+static void pstat_add(struct sg_pstat *d, const struct sg_node *s)
+{
+	struct sg_pstat v;
+
+	sg_node_pstat(s, &v);
+	d->ninv = sg_add_sat(d->ninv, v.ninv);
+	d->sq_total = sg_add_sat128(d->sq_total, v.sq_total);
+	d->sq_self = sg_add_sat128(d->sq_self, v.sq_self);
+	d->lg_total = sg_add_sat(d->lg_total, v.lg_total);
+	d->lg_self = sg_add_sat(d->lg_self, v.lg_self);
+	d->lq_total = sg_add_sat128(d->lq_total, v.lq_total);
+	d->lq_self = sg_add_sat128(d->lq_self, v.lq_self);
+}
+
+/* Add s's counters to d; move: s is in the same tree, its kept calls go to d. */
+static int combine(struct sg_tree *t, struct sg_node *d, struct sg_node *s, int move)
+{
+	if (s->ret) {
+		struct sg_retinfo *r = s->ret;
+
+		if (sg_tree_note_errs(t, d, r->rets, r->errs, r->err_v, r->err_n, SG_RET_ERRNOS) <
+		    0)
+			return -1;
+		if (move && r->first) {
+			if (!retinfo(t, d))
+				return -1;
+			if (d->ret->last)
+				d->ret->last->next = r->first;
+			else
+				d->ret->first = r->first;
+			d->ret->last = r->last;
+			r->first = r->last = NULL;
+		}
+	}
+	if (s->calls && (!d->calls || s->min < d->min))
+		d->min = s->min;
+	if (s->max > d->max)
+		d->max = s->max;
+	d->calls = sg_add_sat(d->calls, s->calls);
+	d->total = sg_add_sat(d->total, s->total);
+	d->self = sg_add_sat(d->self, s->self);
+	if (d->pstat == SG_PSTAT_STORED && s->pstat != SG_PSTAT_NONE)
+		pstat_add(stored(d), s);
+	return 0;
+}
+
 void sg_tree_mark_invocation(struct sg_node *root)
 {
 	for (struct sg_node *n = root; n; n = sg_node_next(n, root)) {
-		n->ninv = 1;
-		n->sq_total = (unsigned __int128) n->total * n->total;
-		n->sq_self = (unsigned __int128) n->self * n->self;
-		n->lg_total = logtime_cached(n->total);
+		uint64_t lg_total = logtime_cached(n->total);
 		/* a leaf's self is its total: one log2 (most nodes of a tree are leaves) */
-		n->lg_self = n->self == n->total ? n->lg_total : logtime_cached(n->self);
-		n->lq_total = (unsigned __int128) n->lg_total * n->lg_total;
-		n->lq_self = (unsigned __int128) n->lg_self * n->lg_self;
+		uint64_t lg_self = n->self == n->total ? lg_total : logtime_cached(n->self);
+
+		if (n->pstat == SG_PSTAT_STORED) {
+			struct sg_pstat *ps = stored(n);
+
+			ps->ninv = 1;
+			ps->sq_total = (unsigned __int128) n->total * n->total;
+			ps->sq_self = (unsigned __int128) n->self * n->self;
+			ps->lg_total = lg_total;
+			ps->lg_self = lg_self;
+			ps->lq_total = (unsigned __int128) lg_total * lg_total;
+			ps->lq_self = (unsigned __int128) lg_self * lg_self;
+			continue;
+		}
+		/* a lean tree's node (the sentinel, not lean, is never below a root) */
+		struct lean_tail *lt = (struct lean_tail *) (n + 1);
+
+		lt->lg_total = (uint32_t) lg_total;
+		lt->lg_self = (uint32_t) lg_self;
+		n->pstat = SG_PSTAT_ONE;
 	}
 }
 

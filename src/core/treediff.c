@@ -327,15 +327,12 @@ static void test_time(const struct sg_treediff *d, const struct sg_treediff_node
 	double alpha = 1 - d->level;
 
 	for (int k = 0; k < 2; k++) {
-		const struct sg_node *src = n->src[k];
+		struct sg_pstat ps = { 0 };
 
-		s[k] = (struct sg_welch_sample){src ? src->ninv : 0,
-						!src   ? 0
-						: self ? src->lg_self
-						       : src->lg_total,
-						!src   ? 0
-						: self ? src->lq_self
-						       : src->lq_total};
+		if (n->src[k])
+			sg_node_pstat(n->src[k], &ps);
+		s[k] = (struct sg_welch_sample){ps.ninv, self ? ps.lg_self : ps.lg_total,
+						self ? ps.lq_self : ps.lq_total};
 	}
 	sg_welch_test(&s[0], &s[1], 1 - alpha / 2, w);
 	/* ran in fewer than SG_WELCH_MIN_INV invocations of a run: no interval of its time */
@@ -372,8 +369,13 @@ static void test_node(struct sg_treediff *d, struct sg_treediff_node *n)
 {
 	uint64_t k[2];
 
-	for (int s = 0; s < 2; s++)
-		k[s] = n->src[s] ? n->src[s]->ninv : 0;
+	for (int s = 0; s < 2; s++) {
+		struct sg_pstat ps = { 0 };
+
+		if (n->src[s])
+			sg_node_pstat(n->src[s], &ps);
+		k[s] = ps.ninv;
+	}
 	n->presence_p = sg_welch_presence_p(k[0], n->inv[0], k[1], n->inv[1]);
 	test_time(d, n, 0, n->presence_p, &n->sig, &n->sig_by);
 	test_time(d, n, 1, n->presence_p, &n->self_sig, &n->self_sig_by);

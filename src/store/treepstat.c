@@ -4,8 +4,11 @@
 #include "treefield.h"
 #include "treepstat.h"
 
-void sg_treepstat_write(FILE *out, const struct sg_node *n)
+void sg_treepstat_write(FILE *out, const struct sg_node *node)
 {
+	struct sg_pstat v, *n = &v;
+
+	sg_node_pstat(node, &v);
 	fprintf(out, "pstat\t%" PRIu64 "\t", n->ninv);
 	sg_treefield_put_u128(out, n->sq_total);
 	fputc('\t', out);
@@ -17,13 +20,17 @@ void sg_treepstat_write(FILE *out, const struct sg_node *n)
 	fputc('\n', out);
 }
 
-const char *sg_treepstat_read(struct sg_node *n, char **f, int nf)
+const char *sg_treepstat_read(struct sg_node *node, char **f, int nf)
 {
+	/* a merged tree's node (sg_tree_new): its figures are stored */
+	struct sg_pstat *n = sg_node_pstat_stored(node);
 	/* a log-scale time is at most 44 * 65536 (sg_tree_logtime), its square that times itself */
 	const unsigned __int128 lmax = 44 * (unsigned __int128) SG_LOGTIME_ONE;
 
 	if (nf != 8)
 		return "a pstat line has 8 tab-separated fields";
+	if (!n)
+		return "a pstat line of a node without figures";
 	if (sg_treefield_u64(f[1], &n->ninv) < 0 || sg_treefield_u64(f[4], &n->lg_total) < 0 ||
 	    sg_treefield_u64(f[6], &n->lg_self) < 0 || sg_treefield_u128(f[2], &n->sq_total) < 0 ||
 	    sg_treefield_u128(f[3], &n->sq_self) < 0 || sg_treefield_u128(f[5], &n->lq_total) < 0 ||
@@ -33,8 +40,8 @@ const char *sg_treepstat_read(struct sg_node *n, char **f, int nf)
 	 * a path with time was in some invocation, in at most one per call; each invocation's
 	 * time squared is at least its shortest call's; self is part of total
 	 */
-	if ((n->total && !n->ninv) || n->ninv > n->calls ||
-	    n->sq_total < (unsigned __int128) n->min * n->min * (n->calls ? 1 : 0) ||
+	if ((node->total && !n->ninv) || n->ninv > node->calls ||
+	    n->sq_total < (unsigned __int128) node->min * node->min * (node->calls ? 1 : 0) ||
 	    n->sq_self > n->sq_total || n->lg_self > n->lg_total || n->lg_total > lmax * n->ninv ||
 	    n->lq_total > lmax * n->lg_total || n->lq_self > lmax * n->lg_self)
 		return "a pstat line does not fit its node (invocations, squares)";

@@ -233,7 +233,8 @@ int main(void)
 	CHECK_U64(sg_tree_logtime(1023000), 10 * SG_LOGTIME_ONE); /* log2(1024) */
 	CHECK_U64(sg_tree_logtime(500), 38336);			  /* 65536 * log2(1.5) = 38335.9 */
 	{
-		struct sg_tree *i1 = sg_tree_new(), *i2 = sg_tree_new(), *mt = sg_tree_new();
+		/* one invocation's tree lean (as invocation.c makes them), one storing its figures */
+		struct sg_tree *i1 = sg_tree_new_lean(), *i2 = sg_tree_new(), *mt = sg_tree_new();
 		struct sg_node *r1 = sg_tree_child(i1, sg_tree_top(i1), "r");
 		struct sg_node *r2 = sg_tree_child(i2, sg_tree_top(i2), "r");
 		struct sg_node *c2 = sg_tree_child(i2, r2, "c");
@@ -248,24 +249,38 @@ int main(void)
 		CHECK(sg_tree_merge(mt, sg_tree_top(mt), r1) == 0);
 		CHECK(sg_tree_merge(mt, sg_tree_top(mt), r2) == 0);
 		struct sg_node *r = sg_tree_top(mt)->child, *c = r->child;
+		struct sg_pstat ps;
 
-		CHECK_U64(r->ninv, 2);
-		CHECK_U64((uint64_t) r->sq_total, 1000 * 1000 + 3000 * 3000);
-		CHECK_U64((uint64_t) r->sq_self, 1000 * 1000 + 1000 * 1000);
-		CHECK_U64(r->lg_total, 3 * SG_LOGTIME_ONE);
-		CHECK_U64((uint64_t) r->lq_total, 5ull * SG_LOGTIME_ONE * SG_LOGTIME_ONE);
-		CHECK_U64(r->lg_self, 2 * SG_LOGTIME_ONE);
-		CHECK_U64(c->ninv, 1);
-		CHECK_U64((uint64_t) c->sq_total, 2000 * 2000);
-		CHECK_U64(c->lg_total, sg_tree_logtime(2000));
+		sg_node_pstat(r1, &ps);
+		CHECK_U64(ps.ninv, 1);
+		CHECK_U64((uint64_t) ps.lq_total, 1ull * SG_LOGTIME_ONE * SG_LOGTIME_ONE);
+		sg_node_pstat(r, &ps);
+		CHECK_U64(ps.ninv, 2);
+		CHECK_U64((uint64_t) ps.sq_total, 1000 * 1000 + 3000 * 3000);
+		CHECK_U64((uint64_t) ps.sq_self, 1000 * 1000 + 1000 * 1000);
+		CHECK_U64(ps.lg_total, 3 * SG_LOGTIME_ONE);
+		CHECK_U64((uint64_t) ps.lq_total, 5ull * SG_LOGTIME_ONE * SG_LOGTIME_ONE);
+		CHECK_U64(ps.lg_self, 2 * SG_LOGTIME_ONE);
+		sg_node_pstat(c, &ps);
+		CHECK_U64(ps.ninv, 1);
+		CHECK_U64((uint64_t) ps.sq_total, 2000 * 2000);
+		CHECK_U64(ps.lg_total, sg_tree_logtime(2000));
+		/* a lean tree stores none: merging into it adds none */
+		struct sg_tree *lt = sg_tree_new_lean();
+
+		CHECK(sg_tree_merge(lt, sg_tree_top(lt), r) == 0);
+		sg_node_pstat(sg_tree_top(lt)->child, &ps);
+		CHECK_U64(ps.ninv, 0);
+		CHECK(sg_node_pstat_stored(sg_tree_top(lt)->child) == NULL);
+		sg_tree_free(lt);
 		/* merging merged trees adds exactly: the same again doubles every sum */
 		struct sg_tree *m2 = sg_tree_new();
 
 		CHECK(sg_tree_merge(m2, sg_tree_top(m2), r) == 0);
 		CHECK(sg_tree_merge(m2, sg_tree_top(m2), r) == 0);
-		CHECK_U64(sg_tree_top(m2)->child->ninv, 4);
-		CHECK_U64((uint64_t) sg_tree_top(m2)->child->lq_total,
-			  10ull * SG_LOGTIME_ONE * SG_LOGTIME_ONE);
+		sg_node_pstat(sg_tree_top(m2)->child, &ps);
+		CHECK_U64(ps.ninv, 4);
+		CHECK_U64((uint64_t) ps.lq_total, 10ull * SG_LOGTIME_ONE * SG_LOGTIME_ONE);
 		/* sums of squares past 64 bits saturate at the top of 128 bits, never wrap */
 		CHECK(sg_add_sat128(~(unsigned __int128) 0 - 1, 5) == ~(unsigned __int128) 0);
 		sg_tree_free(i1);

@@ -197,13 +197,14 @@ static void pstat_checks(struct sg_strtab *st)
 	CHECK(agg && agg->has_pathstat);
 	if (agg) {
 		const struct sg_node *r = sg_tree_top(agg->merged)->child;
+		struct sg_pstat ps;
 
-		CHECK_U64(r->ninv, 2);
-		CHECK_U64((uint64_t) r->sq_total, 12500);
-		CHECK_U64((uint64_t) r->sq_self, 6000);
-		const struct sg_node *c = r->child->next->child;
-
-		CHECK(c->sq_total == ~(unsigned __int128) 0);
+		sg_node_pstat(r, &ps);
+		CHECK_U64(ps.ninv, 2);
+		CHECK_U64((uint64_t) ps.sq_total, 12500);
+		CHECK_U64((uint64_t) ps.sq_self, 6000);
+		sg_node_pstat(r->child->next->child, &ps);
+		CHECK(ps.sq_total == ~(unsigned __int128) 0);
 	}
 	sg_aggregate_free(agg);
 	p = strdup(v5);
