@@ -18,12 +18,32 @@ static const char *const prefixes[] = {
 	"do_interrupt_handler", "gic_handle_irq", NULL,
 };
 
+#define NPREFIX (sizeof(prefixes) / sizeof(prefixes[0]) - 1)
+
+/*
+ * The prefixes by first byte: first[c] is 1 + the index of the first one beginning with c (0:
+ * none), next[i] of the next one after prefix i. Filled on first use (no threads run here).
+ * Every frame of a flame graph asks, and most names are ruled out by their first byte alone.
+ */
+static unsigned char first[256], next[NPREFIX], ready;
+
 int sg_irqname_is_entry(const char *name)
 {
-	/* every frame of a flame graph asks: the first byte rules out most prefixes unread */
-	for (int i = 0; prefixes[i]; i++)
-		if (prefixes[i][0] == name[0] &&
-		    strncmp(name, prefixes[i], strlen(prefixes[i])) == 0)
+	if (!ready) {
+		for (size_t i = NPREFIX; i-- > 0;) {
+			unsigned char c = (unsigned char) prefixes[i][0];
+
+			next[i] = first[c];
+			first[c] = (unsigned char) (i + 1);
+		}
+		ready = 1;
+	}
+	for (unsigned i = first[(unsigned char) name[0]]; i; i = next[i - 1]) {
+		const char *p = prefixes[i - 1];
+
+		/* name[1] can be read: name[0] is p[0], not the NUL */
+		if (p[1] == name[1] && strncmp(name, p, strlen(p)) == 0)
 			return 1;
+	}
 	return 0;
 }

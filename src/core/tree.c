@@ -62,6 +62,11 @@ struct lean_tail {
 	((sizeof(struct sg_node) + _Alignof(struct sg_pstat) - 1) / _Alignof(struct sg_pstat) *    \
 	 _Alignof(struct sg_pstat))
 
+static struct sg_pstat *stored(const struct sg_node *n)
+{
+	return (struct sg_pstat *) ((char *) n + PSTAT_OFFSET);
+}
+
 static size_t key_hash(const struct sg_node *parent, const char *name)
 {
 	uint64_t h = (uint64_t) (uintptr_t) parent * 0x9E3779B97F4A7C15ULL;
@@ -145,9 +150,12 @@ static struct sg_node *node_alloc(struct sg_tree *t, const char *name)
 	}
 	struct sg_node *n = (struct sg_node *) ((char *) b->mem + b->used++ * t->stride);
 
-	memset(n, 0, t->stride);
-	n->name = name;
-	n->pstat = t->pstat;
+	/* fixed sizes: stores the compiler lays out, not a call to memset per node */
+	*n = (struct sg_node){.name = name, .pstat = t->pstat};
+	if (t->pstat == SG_PSTAT_STORED)
+		*stored(n) = (struct sg_pstat){0};
+	else
+		*(struct lean_tail *) (n + 1) = (struct lean_tail){0, 0};
 	t->size++;
 	return n;
 }
@@ -430,11 +438,6 @@ static uint64_t logtime_cached(uint64_t ns)
 	return slot[i].lg;
 }
 
-static struct sg_pstat *stored(const struct sg_node *n)
-{
-	return (struct sg_pstat *) ((char *) n + PSTAT_OFFSET);
-}
-
 void sg_node_pstat(const struct sg_node *n, struct sg_pstat *ps)
 {
 	if (n->pstat == SG_PSTAT_STORED) {
@@ -461,19 +464,35 @@ struct sg_pstat *sg_node_pstat_stored(struct sg_node *n)
 	return n->pstat == SG_PSTAT_STORED ? stored(n) : NULL;
 }
 
-/* d += s's statistics (s has some). */
+/*
+ * d += s's statistics (s has some). One invocation's are derived in place, not copied out
+ * through sg_node_pstat: this runs for every node of every invocation, in each tree it is
+ * merged into.
+ */
 static void pstat_add(struct sg_pstat *d, const struct sg_node *s)
 {
-	struct sg_pstat v;
+	if (s->pstat == SG_PSTAT_ONE) {
+		const struct lean_tail *lt = (const struct lean_tail *) (s + 1);
+		uint64_t lg_total = lt->lg_total, lg_self = lt->lg_self;
 
-	sg_node_pstat(s, &v);
-	d->ninv = sg_add_sat(d->ninv, v.ninv);
-	d->sq_total = sg_add_sat128(d->sq_total, v.sq_total);
-	d->sq_self = sg_add_sat128(d->sq_self, v.sq_self);
-	d->lg_total = sg_add_sat(d->lg_total, v.lg_total);
-	d->lg_self = sg_add_sat(d->lg_self, v.lg_self);
-	d->lq_total = sg_add_sat128(d->lq_total, v.lq_total);
-	d->lq_self = sg_add_sat128(d->lq_self, v.lq_self);
+		d->ninv = sg_add_sat(d->ninv, 1);
+		d->sq_total = sg_add_sat128(d->sq_total, (unsigned __int128) s->total * s->total);
+		d->sq_self = sg_add_sat128(d->sq_self, (unsigned __int128) s->self * s->self);
+		d->lg_total = sg_add_sat(d->lg_total, lg_total);
+		d->lg_self = sg_add_sat(d->lg_self, lg_self);
+		d->lq_total = sg_add_sat128(d->lq_total, (unsigned __int128) lg_total * lg_total);
+		d->lq_self = sg_add_sat128(d->lq_self, (unsigned __int128) lg_self * lg_self);
+		return;
+	}
+	const struct sg_pstat *v = stored(s);
+
+	d->ninv = sg_add_sat(d->ninv, v->ninv);
+	d->sq_total = sg_add_sat128(d->sq_total, v->sq_total);
+	d->sq_self = sg_add_sat128(d->sq_self, v->sq_self);
+	d->lg_total = sg_add_sat(d->lg_total, v->lg_total);
+	d->lg_self = sg_add_sat(d->lg_self, v->lg_self);
+	d->lq_total = sg_add_sat128(d->lq_total, v->lq_total);
+	d->lq_self = sg_add_sat128(d->lq_self, v->lq_self);
 }
 
 /* Add s's counters to d; move: s is in the same tree, its kept calls go to d. */
