@@ -171,8 +171,15 @@ struct sg_flame *sg_flame_layout(const struct sg_node *top, const struct sg_flam
 	e = flatten(top, o->has_time, &n);
 	if (!e)
 		goto fail;
-	if (grow(f, &ent_of, &cap) < 0)
+	/*
+	 * A frame per tree entry at most (the bottom one entry 0's): room for all at once, so no
+	 * frame is copied by a realloc; the pages of frames pruned are never touched.
+	 */
+	f->frames = malloc(n * sizeof(*f->frames));
+	ent_of = malloc(n * sizeof(*ent_of));
+	if (!f->frames || !ent_of)
 		goto oom;
+	cap = n;
 	/* one root is the bottom frame itself; several stand on an "all" frame */
 	bottom = top->child->next ? 0 : 1;
 	fr = &f->frames[f->nframes];

@@ -191,8 +191,7 @@ int sg_svg_histdata_write(struct sg_svgout *js, const struct sg_svg_histdata *hd
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
 		ntab += hd->bucket[b] != NULL;
 	tab = calloc(ntab ? ntab : 1, sizeof(*tab));
-	if (!keep || !renum || !ncol || !tab || sg_idmap_init(&names, f->nframes) < 0 ||
-	    sg_idmap_init(&cols, f->nframes) < 0 || sg_idmap_init(&frame_of, f->nframes) < 0)
+	if (!keep || !renum || !ncol || !tab || sg_idmap_init(&frame_of, f->nframes) < 0)
 		goto out;
 	/* the union's nodes to their frames (the "all" frame has none) */
 	for (size_t i = 0; i < f->nframes; i++)
@@ -209,6 +208,16 @@ int sg_svg_histdata_write(struct sg_svgout *js, const struct sg_svg_histdata *hd
 			goto out;
 	for (unsigned i = 0; i < ntab; i++)
 		mark_drawable(hd, o, &tab[i], keep);
+	/*
+	 * names and colours number the drawable frames only: sized for those, not for every
+	 * frame of the union (a map is touched all over, so its size is memory the run faults in)
+	 */
+	size_t ndraw = 0;
+
+	for (size_t i = 0; i < f->nframes; i++)
+		ndraw += keep[i];
+	if (sg_idmap_init(&names, ndraw) < 0 || sg_idmap_init(&cols, ndraw) < 0)
+		goto out;
 	*depth = 0;
 	sg_svgout_printf(js, "{\"W\":%d,\"minw\":%.17g,\"byName\":%d,\"inv\":%d,\"s\":[", o->width,
 			 o->minwidth, o->order == SG_ORDER_NAME, o->inverted);
