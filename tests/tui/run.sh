@@ -327,7 +327,15 @@ same "time: rows of invocation 5" "$(calls_rows)" "$(want_calls 5)"
 keys Escape Escape Escape
 wait_for "time: back to the run" "sort total"
 keys T
-wait_for "time: not from the merged tree" "T: an invocation's calls in time: open one from I first"
+wait_for "time: not from the merged tree" "T: an invocation's calls in time: from I's list or an invocation's tree"
+# T on I's list: the row's invocation in time at once (the list sorted by start: the second row
+# is invocation 2), and T again back to the list
+keys I s j T
+wait_for "time: from the list" "invocation 2 of __do_fault in time  task ls-135"
+same "time: from the list, invocation 2's rows" "$(calls_rows)" "$(want_calls 2)"
+keys T
+wait_for "time: T again, the list" "invocations kept whole"
+keys Escape
 keys '?' j j j j j j j j j j
 wait_for "time: in the help" "its calls in time: a row per call as recorded"
 keys x q
