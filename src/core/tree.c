@@ -418,9 +418,10 @@ uint64_t sg_tree_logtime(uint64_t ns)
  * sg_tree_logtime() for every node of every invocation was a tenth of a text profile's
  * instructions (log2 and llround in libm). Durations repeat (a leaf's few microseconds, self
  * times of 0), so the last result per slot is remembered: the same function of the same
- * value, so the sums stay exact. One process-wide table: nothing here runs in threads.
+ * value, so the sums stay exact. One process-wide table: nothing here runs in threads. 16,384
+ * slots (256 KiB): a 210 MB text trace's durations missed 30% of 4,096 slots, 5% of 16,384.
  */
-#define LOGTIME_SLOTS 4096
+#define LOGTIME_SLOTS 16384
 
 static uint64_t logtime_cached(uint64_t ns)
 {
