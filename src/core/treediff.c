@@ -327,7 +327,7 @@ static void test_time(const struct sg_treediff *d, const struct sg_treediff_node
 	double alpha = 1 - d->level;
 
 	for (int k = 0; k < 2; k++) {
-		struct sg_pstat ps = { 0 };
+		struct sg_pstat ps = {0};
 
 		if (n->src[k])
 			sg_node_pstat(n->src[k], &ps);
@@ -370,7 +370,7 @@ static void test_node(struct sg_treediff *d, struct sg_treediff_node *n)
 	uint64_t k[2];
 
 	for (int s = 0; s < 2; s++) {
-		struct sg_pstat ps = { 0 };
+		struct sg_pstat ps = {0};
 
 		if (n->src[s])
 			sg_node_pstat(n->src[s], &ps);

@@ -233,7 +233,7 @@ int main(void)
 	CHECK_U64(sg_tree_logtime(1023000), 10 * SG_LOGTIME_ONE); /* log2(1024) */
 	CHECK_U64(sg_tree_logtime(500), 38336);			  /* 65536 * log2(1.5) = 38335.9 */
 	{
-		/* one invocation's tree lean (as invocation.c makes them), one storing its figures */
+		/* one invocation's tree lean (as invocation.c makes them), one storing them */
 		struct sg_tree *i1 = sg_tree_new_lean(), *i2 = sg_tree_new(), *mt = sg_tree_new();
 		struct sg_node *r1 = sg_tree_child(i1, sg_tree_top(i1), "r");
 		struct sg_node *r2 = sg_tree_child(i2, sg_tree_top(i2), "r");
