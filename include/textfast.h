@@ -21,10 +21,13 @@ struct sg_textfast {
 
 /*
  * " C)  [mark] D.DDD us   |  <indent>f() {" or "f();" or "}" or "} / * f * /": the CPU, the
- * duration and the body of [s, e) into ev, which the caller has reset as for the general parser.
- * Returns 1 when the line had exactly this shape and ev now holds what the general parser
- * (input_text.c) would have produced for it, 0 when it did not (ev then is to be reset and the
- * line parsed the general way), -1 when interning failed (no memory).
+ * duration and the body of [s, e) into ev. Returns 1 when the line had exactly this shape and ev
+ * now holds what the general parser (input_text.c) would have produced for it, provided ev was
+ * reset as for the general parser before any earlier call: it sets type, cpu, depth, func, dur and
+ * has_dur, every field such a line's event has other than a reset one's, and no other, so one
+ * event serves line after line. Returns 0 when the line had not this shape (the fields it sets
+ * may then hold anything: the line is to be parsed the general way with a new event), -1 when
+ * interning failed (no memory).
  */
 int sg_textfast_line(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
 		     const char *s, const char *e);

@@ -32,6 +32,22 @@ static inline int is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* The marks trace_find_mark() prints before a long duration, "+!#*@$" (a switch: no strchr call). */
+static inline int is_mark(char c)
+{
+	switch (c) {
+	case '+':
+	case '!':
+	case '#':
+	case '*':
+	case '@':
+	case '$':
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /*
  * Scans run 16 bytes a step with SSE2 (the x86-64 baseline): a mask of the bytes in a class,
  * the first one out of it by its lowest clear bit. A scan may read anywhere in [lo, e), the line
@@ -197,9 +213,12 @@ static const char *duration(struct sg_event *ev, const char *lo, const char *s, 
 	int digits = 0, frac = 0;
 
 	s = skip_blanks(s, e, lo);
-	if (s < e && *s == '|')
+	if (s < e && *s == '|') {
+		ev->dur = 0;
+		ev->has_dur = 0;
 		return s;
-	if (e - s >= 2 && s[1] == ' ' && strchr("+!#*@$", *s) && *s)
+	}
+	if (e - s >= 2 && s[1] == ' ' && is_mark(*s))
 		s = skip_blanks(s + 1, e, lo);
 	for (; s < e && is_digit(*s); s++) {
 		if (++digits > 15)
@@ -244,6 +263,7 @@ static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev
 		if (x == e) {
 			ev->type = SG_EV_EXIT;
 			ev->depth = depth;
+			ev->func = NULL;
 			return 1;
 		}
 		if (e - x < 5 || x[0] != '/' || x[1] != '*' || e[-1] != '/' || e[-2] != '*')
