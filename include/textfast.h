@@ -15,8 +15,22 @@ struct sg_textfast_name {
 	size_t len;
 };
 
+/*
+ * The calls (what follows a line's indentation: "f() {", "} / * f * /") taken last, by a hash of
+ * their first and last 8 bytes (1024 slots of 64 bytes): a trace repeats few of them.
+ */
+#define SG_TEXTFAST_CALLS_LOG2 10
+#define SG_TEXTFAST_CALL_MAX   54
+
+struct sg_textfast_call {
+	const char *func;	 /* interned, or NULL */
+	unsigned char len, type; /* len 0: empty */
+	char text[SG_TEXTFAST_CALL_MAX];
+};
+
 struct sg_textfast {
 	struct sg_textfast_name names[1 << SG_TEXTFAST_NAMES_LOG2];
+	struct sg_textfast_call calls[1 << SG_TEXTFAST_CALLS_LOG2];
 };
 
 /*

@@ -388,8 +388,8 @@ static void reset_event(struct sg_event *ev, const char *s, const char *e)
 }
 
 /* Any line the fast path declined, read from its start by the general parsers. */
-static int __attribute__((noinline)) general_line(struct sg_text_parser *p, const char *s,
-						  const char *e, const char *t)
+static int __attribute__((noinline))
+general_line(struct sg_text_parser *p, const char *s, const char *e, const char *t)
 {
 	struct sg_event ev;
 	int other = 0, r;

@@ -32,7 +32,7 @@ static inline int is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-/* The marks trace_find_mark() prints before a long duration, "+!#*@$" (a switch: no strchr call). */
+/* The marks trace_find_mark() prints before a long duration, "+!#*@$" (no strchr call). */
 static inline int is_mark(char c)
 {
 	switch (c) {
@@ -248,15 +248,15 @@ static const char *duration(struct sg_event *ev, const char *lo, const char *s, 
 	return s;
 }
 
-/* The body after the bar (textline.c's sg_textline_body with sep 2, for these four shapes). */
-static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev, const char *lo,
-		const char *s, const char *e)
+/*
+ * The call column from its first non-blank t (textline.c's sg_textline_body with sep 2, for these
+ * four shapes): the type and name into ev.
+ */
+static int call(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev, const char *lo,
+		const char *t, const char *e, int depth)
 {
-	const char *t = skip_blanks(s, e, lo), *ne, *x;
-	int n = (int) (t - s) - 2, depth = n > 0 ? n / 2 : 0;
+	const char *ne, *x;
 
-	if (t == e)
-		return 0;
 	if (*t == '}') {
 		/* "}" alone, or "} / * name * /" whose name has no blank (no return value) */
 		x = skip_blanks(t + 1, e, lo);
@@ -288,6 +288,46 @@ static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev
 	ev->depth = depth;
 	ev->func = name_of(c, st, t, ne);
 	return ev->func ? 1 : -1;
+}
+
+/*
+ * The body after the bar: its indentation gives the depth, and the rest, a call, is looked up
+ * among the calls seen last before it is parsed. What call() makes of a line depends on the
+ * bytes [t, e) alone, so a call equal byte for byte to one it took has that one's type and name
+ * (the same interned string): a whole compare of the call's bytes instead of a scan of its name's
+ * bytes, of what follows it, and of the name table.
+ */
+static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev, const char *lo,
+		const char *s, const char *e)
+{
+	const char *t = skip_blanks(s, e, lo);
+	int n = (int) (t - s) - 2, depth = n > 0 ? n / 2 : 0, r;
+	size_t len = (size_t) (e - t);
+	struct sg_textfast_call *k;
+	uint64_t w0, w1;
+
+	if (t == e)
+		return 0;
+	if (len < 8 || len > SG_TEXTFAST_CALL_MAX)
+		return call(c, st, ev, lo, t, e, depth);
+	memcpy(&w0, t, 8);
+	memcpy(&w1, e - 8, 8);
+	k = &c->calls[((w0 * 0x9E3779B97F4A7C15ull) ^ (w1 * 0xc4ceb9fe1a85ec53ull) ^ len) >>
+		      (64 - SG_TEXTFAST_CALLS_LOG2)];
+	if (k->len == len && same(k->text, t, len)) {
+		ev->type = k->type;
+		ev->depth = depth;
+		ev->func = k->func;
+		return 1;
+	}
+	r = call(c, st, ev, lo, t, e, depth);
+	if (r == 1) {
+		memcpy(k->text, t, len);
+		k->len = (unsigned char) len;
+		k->type = (unsigned char) ev->type;
+		k->func = ev->func;
+	}
+	return r;
 }
 
 int sg_textfast_line(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
