@@ -227,7 +227,13 @@ static const char *duration(struct sg_event *ev, const char *lo, const char *s, 
 	}
 	if (!digits)
 		return NULL;
-	if (s < e && *s == '.') {
+	if (e - s >= 5 && s[0] == '.' && is_digit(s[1]) && is_digit(s[2]) && is_digit(s[3]) &&
+	    !is_digit(s[4])) {
+		/* ".DDD", as the kernel prints it: what the loop below would take, unrolled */
+		v = v * 1000 + (uint64_t) ((s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0'));
+		frac = 3;
+		s += 4;
+	} else if (s < e && *s == '.') {
 		for (s++; s < e && is_digit(*s); s++) {
 			if (frac < 3) {
 				v = v * 10 + (uint64_t) (*s - '0');
@@ -336,12 +342,20 @@ int sg_textfast_line(struct sg_textfast *c, struct sg_strtab *st, struct sg_even
 	const char *lo = s, *q = skip_blanks(s, e, lo), *d = q;
 	int cpu = 0;
 
-	/* the CPU column "C)" (parse_kernel_line); an absolute time or a task column declines */
-	while (q < e && is_digit(*q) && q - d < 6)
-		cpu = cpu * 10 + (*q++ - '0');
-	if (q == d || q == e || *q != ')')
-		return 0;
-	q++;
+	/*
+	 * the CPU column "C)" (parse_kernel_line); an absolute time or a task column declines.
+	 * One digit, the machines' most, is what the loop would take, without the loop.
+	 */
+	if (e - q >= 2 && is_digit(q[0]) && q[1] == ')') {
+		cpu = q[0] - '0';
+		q += 2;
+	} else {
+		while (q < e && is_digit(*q) && q - d < 6)
+			cpu = cpu * 10 + (*q++ - '0');
+		if (q == d || q == e || *q != ')')
+			return 0;
+		q++;
+	}
 	if (q < e && *q == ' ')
 		q++;
 	/* the duration column (parse_columns, first field), then the body after its bar */
