@@ -20,6 +20,9 @@ struct sg_tuicalls {
 	char title[512]; /* escaped */
 	unsigned cur, top;
 	char msg[200];
+	char search[128];      /* the last / regex, "" for none */
+	unsigned char *match;  /* per call: its name matches search (NULL until the first /) */
+	size_t nmatch;
 	volatile sig_atomic_t *stop;
 };
 

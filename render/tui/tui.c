@@ -199,9 +199,13 @@ static int global_key(struct screen *s, int key)
 	case 'T': /* an invocation's tree and its calls in time (t sorts already) */
 		if (v->calls)
 			pop(s);
-		else if (!v->inv)
+		else if (v->list && v->list->kind == SG_TUILIST_INVS && v->list->n) {
+			/* from the list, the row's invocation straight away: T again comes back */
+			if (push_calls(s, v->list->inv[v->list->cur]) < 0)
+				snprintf(msg, msz, "%s", sg_log_message());
+		} else if (!v->inv)
 			snprintf(msg, msz,
-				 "T: an invocation's calls in time: open one from I first");
+				 "T: an invocation's calls in time: from I's list or an invocation's tree");
 		else if (push_calls(s, v->inv) < 0)
 			snprintf(msg, msz, "%s", sg_log_message());
 		return 0;

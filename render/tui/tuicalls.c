@@ -1,6 +1,7 @@
 /* tuicalls.c - the TUI's time view of a kept invocation: its recorded calls in order. */
 #include <curses.h>
 #include <inttypes.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,8 @@
 const char *const sg_tuicalls_help[] = {
     "An invocation's tree (opened from I)",
     "  T                   its calls in time: a row per call as recorded, in order (T again:",
-    "                      the tree); Up Down PgUp PgDn g G move, Enter d a call's detail",
+    "                      the tree); Up Down PgUp PgDn g G move, Enter d a call's detail,",
+    "                      / search the calls' names, n N the next, previous matching call",
     NULL,
 };
 
@@ -74,6 +76,9 @@ struct sg_tuicalls *sg_tuicalls_new(const struct sg_invocation *inv, volatile si
 
 void sg_tuicalls_free(struct sg_tuicalls *c)
 {
+	if (!c)
+		return;
+	free(c->match);
 	free(c);
 }
 
@@ -125,6 +130,10 @@ static void draw_row(const struct sg_tuicalls *c, int y, size_t i)
 	}
 	sg_tuidraw_text(y, 0, line, A_NORMAL, 1);
 	sg_tuidraw_attr_at(y, 30 + from, to - from, sg_tuidraw_attr(SG_TUI_BAR));
+	/* a match is marked in colour on its name, not by a column: the columns stay in place */
+	if (c->match && c->match[i])
+		sg_tuidraw_attr_at(y, 52 + 2 * r->depth, (int) strlen(name),
+				   sg_tuidraw_attr(SG_TUI_MATCH));
 }
 
 static unsigned page_rows(void)
@@ -156,6 +165,10 @@ void sg_tuicalls_draw(struct sg_tuicalls *c)
 		sg_tuidraw_attr_at(TOP + (int) (c->cur - c->top), 0, COLS, A_REVERSE);
 	if (*c->msg)
 		snprintf(line, sizeof(line), "%s", c->msg);
+	else if (*c->search)
+		snprintf(line, sizeof(line),
+			 "call %u/%zu  in time  /%s: %zu call%s match, n N next, previous  ? help",
+			 c->cur + 1, n, c->search, c->nmatch, c->nmatch == 1 ? "" : "s");
 	else
 		snprintf(line, sizeof(line),
 			 "call %u/%zu  in time  T tree  Enter detail  Esc back  ? help", c->cur + 1,
@@ -193,6 +206,82 @@ static void detail(struct sg_tuicalls *c)
 	sg_tuidraw_popup("the call as recorded (any key closes)", lines, n, c->stop);
 }
 
+/* The next call from cur whose name matches, going dir (1 or -1) and round past either end; -1
+ * when none does. */
+static long next_match(const struct sg_tuicalls *c, int dir)
+{
+	size_t n = c->inv->calls->n;
+
+	if (!c->nmatch)
+		return -1;
+	for (size_t step = 1; step <= n; step++) {
+		size_t k = dir > 0 ? (c->cur + step) % n : (c->cur + n - step % n) % n;
+
+		if (c->match[k])
+			return (long) k;
+	}
+	return -1;
+}
+
+/* Marks the calls whose names match re (extended, as the tree's /); "" clears. The raw name is
+ * matched, as the tree view does: escaping is for the screen only. */
+static int mark_matches(struct sg_tuicalls *c, const char *re)
+{
+	const struct sg_calls *calls = c->inv->calls;
+	regex_t rx;
+	int rc;
+
+	c->nmatch = 0;
+	if (!c->match) {
+		c->match = calloc(calls->n, 1);
+		if (!c->match) {
+			sg_log_error("out of memory");
+			return -1;
+		}
+	}
+	memset(c->match, 0, calls->n);
+	if (!*re)
+		return 0;
+	rc = regcomp(&rx, re, REG_EXTENDED | REG_NOSUB);
+	if (rc) {
+		char why[128];
+
+		regerror(rc, &rx, why, sizeof(why));
+		sg_log_error("bad regular expression: %s", why);
+		return -1;
+	}
+	for (size_t i = 0; i < calls->n; i++) {
+		c->match[i] = regexec(&rx, calls->v[i].func, 0, NULL, 0) == 0;
+		c->nmatch += c->match[i];
+	}
+	regfree(&rx);
+	return 0;
+}
+
+static void search(struct sg_tuicalls *c)
+{
+	char buf[sizeof(c->search)];
+	long next;
+
+	snprintf(buf, sizeof(buf), "%s", c->search);
+	if (sg_tuidraw_prompt("search (regex): /", buf, sizeof(buf), c->stop) < 0)
+		return;
+	if (mark_matches(c, buf) < 0) {
+		snprintf(c->msg, sizeof(c->msg), "%s", sg_log_message());
+		c->search[0] = '\0';
+		return;
+	}
+	snprintf(c->search, sizeof(c->search), "%s", buf);
+	if (!*buf)
+		return;
+	/* the current call if it matches, else the next one down */
+	next = c->match[c->cur] ? (long) c->cur : next_match(c, 1);
+	if (next < 0)
+		snprintf(c->msg, sizeof(c->msg), "/%s: no call matches", buf);
+	else
+		c->cur = (unsigned) next;
+}
+
 enum sg_tui_action sg_tuicalls_key(struct sg_tuicalls *c, int key)
 {
 	unsigned page = page_rows(), n = (unsigned) c->inv->calls->n;
@@ -226,6 +315,20 @@ enum sg_tui_action sg_tuicalls_key(struct sg_tuicalls *c, int key)
 	case 'd':
 		detail(c);
 		break;
+	case '/':
+		search(c);
+		break;
+	case 'n':
+	case 'N': {
+		long j = next_match(c, key == 'n' ? 1 : -1);
+
+		if (j < 0)
+			snprintf(c->msg, sizeof(c->msg), "%s",
+				 *c->search ? "no call matches" : "no search: / first");
+		else
+			c->cur = (unsigned) j;
+		break;
+	}
 	default:
 		return SG_TUI_UNHANDLED;
 	}

@@ -21,6 +21,7 @@ const char *const sg_tuilist_help[] = {
     "  Up Down j k         choose an invocation",
     "  d t c s             sort by duration (longest first), task, CPU or start",
     "  Enter               its own call tree",
+    "  T                   its calls in time (T again: back to the list)",
     NULL,
 };
 

@@ -82,7 +82,7 @@ static void report_raised(FILE *f, const struct sg_callstack_stats *cs, int verb
 
 	if (cs->raised)
 		fprintf(f,
-			"surfgraph: %" PRIu64 " call%s raised to %s callees' printed durations, "
+			"surfgraph: %" PRIu64 " call%s raised to the sum of %s callees' durations, "
 			"%s us in all (the kernel left an interrupt out of the call's time, or "
 			"rounded); totals above them stay as printed where they hold them%s\n",
 			cs->raised, cs->raised == 1 ? "" : "s", cs->raised == 1 ? "its" : "their",

@@ -194,7 +194,7 @@ expect "irq at call depth: may_open self" \
 # and arm64) placed by the printed durations. path_facts TRACE ROOT NAME: the .tree in $out/t.tree,
 # the derived figures in $out/a.facts, the sorted node lines in $out/t.nodes and $out/a.nodes.
 fact() { sed -n "s/^$1 //p" "$out/a.facts"; }
-# the summary's "N calls raised to their callees' printed durations, X us in all", in ns (0: none)
+# the summary's "N calls raised to the sum of their callees' durations, X us in all", in ns (0: none)
 raised_ns_said() {
 	local us
 	us=$(sed -n 's/^surfgraph: [0-9]* calls\{0,1\} raised to .* durations, \([0-9]*\.[0-9]*\) us in all.*/\1/p' "$out/t.err")

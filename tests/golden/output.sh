@@ -16,7 +16,7 @@ fix=tests/data/linux-6.1/do_fault.txt
 gunzip -c tests/data/linux-7.3/do_fault.txt.gz >"$out/do_fault-7.3.txt"
 gunzip -c tests/data/linux-6.1/schedule_funcgraph-proc.txt.gz >"$out/sched.txt"
 
-# Point 3: the calls raised to their callees' printed durations are counted in the default
+# Point 3: the calls raised to the sum of their callees' durations are counted in the default
 # summary, with the time added in all; -v names them.
 raised() { # NAME ROOT FIXTURE
 	local want_n want_ns
@@ -27,7 +27,7 @@ raised() { # NAME ROOT FIXTURE
 		return
 	fi
 	expect "$1: raised calls and time" \
-		"$(sed -n 's/^surfgraph: \([0-9]*\) calls\{0,1\} raised to \(its\|their\) callees. printed durations, \([0-9.]*\) us in all.*/\1 \3/p' "$out/$1.err")" \
+		"$(sed -n 's/^surfgraph: \([0-9]*\) calls\{0,1\} raised to the sum of \(its\|their\) callees. durations, \([0-9.]*\) us in all.*/\1 \3/p' "$out/$1.err")" \
 		"$want_n $(awk -v ns="$want_ns" 'BEGIN {printf "%.3f", ns / 1000}')"
 	check "$1: -v names them" grep -q -- "-v names them" "$out/$1.err"
 	sg "$1-v" 0 -f "$2" -i "$3" -m top -v

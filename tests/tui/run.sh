@@ -293,6 +293,28 @@ fourth=$(awk '$1 == 2' "$out/calls.txt" | sed -n 4p)
 wait_for "time: a call's detail" "duration  $(echo "$fourth" | awk '{printf "%d.%03d", $4 / 1000, $4 % 1000}') us"
 wait_for "time: its task and depth" "task $(echo "$fourth" | cut -d' ' -f5)  depth $(echo "$fourth" | cut -d' ' -f7)"
 keys x
+# / in the time view: the calls whose names match (awk's count), the cursor on the first at or
+# after the current call (the fourth), n and N round past either end
+re=_raw_
+nth_match() { # the row of invocation 2's K-th call matching $re
+	awk -v re="$re" -v k="$1" '$1 == 2 { r++; if ($2 ~ re && ++m == k) { print r; exit } }' "$out/calls.txt"
+}
+nm=$(awk -v re="$re" '$1 == 2 && $2 ~ re' "$out/calls.txt" | wc -l)
+n2=$(awk '$1 == 2' "$out/calls.txt" | wc -l)
+[ "$nm" -gt 1 ] && ok || bad "time search: the fixture's invocation 2 has no two $re calls"
+first=$(awk -v re="$re" '$1 == 2 { r++; if (r >= 4 && $2 ~ re) { print r; exit } }' "$out/calls.txt")
+keys / "$re" Enter
+wait_for "time search: count and cursor" "call $first/$n2  in time  /$re: $nm calls match"
+keys n
+wait_for "time search: n" "call $(nth_match 2)/$n2  in time  /$re:"
+keys N N
+wait_for "time search: N past the first, round to the last" "call $(nth_match "$nm")/$n2  in time  /$re:"
+keys n
+wait_for "time search: n past the last, round to the first" "call $(nth_match 1)/$n2  in time  /$re:"
+keys / C-u "(" Enter
+wait_for "time search: a bad regex said" "bad regular expression"
+keys / C-u Enter
+gone "time search: cleared" "/$re:"
 keys T
 wait_for "time: T again, the tree" "sort total"
 gone "time: the time view left" "in time  task"
@@ -305,7 +327,15 @@ same "time: rows of invocation 5" "$(calls_rows)" "$(want_calls 5)"
 keys Escape Escape Escape
 wait_for "time: back to the run" "sort total"
 keys T
-wait_for "time: not from the merged tree" "T: an invocation's calls in time: open one from I first"
+wait_for "time: not from the merged tree" "T: an invocation's calls in time: from I's list or an invocation's tree"
+# T on I's list: the row's invocation in time at once (the list sorted by start: the second row
+# is invocation 2), and T again back to the list
+keys I s j T
+wait_for "time: from the list" "invocation 2 of __do_fault in time  task ls-135"
+same "time: from the list, invocation 2's rows" "$(calls_rows)" "$(want_calls 2)"
+keys T
+wait_for "time: T again, the list" "invocations kept whole"
+keys Escape
 keys '?' j j j j j j j j j j
 wait_for "time: in the help" "its calls in time: a row per call as recorded"
 keys x q
