@@ -15,16 +15,33 @@ struct sg_textfast_name {
 	size_t len;
 };
 
+/*
+ * The calls (what follows a line's indentation: "f() {", "} / * f * /") taken last, by a hash of
+ * their first and last 8 bytes (1024 slots of 64 bytes): a trace repeats few of them.
+ */
+#define SG_TEXTFAST_CALLS_LOG2 10
+#define SG_TEXTFAST_CALL_MAX   54
+
+struct sg_textfast_call {
+	const char *func;	 /* interned, or NULL */
+	unsigned char len, type; /* len 0: empty */
+	char text[SG_TEXTFAST_CALL_MAX];
+};
+
 struct sg_textfast {
 	struct sg_textfast_name names[1 << SG_TEXTFAST_NAMES_LOG2];
+	struct sg_textfast_call calls[1 << SG_TEXTFAST_CALLS_LOG2];
 };
 
 /*
  * " C)  [mark] D.DDD us   |  <indent>f() {" or "f();" or "}" or "} / * f * /": the CPU, the
- * duration and the body of [s, e) into ev, which the caller has reset as for the general parser.
- * Returns 1 when the line had exactly this shape and ev now holds what the general parser
- * (input_text.c) would have produced for it, 0 when it did not (ev then is to be reset and the
- * line parsed the general way), -1 when interning failed (no memory).
+ * duration and the body of [s, e) into ev. Returns 1 when the line had exactly this shape and ev
+ * now holds what the general parser (input_text.c) would have produced for it, provided ev was
+ * reset as for the general parser before any earlier call: it sets type, cpu, depth, func, dur and
+ * has_dur, every field such a line's event has other than a reset one's, and no other, so one
+ * event serves line after line. Returns 0 when the line had not this shape (the fields it sets
+ * may then hold anything: the line is to be parsed the general way with a new event), -1 when
+ * interning failed (no memory).
  */
 int sg_textfast_line(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
 		     const char *s, const char *e);

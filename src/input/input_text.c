@@ -26,6 +26,12 @@ struct sg_text_parser {
 	int last_cpu, last_pid; /* of the last event, for lines that name no task */
 	const char *last_comm;
 	struct sg_textfast fast; /* the common line's one-pass parser and its names per depth */
+	/*
+	 * The fast path's event: reset once, and only the fields sg_textfast_line() sets (it sets
+	 * all those a reset event would not have as it returns them) and the line change per
+	 * line, instead of clearing the whole event for each.
+	 */
+	struct sg_event fev;
 };
 
 struct sg_text_parser *sg_text_parser_new(struct sg_strtab *st, sg_event_fn fn, void *ctx)
@@ -39,6 +45,8 @@ struct sg_text_parser *sg_text_parser_new(struct sg_strtab *st, sg_event_fn fn, 
 	p->ctx = ctx;
 	p->last_cpu = -1;
 	p->last_pid = -1;
+	p->fev.type = SG_EV_NOTE;
+	p->fev.cpu = p->fev.pid = -1;
 	return p;
 }
 
@@ -379,38 +387,14 @@ static void reset_event(struct sg_event *ev, const char *s, const char *e)
 	ev->line_len = (size_t) (e - s);
 }
 
-int sg_text_parser_line(struct sg_text_parser *p, const char *s, size_t len)
+/* Any line the fast path declined, read from its start by the general parsers. */
+static int __attribute__((noinline))
+general_line(struct sg_text_parser *p, const char *s, const char *e, const char *t)
 {
-	const char *e = s + len;
 	struct sg_event ev;
 	int other = 0, r;
 
-	p->stats.lines++;
-	p->stats.bytes += len + 1;
-	if (e > s && e[-1] == '\r')
-		e--;
 	reset_event(&ev, s, e);
-	const char *t = sg_textline_skip(s, e);
-
-	if (t == e)
-		return 0;
-	/*
-	 * The common kernel line in one pass; it declines whatever else, which the general
-	 * parsers below then read from the start. What it accepts holds no NUL (it checks every
-	 * byte).
-	 */
-	if (!p->tracecmd && sg_textline_digit(*t)) {
-		r = sg_textfast_line(&p->fast, p->st, &ev, s, e);
-		if (r > 0) {
-			p->stats.has_dur = 1;
-			return emit(p, &ev);
-		}
-		if (r < 0) {
-			sg_log_error("out of memory");
-			return -1;
-		}
-		reset_event(&ev, s, e);
-	}
 	/* The kernel prints no NUL; names are C strings downstream, so such a line is garbage. */
 	if (memchr(s, '\0', (size_t) (e - s))) {
 		note_skipped(p, s, (size_t) (e - s));
@@ -482,6 +466,41 @@ int sg_text_parser_line(struct sg_text_parser *p, const char *s, size_t len)
 		break;
 	}
 	return emit(p, &ev);
+}
+
+int sg_text_parser_line(struct sg_text_parser *p, const char *s, size_t len)
+{
+	const char *e = s + len;
+
+	p->stats.lines++;
+	p->stats.bytes += len + 1;
+	if (e > s && e[-1] == '\r')
+		e--;
+	const char *t = sg_textline_skip(s, e);
+
+	if (t == e)
+		return 0;
+	/*
+	 * The common kernel line in one pass; it declines whatever else, which the general
+	 * parsers below then read from the start. What it accepts holds no NUL (it checks every
+	 * byte).
+	 */
+	if (!p->tracecmd && sg_textline_digit(*t)) {
+		struct sg_event *ev = &p->fev;
+		int r = sg_textfast_line(&p->fast, p->st, ev, s, e);
+
+		if (r > 0) {
+			ev->line = s;
+			ev->line_len = (size_t) (e - s);
+			p->stats.has_dur = 1;
+			return emit(p, ev);
+		}
+		if (r < 0) {
+			sg_log_error("out of memory");
+			return -1;
+		}
+	}
+	return general_line(p, s, e, t);
 }
 
 int sg_text_parser_finish(struct sg_text_parser *p)

@@ -32,6 +32,22 @@ static inline int is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* The marks trace_find_mark() prints before a long duration, "+!#*@$" (no strchr call). */
+static inline int is_mark(char c)
+{
+	switch (c) {
+	case '+':
+	case '!':
+	case '#':
+	case '*':
+	case '@':
+	case '$':
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /*
  * Scans run 16 bytes a step with SSE2 (the x86-64 baseline): a mask of the bytes in a class,
  * the first one out of it by its lowest clear bit. A scan may read anywhere in [lo, e), the line
@@ -197,9 +213,12 @@ static const char *duration(struct sg_event *ev, const char *lo, const char *s, 
 	int digits = 0, frac = 0;
 
 	s = skip_blanks(s, e, lo);
-	if (s < e && *s == '|')
+	if (s < e && *s == '|') {
+		ev->dur = 0;
+		ev->has_dur = 0;
 		return s;
-	if (e - s >= 2 && s[1] == ' ' && strchr("+!#*@$", *s) && *s)
+	}
+	if (e - s >= 2 && s[1] == ' ' && is_mark(*s))
 		s = skip_blanks(s + 1, e, lo);
 	for (; s < e && is_digit(*s); s++) {
 		if (++digits > 15)
@@ -208,7 +227,13 @@ static const char *duration(struct sg_event *ev, const char *lo, const char *s, 
 	}
 	if (!digits)
 		return NULL;
-	if (s < e && *s == '.') {
+	if (e - s >= 5 && s[0] == '.' && is_digit(s[1]) && is_digit(s[2]) && is_digit(s[3]) &&
+	    !is_digit(s[4])) {
+		/* ".DDD", as the kernel prints it: what the loop below would take, unrolled */
+		v = v * 1000 + (uint64_t) ((s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0'));
+		frac = 3;
+		s += 4;
+	} else if (s < e && *s == '.') {
 		for (s++; s < e && is_digit(*s); s++) {
 			if (frac < 3) {
 				v = v * 10 + (uint64_t) (*s - '0');
@@ -229,21 +254,22 @@ static const char *duration(struct sg_event *ev, const char *lo, const char *s, 
 	return s;
 }
 
-/* The body after the bar (textline.c's sg_textline_body with sep 2, for these four shapes). */
-static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev, const char *lo,
-		const char *s, const char *e)
+/*
+ * The call column from its first non-blank t (textline.c's sg_textline_body with sep 2, for these
+ * four shapes): the type and name into ev.
+ */
+static int call(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev, const char *lo,
+		const char *t, const char *e, int depth)
 {
-	const char *t = skip_blanks(s, e, lo), *ne, *x;
-	int n = (int) (t - s) - 2, depth = n > 0 ? n / 2 : 0;
+	const char *ne, *x;
 
-	if (t == e)
-		return 0;
 	if (*t == '}') {
 		/* "}" alone, or "} / * name * /" whose name has no blank (no return value) */
 		x = skip_blanks(t + 1, e, lo);
 		if (x == e) {
 			ev->type = SG_EV_EXIT;
 			ev->depth = depth;
+			ev->func = NULL;
 			return 1;
 		}
 		if (e - x < 5 || x[0] != '/' || x[1] != '*' || e[-1] != '/' || e[-2] != '*')
@@ -270,18 +296,66 @@ static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev
 	return ev->func ? 1 : -1;
 }
 
+/*
+ * The body after the bar: its indentation gives the depth, and the rest, a call, is looked up
+ * among the calls seen last before it is parsed. What call() makes of a line depends on the
+ * bytes [t, e) alone, so a call equal byte for byte to one it took has that one's type and name
+ * (the same interned string): a whole compare of the call's bytes instead of a scan of its name's
+ * bytes, of what follows it, and of the name table.
+ */
+static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev, const char *lo,
+		const char *s, const char *e)
+{
+	const char *t = skip_blanks(s, e, lo);
+	int n = (int) (t - s) - 2, depth = n > 0 ? n / 2 : 0, r;
+	size_t len = (size_t) (e - t);
+	struct sg_textfast_call *k;
+	uint64_t w0, w1;
+
+	if (t == e)
+		return 0;
+	if (len < 8 || len > SG_TEXTFAST_CALL_MAX)
+		return call(c, st, ev, lo, t, e, depth);
+	memcpy(&w0, t, 8);
+	memcpy(&w1, e - 8, 8);
+	k = &c->calls[((w0 * 0x9E3779B97F4A7C15ull) ^ (w1 * 0xc4ceb9fe1a85ec53ull) ^ len) >>
+		      (64 - SG_TEXTFAST_CALLS_LOG2)];
+	if (k->len == len && same(k->text, t, len)) {
+		ev->type = k->type;
+		ev->depth = depth;
+		ev->func = k->func;
+		return 1;
+	}
+	r = call(c, st, ev, lo, t, e, depth);
+	if (r == 1) {
+		memcpy(k->text, t, len);
+		k->len = (unsigned char) len;
+		k->type = (unsigned char) ev->type;
+		k->func = ev->func;
+	}
+	return r;
+}
+
 int sg_textfast_line(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
 		     const char *s, const char *e)
 {
 	const char *lo = s, *q = skip_blanks(s, e, lo), *d = q;
 	int cpu = 0;
 
-	/* the CPU column "C)" (parse_kernel_line); an absolute time or a task column declines */
-	while (q < e && is_digit(*q) && q - d < 6)
-		cpu = cpu * 10 + (*q++ - '0');
-	if (q == d || q == e || *q != ')')
-		return 0;
-	q++;
+	/*
+	 * the CPU column "C)" (parse_kernel_line); an absolute time or a task column declines.
+	 * One digit, the machines' most, is what the loop would take, without the loop.
+	 */
+	if (e - q >= 2 && is_digit(q[0]) && q[1] == ')') {
+		cpu = q[0] - '0';
+		q += 2;
+	} else {
+		while (q < e && is_digit(*q) && q - d < 6)
+			cpu = cpu * 10 + (*q++ - '0');
+		if (q == d || q == e || *q != ')')
+			return 0;
+		q++;
+	}
 	if (q < e && *q == ' ')
 		q++;
 	/* the duration column (parse_columns, first field), then the body after its bar */
