@@ -57,7 +57,7 @@ enum sg_pstat_kind {
 /*
  * One call path. Times are integer nanoseconds. In a per-invocation tree, calls to the same
  * function under the same parent share one node (calls counts them); min/max are per call.
- * self = total - sum(children's total), never negative (see sg_tree_finish).
+ * self = total - sum(children's total), never negative (see sg_treewalk_finish).
  */
 struct sg_node {
 	const char *name; /* interned (strtab) */
@@ -189,34 +189,10 @@ int sg_tree_note_errs(struct sg_tree *t, struct sg_node *n, uint64_t rets, uint6
  */
 int sg_tree_merge(struct sg_tree *dst, struct sg_node *dst_parent, const struct sg_node *src);
 
-/*
- * Compute self times bottom-up for the subtree at n. A node whose children add up to more
- * than its own total (the kernel rounds long durations) gets its total raised to that sum, so
- * that self times always add up exactly to the top's total. Returns how many were raised.
- */
-uint64_t sg_tree_finish(struct sg_node *n);
-
-/*
- * Self times for one invocation's tree at root, as the call stacks counted it: the root's total
- * is its printed duration, every call below it counted at least at its callees' sum (a call
- * whose callees outlast its printed duration was raised at its return, callstack.c; one whose
- * return was lost, in an incomplete invocation, stands at its callees' sum here). The root
- * whose callees outlast it (rounding of long durations; an interrupt left out of the
- * interrupted call's time) keeps its total, with no self time: fn(ctx, root, printed, callees)
- * is called then. A self time never goes below 0. Returns 1 when the root's callees outlast it,
- * else 0.
- */
-typedef void (*sg_tree_anomaly_fn)(void *ctx, const struct sg_node *n, uint64_t printed,
-				   uint64_t callees);
-uint64_t sg_tree_finish_printed(struct sg_node *root, sg_tree_anomaly_fn fn, void *ctx);
-
 enum sg_order {
 	SG_ORDER_TOTAL, /* total time descending, ties by name */
 	SG_ORDER_NAME,	/* byte order of names */
 };
-
-/* Sort every child list under n. -1: no memory. */
-int sg_tree_sort(struct sg_node *n, enum sg_order order);
 
 /* Depth-first pre-order walk of the subtree at top, without recursion. */
 struct sg_node *sg_node_next(const struct sg_node *n, const struct sg_node *top);

@@ -6,6 +6,7 @@
 #include "log.h"
 #include "pathbuf.h"
 #include "render_folded.h"
+#include "treewalk.h"
 
 int sg_render_folded(FILE *out, struct sg_aggregate *agg, enum sg_folded_unit unit)
 {
@@ -13,7 +14,7 @@ int sg_render_folded(FILE *out, struct sg_aggregate *agg, enum sg_folded_unit un
 	struct sg_pathbuf pb = { 0 };
 	int depth = 0, ret = -1;
 
-	if (sg_tree_sort(top, SG_ORDER_NAME) < 0) {
+	if (sg_treewalk_sort(top, SG_ORDER_NAME) < 0) {
 		sg_log_error("out of memory");
 		goto out;
 	}

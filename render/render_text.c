@@ -8,6 +8,7 @@
 #include "log.h"
 #include "render_hist.h"
 #include "render_text.h"
+#include "treewalk.h"
 
 /* Deeper than this, the drawing gives way to "[depth N]" so lines stay short. */
 #define MAX_DRAWN_DEPTH 64
@@ -246,7 +247,7 @@ int sg_render_text(FILE *out, struct sg_aggregate *agg, const struct sg_text_sty
 		fprintf(out, "(no complete invocation)\n");
 		return ferror(out) ? -1 : 0;
 	}
-	if (sg_tree_sort(sg_tree_top(agg->merged), SG_ORDER_TOTAL) < 0 ||
+	if (sg_treewalk_sort(sg_tree_top(agg->merged), SG_ORDER_TOTAL) < 0 ||
 	    render_nodes(out, sg_tree_top(agg->merged), agg->has_time, style, 0, &hidden) < 0)
 		return -1;
 	put_hidden(out, hidden, style);

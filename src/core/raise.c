@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include "log.h"
 #include "raise.h"
+#include "treewalk.h"
 
 /*
  * function_graph sometimes prints a call shorter than its direct callees' printed durations
@@ -12,7 +13,7 @@
  * calls of one path are merged: merged first, one short call would hide in the slack of the
  * others on its path. Its caller counts it at the raised value, so a raise reaches every
  * ancestor whose printed duration does not hold it. The root keeps its printed duration (the
- * invocation lasted what the kernel printed; sg_tree_finish_printed). What the kernel's
+ * invocation lasted what the kernel printed; sg_treewalk_finish_printed). What the kernel's
  * numbers mean, case by case:
  * - guests (an interrupt printed at the depth of the call it came in): they ran inside their
  *   host only if its printed duration holds them beside its callees (sg_pending_close); then
@@ -107,5 +108,5 @@ void sg_raise_finish(struct sg_callstack_stats *st, struct sg_task *t, struct sg
 		st->raised_ns = sg_add_sat(st->raised_ns, t->raised_ns);
 	}
 	t->nraised = t->raised_ns = 0;
-	sg_tree_finish_printed(sg_invocation_root(inv), inv->cut ? NULL : on_root, &ctx);
+	sg_treewalk_finish_printed(sg_invocation_root(inv), inv->cut ? NULL : on_root, &ctx);
 }

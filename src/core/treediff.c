@@ -7,6 +7,7 @@
 #include "log.h"
 #include "diffnames.h"
 #include "treediff.h"
+#include "treewalk.h"
 
 /* Nodes come from blocks freed all at once, so freeing needs no walk. */
 #define BLOCK_NODES 256
@@ -537,8 +538,8 @@ struct sg_treediff *sg_treediff_new(struct sg_aggregate *before, struct sg_aggre
 		pair_single = count_children(sg_tree_top(before->merged)) == 1 &&
 			      count_children(sg_tree_top(after->merged)) == 1;
 	}
-	if (sg_tree_sort(sg_tree_top(before->merged), SG_ORDER_NAME) < 0 ||
-	    sg_tree_sort(sg_tree_top(after->merged), SG_ORDER_NAME) < 0)
+	if (sg_treewalk_sort(sg_tree_top(before->merged), SG_ORDER_NAME) < 0 ||
+	    sg_treewalk_sort(sg_tree_top(after->merged), SG_ORDER_NAME) < 0)
 		goto nomem;
 	d->top = node_new(d);
 	if (!d->top)

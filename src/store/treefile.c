@@ -11,6 +11,7 @@
 #include "treefile.h"
 #include "treepstat.h"
 #include "treescatter.h"
+#include "treewalk.h"
 
 int sg_treefile_sniff(const char *head, size_t len)
 {
@@ -179,11 +180,11 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 	/* version 5's per-path statistics, when the run has them exactly */
 	int pstat = agg->has_pathstat && agg->has_time && agg->complete;
 
-	if (sg_tree_sort(sg_tree_top(agg->merged), SG_ORDER_NAME) < 0 || check_size(agg) < 0)
+	if (sg_treewalk_sort(sg_tree_top(agg->merged), SG_ORDER_NAME) < 0 || check_size(agg) < 0)
 		return -1;
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
 		if (agg->bucket_n[b] &&
-		    sg_tree_sort(sg_tree_top(agg->bucket[b]), SG_ORDER_NAME) < 0)
+		    sg_treewalk_sort(sg_tree_top(agg->bucket[b]), SG_ORDER_NAME) < 0)
 			return -1;
 	fprintf(out, "%s\n", SG_TREEFILE_MAGIC5);
 	fputs("root=", out);

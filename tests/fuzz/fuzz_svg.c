@@ -2,6 +2,7 @@
 #include "common.h"
 #include "flame.h"
 #include "svg.h"
+#include "treewalk.h"
 #include "xmlcheck.h"
 
 /*
@@ -55,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			sg_flame_note(cap, rec[1] & 1, "%s", name);
 	}
 	for (struct sg_node *r = sg_tree_top(t)->child; r; r = r->next)
-		sg_tree_finish(r);
+		sg_treewalk_finish(r);
 
 	struct sg_flame *f = sg_flame_layout(sg_tree_top(t), &o);
 

@@ -10,6 +10,7 @@
 #include "strtab.h"
 #include "svg.h"
 #include "tree.h"
+#include "treewalk.h"
 
 static struct sg_strtab *st;
 
@@ -70,7 +71,7 @@ static void test_layout(void)
 
 	add(t, a, "c", 1, 20);
 	add(t, add(t, r, "b", 1, 60), "d", 5, 1);
-	sg_tree_finish(r);
+	sg_treewalk_finish(r);
 	sg_flame_opts_init(&o);
 	f = sg_flame_layout(sg_tree_top(t), &o);
 	CHECK_U64(f->nframes, 5);
@@ -195,7 +196,7 @@ static void test_svg(void)
 
 	add(t, r, "a<b>&\"c'", 1, 600000);
 	add(t, r, "]]></title><script>x</script>", 1, 300000);
-	sg_tree_finish(r);
+	sg_treewalk_finish(r);
 	sg_flame_opts_init(&o);
 	f = sg_flame_layout(sg_tree_top(t), &o);
 	s = svg_of(f, &o, &drawn);
@@ -243,7 +244,7 @@ static void test_pct(void)
 		snprintf(name, sizeof(name), "f%d", i);
 		add(t, r, name, 1, w);
 	}
-	sg_tree_finish(r);
+	sg_treewalk_finish(r);
 	sg_flame_opts_init(&o);
 	o.minwidth = 0;
 	f = sg_flame_layout(sg_tree_top(t), &o);
@@ -284,7 +285,7 @@ static void test_deep(void)
 		snprintf(name, sizeof(name), "f%d", (int) (i % 1000));
 		n = add(t, n, name, 1, depth - i);
 	}
-	sg_tree_finish(sg_tree_top(t)->child);
+	sg_treewalk_finish(sg_tree_top(t)->child);
 	sg_flame_opts_init(&o);
 	f = sg_flame_layout(sg_tree_top(t), &o);
 	/* a frame of depth - i ns is (depth - i) * 1180 / depth px: >= 0.1 px down to i = 999915 */
@@ -332,7 +333,7 @@ static void test_png(void)
 	FILE *out = open_memstream((char **) &m.p, &m.len);
 
 	add(t, r, "callee", 1, 50);
-	sg_tree_finish(r);
+	sg_treewalk_finish(r);
 	sg_flame_opts_init(&o);
 	o.width = 400;
 	f = sg_flame_layout(sg_tree_top(t), &o);

@@ -5,6 +5,7 @@
 #include "stats.h"
 #include "strtab.h"
 #include "tree.h"
+#include "treewalk.h"
 
 int main(void)
 {
@@ -35,7 +36,7 @@ int main(void)
 	sg_node_add_call(nb, 20, 1);
 	sg_node_add_call(nc, 70, 1);
 	sg_node_add_call(ncb, 71, 1);
-	CHECK_U64(sg_tree_finish(na), 1);
+	CHECK_U64(sg_treewalk_finish(na), 1);
 	CHECK_U64(nc->total, 71);
 	CHECK_U64(nc->self, 0);
 	CHECK_U64(na->self, 110 - 30 - 71);
@@ -53,9 +54,9 @@ int main(void)
 	CHECK_U64(sg_tree_find(m, ma, b)->max, 20);
 	CHECK_U64(sg_tree_size(m), 4);
 	/* by total: c (142) before b (60); by name: b before c */
-	CHECK(sg_tree_sort(sg_tree_top(m), SG_ORDER_TOTAL) == 0);
+	CHECK(sg_treewalk_sort(sg_tree_top(m), SG_ORDER_TOTAL) == 0);
 	CHECK(ma->child->name == c);
-	CHECK(sg_tree_sort(sg_tree_top(m), SG_ORDER_NAME) == 0);
+	CHECK(sg_treewalk_sort(sg_tree_top(m), SG_ORDER_NAME) == 0);
 	CHECK(ma->child->name == b);
 	/* pre-order walk visits every node once */
 	int k = 0;
@@ -82,9 +83,9 @@ int main(void)
 			n = sg_tree_child(deep, n, i % 2 ? a : b);
 			sg_node_add_call(n, 100000 - i, 1);
 		}
-		CHECK_U64(sg_tree_finish(sg_tree_top(deep)->child), 0);
+		CHECK_U64(sg_treewalk_finish(sg_tree_top(deep)->child), 0);
 		CHECK(sg_tree_merge(dm, sg_tree_top(dm), sg_tree_top(deep)->child) == 0);
-		CHECK(sg_tree_sort(sg_tree_top(dm), SG_ORDER_TOTAL) == 0);
+		CHECK(sg_treewalk_sort(sg_tree_top(dm), SG_ORDER_TOTAL) == 0);
 		CHECK_U64(sg_tree_size(dm), 100000);
 		sg_tree_free(deep);
 		sg_tree_free(dm);
@@ -242,8 +243,8 @@ int main(void)
 		sg_node_add_call(r1, 1000, 1);
 		sg_node_add_call(r2, 3000, 1);
 		sg_node_add_call(c2, 2000, 1);
-		sg_tree_finish(r1);
-		sg_tree_finish(r2);
+		sg_treewalk_finish(r1);
+		sg_treewalk_finish(r2);
 		sg_tree_mark_invocation(r1);
 		sg_tree_mark_invocation(r2);
 		CHECK(sg_tree_merge(mt, sg_tree_top(mt), r1) == 0);

@@ -6,6 +6,7 @@
 #include "treediff.h"
 #include "treefile.h"
 #include "treeread.h"
+#include "treewalk.h"
 
 /*
  * BEFORE, 2 invocations          AFTER, 4 invocations
@@ -148,7 +149,7 @@ static void test_deep(struct sg_strtab *st)
 			n->calls = 1;
 			n->total = (uint64_t) (DEPTH - i) * (k ? 3 : 2);
 		}
-		sg_tree_finish(sg_tree_top(run[k]->merged));
+		sg_treewalk_finish(sg_tree_top(run[k]->merged));
 		rs = sg_aggregate_rootstat(run[k], sg_tree_top(run[k]->merged)->child->name);
 		rs->sum.count = 1;
 	}

@@ -9,8 +9,9 @@
 #include "strtab.h"
 #include "tree.h"
 #include "treefilter.h"
+#include "treewalk.h"
 
-/* A node under parent with total ns, calls 1, self filled in by sg_tree_finish. */
+/* A node under parent with total ns, calls 1, self filled in by sg_treewalk_finish. */
 static struct sg_node *add(struct sg_tree *t, struct sg_node *parent, struct sg_strtab *st,
 			   const char *name, uint64_t total)
 {
@@ -50,7 +51,7 @@ static struct sg_tree *sample(struct sg_strtab *st)
 	add(t, f, st, "g", 20);
 	add(t, f, st, "irq_enter_rcu", 5);
 	add(t, add(t, r, st, "__sysvec_apic_timer_interrupt", 30), st, "hrtimer_interrupt", 25);
-	sg_tree_finish(r);
+	sg_treewalk_finish(r);
 	return t;
 }
 
