@@ -3,6 +3,7 @@
 #define SG_TUIMODEL_H
 
 #include <stddef.h>
+#include <regex.h>
 #include <stdint.h>
 
 enum sg_tuimodel_sort { SG_TUI_SORT_TOTAL, SG_TUI_SORT_SELF, SG_TUI_SORT_CALLS, SG_TUI_SORT_NAME };
@@ -69,6 +70,9 @@ void sg_tuimodel_reveal(struct sg_tuimodel *m, unsigned i);
 
 /* The row showing node i, or -1 when it is hidden. */
 int sg_tuimodel_row_of(const struct sg_tuimodel *m, unsigned i);
+
+/* re compiled as the TUI's searches take it (extended, match or not); -1 with a message. */
+int sg_tuimodel_regcomp(regex_t *rx, const char *re);
 
 /*
  * Mark the nodes whose name matches the POSIX extended regular expression re (NULL or "":

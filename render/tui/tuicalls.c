@@ -11,6 +11,7 @@
 #include "log.h"
 #include "tuicalls.h"
 #include "tuidraw.h"
+#include "tuimodel.h"
 
 #define BAR_W 20 /* the root's span in the bar column */
 #define TOP   2	 /* rows above the calls: the title, the column names */
@@ -229,7 +230,6 @@ static int mark_matches(struct sg_tuicalls *c, const char *re)
 {
 	const struct sg_calls *calls = c->inv->calls;
 	regex_t rx;
-	int rc;
 
 	c->nmatch = 0;
 	if (!c->match) {
@@ -242,14 +242,8 @@ static int mark_matches(struct sg_tuicalls *c, const char *re)
 	memset(c->match, 0, calls->n);
 	if (!*re)
 		return 0;
-	rc = regcomp(&rx, re, REG_EXTENDED | REG_NOSUB);
-	if (rc) {
-		char why[128];
-
-		regerror(rc, &rx, why, sizeof(why));
-		sg_log_error("bad regular expression: %s", why);
+	if (sg_tuimodel_regcomp(&rx, re) < 0)
 		return -1;
-	}
 	for (size_t i = 0; i < calls->n; i++) {
 		c->match[i] = regexec(&rx, calls->v[i].func, 0, NULL, 0) == 0;
 		c->nmatch += c->match[i];

@@ -287,11 +287,24 @@ int sg_tuimodel_row_of(const struct sg_tuimodel *m, unsigned i)
 	return lo < m->nrows && m->rows[lo] == i ? (int) lo : -1;
 }
 
+int sg_tuimodel_regcomp(regex_t *rx, const char *re)
+{
+	int rc = regcomp(rx, re, REG_EXTENDED | REG_NOSUB);
+
+	if (rc) {
+		char why[128];
+
+		regerror(rc, rx, why, sizeof(why));
+		sg_log_error("bad regular expression: %s", why);
+		return -1;
+	}
+	return 0;
+}
+
 int sg_tuimodel_search(struct sg_tuimodel *m, const char *re)
 {
 	regex_t rx;
 	unsigned char *inside = NULL;
-	int rc;
 
 	m->nmatch = 0;
 	m->match_total = 0;
@@ -299,14 +312,8 @@ int sg_tuimodel_search(struct sg_tuimodel *m, const char *re)
 		m->v[i].match = 0;
 	if (!re || !*re)
 		return 0;
-	rc = regcomp(&rx, re, REG_EXTENDED | REG_NOSUB);
-	if (rc) {
-		char why[128];
-
-		regerror(rc, &rx, why, sizeof(why));
-		sg_log_error("bad regular expression: %s", why);
+	if (sg_tuimodel_regcomp(&rx, re) < 0)
 		return -1;
-	}
 	inside = calloc(m->nv ? m->nv : 1, 1);
 	if (!inside) {
 		regfree(&rx);
