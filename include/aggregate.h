@@ -63,8 +63,9 @@ struct sg_aggregate {
 	int has_time;		   /* durations were known */
 	/*
 	 * The merged tree's nodes carry exact per-invocation statistics (struct sg_pstat:
-	 * ninv, sq_total, sq_self, ...; sg_node_pstat): a run read from a trace, a .tree of version 5 that stored them, a merge of
-	 * such runs. 0 for older files and for diff --slow's sides (built from buckets).
+	 * ninv, sq_total, sq_self, ...; sg_node_pstat): a run read from a trace, a .tree of
+	 * version 5 that stored them, a merge of such runs. 0 for older files and for diff
+	 * --slow's sides (built from buckets).
 	 */
 	int has_pathstat;
 	struct sg_meta_kv *meta;

@@ -135,32 +135,12 @@ static void sort_kids(struct kid *k, size_t n, int (*cmp)(const void *, const vo
 	}
 }
 
-/* Room for one more frame (and its tree entry); -1: no memory. */
-static int grow(struct sg_flame *f, size_t **ent_of, size_t *cap)
-{
-	struct sg_flame_frame *nf;
-	size_t *ne, ncap = *cap ? *cap * 2 : 256;
-
-	if (f->nframes < *cap)
-		return 0;
-	nf = realloc(f->frames, ncap * sizeof(*nf));
-	if (!nf)
-		return -1;
-	f->frames = nf;
-	ne = realloc(*ent_of, ncap * sizeof(*ne));
-	if (!ne)
-		return -1;
-	*ent_of = ne;
-	*cap = ncap;
-	return 0;
-}
-
 struct sg_flame *sg_flame_layout(const struct sg_node *top, const struct sg_flame_opts *o)
 {
 	struct sg_flame *f = calloc(1, sizeof(*f));
 	struct ent *e = NULL;
 	struct kid *kids = NULL;
-	size_t n = 0, cap = 0, kcap = 0, bottom, *ent_of = NULL;
+	size_t n = 0, kcap = 0, bottom, *ent_of = NULL;
 	struct sg_flame_frame *fr;
 
 	if (!f)
@@ -172,14 +152,15 @@ struct sg_flame *sg_flame_layout(const struct sg_node *top, const struct sg_flam
 	if (!e)
 		goto fail;
 	/*
-	 * A frame per tree entry at most (the bottom one entry 0's): room for all at once, so no
-	 * frame is copied by a realloc; the pages of frames pruned are never touched.
+	 * A frame per tree entry at most: the bottom frame is entry 0's or 1's, and every other
+	 * comes from a distinct child entry of a frame's entry, visited once (the breadth-first
+	 * walk below). So room for n, all at once, is never outgrown: no frame is copied by a
+	 * realloc, and the pages of frames pruned are never touched.
 	 */
 	f->frames = malloc(n * sizeof(*f->frames));
 	ent_of = malloc(n * sizeof(*ent_of));
 	if (!f->frames || !ent_of)
 		goto oom;
-	cap = n;
 	/* one root is the bottom frame itself; several stand on an "all" frame */
 	bottom = top->child->next ? 0 : 1;
 	fr = &f->frames[f->nframes];
@@ -228,8 +209,6 @@ struct sg_flame *sg_flame_layout(const struct sg_node *top, const struct sg_flam
 				f->pruned += e[kids[i].e].size;
 				continue;
 			}
-			if (grow(f, &ent_of, &cap) < 0)
-				goto oom;
 			fr = &f->frames[f->nframes];
 			fr->node = nd;
 			fr->name = nd->name;

@@ -3,6 +3,15 @@
 #include <string.h>
 #include "treewalk.h"
 
+static uint64_t children_total(const struct sg_node *x)
+{
+	uint64_t sum = 0;
+
+	for (const struct sg_node *c = x->child; c; c = c->next)
+		sum = sg_add_sat(sum, c->total);
+	return sum;
+}
+
 uint64_t sg_treewalk_finish(struct sg_node *n)
 {
 	uint64_t raised = 0;
@@ -11,10 +20,8 @@ uint64_t sg_treewalk_finish(struct sg_node *n)
 	while (x->child)
 		x = x->child;
 	for (;;) {
-		uint64_t sum = 0;
+		uint64_t sum = children_total(x);
 
-		for (struct sg_node *c = x->child; c; c = c->next)
-			sum = sg_add_sat(sum, c->total);
 		if (sum > x->total) {
 			x->total = sum;
 			raised++;
@@ -30,15 +37,6 @@ uint64_t sg_treewalk_finish(struct sg_node *n)
 			x = x->parent;
 		}
 	}
-}
-
-static uint64_t children_total(const struct sg_node *x)
-{
-	uint64_t sum = 0;
-
-	for (const struct sg_node *c = x->child; c; c = c->next)
-		sum = sg_add_sat(sum, c->total);
-	return sum;
 }
 
 uint64_t sg_treewalk_finish_printed(struct sg_node *root, sg_treewalk_anomaly_fn fn, void *ctx)
