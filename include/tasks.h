@@ -71,6 +71,21 @@ struct sg_cpu {
 
 struct sg_tasks;
 
+/*
+ * What every event looks up, read by the inline lookups below (a call each was a tenth of the
+ * call stacks' instructions): the first member of struct sg_tasks, written by tasks.c alone.
+ */
+struct sg_tasks_hot {
+	/*
+	 * The task found last: a trace's lines come in runs of one task's (a hash probe a line
+	 * otherwise). Cleared wherever a task leaves the table.
+	 */
+	struct sg_task *last;
+	struct sg_cpu **cpus; /* index cpu + 1, so an unknown CPU (-1) has slot 0 */
+	size_t ncpus;
+	int full; /* the last sg_tasks_get() refused a new task: SG_TASKS_MAX */
+};
+
 struct sg_tasks *sg_tasks_new(void);
 void sg_tasks_free(struct sg_tasks *ts);
 
@@ -79,7 +94,12 @@ void sg_tasks_free(struct sg_tasks *ts);
  * named yet (no task column, no switch line so far) is known only by its CPU: both get
  * negative per-CPU keys.
  */
-int64_t sg_tasks_key(int pid, int cpu);
+static inline int64_t sg_tasks_key(int pid, int cpu)
+{
+	if (pid > 0)
+		return pid;
+	return (pid == 0 ? -2 : -3) - 2 * (int64_t) (cpu + 1);
+}
 
 /* Whether key is that of a task known only by its CPU. */
 int sg_tasks_unnamed(int64_t key);
@@ -91,18 +111,41 @@ int sg_tasks_unnamed(int64_t key);
  */
 #define SG_TASKS_MAX (1u << 16)
 
+/* Whether the last sg_tasks_get() returned NULL because the table was full. */
+static inline int sg_tasks_full(const struct sg_tasks *ts)
+{
+	return ((const struct sg_tasks_hot *) ts)->full;
+}
+
+/* The lookups below past the task found last (tasks.c). */
+struct sg_task *sg_tasks_get_slow(struct sg_tasks *ts, int64_t key, int pid);
+struct sg_task *sg_tasks_find_slow(struct sg_tasks *ts, int64_t key);
+
 /*
  * The task with key, created when missing; NULL: no memory, or SG_TASKS_MAX tasks with
  * something open (sg_tasks_full() says which). Creating one may drop idle tasks (nothing open,
  * nothing waiting) from the table: do not hold another task pointer across it.
  */
-struct sg_task *sg_tasks_get(struct sg_tasks *ts, int64_t key, int pid);
+static inline struct sg_task *sg_tasks_get(struct sg_tasks *ts, int64_t key, int pid)
+{
+	struct sg_tasks_hot *h = (struct sg_tasks_hot *) ts;
 
-/* Whether the last sg_tasks_get() returned NULL because the table was full. */
-int sg_tasks_full(const struct sg_tasks *ts);
+	if (h->last && h->last->key == key) {
+		h->full = 0;
+		return h->last;
+	}
+	return sg_tasks_get_slow(ts, key, pid);
+}
 
 /* The task with key, or NULL. */
-struct sg_task *sg_tasks_find(struct sg_tasks *ts, int64_t key);
+static inline struct sg_task *sg_tasks_find(struct sg_tasks *ts, int64_t key)
+{
+	const struct sg_tasks_hot *h = (const struct sg_tasks_hot *) ts;
+
+	if (h->last && h->last->key == key)
+		return h->last;
+	return sg_tasks_find_slow(ts, key);
+}
 
 /* Remove the task with key from the table and return it (NULL when absent). */
 struct sg_task *sg_tasks_take(struct sg_tasks *ts, int64_t key);
@@ -113,27 +156,80 @@ int sg_tasks_put(struct sg_tasks *ts, struct sg_task *t);
 void sg_task_free(struct sg_task *t);
 
 /* The state of cpu (-1: unknown CPU); NULL: no memory. */
-struct sg_cpu *sg_tasks_cpu(struct sg_tasks *ts, int cpu);
+struct sg_cpu *sg_tasks_cpu_slow(struct sg_tasks *ts, int cpu);
+
+static inline struct sg_cpu *sg_tasks_cpu(struct sg_tasks *ts, int cpu)
+{
+	const struct sg_tasks_hot *h = (const struct sg_tasks_hot *) ts;
+	size_t i = (size_t) (cpu + 1);
+
+	/* a CPU seen before; the first event of each (or a crafted number) makes its state */
+	if (cpu >= -1 && cpu <= 1 << 20 && i < h->ncpus && h->cpus[i])
+		return h->cpus[i];
+	return sg_tasks_cpu_slow(ts, cpu);
+}
 
 /* Every task, by key, in a malloc'd array of *n; NULL: no memory. */
 struct sg_task **sg_tasks_sorted(struct sg_tasks *ts, size_t *n);
 
-/* The index of t's innermost open frame shallower than depth, or -1. */
-long sg_task_parent(const struct sg_task *t, int depth);
+/*
+ * The frame operations below run for every event: inline, the rare work in tasks.c.
+ *
+ * The index of t's innermost open frame shallower than depth, or -1.
+ */
+static inline long sg_task_parent(const struct sg_task *t, int depth)
+{
+	long i = (long) t->n - 1;
+
+	while (i >= 0 && t->stack[i].depth >= depth)
+		i--;
+	return i;
+}
 
 /* The index of t's open frame at depth d itself (a call printed at its depth is its guest), or
  * -1. */
-long sg_task_host(const struct sg_task *t, int d);
+static inline long sg_task_host(const struct sg_task *t, int d)
+{
+	return t->n && t->stack[t->n - 1].depth == d ? (long) t->n - 1 : -1;
+}
+
+/* t's stack made twice as deep. -1 with a message: no memory. */
+int sg_task_stack_grow(struct sg_task *t);
 
 /* Open a frame for func at depth d, its node in tree; its serial is the task's next. -1 with a
  * message: no memory. */
-int sg_task_push(struct sg_task *t, const char *func, int d, struct sg_tree *tree,
-		 struct sg_node *node);
+static inline int sg_task_push(struct sg_task *t, const char *func, int d, struct sg_tree *tree,
+			       struct sg_node *node)
+{
+	if (t->n == t->cap && sg_task_stack_grow(t) < 0)
+		return -1;
+	struct sg_frame *f = &t->stack[t->n++];
+
+	f->func = func;
+	f->depth = d;
+	f->node = node;
+	f->tree = tree;
+	f->serial = ++t->serial;
+	f->kids = f->offcpu = f->noff = 0;
+	f->call = NULL;
+	return 0;
+}
 
 /* A call of dur ns returned to the frame at index pi (-1: none): its callee time grows. */
-void sg_task_count_kid(struct sg_task *t, long pi, uint64_t dur, int has_dur);
+static inline void sg_task_count_kid(struct sg_task *t, long pi, uint64_t dur, int has_dur)
+{
+	if (pi >= 0 && has_dur)
+		t->stack[pi].kids = sg_add_sat(t->stack[pi].kids, dur);
+}
+
+/* What sg_task_settle() does once t has nothing open and nothing waiting. */
+void sg_task_settle_idle(struct sg_task *t);
 
 /* Once t has nothing open and nothing waiting, its scratch space goes. */
-void sg_task_settle(struct sg_task *t);
+static inline void sg_task_settle(struct sg_task *t)
+{
+	if (!t->n && !t->npend)
+		sg_task_settle_idle(t);
+}
 
 #endif

@@ -7,26 +7,12 @@
 #define TOMB ((struct sg_task *) 1)
 
 struct sg_tasks {
-	struct sg_task **slots; /* open addressing by key; TOMB marks a removed slot */
+	struct sg_tasks_hot hot; /* first: tasks.h's inline lookups read it through the pointer */
+	struct sg_task **slots;	 /* open addressing by key; TOMB marks a removed slot */
 	size_t cap, count;
-	struct sg_cpu **cpus; /* index cpu + 1, so an unknown CPU (-1) has slot 0 */
-	size_t ncpus;
-	int full;	      /* the last sg_tasks_get() refused a new task: SG_TASKS_MAX */
 	uint64_t refused;     /* new tasks refused so far (once per event) */
 	uint64_t purge_after; /* refusals before the table is searched for idle tasks again */
-	/*
-	 * The task found last: a trace's lines come in runs of one task's (a hash probe a line
-	 * otherwise). Cleared wherever a task leaves the table.
-	 */
-	struct sg_task *last;
 };
-
-int64_t sg_tasks_key(int pid, int cpu)
-{
-	if (pid > 0)
-		return pid;
-	return (pid == 0 ? -2 : -3) - 2 * (int64_t) (cpu + 1);
-}
 
 int sg_tasks_unnamed(int64_t key)
 {
@@ -67,9 +53,9 @@ void sg_tasks_free(struct sg_tasks *ts)
 		return;
 	for (size_t i = 0; i < ts->cap; i++)
 		sg_task_free(ts->slots[i]);
-	for (size_t i = 0; i < ts->ncpus; i++)
-		free(ts->cpus[i]);
-	free(ts->cpus);
+	for (size_t i = 0; i < ts->hot.ncpus; i++)
+		free(ts->hot.cpus[i]);
+	free(ts->hot.cpus);
 	free(ts->slots);
 	free(ts);
 }
@@ -129,7 +115,7 @@ static int table_grow(struct sg_tasks *ts, int may_double)
 		return -1;
 	}
 	ts->count = 0;
-	ts->last = NULL;
+	ts->hot.last = NULL;
 	for (size_t i = 0; i < ocap; i++) {
 		if (!old[i] || old[i] == TOMB)
 			continue;
@@ -144,16 +130,13 @@ static int table_grow(struct sg_tasks *ts, int may_double)
 	return 0;
 }
 
-struct sg_task *sg_tasks_find(struct sg_tasks *ts, int64_t key)
+struct sg_task *sg_tasks_find_slow(struct sg_tasks *ts, int64_t key)
 {
-	if (ts->last && ts->last->key == key)
-		return ts->last;
-
 	struct sg_task *t = *task_slot(ts, key);
 
 	if (!t || t == TOMB)
 		return NULL;
-	ts->last = t;
+	ts->hot.last = t;
 	return t;
 }
 
@@ -165,8 +148,8 @@ struct sg_task *sg_tasks_take(struct sg_tasks *ts, int64_t key)
 	if (!t || t == TOMB)
 		return NULL;
 	*slot = TOMB;
-	if (ts->last == t)
-		ts->last = NULL;
+	if (ts->hot.last == t)
+		ts->hot.last = NULL;
 	return t;
 }
 
@@ -179,11 +162,11 @@ int sg_tasks_put(struct sg_tasks *ts, struct sg_task *t)
 	return 0;
 }
 
-struct sg_task *sg_tasks_get(struct sg_tasks *ts, int64_t key, int pid)
+struct sg_task *sg_tasks_get_slow(struct sg_tasks *ts, int64_t key, int pid)
 {
-	struct sg_task *t = sg_tasks_find(ts, key);
+	struct sg_task *t = sg_tasks_find_slow(ts, key);
 
-	ts->full = 0;
+	ts->hot.full = 0;
 	if (t)
 		return t;
 	/*
@@ -197,7 +180,7 @@ struct sg_task *sg_tasks_get(struct sg_tasks *ts, int64_t key, int pid)
 		ts->purge_after = ts->refused + SG_TASKS_MAX / 8;
 	}
 	if (ts->count >= SG_TASKS_MAX) {
-		ts->full = 1;
+		ts->hot.full = 1;
 		ts->refused++;
 		return NULL;
 	}
@@ -214,30 +197,25 @@ struct sg_task *sg_tasks_get(struct sg_tasks *ts, int64_t key, int pid)
 	return t;
 }
 
-int sg_tasks_full(const struct sg_tasks *ts)
-{
-	return ts->full;
-}
-
-struct sg_cpu *sg_tasks_cpu(struct sg_tasks *ts, int cpu)
+struct sg_cpu *sg_tasks_cpu_slow(struct sg_tasks *ts, int cpu)
 {
 	size_t i = (size_t) (cpu + 1);
 
 	if (cpu < -1 || cpu > 1 << 20)
 		i = 0;
-	if (i >= ts->ncpus) {
-		size_t n = i + 1 > ts->ncpus * 2 ? i + 1 : ts->ncpus * 2;
-		struct sg_cpu **v = realloc(ts->cpus, n * sizeof(*v));
+	if (i >= ts->hot.ncpus) {
+		size_t n = i + 1 > ts->hot.ncpus * 2 ? i + 1 : ts->hot.ncpus * 2;
+		struct sg_cpu **v = realloc(ts->hot.cpus, n * sizeof(*v));
 
 		if (!v)
 			return NULL;
-		memset(v + ts->ncpus, 0, (n - ts->ncpus) * sizeof(*v));
-		ts->cpus = v;
-		ts->ncpus = n;
+		memset(v + ts->hot.ncpus, 0, (n - ts->hot.ncpus) * sizeof(*v));
+		ts->hot.cpus = v;
+		ts->hot.ncpus = n;
 	}
-	if (!ts->cpus[i])
-		ts->cpus[i] = calloc(1, sizeof(struct sg_cpu));
-	return ts->cpus[i];
+	if (!ts->hot.cpus[i])
+		ts->hot.cpus[i] = calloc(1, sizeof(struct sg_cpu));
+	return ts->hot.cpus[i];
 }
 
 static int cmp_task(const void *a, const void *b)
@@ -261,19 +239,8 @@ struct sg_task **sg_tasks_sorted(struct sg_tasks *ts, size_t *n)
 	return v;
 }
 
-long sg_task_parent(const struct sg_task *t, int depth)
+void sg_task_settle_idle(struct sg_task *t)
 {
-	long i = (long) t->n - 1;
-
-	while (i >= 0 && t->stack[i].depth >= depth)
-		i--;
-	return i;
-}
-
-void sg_task_settle(struct sg_task *t)
-{
-	if (t->n || t->npend)
-		return;
 	if (t->scratch) {
 		sg_tree_free(t->scratch);
 		t->scratch = NULL;
@@ -281,39 +248,16 @@ void sg_task_settle(struct sg_task *t)
 	t->fraw_len = 0;
 }
 
-int sg_task_push(struct sg_task *t, const char *func, int d, struct sg_tree *tree,
-		 struct sg_node *node)
+int sg_task_stack_grow(struct sg_task *t)
 {
-	if (t->n == t->cap) {
-		size_t ncap = t->cap ? t->cap * 2 : 32;
-		struct sg_frame *v = realloc(t->stack, ncap * sizeof(*v));
+	size_t ncap = t->cap ? t->cap * 2 : 32;
+	struct sg_frame *v = realloc(t->stack, ncap * sizeof(*v));
 
-		if (!v) {
-			sg_log_error("out of memory");
-			return -1;
-		}
-		t->stack = v;
-		t->cap = ncap;
+	if (!v) {
+		sg_log_error("out of memory");
+		return -1;
 	}
-	struct sg_frame *f = &t->stack[t->n++];
-
-	f->func = func;
-	f->depth = d;
-	f->node = node;
-	f->tree = tree;
-	f->serial = ++t->serial;
-	f->kids = f->offcpu = f->noff = 0;
-	f->call = NULL;
+	t->stack = v;
+	t->cap = ncap;
 	return 0;
-}
-
-long sg_task_host(const struct sg_task *t, int d)
-{
-	return t->n && t->stack[t->n - 1].depth == d ? (long) t->n - 1 : -1;
-}
-
-void sg_task_count_kid(struct sg_task *t, long pi, uint64_t dur, int has_dur)
-{
-	if (pi >= 0 && has_dur)
-		t->stack[pi].kids = sg_add_sat(t->stack[pi].kids, dur);
 }
