@@ -64,8 +64,9 @@ struct sg_aggregate {
 	/*
 	 * The merged tree's nodes carry exact per-invocation statistics (struct sg_pstat:
 	 * ninv, sq_total, sq_self, ...; sg_node_pstat): a run read from a trace, a .tree of
-	 * version 5 that stored them, a merge of such runs. 0 for older files and for diff
-	 * --slow's sides (built from buckets).
+	 * version 5 that stored them, a merge of such runs. 0 for older files, for diff
+	 * --slow's sides (built from buckets), and for a run that neither saves nor compares
+	 * (sg_aggregate_no_pathstat).
 	 */
 	int has_pathstat;
 	struct sg_meta_kv *meta;
@@ -90,6 +91,13 @@ struct sg_tree *sg_aggregate_bucket(struct sg_aggregate *agg, unsigned b);
  * was learned against what was traced narrowed). -1: no memory.
  */
 int sg_aggregate_split(struct sg_aggregate *agg);
+
+/*
+ * Before the first sg_aggregate_add, for a run where nothing reads the per-path statistics
+ * (only a .tree and diff do): has_pathstat 0, the merged tree lean (half the bytes a node) and
+ * no invocation's figures derived (log2 per node). -1: no memory.
+ */
+int sg_aggregate_no_pathstat(struct sg_aggregate *agg);
 
 /* Compute the per-root summaries; call once all invocations are in. */
 void sg_aggregate_finish(struct sg_aggregate *agg);

@@ -490,6 +490,12 @@ static int run_setup(struct run *r, struct sg_strtab *st)
 	    !r->opt.tui && r->opt.mode != SG_MODE_TUI && r->opt.mode != SG_MODE_SVG &&
 	    r->opt.mode != SG_MODE_PNG && r->opt.mode != SG_MODE_PDF)
 		r->agg->no_bucket_trees = 1;
+	/* the per-path statistics feed the .tree and diff alone (a .tree read replaces agg) */
+	if (r->agg && !sg_savepolicy_wanted(&r->opt) && !r->opt.diff && !r->opt.merge &&
+	    !r->opt.tui && r->opt.mode != SG_MODE_TUI && sg_aggregate_no_pathstat(r->agg) < 0) {
+		sg_log_error("out of memory");
+		return -1;
+	}
 	if (!r->load && (r->opt.mode == SG_MODE_CHROME || r->opt.mode == SG_MODE_SPEEDSCOPE) &&
 	    !(r->out.ex = sg_export_new(r->opt.mode, stdout, r->opt.keep_all)))
 		return -1;

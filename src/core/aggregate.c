@@ -214,8 +214,9 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 		goto fail;
 	if (sg_stats_add(rs->acc, inv->duration) < 0)
 		goto fail;
-	/* every tree it is merged into adds its per-invocation figures */
-	sg_tree_mark_invocation(sg_invocation_root(inv));
+	/* every tree it is merged into adds its per-invocation figures, when they are kept */
+	if (agg->has_pathstat)
+		sg_tree_mark_invocation(sg_invocation_root(inv));
 	if (sg_tree_merge(agg->merged, sg_tree_top(agg->merged), sg_invocation_root(inv)) < 0)
 		goto fail;
 	if (inv->has_dur) {
@@ -257,6 +258,18 @@ int sg_aggregate_split(struct sg_aggregate *agg)
 	agg->phase[0] = sg_tree_new();
 	agg->phase[1] = sg_tree_new();
 	return agg->phase[0] && agg->phase[1] ? 0 : -1;
+}
+
+int sg_aggregate_no_pathstat(struct sg_aggregate *agg)
+{
+	struct sg_tree *t = sg_tree_new_lean();
+
+	if (!t)
+		return -1;
+	sg_tree_free(agg->merged);
+	agg->merged = t;
+	agg->has_pathstat = 0;
+	return 0;
 }
 
 void sg_aggregate_finish(struct sg_aggregate *agg)
