@@ -1,8 +1,7 @@
 /* callstack.c - events to invocation trees: one open call stack per task, matched by depth. */
-#include <inttypes.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "callnote.h"
 #include "callstack.h"
 #include "log.h"
 #include "offcpu.h"
@@ -214,55 +213,6 @@ static int start_invocation(struct sg_callstack *cs, struct sg_task *t, const st
 	return 0;
 }
 
-/* What note_args() below keeps when the call has arguments. */
-static int keep_args(struct sg_tree *tree, struct sg_node *node, const struct sg_event *ev,
-		     struct sg_call **call)
-{
-	char buf[SG_EVENT_ARGS * 20];
-	const char *args = ev->args;
-	size_t len = ev->args_len;
-
-	if (!len) {
-		for (int i = 0; i < ev->nargv && i < SG_EVENT_ARGS; i++)
-			len += (size_t) snprintf(buf + len, sizeof(buf) - len, "%s0x%" PRIx64,
-						 i ? ", " : "", ev->argv[i]);
-		args = buf;
-	}
-	*call = sg_tree_note_args(tree, node, args, len);
-	return *call ? 0 : oom();
-}
-
-/*
- * An entry's arguments (funcgraph-args) kept with its call: text as printed, binary in hex.
- * Inline for the common call without arguments (every entry and leaf comes here).
- */
-static inline int note_args(struct sg_tree *tree, struct sg_node *node, const struct sg_event *ev,
-			    struct sg_call **call)
-{
-	*call = NULL;
-	if (!node || (!ev->args_len && !ev->nargv))
-		return 0;
-	return keep_args(tree, node, ev, call);
-}
-
-/* A return's value (funcgraph-retval), on the call its entry kept or a record of its own. */
-static int note_retval(struct sg_tree *tree, struct sg_node *node, struct sg_call *call,
-		       const struct sg_event *ev)
-{
-	if (!node || !ev->has_retval)
-		return 0;
-	return sg_tree_note_retval(tree, node, call, ev->retval) < 0 ? oom() : 0;
-}
-
-/* Push the frame of an entry with its arguments. */
-static int push_entry(struct sg_task *t, const struct sg_event *ev, int d, struct sg_tree *tree,
-		      struct sg_node *node)
-{
-	if (sg_task_push(t, ev->func, d, tree, node) < 0)
-		return -1;
-	return note_args(tree, node, ev, &t->stack[t->n - 1].call);
-}
-
 static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c,
 		    const struct sg_event *ev, int leaf)
 {
@@ -320,13 +270,13 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 			struct sg_call *call;
 
 			sg_node_add_call(node, ev->dur, ev->has_dur);
-			if (note_args(tree, node, ev, &call) < 0 ||
-			    note_retval(tree, node, call, ev) < 0)
+			if (sg_callnote_args(tree, node, ev, &call) < 0 ||
+			    sg_callnote_retval(tree, node, call, ev) < 0)
 				return -1;
 			t->inv->has_dur = ev->has_dur;
 			return finalize(cs, t);
 		}
-		return push_entry(t, ev, d, tree, node);
+		return sg_callnote_push(t, ev, d, tree, node);
 	}
 	hi = sg_task_host(t, d);
 	if (hi >= 0) {
@@ -345,13 +295,14 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 	if (node && !anchor)
 		t->npend = sg_pending_tail(t, 0, d);
 	if (!leaf)
-		return push_entry(t, ev, d, tree, node);
+		return sg_callnote_push(t, ev, d, tree, node);
 	if (!node)
 		return 0;
 	sg_node_add_call(node, ev->dur, ev->has_dur);
 	struct sg_call *call;
 
-	if (note_args(tree, node, ev, &call) < 0 || note_retval(tree, node, call, ev) < 0)
+	if (sg_callnote_args(tree, node, ev, &call) < 0 ||
+	    sg_callnote_retval(tree, node, call, ev) < 0)
 		return -1;
 	if (hi < 0) {
 		if (pi >= 0 && t->stack[pi].depth == d - 1) /* else counted when taken: on_return */
@@ -402,7 +353,7 @@ static int on_orphan_exit(struct sg_callstack *cs, struct sg_task *t, struct sg_
 		return -1;
 	sg_node_add_call(node, !is_root && ev->has_dur && kids > ev->dur ? kids : ev->dur,
 			 ev->has_dur);
-	if (note_retval(tree, node, NULL, ev) < 0)
+	if (sg_callnote_retval(tree, node, NULL, ev) < 0)
 		return -1;
 	if (!is_root || anchor)
 		return sg_pending_settle(t, d, anchor, node, &cs->stats.fragments_dropped);
@@ -463,7 +414,7 @@ static int on_return(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *
 	if (t->inv && t->n == t->inv_base) {
 		/* the root keeps its printed duration: finalize() checks its callees against it */
 		sg_node_add_call(f.node, ev->dur, ev->has_dur);
-		if (note_retval(f.tree, f.node, f.call, ev) < 0)
+		if (sg_callnote_retval(f.tree, f.node, f.call, ev) < 0)
 			return -1;
 		if (sg_offcpu_attach(f.tree, &f, ev->dur, ev->has_dur, cs->offcpu_name, cs->off) < 0)
 			return -1;
@@ -496,7 +447,7 @@ static int on_return(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *
 	if (sg_raise_call(t, &f, caller, ev->dur, ev->has_dur, &counted) < 0)
 		return -1;
 	sg_node_add_call(f.node, counted, ev->has_dur);
-	if (note_retval(f.tree, f.node, f.call, ev) < 0 ||
+	if (sg_callnote_retval(f.tree, f.node, f.call, ev) < 0 ||
 	    sg_offcpu_attach(f.tree, &f, ev->dur, ev->has_dur, cs->offcpu_name, cs->off) < 0)
 		return -1;
 	if (hi >= 0) /* a guest: it waits for its host to return, which weighs it then */
