@@ -179,6 +179,26 @@ static int filter_treefile(struct run *r)
 	return 0;
 }
 
+/*
+ * Whether the run's output reads the invocations' calls as recorded (callrec.h): replay, the
+ * timelines, the SVG's time view, the TUI and the .tree do; the text modes do not.
+ */
+static int reads_calls(const struct sg_options *o)
+{
+	switch (o->mode) {
+	case SG_MODE_TREE:
+	case SG_MODE_WALK:
+	case SG_MODE_RAW:
+	case SG_MODE_FOLDED:
+	case SG_MODE_TOP:
+	case SG_MODE_HIST:
+	case SG_MODE_PPROF:
+		return sg_savepolicy_wanted(o) || o->diff || o->merge || o->tui;
+	default:
+		return 1;
+	}
+}
+
 static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
 {
 	struct sg_text_stats ts;
@@ -192,6 +212,8 @@ static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
 	}
 	if (r->opt.no_off_cpu || r->opt.no_sleep_time) /* the latter's durations hold no wait */
 		sg_callstack_no_offcpu(r->cs);
+	if (!reads_calls(&r->opt))
+		sg_callstack_no_calls(r->cs);
 	if (!r->opt.input) {
 		int tui = r->opt.mode == SG_MODE_TUI;
 		int ret = sg_cmd_read_live(&r->opt, r->st, r->cs, &r->live, &ts,

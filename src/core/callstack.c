@@ -32,6 +32,7 @@ struct sg_callstack {
 	int nheld;
 	const char *unknown, *offcpu_name;
 	struct sg_offcpu_stats *off; /* &stats.offcpu; NULL: --no-off-cpu */
+	int no_calls;		     /* sg_callstack_no_calls(): inv->calls not recorded */
 	unsigned epoch; /* sg_callstack_narrow() calls so far */
 	struct sg_callstack_stats stats;
 };
@@ -176,6 +177,26 @@ static int reenters_root(const struct sg_callstack *cs, const struct sg_task *t,
 	return ev->depth == t->inv->calls->base && sg_match_name(cs->match, ev->func) >= 0;
 }
 
+/*
+ * Each call of the invocation recorded from the root's entry on, the root's own first (one
+ * rebuilt from returns has only its own). -1: no memory.
+ */
+static int record_root(struct sg_invocation *inv, const struct sg_task *t,
+		       const struct sg_event *ev)
+{
+	inv->calls = sg_calls_new();
+	if (!inv->calls)
+		return -1;
+	inv->calls->base = ev->depth;
+	if (ev->type == SG_EV_EXIT) {
+		struct sg_event leaf = *ev;
+
+		leaf.type = SG_EV_LEAF;
+		return sg_calls_enter(inv->calls, &leaf, t->pid, t->comm);
+	}
+	return sg_calls_enter(inv->calls, ev, t->pid, t->comm);
+}
+
 static int start_invocation(struct sg_callstack *cs, struct sg_task *t, const struct sg_event *ev)
 {
 	struct sg_invocation *inv = sg_invocation_new();
@@ -193,21 +214,8 @@ static int start_invocation(struct sg_callstack *cs, struct sg_task *t, const st
 	t->nraised = t->raised_ns = 0; /* calls raised before it are no invocation's */
 	if (sg_invocation_add_cpu(inv, ev->cpu) < 0)
 		return oom();
-	/* each call recorded from the root's entry on (one rebuilt from returns has only its own)
-	 */
-	inv->calls = sg_calls_new();
-	if (!inv->calls)
+	if (!cs->no_calls && record_root(inv, t, ev) < 0)
 		return oom();
-	inv->calls->base = ev->depth;
-	if (ev->type == SG_EV_EXIT) {
-		struct sg_event leaf = *ev;
-
-		leaf.type = SG_EV_LEAF;
-		if (sg_calls_enter(inv->calls, &leaf, t->pid, t->comm) < 0)
-			return oom();
-	} else if (sg_calls_enter(inv->calls, ev, t->pid, t->comm) < 0) {
-		return oom();
-	}
 	if (cs->keep_raw && ev->line && sg_invocation_add_raw(inv, ev->line, ev->line_len) < 0)
 		return oom();
 	return 0;
@@ -611,6 +619,11 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 void sg_callstack_no_offcpu(struct sg_callstack *cs)
 {
 	cs->off = NULL;
+}
+
+void sg_callstack_no_calls(struct sg_callstack *cs)
+{
+	cs->no_calls = 1;
 }
 
 int sg_callstack_narrow(struct sg_callstack *cs)
