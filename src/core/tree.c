@@ -133,20 +133,31 @@ uint64_t sg_tree_size(const struct sg_tree *t)
 	return t->size;
 }
 
-static struct sg_node *node_alloc(struct sg_tree *t, const char *name)
+/* A new block for node_alloc, twice the last one's nodes up to MAX_BLOCK. NULL: no memory. */
+static struct block *block_new(struct sg_tree *t)
+{
+	struct block *b = t->blocks;
+	unsigned cap = !b ? FIRST_BLOCK : b->cap < MAX_BLOCK ? b->cap * 2 : MAX_BLOCK;
+
+	b = malloc(sizeof(*b) + cap * t->stride);
+	if (!b)
+		return NULL;
+	b->used = 0;
+	b->cap = cap;
+	b->next = t->blocks;
+	t->blocks = b;
+	return b;
+}
+
+/* Inline: every node of every invocation, and of every merge that creates one. */
+static inline struct sg_node *node_alloc(struct sg_tree *t, const char *name)
 {
 	struct block *b = t->blocks;
 
 	if (!b || b->used == b->cap) {
-		unsigned cap = !b ? FIRST_BLOCK : b->cap < MAX_BLOCK ? b->cap * 2 : MAX_BLOCK;
-
-		b = malloc(sizeof(*b) + cap * t->stride);
+		b = block_new(t);
 		if (!b)
 			return NULL;
-		b->used = 0;
-		b->cap = cap;
-		b->next = t->blocks;
-		t->blocks = b;
 	}
 	struct sg_node *n = (struct sg_node *) ((char *) b->mem + b->used++ * t->stride);
 
@@ -211,19 +222,9 @@ static int index_children(struct sg_tree *t, struct sg_node *parent)
 	return 1;
 }
 
-struct sg_node *sg_tree_find(const struct sg_tree *ct, const struct sg_node *parent,
-			     const char *name)
+/* The hashed lookup of sg_tree_find, for a parent with more than WIDE children. */
+static struct sg_node *find_wide(struct sg_tree *t, const struct sg_node *parent, const char *name)
 {
-	/* the hash is a cache of the children's lists: filling it changes nothing a caller sees */
-	struct sg_tree *t = (struct sg_tree *) ct;
-
-	if (parent->nchild <= WIDE ||
-	    (!parent->hashed && !index_children(t, (struct sg_node *) parent))) {
-		for (struct sg_node *c = parent->child; c; c = c->next)
-			if (c->name == name)
-				return c;
-		return NULL;
-	}
 	size_t h = key_hash(parent, name), i = h & (t->cap - 1);
 	struct sg_node *n;
 
@@ -235,8 +236,31 @@ struct sg_node *sg_tree_find(const struct sg_tree *ct, const struct sg_node *par
 	return NULL;
 }
 
+/* Inline in sg_tree_child and the merge: a parent's few children are scanned where they are. */
+static inline struct sg_node *find(const struct sg_tree *ct, const struct sg_node *parent,
+				   const char *name)
+{
+	/* the hash is a cache of the children's lists: filling it changes nothing a caller sees */
+	struct sg_tree *t = (struct sg_tree *) ct;
+
+	if (parent->nchild <= WIDE ||
+	    (!parent->hashed && !index_children(t, (struct sg_node *) parent))) {
+		for (struct sg_node *c = parent->child; c; c = c->next)
+			if (c->name == name)
+				return c;
+		return NULL;
+	}
+	return find_wide(t, parent, name);
+}
+
+struct sg_node *sg_tree_find(const struct sg_tree *t, const struct sg_node *parent,
+			     const char *name)
+{
+	return find(t, parent, name);
+}
+
 /* Link n under parent; into the hash when the parent's children are there. */
-static int link_child(struct sg_tree *t, struct sg_node *parent, struct sg_node *n)
+static inline int link_child(struct sg_tree *t, struct sg_node *parent, struct sg_node *n)
 {
 	n->parent = parent;
 	n->next = NULL;
@@ -251,7 +275,7 @@ static int link_child(struct sg_tree *t, struct sg_node *parent, struct sg_node 
 
 struct sg_node *sg_tree_child(struct sg_tree *t, struct sg_node *parent, const char *name)
 {
-	struct sg_node *n = sg_tree_find(t, parent, name);
+	struct sg_node *n = find(t, parent, name);
 
 	if (n)
 		return n;
@@ -496,26 +520,34 @@ static void pstat_add(struct sg_pstat *d, const struct sg_node *s)
 	d->lq_self = sg_add_sat128(d->lq_self, v->lq_self);
 }
 
-/* Add s's counters to d; move: s is in the same tree, its kept calls go to d. */
-static int combine(struct sg_tree *t, struct sg_node *d, struct sg_node *s, int move)
+/* combine()'s return values and kept calls of s (s->ret set). -1: no memory. */
+static int combine_ret(struct sg_tree *t, struct sg_node *d, struct sg_node *s, int move)
 {
-	if (s->ret) {
-		struct sg_retinfo *r = s->ret;
+	struct sg_retinfo *r = s->ret;
 
-		if (sg_tree_note_errs(t, d, r->rets, r->errs, r->err_v, r->err_n, SG_RET_ERRNOS) <
-		    0)
+	if (sg_tree_note_errs(t, d, r->rets, r->errs, r->err_v, r->err_n, SG_RET_ERRNOS) < 0)
+		return -1;
+	if (move && r->first) {
+		if (!retinfo(t, d))
 			return -1;
-		if (move && r->first) {
-			if (!retinfo(t, d))
-				return -1;
-			if (d->ret->last)
-				d->ret->last->next = r->first;
-			else
-				d->ret->first = r->first;
-			d->ret->last = r->last;
-			r->first = r->last = NULL;
-		}
+		if (d->ret->last)
+			d->ret->last->next = r->first;
+		else
+			d->ret->first = r->first;
+		d->ret->last = r->last;
+		r->first = r->last = NULL;
 	}
+	return 0;
+}
+
+/*
+ * Add s's counters to d; move: s is in the same tree, its kept calls go to d. Inline: every
+ * node of every merge; what traces without return values never have stays out of line.
+ */
+static inline int combine(struct sg_tree *t, struct sg_node *d, struct sg_node *s, int move)
+{
+	if (s->ret && combine_ret(t, d, s, move) < 0)
+		return -1;
 	if (s->calls && (!d->calls || s->min < d->min))
 		d->min = s->min;
 	if (s->max > d->max)
@@ -569,8 +601,9 @@ int sg_tree_merge(struct sg_tree *dst, struct sg_node *dst_parent, const struct 
  * probes miss the cache on a large tree. Under a parent this merge created (fresh) every child is
  * new, src's siblings having distinct names: no lookup at all.
  */
-static struct sg_node *merge_child(struct sg_tree *t, struct sg_node *parent, struct sg_node *guess,
-				   const char *name, int fresh, int *created)
+static inline struct sg_node *merge_child(struct sg_tree *t, struct sg_node *parent,
+					  struct sg_node *guess, const char *name, int fresh,
+					  int *created)
 {
 	struct sg_node *n;
 
@@ -578,7 +611,7 @@ static struct sg_node *merge_child(struct sg_tree *t, struct sg_node *parent, st
 		if (guess && guess->name == name)
 			n = guess;
 		else
-			n = sg_tree_find(t, parent, name);
+			n = find(t, parent, name);
 		if (n) {
 			*created = 0;
 			return n;
