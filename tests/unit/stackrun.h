@@ -11,6 +11,7 @@
 static struct sg_invocation *invs[MAXINV];
 static int ninv;
 static struct sg_strtab *names; /* the last run's names: its invocations point into them */
+static int stack_no_calls;	/* 1: the next runs record no calls (sg_callstack_no_calls) */
 
 static int collect(void *ctx, struct sg_invocation *inv)
 {
@@ -50,6 +51,8 @@ static inline struct sg_callstack_stats run_stacks(const char *root, const char 
 	cs = sg_callstack_new(st, m, collect, NULL, 1);
 	if (!offcpu)
 		sg_callstack_no_offcpu(cs);
+	if (stack_no_calls)
+		sg_callstack_no_calls(cs);
 	p = sg_text_parser_new(st, sg_callstack_feed, cs);
 	for (int i = 0; lines[i]; i++) {
 		if (strcmp(lines[i], "NARROW") == 0) {

@@ -1,5 +1,6 @@
 /* test_callstack.c - per-task stacks matched by depth: the kernel's quirks, turned into trees. */
 #include <stdlib.h>
+#include "aggregate.h"
 #include "callrec.h"
 #include "check.h"
 #include "stackrun.h"
@@ -529,6 +530,60 @@ int main(void)
 		sg_callstack_free(cs);
 		sg_match_free(m);
 		sg_strtab_free(st);
+	}
+	/*
+	 * A run whose output reads no recorded calls (sg_callstack_no_calls): the same trees and
+	 * arguments, no calls; an aggregate that keeps no per-path statistics
+	 * (sg_aggregate_no_pathstat) merges the same times without them.
+	 */
+	{
+		const char *t[] = {
+			" 0)               |  root(x=1) {",
+			" 0)   1.500 us    |    foo(y=2); /* ret=0xfffffffffffffffe */",
+			" 0)   2.000 us    |    foo(y=3); /* ret=0x0 */",
+			" 0)   5.000 us    |  }",
+			NULL,
+		};
+		struct sg_aggregate *with = sg_aggregate_new(1), *without = sg_aggregate_new(1);
+		struct sg_pstat ps;
+
+		run("root", t);
+		CHECK_U64(ninv, 1);
+		CHECK(invs[0]->calls != NULL);
+		CHECK_U64(invs[0]->calls ? invs[0]->calls->n : 0, 3);
+		CHECK(sg_aggregate_add(with, invs[0]) == 0);
+		ninv = 0; /* the aggregate owns it */
+		stack_no_calls = 1;
+		run("root", t);
+		stack_no_calls = 0;
+		CHECK_U64(ninv, 1);
+		CHECK(invs[0]->calls == NULL);
+		CHECK_U64(invs[0]->cut, 0);
+		r = sg_invocation_root(invs[0]);
+		CHECK_U64(r->total, 5000);
+		n = child(r, "foo");
+		CHECK_U64(n->calls, 2);
+		CHECK_U64(n->total, 3500);
+		CHECK_STR(n->ret && n->ret->first ? n->ret->first->args : NULL, "y=2");
+		CHECK_U64(n->ret ? n->ret->errs : 0, 1);
+		CHECK(sg_aggregate_no_pathstat(without) == 0);
+		CHECK(sg_aggregate_add(without, invs[0]) == 0);
+		ninv = 0;
+		CHECK_U64(with->has_pathstat, 1);
+		CHECK_U64(without->has_pathstat, 0);
+		r = sg_tree_top(with->merged)->child;
+		a = sg_tree_top(without->merged)->child;
+		CHECK_U64(a->total, r->total);
+		CHECK_U64(child(a, "foo")->total, child(r, "foo")->total);
+		CHECK_U64(child(a, "foo")->min, 1500);
+		sg_node_pstat(child(r, "foo"), &ps);
+		CHECK_U64(ps.ninv, 1);
+		CHECK_U64(ps.lg_total, sg_tree_logtime(3500));
+		sg_node_pstat(child(a, "foo"), &ps);
+		CHECK_U64(ps.ninv, 0);
+		CHECK(sg_node_pstat_stored((struct sg_node *) a) == NULL);
+		sg_aggregate_free(with);
+		sg_aggregate_free(without);
 	}
 	reset();
 	return check_report("callstack");

@@ -289,6 +289,30 @@ int main(void)
 		sg_tree_free(mt);
 		sg_tree_free(m2);
 	}
+	/*
+	 * The log times sg_tree_mark_invocation derives are sg_tree_logtime's, remembered or not:
+	 * below, at and above the durations remembered by value (65,536 ns), each twice (the second
+	 * time from memory), and durations that share a slot of the hash above.
+	 */
+	{
+		static const uint64_t ns[] = {1,	 7,	  999,	    1000,     65535,
+					      65536, 65537, 81920, 1u << 20, 1000000,
+					      (1u << 20) + (16384u << 12), 1ull << 40, 0};
+		struct sg_tree *lt = sg_tree_new_lean();
+		struct sg_node *r = sg_tree_child(lt, sg_tree_top(lt), a);
+		struct sg_pstat ps;
+
+		for (int pass = 0; pass < 2; pass++)
+			for (size_t i = 0; ns[i]; i++) {
+				r->total = ns[i];
+				r->self = ns[i] / 3;
+				sg_tree_mark_invocation(r);
+				sg_node_pstat(r, &ps);
+				CHECK_U64(ps.lg_total, sg_tree_logtime(ns[i]));
+				CHECK_U64(ps.lg_self, sg_tree_logtime(ns[i] / 3));
+			}
+		sg_tree_free(lt);
+	}
 	sg_strtab_free(st);
 	return check_report("tree");
 }
