@@ -41,8 +41,12 @@ int sg_irqname_is_entry(const char *name)
 	for (unsigned i = first[(unsigned char) name[0]]; i; i = next[i - 1]) {
 		const char *p = prefixes[i - 1];
 
-		/* name[1] can be read: name[0] is p[0], not the NUL */
-		if (p[1] == name[1] && strncmp(name, p, strlen(p)) == 0)
+		/*
+		 * name[1] can be read: name[0] is p[0], not the NUL; name[2] too when name[1] is
+		 * p[1] (every prefix is longer than 2). Kernel names share "__": the third byte
+		 * rules most of them out before the compare.
+		 */
+		if (p[1] == name[1] && p[2] == name[2] && strncmp(name, p, strlen(p)) == 0)
 			return 1;
 	}
 	return 0;
