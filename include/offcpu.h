@@ -7,6 +7,13 @@
 #include "tasks.h"
 #include "tree.h"
 
+/* A task's off_state (struct sg_task): a new task's, 0, is running. */
+enum sg_off_state {
+	SG_OFF_RUNNING, /* on the CPU */
+	SG_OFF_OUT,	/* switched out inside a root (sched_switch) */
+	SG_OFF_BACK,	/* switched back in: its next event ends the interval */
+};
+
 struct sg_offcpu_stats {
 	uint64_t records;   /* sched_switch records seen */
 	uint64_t intervals; /* switched-out intervals put under a call */
@@ -32,14 +39,34 @@ int sg_offcpu_switch(struct sg_tasks *ts, const struct sg_event *ev, int keep_ra
  * its first event ends the interval, which goes to the innermost open call (the one the task
  * waited in: frames opened and closed after the switch-out are not on the stack any more).
  */
-void sg_offcpu_event(struct sg_task *t, const struct sg_event *ev, struct sg_offcpu_stats *st);
+void sg_offcpu_event_out(struct sg_task *t, const struct sg_event *ev, struct sg_offcpu_stats *st);
+
+/*
+ * Inline for the task that runs (t->off_state SG_OFF_RUNNING), as every event finds it but the
+ * first after a switch.
+ */
+static inline void sg_offcpu_event(struct sg_task *t, const struct sg_event *ev,
+				   struct sg_offcpu_stats *st)
+{
+	if (t->off_state != SG_OFF_RUNNING)
+		sg_offcpu_event_out(t, ev, st);
+}
 
 /*
  * The call of frame f returned after dur ns (has_dur: known): its off-cpu time becomes the
  * child name of f->node, capped at the call's own time left (dur less its callees' printed
  * durations), so the call's total stays the kernel's. -1: no memory.
  */
-int sg_offcpu_attach(struct sg_tree *tree, const struct sg_frame *f, uint64_t dur, int has_dur,
-		     const char *name, struct sg_offcpu_stats *st);
+int sg_offcpu_attach_waited(struct sg_tree *tree, const struct sg_frame *f, uint64_t dur,
+			    int has_dur, const char *name, struct sg_offcpu_stats *st);
+
+/* Inline for the call that never waited (most of them). */
+static inline int sg_offcpu_attach(struct sg_tree *tree, const struct sg_frame *f, uint64_t dur,
+				   int has_dur, const char *name, struct sg_offcpu_stats *st)
+{
+	if (!f->noff || !f->node)
+		return 0;
+	return sg_offcpu_attach_waited(tree, f, dur, has_dur, name, st);
+}
 
 #endif

@@ -31,24 +31,55 @@ int sg_pending_adopt(struct sg_task *t, struct sg_tree *tree, struct sg_node *no
 int sg_pending_push(struct sg_task *t, int depth, uint64_t anchor, struct sg_node *node,
 		    uint64_t *dropped);
 
-/* A closed node at depth d: nothing when it has a parent, else it waits (or is dropped). */
-int sg_pending_settle(struct sg_task *t, int d, uint64_t anchor, struct sg_node *node,
-		      uint64_t *dropped);
+/* sg_pending_settle() of a node without a parent. */
+int sg_pending_settle_orphan(struct sg_task *t, int d, uint64_t anchor, struct sg_node *node,
+			     uint64_t *dropped);
+
+/*
+ * A closed node at depth d: nothing when it has a parent, else it waits (or is dropped).
+ * Inline, as the fast paths below: every call returns through them, and most find nothing to
+ * do (a parent, no pending node).
+ */
+static inline int sg_pending_settle(struct sg_task *t, int d, uint64_t anchor,
+				    struct sg_node *node, uint64_t *dropped)
+{
+	if (node->parent)
+		return 0;
+	return sg_pending_settle_orphan(t, d, anchor, node, dropped);
+}
+
+/* sg_pending_claim() when some node waits. */
+int sg_pending_claim_waiting(struct sg_task *t, struct sg_frame *p, struct sg_node *node,
+			     uint64_t *kids, int d, uint64_t dur, int has_dur);
 
 /*
  * The first call at depth d under caller p to finish (node, lasting dur when has_dur) takes
  * the deeper nodes that waited under p when its duration covers them (their time added to
  * *kids, node's callees, unless kids is NULL), else p does (to p's).
  */
-int sg_pending_claim(struct sg_task *t, struct sg_frame *p, struct sg_node *node, uint64_t *kids,
-		     int d, uint64_t dur, int has_dur);
+static inline int sg_pending_claim(struct sg_task *t, struct sg_frame *p, struct sg_node *node,
+				   uint64_t *kids, int d, uint64_t dur, int has_dur)
+{
+	if (!t->npend) /* nothing waits: nothing to claim */
+		return 0;
+	return sg_pending_claim_waiting(t, p, node, kids, d, dur, has_dur);
+}
+
+/* sg_pending_close() of a recorded frame when some node waits. */
+int sg_pending_close_waiting(struct sg_task *t, struct sg_frame *f, uint64_t dur, int has_dur);
 
 /*
  * Close frame f (already popped; dur its printed duration when has_dur): it takes its
  * late-printed callees, and its guests (calls printed at its own depth while it was open)
  * when its duration covers them beside its callees, else its caller does.
  */
-int sg_pending_close(struct sg_task *t, struct sg_frame *f, uint64_t dur, int has_dur);
+static inline int sg_pending_close(struct sg_task *t, struct sg_frame *f, uint64_t dur,
+				   int has_dur)
+{
+	if (!f->node || !t->npend) /* not recorded, or nothing waits to be taken */
+		return 0;
+	return sg_pending_close_waiting(t, f, dur, has_dur);
+}
 
 /* The task's scratch tree, for fragments whose start was not seen; NULL: no memory. */
 struct sg_tree *sg_pending_scratch(struct sg_task *t);

@@ -15,6 +15,10 @@ struct sg_raised_call {
 /* Raised calls kept by name per open invocation: the run reports no more (SG_ANOMALIES_KEPT). */
 #define SG_TASK_RAISED_KEPT SG_ANOMALIES_KEPT
 
+/* sg_raise_call() of a call its callees outlast. -1 with a message: no memory. */
+int sg_raise_call_over(struct sg_task *t, const struct sg_frame *f, const char *caller,
+		       uint64_t dur);
+
 /*
  * The call of frame f (popped) returned after dur printed ns: *counted is the time its caller
  * counts for it. Below the root, a call whose callees (f->kids, each at what it was counted
@@ -22,9 +26,17 @@ struct sg_raised_call {
  * sum, and when inside t's open invocation (f records into its tree) it is noted in t for
  * sg_raise_finish(). caller: the function it returns to, or NULL when not printed yet. -1 with
  * a message: no memory.
+ * Inline for the call its callees fit in (most of them).
  */
-int sg_raise_call(struct sg_task *t, const struct sg_frame *f, const char *caller, uint64_t dur,
-		  int has_dur, uint64_t *counted);
+static inline int sg_raise_call(struct sg_task *t, const struct sg_frame *f, const char *caller,
+				uint64_t dur, int has_dur, uint64_t *counted)
+{
+	*counted = dur;
+	if (!has_dur || f->kids <= dur)
+		return 0;
+	*counted = f->kids;
+	return sg_raise_call_over(t, f, caller, dur);
+}
 
 /*
  * inv, t's invocation, ends: the calls raised in it count in st only if it is complete (an

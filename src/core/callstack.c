@@ -147,7 +147,7 @@ static int finalize(struct sg_callstack *cs, struct sg_task *t)
 }
 
 /* Pop frames until n remain; the calls they were in lost their returns. */
-static int abandon_to(struct sg_callstack *cs, struct sg_task *t, size_t n, int at_end)
+static int abandon_frames(struct sg_callstack *cs, struct sg_task *t, size_t n, int at_end)
 {
 	while (t->n > n) {
 		struct sg_frame f = t->stack[--t->n];
@@ -165,6 +165,12 @@ static int abandon_to(struct sg_callstack *cs, struct sg_task *t, size_t n, int 
 			return -1;
 	}
 	return 0;
+}
+
+/* abandon_frames(), inline for the common case: every entry asks, and nothing is lost. */
+static inline int abandon_to(struct sg_callstack *cs, struct sg_task *t, size_t n, int at_end)
+{
+	return t->n > n ? abandon_frames(cs, t, n, at_end) : 0;
 }
 
 /*

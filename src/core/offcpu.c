@@ -1,7 +1,6 @@
 /* offcpu.c - where tasks waited: switched-out intervals from sched_switch as [off-cpu] frames. */
 #include "offcpu.h"
 
-enum { RUNNING, OUT, BACK };
 
 /* The serial of t's open root frame, or 0 when no root is open (serials start at 1). */
 static uint64_t open_root(const struct sg_task *t)
@@ -25,39 +24,36 @@ int sg_offcpu_switch(struct sg_tasks *ts, const struct sg_event *ev, int keep_ra
 		return 0; /* a text trace without funcgraph-abstime: no interval can be measured */
 	if (t) {
 		root = open_root(t);
-		if (t->off_state != RUNNING && t->off_root != root) {
+		if (t->off_state != SG_OFF_RUNNING && t->off_root != root) {
 			/* the root returned while switched out: the switch back was not recorded */
 			st->unmatched++;
-			t->off_state = RUNNING;
+			t->off_state = SG_OFF_RUNNING;
 		}
-		if (root && t->off_state == RUNNING) {
-			t->off_state = OUT;
+		if (root && t->off_state == SG_OFF_RUNNING) {
+			t->off_state = SG_OFF_OUT;
 			t->off_last = ev->ts;
 			t->off_root = root;
 		} else if (root) {
-			/* out again before running: one interval (BACK), or a lost switch back
-			 * (OUT) */
-			t->off_state = OUT;
+			/* out again before running: one interval (BACK), or a lost switch back (OUT) */
+			t->off_state = SG_OFF_OUT;
 		}
 	}
 	t = sg_tasks_find(ts, sg_tasks_key(ev->next_pid, ev->cpu));
-	if (t && t->off_state == OUT)
-		t->off_state = BACK;
+	if (t && t->off_state == SG_OFF_OUT)
+		t->off_state = SG_OFF_BACK;
 	return 0;
 }
 
-void sg_offcpu_event(struct sg_task *t, const struct sg_event *ev, struct sg_offcpu_stats *st)
+void sg_offcpu_event_out(struct sg_task *t, const struct sg_event *ev, struct sg_offcpu_stats *st)
 {
 	struct sg_frame *f;
 
-	if (t->off_state == RUNNING)
-		return;
 	if (!ev->has_ts) {
-		t->off_state = RUNNING;
+		t->off_state = SG_OFF_RUNNING;
 		st->unmatched++;
 		return;
 	}
-	if (t->off_state == OUT) {
+	if (t->off_state == SG_OFF_OUT) {
 		/* still on the CPU after the scheduler's decision: the wait begins later */
 		uint64_t end =
 		    ev->type == SG_EV_LEAF && ev->has_dur ? sg_add_sat(ev->ts, ev->dur) : ev->ts;
@@ -66,7 +62,7 @@ void sg_offcpu_event(struct sg_task *t, const struct sg_event *ev, struct sg_off
 			t->off_last = end;
 		return;
 	}
-	t->off_state = RUNNING;
+	t->off_state = SG_OFF_RUNNING;
 	f = t->n ? &t->stack[t->n - 1] : NULL;
 	if (!f || !f->node || open_root(t) != t->off_root || ev->ts < t->off_last) {
 		st->unmatched++;
@@ -76,14 +72,12 @@ void sg_offcpu_event(struct sg_task *t, const struct sg_event *ev, struct sg_off
 	f->noff++;
 }
 
-int sg_offcpu_attach(struct sg_tree *tree, const struct sg_frame *f, uint64_t dur, int has_dur,
-		     const char *name, struct sg_offcpu_stats *st)
+int sg_offcpu_attach_waited(struct sg_tree *tree, const struct sg_frame *f, uint64_t dur,
+			    int has_dur, const char *name, struct sg_offcpu_stats *st)
 {
 	uint64_t room = has_dur && dur > f->kids ? dur - f->kids : 0, put;
 	struct sg_node *n;
 
-	if (!f->noff || !f->node)
-		return 0;
 	put = f->offcpu < room ? f->offcpu : room;
 	if (put < f->offcpu) {
 		/* e.g. a trace taken with nosleep-time: the call's time holds no wait to show */

@@ -66,11 +66,9 @@ int sg_pending_push(struct sg_task *t, int depth, uint64_t anchor, struct sg_nod
 }
 
 /* A closed node that has no parent yet waits; at depth 0 with nothing open it is dropped. */
-int sg_pending_settle(struct sg_task *t, int d, uint64_t anchor, struct sg_node *node,
-		      uint64_t *dropped)
+int sg_pending_settle_orphan(struct sg_task *t, int d, uint64_t anchor, struct sg_node *node,
+			     uint64_t *dropped)
 {
-	if (node->parent)
-		return 0;
 	if (!anchor && d == 0) {
 		t->npend = sg_pending_tail(t, 0, -1);
 		return 0;
@@ -85,8 +83,8 @@ int sg_pending_settle(struct sg_task *t, int d, uint64_t anchor, struct sg_node 
  * time after the interrupt, and they are p's. Their time is added to *kids (node's callees)
  * or to p's.
  */
-int sg_pending_claim(struct sg_task *t, struct sg_frame *p, struct sg_node *node, uint64_t *kids,
-		     int d, uint64_t dur, int has_dur)
+int sg_pending_claim_waiting(struct sg_task *t, struct sg_frame *p, struct sg_node *node,
+			     uint64_t *kids, int d, uint64_t dur, int has_dur)
 {
 	size_t first = sg_pending_tail(t, p->serial, d);
 	uint64_t sum = 0;
@@ -107,13 +105,11 @@ int sg_pending_claim(struct sg_task *t, struct sg_frame *p, struct sg_node *node
  * interrupted) are f's when its duration covers them beside its callees; otherwise they ran
  * in f's caller, which takes them (or, itself a call at that depth, keeps them waiting).
  */
-int sg_pending_close(struct sg_task *t, struct sg_frame *f, uint64_t dur, int has_dur)
+int sg_pending_close_waiting(struct sg_task *t, struct sg_frame *f, uint64_t dur, int has_dur)
 {
 	uint64_t guests = 0;
 	size_t first;
 
-	if (!f->node)
-		return 0;
 	if (sg_pending_adopt(t, f->tree, f->node, f->serial, f->depth, &f->kids) < 0)
 		return -1;
 	first = sg_pending_tail(t, f->serial, f->depth - 1);

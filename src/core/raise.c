@@ -31,13 +31,9 @@
  * - -x and --max-depth drop nodes from the finished trees (treefilter.c): raising is done on
  *   the whole stack before, and a dropped call's time stays its caller's self.
  */
-int sg_raise_call(struct sg_task *t, const struct sg_frame *f, const char *caller, uint64_t dur,
-		  int has_dur, uint64_t *counted)
+int sg_raise_call_over(struct sg_task *t, const struct sg_frame *f, const char *caller,
+		       uint64_t dur)
 {
-	*counted = dur;
-	if (!has_dur || f->kids <= dur)
-		return 0;
-	*counted = f->kids;
 	if (!t->inv || !f->node || f->tree != t->inv->tree)
 		return 0; /* a call outside the open invocation: no invocation to report it in */
 	if (!t->raised) {

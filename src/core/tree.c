@@ -416,18 +416,6 @@ void sg_tree_unlink(struct sg_node *n)
 	n->next = NULL;
 }
 
-void sg_node_add_call(struct sg_node *n, uint64_t dur, int has_dur)
-{
-	n->calls = sg_add_sat(n->calls, 1);
-	if (!has_dur)
-		return;
-	n->total = sg_add_sat(n->total, dur);
-	if (n->calls == 1 || dur < n->min)
-		n->min = dur;
-	if (dur > n->max)
-		n->max = dur;
-}
-
 uint64_t sg_tree_logtime(uint64_t ns)
 {
 	/* integers, so that sums add up exactly however runs are merged */
