@@ -137,17 +137,6 @@ int sg_match_test(const struct sg_match *m, const char *name)
 	return -1;
 }
 
-int sg_match_name(const struct sg_match *m, const char *interned)
-{
-	int tag = sg_strtab_tag(interned);
-
-	if (tag != SG_STRTAB_NOTAG)
-		return tag;
-	tag = sg_match_test(m, interned);
-	sg_strtab_set_tag(interned, tag);
-	return tag;
-}
-
 const char *sg_match_describe(const struct sg_match *m)
 {
 	static char buf[4096];

@@ -4,12 +4,14 @@
 #include <string.h>
 #include "strtab.h"
 
+/* The head strtab.h reads inline, then the string: the string's address less the head's size. */
 struct entry {
-	uint64_t hash;
-	int tag;
-	unsigned len;
+	struct sg_strtab_head h;
 	char s[];
 };
+
+_Static_assert(offsetof(struct entry, s) == sizeof(struct sg_strtab_head),
+	       "an interned string follows its head directly");
 
 struct block {
 	struct block *next;
@@ -22,8 +24,6 @@ struct sg_strtab {
 	size_t cap, count;
 	struct block *blocks;
 };
-
-#define ENTRY_OF(p) ((struct entry *) ((char *) (p) - offsetof(struct entry, s)))
 
 static uint64_t mix(uint64_t h)
 {
@@ -114,7 +114,7 @@ static int grow(struct sg_strtab *st)
 
 		if (!e)
 			continue;
-		size_t j = e->hash & (ncap - 1);
+		size_t j = e->h.hash & (ncap - 1);
 
 		while (ns[j])
 			j = (j + 1) & (ncap - 1);
@@ -133,7 +133,7 @@ const char *sg_strtab_intern(struct sg_strtab *st, const char *s, size_t len)
 	struct entry *e;
 
 	while ((e = st->slots[i])) {
-		if (e->hash == h && e->len == len && memcmp(e->s, s, len) == 0)
+		if (e->h.hash == h && e->h.len == len && memcmp(e->s, s, len) == 0)
 			return e->s;
 		i = (i + 1) & (st->cap - 1);
 	}
@@ -147,9 +147,9 @@ const char *sg_strtab_intern(struct sg_strtab *st, const char *s, size_t len)
 	e = entry_alloc(st, len);
 	if (!e)
 		return NULL;
-	e->hash = h;
-	e->tag = SG_STRTAB_NOTAG;
-	e->len = (unsigned) len;
+	e->h.hash = h;
+	e->h.tag = SG_STRTAB_NOTAG;
+	e->h.len = (unsigned) len;
 	memcpy(e->s, s, len);
 	e->s[len] = '\0';
 	st->slots[i] = e;
@@ -157,25 +157,10 @@ const char *sg_strtab_intern(struct sg_strtab *st, const char *s, size_t len)
 	return e->s;
 }
 
-size_t sg_strtab_len(const char *interned)
-{
-	return ENTRY_OF(interned)->len;
-}
-
-int sg_strtab_tag(const char *interned)
-{
-	return ENTRY_OF(interned)->tag;
-}
-
-void sg_strtab_set_tag(const char *interned, int tag)
-{
-	ENTRY_OF(interned)->tag = tag;
-}
-
 void sg_strtab_each(const struct sg_strtab *st, void (*fn)(void *ctx, const char *s, size_t len),
 		    void *ctx)
 {
 	for (size_t i = 0; i < st->cap; i++)
 		if (st->slots[i])
-			fn(ctx, st->slots[i]->s, st->slots[i]->len);
+			fn(ctx, st->slots[i]->s, st->slots[i]->h.len);
 }
