@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "log.h"
 #include "tasks.h"
 #include "tree.h"
 
@@ -90,7 +91,28 @@ struct sg_tree *sg_pending_scratch(struct sg_task *t);
  * recorded (its caller is outside every invocation); a missing level between the caller and
  * d makes the node detached, to be adopted later. -1: no memory.
  */
-int sg_pending_place(struct sg_task *t, long pi, int d, const char *func, struct sg_tree **tree,
-		     struct sg_node **node, uint64_t *anchor);
+int sg_pending_place_other(struct sg_task *t, long pi, int d, const char *func,
+			   struct sg_tree **tree, struct sg_node **node, uint64_t *anchor);
+
+/*
+ * Inline for the common call, under a recording caller one level up (the caller frame pi is
+ * the innermost shallower than d: its depth is d - 1 unless levels are missing);
+ * sg_pending_place_other() places the rest.
+ */
+static inline int sg_pending_place(struct sg_task *t, long pi, int d, const char *func,
+				   struct sg_tree **tree, struct sg_node **node, uint64_t *anchor)
+{
+	const struct sg_frame *p = pi >= 0 ? &t->stack[pi] : NULL;
+
+	if (!p || !p->node || p->depth != d - 1)
+		return sg_pending_place_other(t, pi, d, func, tree, node, anchor);
+	*tree = p->tree;
+	*anchor = p->serial;
+	*node = sg_tree_child(p->tree, p->node, func);
+	if (*node)
+		return 0;
+	sg_log_error("out of memory");
+	return -1;
+}
 
 #endif

@@ -152,8 +152,8 @@ struct sg_tree *sg_pending_scratch(struct sg_task *t)
  * recorded (its caller is outside every invocation). Missing levels between the caller and d
  * make the node detached, to be adopted later.
  */
-int sg_pending_place(struct sg_task *t, long pi, int d, const char *func, struct sg_tree **tree,
-		     struct sg_node **node, uint64_t *anchor)
+int sg_pending_place_other(struct sg_task *t, long pi, int d, const char *func,
+			   struct sg_tree **tree, struct sg_node **node, uint64_t *anchor)
 {
 	*node = NULL;
 	*tree = NULL;
