@@ -37,26 +37,35 @@ const char *sg_calls_args_text(const struct sg_event *ev, char *buf, size_t size
 	return buf;
 }
 
-/* A new record at the end; NULL past the bound (counted) or without memory (*oom). */
-static struct sg_callrec *grow(struct sg_calls *c, int *oom)
+/* grow() without room or past the bound: NULL past the bound (counted), else more room. */
+static struct sg_callrec *grow_room(struct sg_calls *c, int *oom)
 {
-	*oom = 0;
 	if (c->n >= SG_CALLS_MAX) {
 		c->dropped++;
 		return NULL;
 	}
-	if (c->n == c->cap) {
-		size_t ncap = c->cap ? c->cap * 2 : 256;
-		struct sg_callrec *v = realloc(c->v, ncap * sizeof(*v));
+	size_t ncap = c->cap ? c->cap * 2 : 256;
+	struct sg_callrec *v = realloc(c->v, ncap * sizeof(*v));
 
-		if (!v) {
-			*oom = 1;
-			return NULL;
-		}
-		c->v = v;
-		c->cap = ncap;
+	if (!v) {
+		*oom = 1;
+		return NULL;
 	}
+	c->v = v;
+	c->cap = ncap;
 	return &c->v[c->n++];
+}
+
+/*
+ * A new record at the end; NULL past the bound (counted) or without memory (*oom). Inline: one
+ * per traced call, and there is mostly room below the bound.
+ */
+static inline struct sg_callrec *grow(struct sg_calls *c, int *oom)
+{
+	*oom = 0;
+	if (c->n < c->cap && c->n < SG_CALLS_MAX)
+		return &c->v[c->n++];
+	return grow_room(c, oom);
 }
 
 static char *copy(const char *s, size_t len)
