@@ -119,18 +119,23 @@ static int cmp_name(const void *a, const void *b)
  * through a pointer per step (a layout sorts once per frame). Both orders are total (sibling
  * names are unique), so any sort gives the same.
  */
-static void sort_kids(struct kid *k, size_t n, int (*cmp)(const void *, const void *))
+static void sort_kids(struct kid *k, size_t n, int by_name)
 {
 	if (n > 16) {
-		qsort(k, n, sizeof(*k), cmp);
+		qsort(k, n, sizeof(*k), by_name ? cmp_name : cmp_weight);
 		return;
 	}
+	/* the comparisons inline, by the order they stand for: the layout's every callee */
 	for (size_t i = 1; i < n; i++) {
 		struct kid x = k[i];
 		size_t j = i;
 
-		for (; j > 0 && cmp(&k[j - 1], &x) > 0; j--)
-			k[j] = k[j - 1];
+		if (by_name)
+			for (; j > 0 && cmp_name(&k[j - 1], &x) > 0; j--)
+				k[j] = k[j - 1];
+		else
+			for (; j > 0 && cmp_weight(&k[j - 1], &x) > 0; j--)
+				k[j] = k[j - 1];
 		k[j] = x;
 	}
 }
@@ -199,7 +204,7 @@ struct sg_flame *sg_flame_layout(const struct sg_node *top, const struct sg_flam
 			kids[nk].e = c;
 			nk++;
 		}
-		sort_kids(kids, nk, o->order == SG_ORDER_NAME ? cmp_name : cmp_weight);
+		sort_kids(kids, nk, o->order == SG_ORDER_NAME);
 		for (size_t i = 0; i < nk; i++) {
 			const struct sg_node *nd = e[kids[i].e].node;
 			/* rounded kernel times can make callees outlast their caller: clip */
