@@ -41,8 +41,8 @@ int sg_pending_settle_orphan(struct sg_task *t, int d, uint64_t anchor, struct s
  * Inline, as the fast paths below: every call returns through them, and most find nothing to
  * do (a parent, no pending node).
  */
-static inline int sg_pending_settle(struct sg_task *t, int d, uint64_t anchor,
-				    struct sg_node *node, uint64_t *dropped)
+static inline int sg_pending_settle(struct sg_task *t, int d, uint64_t anchor, struct sg_node *node,
+				    uint64_t *dropped)
 {
 	if (node->parent)
 		return 0;
@@ -74,8 +74,7 @@ int sg_pending_close_waiting(struct sg_task *t, struct sg_frame *f, uint64_t dur
  * late-printed callees, and its guests (calls printed at its own depth while it was open)
  * when its duration covers them beside its callees, else its caller does.
  */
-static inline int sg_pending_close(struct sg_task *t, struct sg_frame *f, uint64_t dur,
-				   int has_dur)
+static inline int sg_pending_close(struct sg_task *t, struct sg_frame *f, uint64_t dur, int has_dur)
 {
 	if (!f->node || !t->npend) /* not recorded, or nothing waits to be taken */
 		return 0;

@@ -1,7 +1,6 @@
 /* offcpu.c - where tasks waited: switched-out intervals from sched_switch as [off-cpu] frames. */
 #include "offcpu.h"
 
-
 /* The serial of t's open root frame, or 0 when no root is open (serials start at 1). */
 static uint64_t open_root(const struct sg_task *t)
 {
@@ -34,7 +33,8 @@ int sg_offcpu_switch(struct sg_tasks *ts, const struct sg_event *ev, int keep_ra
 			t->off_last = ev->ts;
 			t->off_root = root;
 		} else if (root) {
-			/* out again before running: one interval (BACK), or a lost switch back (OUT) */
+			/* out again before running: one interval (BACK), or a lost switch back
+			 * (OUT) */
 			t->off_state = SG_OFF_OUT;
 		}
 	}

@@ -80,8 +80,7 @@ static struct sg_tree *tree_new(int stored)
 	if (!t)
 		return NULL;
 	t->pstat = stored ? SG_PSTAT_STORED : SG_PSTAT_NONE;
-	t->stride = stored ? PSTAT_OFFSET + sizeof(struct sg_pstat)
-			   : sizeof(struct sg_node);
+	t->stride = stored ? PSTAT_OFFSET + sizeof(struct sg_pstat) : sizeof(struct sg_node);
 	t->cap = 16;
 	t->slots = calloc(t->cap, sizeof(*t->slots));
 	if (!t->slots) {

@@ -295,9 +295,10 @@ int main(void)
 	 * time from memory), and durations that share a slot of the hash above.
 	 */
 	{
-		static const uint64_t ns[] = {1,	 7,	  999,	    1000,     65535,
-					      65536, 65537, 81920, 1u << 20, 1000000,
-					      (1u << 20) + (16384u << 12), 1ull << 40, 0};
+		/* 68157440 shares the hash's slot of 1048576; 0 ends the list */
+		static const uint64_t ns[] = {1,       7,	   999,	  1000,	   65535,
+					      65536,   65537,	   81920, 1048576, 68157440,
+					      1000000, 1ull << 40, 0};
 		struct sg_tree *lt = sg_tree_new_lean();
 		struct sg_node *r = sg_tree_child(lt, sg_tree_top(lt), a);
 		struct sg_pstat ps;
