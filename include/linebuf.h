@@ -8,7 +8,11 @@
 
 /*
  * A line without its '\n'; returns 0, or -1 to stop. line is NULL (len 0) where a line longer
- * than the buffer's limit was dropped, so the reader can count it in its place.
+ * than the buffer's limit was dropped, so the reader can count it in its place. A line
+ * sg_linebuf_read(), _fill() or _finish() delivers stays in place, unchanged, until the next
+ * call on the same sg_linebuf (bytes move only when new ones come in, and sg_linebuf_push() may
+ * take its bytes in several rounds): a reader may hold it by reference until then, and copy it
+ * only if it still needs it.
  */
 typedef int (*sg_line_fn)(void *ctx, const char *line, size_t len);
 

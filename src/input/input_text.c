@@ -17,9 +17,19 @@ struct sg_text_parser {
 	sg_event_fn fn;
 	void *ctx;
 	struct sg_text_stats stats;
-	/* An exit is held back one line: an " (Overruns: N)" line may follow and belongs to it. */
-	struct sg_event pending;
-	int has_pending;
+	/*
+	 * An exit is held back one line: an " (Overruns: N)" line may follow and belongs to it.
+	 * pending points to it, NULL when there is none: to one of fevs when the fast path read it
+	 * (which then parses into the other), else to gpending, the general parser's copy.
+	 */
+	struct sg_event *pending, gpending;
+	/*
+	 * The held exit's text is the reader's line itself while in_place (the reader's own
+	 * linebuf keeps it until its next read, linebuf.h), else a copy in pending_line, made
+	 * when the line comes from a caller (sg_text_parser_line()), an overrun line is appended,
+	 * or before the reader reads on.
+	 */
+	int stable, in_place;
 	char *pending_line;
 	size_t pending_cap;
 	int tracecmd;		/* lines so far were trace-cmd report's */
@@ -27,11 +37,12 @@ struct sg_text_parser {
 	const char *last_comm;
 	struct sg_textfast fast; /* the common line's one-pass parser and its names per depth */
 	/*
-	 * The fast path's event: reset once, and only the fields sg_textfast_line() sets (it sets
+	 * The fast path's events: reset once, and only the fields sg_textfast_line() sets (it sets
 	 * all those a reset event would not have as it returns them) and the line change per
-	 * line, instead of clearing the whole event for each.
+	 * line, instead of clearing the whole event for each. fev is the one the next line goes
+	 * to; two, so that an exit held back stays where it is while the next line is read.
 	 */
-	struct sg_event fev;
+	struct sg_event fevs[2], *fev;
 };
 
 struct sg_text_parser *sg_text_parser_new(struct sg_strtab *st, sg_event_fn fn, void *ctx)
@@ -45,8 +56,11 @@ struct sg_text_parser *sg_text_parser_new(struct sg_strtab *st, sg_event_fn fn, 
 	p->ctx = ctx;
 	p->last_cpu = -1;
 	p->last_pid = -1;
-	p->fev.type = SG_EV_NOTE;
-	p->fev.cpu = p->fev.pid = -1;
+	for (int i = 0; i < 2; i++) {
+		p->fevs[i].type = SG_EV_NOTE;
+		p->fevs[i].cpu = p->fevs[i].pid = -1;
+	}
+	p->fev = &p->fevs[0];
 	return p;
 }
 
@@ -90,7 +104,7 @@ static int deliver(struct sg_text_parser *p, const struct sg_event *ev)
  * buffer. */
 static int keep_line(struct sg_text_parser *p, const char *s, size_t len, int append)
 {
-	size_t need = p->pending.line_len + len + 1;
+	size_t need = p->pending->line_len + len + 1;
 
 	if (need > p->pending_cap) {
 		size_t ncap = need * 2;
@@ -104,24 +118,40 @@ static int keep_line(struct sg_text_parser *p, const char *s, size_t len, int ap
 		p->pending_cap = ncap;
 	}
 	if (append)
-		p->pending_line[p->pending.line_len++] = '\n';
-	memcpy(p->pending_line + p->pending.line_len, s, len);
-	p->pending.line_len += len;
-	p->pending.line = p->pending_line;
+		p->pending_line[p->pending->line_len++] = '\n';
+	memcpy(p->pending_line + p->pending->line_len, s, len);
+	p->pending->line_len += len;
+	p->pending->line = p->pending_line;
 	return 0;
+}
+
+/* The held exit's text copied out of the reader's buffer, which is about to move. */
+static int keep_in_place(struct sg_text_parser *p)
+{
+	if (!p->in_place)
+		return 0;
+	p->in_place = 0;
+	const char *s = p->pending->line;
+	size_t len = p->pending->line_len;
+
+	p->pending->line_len = 0;
+	return keep_line(p, s, len, 0);
 }
 
 static int flush_pending(struct sg_text_parser *p)
 {
-	if (!p->has_pending)
+	struct sg_event *ev = p->pending;
+
+	if (!ev)
 		return 0;
-	p->has_pending = 0;
-	return deliver(p, &p->pending);
+	p->pending = NULL;
+	p->in_place = 0;
+	return deliver(p, ev);
 }
 
-static int emit(struct sg_text_parser *p, struct sg_event *ev)
+static inline int emit(struct sg_text_parser *p, struct sg_event *ev)
 {
-	if (flush_pending(p) < 0)
+	if (p->pending && flush_pending(p) < 0)
 		return -1;
 	if (ev->cpu >= 0 || ev->pid >= 0) {
 		p->last_cpu = ev->cpu;
@@ -130,10 +160,18 @@ static int emit(struct sg_text_parser *p, struct sg_event *ev)
 	}
 	if (ev->type != SG_EV_EXIT)
 		return deliver(p, ev);
-	p->pending = *ev;
-	p->pending.line_len = 0;
-	p->has_pending = 1;
-	return keep_line(p, ev->line, ev->line_len, 0);
+	if (ev == p->fev) {
+		/* held where it is: the next fast line goes to the other event */
+		p->pending = ev;
+		p->fev = &p->fevs[ev == &p->fevs[0]];
+	} else {
+		p->gpending = *ev;
+		p->pending = &p->gpending;
+	}
+	p->in_place = 1;
+	if (p->stable)
+		return 0;
+	return keep_in_place(p);
 }
 
 /*
@@ -370,10 +408,17 @@ static int parse_overrun(struct sg_text_parser *p, const char *s, const char *e)
 	if (!s || (s = sg_textline_skip(s, e)) == e || *s != ')')
 		return 1;
 	p->stats.notes++;
-	if (!p->has_pending)
+	if (!p->pending)
 		return 0;
-	p->pending.count = n;
-	p->pending.has_overrun = 1;
+	if (p->pending != &p->gpending) {
+		/* the fast path's events keep a reset event's count and has_overrun */
+		p->gpending = *p->pending;
+		p->pending = &p->gpending;
+	}
+	if (keep_in_place(p) < 0)
+		return -1;
+	p->pending->count = n;
+	p->pending->has_overrun = 1;
 	/* raw output keeps the line with the return it belongs to */
 	return keep_line(p, line, (size_t) (e - line), 1);
 }
@@ -486,7 +531,7 @@ int sg_text_parser_line(struct sg_text_parser *p, const char *s, size_t len)
 	 * byte).
 	 */
 	if (!p->tracecmd && sg_textline_digit(*t)) {
-		struct sg_event *ev = &p->fev;
+		struct sg_event *ev = p->fev;
 		int r = sg_textfast_line(&p->fast, p->st, ev, s, e);
 
 		if (r > 0) {
@@ -530,13 +575,19 @@ int sg_text_parser_read_fd(struct sg_text_parser *p, int fd, const char *head, s
 		sg_log_error("out of memory");
 		return -1;
 	}
+	/* a push may move its lines between its rounds: those are copied as they are held */
 	if (sg_linebuf_push(lb, head, head_len, on_line, p) < 0)
 		goto out;
+	p->stable = 1;
 	while ((n = sg_linebuf_read(lb, fd, on_line, p)) > 0)
-		;
+		if (keep_in_place(p) < 0)
+			goto out;
 	if (n == 0 && sg_linebuf_finish(lb, on_line, p) == 0)
 		ret = sg_text_parser_finish(p);
 out:
+	p->stable = 0;
+	if (keep_in_place(p) < 0)
+		ret = -1;
 	sg_linebuf_free(lb);
 	return ret;
 }
@@ -551,10 +602,16 @@ int sg_text_parser_read(struct sg_text_parser *p, sg_read_fn rd, void *rctx)
 		sg_log_error("out of memory");
 		return -1;
 	}
+	p->stable = 1;
 	while ((n = sg_linebuf_fill(lb, rd, rctx, on_line, p)) > 0)
-		;
+		if (keep_in_place(p) < 0)
+			goto out;
 	if (n == 0 && sg_linebuf_finish(lb, on_line, p) == 0)
 		ret = sg_text_parser_finish(p);
+out:
+	p->stable = 0;
+	if (keep_in_place(p) < 0)
+		ret = -1;
 	sg_linebuf_free(lb);
 	return ret;
 }

@@ -10,7 +10,11 @@
 
 struct sg_linebuf {
 	char *buf;
-	size_t len, cap, max_line;
+	/*
+	 * Bytes [start, len) are the line not yet complete; the lines before start, delivered,
+	 * stay in place until the next call that takes bytes (see linebuf.h).
+	 */
+	size_t start, len, cap, max_line;
 	int skipping; /* inside a line too long to keep: drop until its '\n' */
 };
 
@@ -38,10 +42,10 @@ void sg_linebuf_free(struct sg_linebuf *lb)
 	free(lb);
 }
 
-/* Deliver the whole lines in buf[0..len), scanning from `from`, keep the rest at the front. */
+/* Deliver the whole lines in buf[start..len), scanning from `from`; start moves past them. */
 static int deliver(struct sg_linebuf *lb, size_t from, sg_line_fn fn, void *ctx)
 {
-	size_t start = 0;
+	size_t start = lb->start;
 	char *nl;
 
 	while ((nl = memchr(lb->buf + from, '\n', lb->len - from))) {
@@ -50,18 +54,28 @@ static int deliver(struct sg_linebuf *lb, size_t from, sg_line_fn fn, void *ctx)
 		const char *line = lb->skipping ? NULL : lb->buf + start;
 
 		lb->skipping = 0;
-		if (fn(ctx, line, line ? end - start : 0) < 0)
+		if (fn(ctx, line, line ? end - start : 0) < 0) {
+			lb->start = end + 1;
 			return -1;
+		}
 		start = from = end + 1;
 	}
-	lb->len -= start;
-	memmove(lb->buf, lb->buf + start, lb->len);
+	lb->start = start;
 	return 0;
 }
 
-/* Room for more bytes: grow up to max_line; a longer line is dropped and counted. */
+/*
+ * Room for more bytes: the incomplete line moves to the front (only now, so that the lines
+ * delivered by the previous call stayed in place until this one), then the buffer grows up to
+ * max_line; a longer line is dropped and counted.
+ */
 static int make_room(struct sg_linebuf *lb)
 {
+	if (lb->start) {
+		lb->len -= lb->start;
+		memmove(lb->buf, lb->buf + lb->start, lb->len);
+		lb->start = 0;
+	}
 	if (lb->len < lb->cap)
 		return 0;
 	if (lb->cap >= lb->max_line) {
@@ -139,9 +153,9 @@ int sg_linebuf_finish(struct sg_linebuf *lb, sg_line_fn fn, void *ctx)
 
 	if (lb->skipping)
 		r = fn(ctx, NULL, 0);
-	else if (lb->len)
-		r = fn(ctx, lb->buf, lb->len);
-	lb->len = 0;
+	else if (lb->len > lb->start)
+		r = fn(ctx, lb->buf + lb->start, lb->len - lb->start);
+	lb->start = lb->len = 0;
 	lb->skipping = 0;
 	return r;
 }
