@@ -434,11 +434,14 @@ static void reset_event(struct sg_event *ev, const char *s, const char *e)
 
 /* Any line the fast path declined, read from its start by the general parsers. */
 static int __attribute__((noinline))
-general_line(struct sg_text_parser *p, const char *s, const char *e, const char *t)
+general_line(struct sg_text_parser *p, const char *s, const char *e)
 {
+	const char *t = sg_textline_skip(s, e);
 	struct sg_event ev;
 	int other = 0, r;
 
+	if (t == e)
+		return 0;
 	reset_event(&ev, s, e);
 	/* The kernel prints no NUL; names are C strings downstream, so such a line is garbage. */
 	if (memchr(s, '\0', (size_t) (e - s))) {
@@ -521,16 +524,12 @@ int sg_text_parser_line(struct sg_text_parser *p, const char *s, size_t len)
 	p->stats.bytes += len + 1;
 	if (e > s && e[-1] == '\r')
 		e--;
-	const char *t = sg_textline_skip(s, e);
-
-	if (t == e)
-		return 0;
 	/*
-	 * The common kernel line in one pass; it declines whatever else, which the general
-	 * parsers below then read from the start. What it accepts holds no NUL (it checks every
-	 * byte).
+	 * The common kernel line in one pass; it declines whatever else (blank lines, lines that
+	 * do not start with a CPU column), which the general parsers below then read from the
+	 * start. What it accepts holds no NUL (it checks every byte).
 	 */
-	if (!p->tracecmd && sg_textline_digit(*t)) {
+	if (!p->tracecmd) {
 		struct sg_event *ev = p->fev;
 		int r = sg_textfast_line(&p->fast, p->st, ev, s, e);
 
@@ -545,7 +544,7 @@ int sg_text_parser_line(struct sg_text_parser *p, const char *s, size_t len)
 			return -1;
 		}
 	}
-	return general_line(p, s, e, t);
+	return general_line(p, s, e);
 }
 
 int sg_text_parser_finish(struct sg_text_parser *p)

@@ -27,6 +27,8 @@ static const unsigned char sym_byte[256] = {
     ['z'] = 1,
 };
 
+#define BLANKS8 0x2020202020202020ull
+
 static inline int is_digit(char c)
 {
 	return c >= '0' && c <= '9';
@@ -113,7 +115,7 @@ static inline const char *skip_blanks(const char *s, const char *e, const char *
 		uint64_t w;
 
 		memcpy(&w, s, 8);
-		w ^= 0x2020202020202020ull;
+		w ^= BLANKS8;
 		if (w)
 			return s + (__builtin_ctzll(w) >> 3);
 		s += 8;
@@ -203,6 +205,69 @@ name_of(struct sg_textfast *c, struct sg_strtab *st, const char *s, const char *
 }
 
 /*
+ * The duration column as the kernel prints it (print_graph_duration()): 14 columns, "  " or a
+ * mark and a blank, the number left-aligned ("D.DDD", or "D" when the microseconds fill 7
+ * digits), " us", blanks, then the '|'. Its fixed width lets the field be read with the '|' as
+ * the end of every run (no bounds to test), where duration() below skips blank runs of any
+ * length. It accepts a subset of what duration() does, with the same result (each test names
+ * duration()'s step it stands for); NULL declines, and duration() then decides.
+ */
+static inline const char *duration_fixed(struct sg_event *ev, const char *s, const char *e)
+{
+	const char *bar = s + 14, *x = s + 2;
+	uint64_t v = 0, w0, w1;
+
+	if (e - s <= 14 || *bar != '|' || s[1] != ' ')
+		return NULL;
+	if (s[0] == ' ' && *x == ' ') {
+		/* no duration: blanks up to the bar, s[2..14) in two words */
+		memcpy(&w0, s + 2, 8);
+		memcpy(&w1, s + 6, 8);
+		if ((w0 ^ BLANKS8) | (w1 ^ BLANKS8))
+			return NULL;
+		ev->dur = 0;
+		ev->has_dur = 0;
+		return bar;
+	}
+	/* "  " skipped as blanks, or "M " as the mark */
+	if (s[0] != ' ' && !is_mark(s[0]))
+		return NULL;
+	if (!is_digit(*x))
+		return NULL;
+	/* at most 12 digits before the bar: duration()'s limit of 15 is not reached */
+	for (; is_digit(*x); x++)
+		v = v * 10 + (uint64_t) (*x - '0');
+	/* the bar ends the field, so x[1..4] are within it when x[1..3] are digits */
+	if (x[0] == '.' && is_digit(x[1]) && is_digit(x[2]) && is_digit(x[3]) && !is_digit(x[4])) {
+		v = v * 1000 + (uint64_t) ((x[1] - '0') * 100 + (x[2] - '0') * 10 + (x[3] - '0'));
+		x += 4;
+	} else if (x[0] == '.') {
+		return NULL;
+	} else {
+		v *= 1000;
+	}
+	if (x[0] != ' ' || x[1] != 'u' || x[2] != 's')
+		return NULL;
+	x += 3;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* blanks in [x, bar): the word s[6..14) has its bytes from x on at its high end */
+	if (x < bar) {
+		memcpy(&w0, bar - 8, 8);
+		if ((w0 ^ BLANKS8) >> (8 * (x - (bar - 8))))
+			return NULL;
+	}
+#else
+	while (*x == ' ')
+		x++;
+	if (x != bar)
+		return NULL;
+#endif
+	ev->dur = v;
+	ev->has_dur = 1;
+	return bar;
+}
+
+/*
  * The duration column up to its '|' (textline.c's sg_textline_duration, as parse_columns calls
  * it on the blank-trimmed field): "[mark ]D[.DDD] us" between blanks, or only blanks. Returns
  * the '|', or NULL to decline.
@@ -211,7 +276,10 @@ static const char *duration(struct sg_event *ev, const char *lo, const char *s, 
 {
 	uint64_t v = 0;
 	int digits = 0, frac = 0;
+	const char *bar = duration_fixed(ev, s, e);
 
+	if (bar)
+		return bar;
 	s = skip_blanks(s, e, lo);
 	if (s < e && *s == '|') {
 		ev->dur = 0;
@@ -301,7 +369,8 @@ static int call(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev
  * among the calls seen last before it is parsed. What call() makes of a line depends on the
  * bytes [t, e) alone, so a call equal byte for byte to one it took has that one's type and name
  * (the same interned string): a whole compare of the call's bytes instead of a scan of its name's
- * bytes, of what follows it, and of the name table.
+ * bytes, of what follows it, and of the name table. A hash has two slots: a new call goes to
+ * the first, and the one there moves to the second.
  */
 static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev, const char *lo,
 		const char *s, const char *e)
@@ -309,7 +378,7 @@ static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev
 	const char *t = skip_blanks(s, e, lo);
 	int n = (int) (t - s) - 2, depth = n > 0 ? n / 2 : 0, r;
 	size_t len = (size_t) (e - t);
-	struct sg_textfast_call *k;
+	struct sg_textfast_call *k, *hit = NULL;
 	uint64_t w0, w1;
 
 	if (t == e)
@@ -318,16 +387,22 @@ static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev
 		return call(c, st, ev, lo, t, e, depth);
 	memcpy(&w0, t, 8);
 	memcpy(&w1, e - 8, 8);
-	k = &c->calls[((w0 * 0x9E3779B97F4A7C15ull) ^ (w1 * 0xc4ceb9fe1a85ec53ull) ^ len) >>
-		      (64 - SG_TEXTFAST_CALLS_LOG2)];
-	if (k->len == len && same(k->text, t, len)) {
-		ev->type = k->type;
+	k = &c->calls[(((w0 * 0x9E3779B97F4A7C15ull) ^ (w1 * 0xc4ceb9fe1a85ec53ull)) >>
+		       (64 - SG_TEXTFAST_CALLS_LOG2)) &
+		      ~(size_t) 1];
+	if (k->len == len && same(k->text, t, len))
+		hit = k;
+	else if (k[1].len == len && same(k[1].text, t, len))
+		hit = k + 1;
+	if (hit) {
+		ev->type = hit->type;
 		ev->depth = depth;
-		ev->func = k->func;
+		ev->func = hit->func;
 		return 1;
 	}
 	r = call(c, st, ev, lo, t, e, depth);
 	if (r == 1) {
+		k[1] = k[0];
 		memcpy(k->text, t, len);
 		k->len = (unsigned char) len;
 		k->type = (unsigned char) ev->type;

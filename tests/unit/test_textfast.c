@@ -105,6 +105,27 @@ static const char *const durs[] = {
     "  ls-12  |",
     "  d.h2. |",
     "",
+    /* the kernel's own 14 columns after "C) " (print_graph_duration), read by position */
+    "              |",
+    "  0.911 us    |",
+    "+ 12.499 us   |",
+    "! 100.000 us  |",
+    "# 1234567 us  |",
+    "@ 12345678 us |",
+    "$ 123456789 us |",
+    "  123456789012 |",
+    "  0.911 us   x|",
+    "  0.911us     |",
+    "  0.9111 us   |",
+    "  0.91 us     |",
+    "  0. us       |",
+    "  .911 us     |",
+    "x 0.911 us    |",
+    "+  0.911 us   |",
+    " +0.911 us    |",
+    "   0.911 us   |",
+    "+             |",
+    "  0.911 ms    |",
 };
 static const char *const bodies[] = {
     "  f();",
@@ -207,6 +228,34 @@ int main(void)
 				compare(line, (size_t) len);
 				line[call + at] = repl[r];
 				compare(line, (size_t) len);
+			}
+		}
+	}
+	/*
+	 * Lines as the kernel prints them, with any one byte replaced by one that matters to the
+	 * columns: the fixed-width reading of the duration field takes a line only when the
+	 * general parser reads the same from it.
+	 */
+	const char *const kernel[] = {
+	    " 0)   0.911 us    |              __cond_resched();",
+	    " 1) + 12.499 us   |            } /* security_file_alloc */",
+	    " 0)               |          __alloc_file() {",
+	    " 7) # 1234567 us  |  }",
+	    "12) @ 12345678 us |    f();",
+	};
+
+	for (size_t i = 0; i < sizeof(kernel) / sizeof(kernel[0]); i++) {
+		size_t n = strlen(kernel[i]);
+
+		for (size_t at = 0; at < n; at++) {
+			/* '!' and '\xa0' differ from a blank in one bit */
+			static const char repl[] = {' ', '0', '9', '.', '|',	'u',
+						    's', '+', 'x', '!', '\xa0', '\0'};
+
+			for (size_t r = 0; r < sizeof(repl); r++) {
+				memcpy(line, kernel[i], n);
+				line[at] = repl[r];
+				compare(line, n);
 			}
 		}
 	}
