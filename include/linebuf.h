@@ -44,6 +44,18 @@ typedef ssize_t (*sg_read_fn)(void *ctx, char *buf, size_t n);
  */
 ssize_t sg_linebuf_fill(struct sg_linebuf *lb, sg_read_fn rd, void *rctx, sg_line_fn fn, void *ctx);
 
+/*
+ * The whole lines a read completes, all at once: [s, s + n) holds one or more lines, each ended
+ * by its '\n' (s[n - 1] is one), or s is NULL (n 0) where a line longer than the limit was
+ * dropped. Returns 0, or -1 to stop. They stay in place as sg_line_fn's lines do.
+ */
+typedef int (*sg_lines_fn)(void *ctx, const char *s, size_t n);
+
+/* sg_linebuf_read() and sg_linebuf_fill() delivering runs of whole lines to fn. */
+ssize_t sg_linebuf_read_lines(struct sg_linebuf *lb, int fd, sg_lines_fn fn, void *ctx);
+ssize_t sg_linebuf_fill_lines(struct sg_linebuf *lb, sg_read_fn rd, void *rctx, sg_lines_fn fn,
+			      void *ctx);
+
 /* End of input: deliver a last line that had no '\n'. -1 when fn stopped. */
 int sg_linebuf_finish(struct sg_linebuf *lb, sg_line_fn fn, void *ctx);
 

@@ -48,4 +48,14 @@ struct sg_textfast {
 int sg_textfast_line(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
 		     const char *s, const char *e);
 
+/*
+ * The same on the line at s in [s, end), a run of whole lines each ended by a '\n' (the last
+ * byte, end[-1], is one): the line's end is found while it is parsed, not before. When it
+ * returns 1, *nl is the line's '\n' and ev is what sg_textfast_line() gives for the line [s, *nl)
+ * without a '\r' before *nl (as sg_text_parser_line() strips it); 0 declines (*nl may be unset:
+ * the caller finds the line's end), -1 when interning failed.
+ */
+int sg_textfast_next(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
+		     const char *s, const char *end, const char **nl);
+
 #endif

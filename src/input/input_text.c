@@ -516,6 +516,17 @@ general_line(struct sg_text_parser *p, const char *s, const char *e)
 	return emit(p, &ev);
 }
 
+/* The line the fast path took, [s, e) without its "\r\n" or '\n', in p->fev. */
+static inline int emit_fast(struct sg_text_parser *p, const char *s, const char *e)
+{
+	struct sg_event *ev = p->fev;
+
+	ev->line = s;
+	ev->line_len = (size_t) (e - s);
+	p->stats.has_dur = 1;
+	return emit(p, ev);
+}
+
 int sg_text_parser_line(struct sg_text_parser *p, const char *s, size_t len)
 {
 	const char *e = s + len;
@@ -530,26 +541,16 @@ int sg_text_parser_line(struct sg_text_parser *p, const char *s, size_t len)
 	 * start. What it accepts holds no NUL (it checks every byte).
 	 */
 	if (!p->tracecmd) {
-		struct sg_event *ev = p->fev;
-		int r = sg_textfast_line(&p->fast, p->st, ev, s, e);
+		int r = sg_textfast_line(&p->fast, p->st, p->fev, s, e);
 
-		if (r > 0) {
-			ev->line = s;
-			ev->line_len = (size_t) (e - s);
-			p->stats.has_dur = 1;
-			return emit(p, ev);
-		}
+		if (r > 0)
+			return emit_fast(p, s, e);
 		if (r < 0) {
 			sg_log_error("out of memory");
 			return -1;
 		}
 	}
 	return general_line(p, s, e);
-}
-
-int sg_text_parser_finish(struct sg_text_parser *p)
-{
-	return flush_pending(p);
 }
 
 static int on_line(void *ctx, const char *line, size_t len)
@@ -562,6 +563,48 @@ static int on_line(void *ctx, const char *line, size_t len)
 	p->stats.lines++;
 	note_skipped(p, "(a line longer than 64 MB)", 26);
 	return 0;
+}
+
+/*
+ * A run of whole lines from the reader: each line's end is found by the fast path as it parses
+ * the line (sg_textfast_next()), by memchr() for the others.
+ */
+static int on_lines(void *ctx, const char *s, size_t n)
+{
+	struct sg_text_parser *p = ctx;
+	const char *end = s + n, *nl, *e;
+	int r;
+
+	if (!s)
+		return on_line(ctx, NULL, 0);
+	while (s < end) {
+		if (!p->tracecmd) {
+			r = sg_textfast_next(&p->fast, p->st, p->fev, s, end, &nl);
+			if (r > 0) {
+				p->stats.lines++;
+				p->stats.bytes += (size_t) (nl - s) + 1;
+				e = nl > s && nl[-1] == '\r' ? nl - 1 : nl;
+				if (emit_fast(p, s, e) < 0)
+					return -1;
+				s = nl + 1;
+				continue;
+			}
+			if (r < 0) {
+				sg_log_error("out of memory");
+				return -1;
+			}
+		}
+		nl = memchr(s, '\n', (size_t) (end - s));
+		if (sg_text_parser_line(p, s, (size_t) (nl - s)) < 0)
+			return -1;
+		s = nl + 1;
+	}
+	return 0;
+}
+
+int sg_text_parser_finish(struct sg_text_parser *p)
+{
+	return flush_pending(p);
 }
 
 int sg_text_parser_read_fd(struct sg_text_parser *p, int fd, const char *head, size_t head_len)
@@ -578,7 +621,7 @@ int sg_text_parser_read_fd(struct sg_text_parser *p, int fd, const char *head, s
 	if (sg_linebuf_push(lb, head, head_len, on_line, p) < 0)
 		goto out;
 	p->stable = 1;
-	while ((n = sg_linebuf_read(lb, fd, on_line, p)) > 0)
+	while ((n = sg_linebuf_read_lines(lb, fd, on_lines, p)) > 0)
 		if (keep_in_place(p) < 0)
 			goto out;
 	if (n == 0 && sg_linebuf_finish(lb, on_line, p) == 0)
@@ -602,7 +645,7 @@ int sg_text_parser_read(struct sg_text_parser *p, sg_read_fn rd, void *rctx)
 		return -1;
 	}
 	p->stable = 1;
-	while ((n = sg_linebuf_fill(lb, rd, rctx, on_line, p)) > 0)
+	while ((n = sg_linebuf_fill_lines(lb, rd, rctx, on_lines, p)) > 0)
 		if (keep_in_place(p) < 0)
 			goto out;
 	if (n == 0 && sg_linebuf_finish(lb, on_line, p) == 0)

@@ -212,7 +212,8 @@ name_of(struct sg_textfast *c, struct sg_strtab *st, const char *s, const char *
  * length. It accepts a subset of what duration() does, with the same result (each test names
  * duration()'s step it stands for); NULL declines, and duration() then decides.
  */
-static inline const char *duration_fixed(struct sg_event *ev, const char *s, const char *e)
+static inline __attribute__((always_inline)) const char *
+duration_fixed(struct sg_event *ev, const char *s, const char *e)
 {
 	const char *bar = s + 14, *x = s + 2;
 	uint64_t v = 0, w0, w1;
@@ -272,14 +273,12 @@ static inline const char *duration_fixed(struct sg_event *ev, const char *s, con
  * it on the blank-trimmed field): "[mark ]D[.DDD] us" between blanks, or only blanks. Returns
  * the '|', or NULL to decline.
  */
-static const char *duration(struct sg_event *ev, const char *lo, const char *s, const char *e)
+static const char *__attribute__((noinline))
+duration(struct sg_event *ev, const char *lo, const char *s, const char *e)
 {
 	uint64_t v = 0;
 	int digits = 0, frac = 0;
-	const char *bar = duration_fixed(ev, s, e);
 
-	if (bar)
-		return bar;
 	s = skip_blanks(s, e, lo);
 	if (s < e && *s == '|') {
 		ev->dur = 0;
@@ -372,10 +371,10 @@ static int call(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev
  * bytes, of what follows it, and of the name table. A hash has two slots: a new call goes to
  * the first, and the one there moves to the second.
  */
-static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev, const char *lo,
-		const char *s, const char *e)
+static inline __attribute__((always_inline)) int body(struct sg_textfast *c, struct sg_strtab *st,
+						      struct sg_event *ev, const char *lo,
+						      const char *s, const char *t, const char *e)
 {
-	const char *t = skip_blanks(s, e, lo);
 	int n = (int) (t - s) - 2, depth = n > 0 ? n / 2 : 0, r;
 	size_t len = (size_t) (e - t);
 	struct sg_textfast_call *k, *hit = NULL;
@@ -411,8 +410,13 @@ static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev
 	return r;
 }
 
-int sg_textfast_line(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
-		     const char *s, const char *e)
+/*
+ * The columns before the body: the CPU into ev, the duration; returns the body's start (after
+ * the bar), or NULL to decline. Every byte it accepts is one of " 0123456789.)|+!#*@$us", never
+ * a '\n': e may be the end of the line or of a run of lines (sg_textfast_next()).
+ */
+static inline __attribute__((always_inline)) const char *columns(struct sg_event *ev, const char *s,
+								 const char *e)
 {
 	const char *lo = s, *q = skip_blanks(s, e, lo), *d = q;
 	int cpu = 0;
@@ -433,10 +437,59 @@ int sg_textfast_line(struct sg_textfast *c, struct sg_strtab *st, struct sg_even
 	}
 	if (q < e && *q == ' ')
 		q++;
-	/* the duration column (parse_columns, first field), then the body after its bar */
-	q = duration(ev, lo, q, e);
-	if (!q)
-		return 0;
+	/* the duration column (parse_columns, first field); the body follows its bar */
+	const char *bar = duration_fixed(ev, q, e);
+
+	if (!bar && !(bar = duration(ev, lo, q, e)))
+		return NULL;
+	q = bar;
 	ev->cpu = cpu;
-	return body(c, st, ev, lo, q + 1, e);
+	return q + 1;
+}
+
+int sg_textfast_line(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
+		     const char *s, const char *e)
+{
+	const char *b = columns(ev, s, e);
+
+	if (!b)
+		return 0;
+	return body(c, st, ev, s, b, skip_blanks(b, e, s), e);
+}
+
+/* The first '\n' at or after s, where [s, end) holds one. */
+static inline const char *line_end(const char *s, const char *end)
+{
+#if defined(__SSE2__)
+	for (; end - s >= 16; s += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *) (const void *) s);
+		unsigned m = (unsigned) _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+
+		if (m)
+			return s + __builtin_ctz(m);
+	}
+#endif
+	return memchr(s, '\n', (size_t) (end - s));
+}
+
+/*
+ * The columns are read with the run's end as their bound: what they accept holds no '\n', so
+ * they end within the line, and reading on to the run's end stays within memory the caller
+ * owns; only where the body starts is the line's end looked for, over the body alone. Then
+ * the body is read within the line, as sg_textfast_line() reads it, and a line ending in
+ * "\r\n" loses its '\r' as sg_text_parser_line() strips it.
+ */
+int sg_textfast_next(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
+		     const char *s, const char *end, const char **nl)
+{
+	const char *b = columns(ev, s, end), *t, *e;
+
+	if (!b)
+		return 0;
+	/* blanks end at the line's '\n' at the latest */
+	t = skip_blanks(b, end, s);
+	e = *nl = line_end(t, end);
+	if (e > t && e[-1] == '\r')
+		e--;
+	return body(c, st, ev, s, b, t, e);
 }

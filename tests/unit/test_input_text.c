@@ -78,6 +78,37 @@ static ssize_t read_chunk(void *ctx, char *buf, size_t n)
 	return (ssize_t) k;
 }
 
+/* A line, 65 MB of one line, a line: what the reader reads in 1 MB steps. */
+struct longline {
+	size_t at;
+};
+
+#define LONG_LEN (65u << 20)
+
+static ssize_t read_long(void *ctx, char *buf, size_t n)
+{
+	static const char first[] = " 0)   1.000 us    |  } /* f */\n",
+			  last[] = " 0)   2.000 us    |  } /* g */\n";
+	struct longline *l = ctx;
+	size_t total = sizeof(first) - 1 + LONG_LEN + 1 + sizeof(last) - 1, k = 0;
+
+	if (n > (1u << 20))
+		n = 1u << 20;
+	for (; k < n && l->at < total; k++, l->at++) {
+		size_t i = l->at;
+
+		if (i < sizeof(first) - 1)
+			buf[k] = first[i];
+		else if ((i -= sizeof(first) - 1) < LONG_LEN)
+			buf[k] = 'x';
+		else if (i == LONG_LEN)
+			buf[k] = '\n';
+		else
+			buf[k] = last[i - LONG_LEN - 1];
+	}
+	return (ssize_t) k;
+}
+
 /* The held exit's text survives the reads after its line, whatever the reads' sizes. */
 static void check_held_texts(struct sg_strtab *st)
 {
@@ -90,6 +121,21 @@ static void check_held_texts(struct sg_strtab *st)
 		texts_len = 0;
 		CHECK(sg_text_parser_read(p, read_chunk, &c) == 0);
 		CHECK(texts_len == len && memcmp(texts, TRACE, len) == 0);
+		sg_text_parser_free(p);
+	}
+	/* a line longer than the reader keeps is dropped and counted, the exit before it kept */
+	{
+		struct sg_text_parser *p = sg_text_parser_new(st, collect_text, NULL);
+		struct longline l = {0};
+		static const char want[] = " 0)   1.000 us    |  } /* f */\n"
+					   " 0)   2.000 us    |  } /* g */\n";
+
+		texts_len = 0;
+		CHECK(sg_text_parser_read(p, read_long, &l) == 0);
+		CHECK(texts_len == strlen(want) && memcmp(texts, want, texts_len) == 0);
+		CHECK_U64(sg_text_parser_stats(p)->lines, 3);
+		CHECK_U64(sg_text_parser_stats(p)->skipped, 1);
+		CHECK_STR(sg_text_parser_stats(p)->first_skipped, "(a line longer than 64 MB)");
 		sg_text_parser_free(p);
 	}
 	/* from a head already read, then a pipe */

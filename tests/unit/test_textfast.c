@@ -38,27 +38,77 @@ static int same_event(const struct sg_event *a, const struct sg_event *b)
 	       a->has_retval == b->has_retval && a->retval == b->retval;
 }
 
-/* The line [s, s + len) in a buffer of exactly that size (so reading past it is an error). */
+/*
+ * What an earlier line left in the fields the fast path sets must not show through (the parser
+ * hands one event to line after line: a "}" has no name, an entry no duration).
+ */
+static void stale(struct sg_event *ev)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->pid = -1;
+	ev->type = SG_EV_LEAF;
+	ev->cpu = 77;
+	ev->depth = 99;
+	ev->func = "stale";
+	ev->dur = 12345;
+	ev->has_dur = 1;
+}
+
+/* A line that follows in a run: what a parse running past a line's end would read. */
+static const char FOLLOW[] = " 0)   0.911 us    |    g();\n";
+
+/*
+ * sg_textfast_next() on the line ended by eol and followed by another, in a buffer that ends
+ * with them: it gives what sg_textfast_line() gives on the line alone (r, and got when r is 1).
+ */
+static void compare_next(const char *line, size_t len, const char *eol, int r,
+			 const struct sg_event *got)
+{
+	size_t n = len + strlen(eol) + strlen(FOLLOW);
+	char *s = malloc(n);
+	const char *nl = NULL;
+	struct sg_event ev;
+	int rn;
+
+	memcpy(s, line, len);
+	memcpy(s + len, eol, strlen(eol));
+	memcpy(s + len + strlen(eol), FOLLOW, strlen(FOLLOW));
+	stale(&ev);
+	rn = sg_textfast_next(&fast, st, &ev, s, s + n, &nl);
+	CHECK(rn == r);
+	if (rn == 1 && r == 1) {
+		int ok = nl == s + len + strlen(eol) - 1 && same_event(&ev, got);
+
+		CHECK(ok);
+		if (!ok)
+			fprintf(stderr, "  next, line \"%.*s\"\n", (int) len, line);
+	}
+	free(s);
+}
+
+/*
+ * The line [s, s + len) in a buffer of exactly that size (so reading past it is an error), then
+ * in a run of lines, before (a call not yet in the table of calls) and after.
+ */
 static void compare(const char *line, size_t len)
 {
 	char *s = malloc(len ? len : 1);
 	struct sg_event want, got;
-	int r;
+	int r, nl_inside = memchr(line, '\n', len) != NULL;
+	/* the run's first: sg_textfast_next() before the line alone (its result checked below) */
+	struct sg_event first;
+	const char *fnl = NULL;
+	char *run = malloc(len + 1 + sizeof(FOLLOW));
+	int rfirst = 0;
 
+	memcpy(run, line, len);
+	run[len] = '\n';
+	memcpy(run + len + 1, FOLLOW, sizeof(FOLLOW) - 1);
+	stale(&first);
+	if (!nl_inside)
+		rfirst = sg_textfast_next(&fast, st, &first, run, run + len + sizeof(FOLLOW), &fnl);
 	memcpy(s, line, len);
-	memset(&got, 0, sizeof(got));
-	got.type = SG_EV_NOTE;
-	got.cpu = got.pid = -1;
-	/*
-	 * The parser hands one event to line after line: what an earlier line left in the fields
-	 * the fast path sets must not show through (a "}" has no name, an entry no duration).
-	 */
-	got.type = SG_EV_LEAF;
-	got.cpu = 77;
-	got.depth = 99;
-	got.func = "stale";
-	got.dur = 12345;
-	got.has_dur = 1;
+	stale(&got);
 	r = sg_textfast_line(&fast, st, &got, s, s + len);
 	if (r == 1) {
 		accepted++;
@@ -71,6 +121,14 @@ static void compare(const char *line, size_t len)
 		CHECK(r == 0);
 		declined++;
 	}
+	if (!nl_inside) {
+		CHECK(rfirst == r);
+		if (rfirst == 1 && r == 1)
+			CHECK(fnl == run + len && same_event(&first, &got));
+		compare_next(line, len, "\n", r, &got);
+		compare_next(line, len, "\r\n", r, &got);
+	}
+	free(run);
 	free(s);
 }
 
