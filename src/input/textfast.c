@@ -364,6 +364,17 @@ static int call(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev
 }
 
 /*
+ * The two slots of a call, by its first 8 bytes and either its last 8 (calls shorter than 16
+ * bytes) or the 8 after (16 bytes or more: then the key is known before the call's end is).
+ */
+static inline struct sg_textfast_call *call_slot(struct sg_textfast *c, uint64_t w0, uint64_t w1)
+{
+	return &c->calls[(((w0 * 0x9E3779B97F4A7C15ull) ^ (w1 * 0xc4ceb9fe1a85ec53ull)) >>
+			  (64 - SG_TEXTFAST_CALLS_LOG2)) &
+			 ~(size_t) 1];
+}
+
+/*
  * The body after the bar: its indentation gives the depth, and the rest, a call, is looked up
  * among the calls seen last before it is parsed. What call() makes of a line depends on the
  * bytes [t, e) alone, so a call equal byte for byte to one it took has that one's type and name
@@ -385,10 +396,8 @@ static inline __attribute__((always_inline)) int body(struct sg_textfast *c, str
 	if (len < 8 || len > SG_TEXTFAST_CALL_MAX)
 		return call(c, st, ev, lo, t, e, depth);
 	memcpy(&w0, t, 8);
-	memcpy(&w1, e - 8, 8);
-	k = &c->calls[(((w0 * 0x9E3779B97F4A7C15ull) ^ (w1 * 0xc4ceb9fe1a85ec53ull)) >>
-		       (64 - SG_TEXTFAST_CALLS_LOG2)) &
-		      ~(size_t) 1];
+	memcpy(&w1, len >= 16 ? t + 8 : e - 8, 8);
+	k = call_slot(c, w0, w1);
 	if (k->len == len && same(k->text, t, len))
 		hit = k;
 	else if (k[1].len == len && same(k[1].text, t, len))
@@ -479,6 +488,59 @@ static inline const char *line_end(const char *s, const char *end)
  * the body is read within the line, as sg_textfast_line() reads it, and a line ending in
  * "\r\n" loses its '\r' as sg_text_parser_line() strips it.
  */
+/* The first '\n' in [s, s + 16), or NULL. */
+static inline const char *line_end16(const char *s)
+{
+#if defined(__SSE2__)
+	__m128i v = _mm_loadu_si128((const __m128i *) (const void *) s);
+	unsigned m = (unsigned) _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+
+	return m ? s + __builtin_ctz(m) : NULL;
+#else
+	return memchr(s, '\n', 16);
+#endif
+}
+
+/*
+ * A call of 16 bytes or more at t whose line's end is not known yet, looked up by the bytes
+ * [t, t + 16) that give its slot: a call taken before whose bytes t holds, followed by the line's
+ * end ("\n" or "\r\n"), is that call, with the line's end found. Then ev as body() sets it, *nl
+ * the '\n', and 1; 0 when none is.
+ */
+static inline int call_ahead(struct sg_textfast *c, struct sg_event *ev, const char *b,
+			     const char *t, const char *end, const char **nl)
+{
+	struct sg_textfast_call *k;
+	uint64_t w0, w1;
+
+	memcpy(&w0, t, 8);
+	memcpy(&w1, t + 8, 8);
+	k = call_slot(c, w0, w1);
+	for (int i = 0; i < 2; i++, k++) {
+		size_t len = k->len;
+
+		/*
+		 * t[len] is read only within the run: [t, t + len) equal to a call holds no '\n',
+		 * so a '\r' at t[len] has the run's last '\n' after it
+		 */
+		if (len < 16 || (size_t) (end - t) <= len || !same(k->text, t, len))
+			continue;
+		if (t[len] == '\n')
+			*nl = t + len;
+		else if (t[len] == '\r' && t[len + 1] == '\n')
+			*nl = t + len + 1;
+		else
+			continue;
+		int n = (int) (t - b) - 2;
+
+		ev->type = k->type;
+		ev->depth = n > 0 ? n / 2 : 0;
+		ev->func = k->func;
+		return 1;
+	}
+	return 0;
+}
+
 int sg_textfast_next(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
 		     const char *s, const char *end, const char **nl)
 {
@@ -488,7 +550,19 @@ int sg_textfast_next(struct sg_textfast *c, struct sg_strtab *st, struct sg_even
 		return 0;
 	/* blanks end at the line's '\n' at the latest */
 	t = skip_blanks(b, end, s);
-	e = *nl = line_end(t, end);
+	if (end - t >= 16) {
+		/* a line whose call has 16 bytes or more is looked up before its end is looked for
+		 */
+		e = line_end16(t);
+		if (!e) {
+			if (call_ahead(c, ev, b, t, end, nl))
+				return 1;
+			e = line_end(t + 16, end);
+		}
+	} else {
+		e = line_end(t, end);
+	}
+	*nl = e;
 	if (e > t && e[-1] == '\r')
 		e--;
 	return body(c, st, ev, s, b, t, e);
