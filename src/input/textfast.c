@@ -98,14 +98,9 @@ static inline unsigned sym_mask(const char *p)
 	} while (0)
 #endif
 
-/* The first byte of [s, e) that is not a blank, or e: the indentation is most of a line. */
-static inline const char *skip_blanks(const char *s, const char *e, const char *lo)
+/* The first byte of [s, e) that is not a blank, or e, by vector steps: for the indentation. */
+static inline const char *skip_indent(const char *s, const char *e, const char *lo)
 {
-	/* most runs are one blank or none: only the indentation is worth a vector */
-	if (s == e || *s != ' ')
-		return s;
-	if (++s == e || *s != ' ')
-		return s;
 #if defined(__SSE2__)
 	SCAN(blank_mask);
 #else
@@ -125,6 +120,16 @@ static inline const char *skip_blanks(const char *s, const char *e, const char *
 	while (s < e && *s == ' ')
 		s++;
 	return s;
+}
+
+/* The same for any run: most are one blank or none, only the indentation is worth a vector. */
+static inline const char *skip_blanks(const char *s, const char *e, const char *lo)
+{
+	if (s == e || *s != ' ')
+		return s;
+	if (++s == e || *s != ' ')
+		return s;
+	return skip_indent(s, e, lo);
 }
 
 /* The end of the run of symbol bytes at s. */
@@ -485,7 +490,7 @@ int sg_textfast_line(struct sg_textfast *c, struct sg_strtab *st, struct sg_even
 
 	if (!b)
 		return 0;
-	return body(c, st, ev, s, b, skip_blanks(b, e, s), e);
+	return body(c, st, ev, s, b, skip_indent(b, e, s), e);
 }
 
 /* The first '\n' at or after s, where [s, end) holds one. */
@@ -571,7 +576,7 @@ int sg_textfast_next(struct sg_textfast *c, struct sg_strtab *st, struct sg_even
 	if (!b)
 		return 0;
 	/* blanks end at the line's '\n' at the latest */
-	t = skip_blanks(b, end, s);
+	t = skip_indent(b, end, s);
 	if (end - t >= 16) {
 		/* a line whose call has 16 bytes or more is looked up before its end is looked for
 		 */
