@@ -8,7 +8,11 @@
 
 /*
  * A line without its '\n'; returns 0, or -1 to stop. line is NULL (len 0) where a line longer
- * than the buffer's limit was dropped, so the reader can count it in its place.
+ * than the buffer's limit was dropped, so the reader can count it in its place. A line
+ * sg_linebuf_read(), _fill() or _finish() delivers stays in place, unchanged, until the next
+ * call on the same sg_linebuf (bytes move only when new ones come in, and sg_linebuf_push() may
+ * take its bytes in several rounds): a reader may hold it by reference until then, and copy it
+ * only if it still needs it.
  */
 typedef int (*sg_line_fn)(void *ctx, const char *line, size_t len);
 
@@ -39,6 +43,18 @@ typedef ssize_t (*sg_read_fn)(void *ctx, char *buf, size_t n);
  * bytes read, 0 at the end, -1 when rd failed (its message) or fn stopped.
  */
 ssize_t sg_linebuf_fill(struct sg_linebuf *lb, sg_read_fn rd, void *rctx, sg_line_fn fn, void *ctx);
+
+/*
+ * The whole lines a read completes, all at once: [s, s + n) holds one or more lines, each ended
+ * by its '\n' (s[n - 1] is one), or s is NULL (n 0) where a line longer than the limit was
+ * dropped. Returns 0, or -1 to stop. They stay in place as sg_line_fn's lines do.
+ */
+typedef int (*sg_lines_fn)(void *ctx, const char *s, size_t n);
+
+/* sg_linebuf_read() and sg_linebuf_fill() delivering runs of whole lines to fn. */
+ssize_t sg_linebuf_read_lines(struct sg_linebuf *lb, int fd, sg_lines_fn fn, void *ctx);
+ssize_t sg_linebuf_fill_lines(struct sg_linebuf *lb, sg_read_fn rd, void *rctx, sg_lines_fn fn,
+			      void *ctx);
 
 /* End of input: deliver a last line that had no '\n'. -1 when fn stopped. */
 int sg_linebuf_finish(struct sg_linebuf *lb, sg_line_fn fn, void *ctx);

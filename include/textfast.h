@@ -17,9 +17,11 @@ struct sg_textfast_name {
 
 /*
  * The calls (what follows a line's indentation: "f() {", "} / * f * /") taken last, by a hash of
- * their first and last 8 bytes (1024 slots of 64 bytes): a trace repeats few of them.
+ * their first and last 8 bytes (2048 slots of 64 bytes, two for each hash): a trace repeats few
+ * of them (some 500 in a trace of open()s), but with one slot per hash two frequent calls whose
+ * hashes met took each other's place line after line (13% of lookups missed).
  */
-#define SG_TEXTFAST_CALLS_LOG2 10
+#define SG_TEXTFAST_CALLS_LOG2 11
 #define SG_TEXTFAST_CALL_MAX   54
 
 struct sg_textfast_call {
@@ -45,5 +47,15 @@ struct sg_textfast {
  */
 int sg_textfast_line(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
 		     const char *s, const char *e);
+
+/*
+ * The same on the line at s in [s, end), a run of whole lines each ended by a '\n' (the last
+ * byte, end[-1], is one): the line's end is found while it is parsed, not before. When it
+ * returns 1, *nl is the line's '\n' and ev is what sg_textfast_line() gives for the line [s, *nl)
+ * without a '\r' before *nl (as sg_text_parser_line() strips it); 0 declines (*nl may be unset:
+ * the caller finds the line's end), -1 when interning failed.
+ */
+int sg_textfast_next(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
+		     const char *s, const char *end, const char **nl);
 
 #endif

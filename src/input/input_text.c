@@ -17,9 +17,19 @@ struct sg_text_parser {
 	sg_event_fn fn;
 	void *ctx;
 	struct sg_text_stats stats;
-	/* An exit is held back one line: an " (Overruns: N)" line may follow and belongs to it. */
-	struct sg_event pending;
-	int has_pending;
+	/*
+	 * An exit is held back one line: an " (Overruns: N)" line may follow and belongs to it.
+	 * pending points to it, NULL when there is none: to one of fevs when the fast path read it
+	 * (which then parses into the other), else to gpending, the general parser's copy.
+	 */
+	struct sg_event *pending, gpending;
+	/*
+	 * The held exit's text is the reader's line itself while in_place (the reader's own
+	 * linebuf keeps it until its next read, linebuf.h), else a copy in pending_line, made
+	 * when the line comes from a caller (sg_text_parser_line()), an overrun line is appended,
+	 * or before the reader reads on.
+	 */
+	int stable, in_place;
 	char *pending_line;
 	size_t pending_cap;
 	int tracecmd;		/* lines so far were trace-cmd report's */
@@ -27,11 +37,12 @@ struct sg_text_parser {
 	const char *last_comm;
 	struct sg_textfast fast; /* the common line's one-pass parser and its names per depth */
 	/*
-	 * The fast path's event: reset once, and only the fields sg_textfast_line() sets (it sets
+	 * The fast path's events: reset once, and only the fields sg_textfast_line() sets (it sets
 	 * all those a reset event would not have as it returns them) and the line change per
-	 * line, instead of clearing the whole event for each.
+	 * line, instead of clearing the whole event for each. fev is the one the next line goes
+	 * to; two, so that an exit held back stays where it is while the next line is read.
 	 */
-	struct sg_event fev;
+	struct sg_event fevs[2], *fev;
 };
 
 struct sg_text_parser *sg_text_parser_new(struct sg_strtab *st, sg_event_fn fn, void *ctx)
@@ -45,8 +56,11 @@ struct sg_text_parser *sg_text_parser_new(struct sg_strtab *st, sg_event_fn fn, 
 	p->ctx = ctx;
 	p->last_cpu = -1;
 	p->last_pid = -1;
-	p->fev.type = SG_EV_NOTE;
-	p->fev.cpu = p->fev.pid = -1;
+	for (int i = 0; i < 2; i++) {
+		p->fevs[i].type = SG_EV_NOTE;
+		p->fevs[i].cpu = p->fevs[i].pid = -1;
+	}
+	p->fev = &p->fevs[0];
 	return p;
 }
 
@@ -90,7 +104,7 @@ static int deliver(struct sg_text_parser *p, const struct sg_event *ev)
  * buffer. */
 static int keep_line(struct sg_text_parser *p, const char *s, size_t len, int append)
 {
-	size_t need = p->pending.line_len + len + 1;
+	size_t need = p->pending->line_len + len + 1;
 
 	if (need > p->pending_cap) {
 		size_t ncap = need * 2;
@@ -104,24 +118,40 @@ static int keep_line(struct sg_text_parser *p, const char *s, size_t len, int ap
 		p->pending_cap = ncap;
 	}
 	if (append)
-		p->pending_line[p->pending.line_len++] = '\n';
-	memcpy(p->pending_line + p->pending.line_len, s, len);
-	p->pending.line_len += len;
-	p->pending.line = p->pending_line;
+		p->pending_line[p->pending->line_len++] = '\n';
+	memcpy(p->pending_line + p->pending->line_len, s, len);
+	p->pending->line_len += len;
+	p->pending->line = p->pending_line;
 	return 0;
+}
+
+/* The held exit's text copied out of the reader's buffer, which is about to move. */
+static int keep_in_place(struct sg_text_parser *p)
+{
+	if (!p->in_place)
+		return 0;
+	p->in_place = 0;
+	const char *s = p->pending->line;
+	size_t len = p->pending->line_len;
+
+	p->pending->line_len = 0;
+	return keep_line(p, s, len, 0);
 }
 
 static int flush_pending(struct sg_text_parser *p)
 {
-	if (!p->has_pending)
+	struct sg_event *ev = p->pending;
+
+	if (!ev)
 		return 0;
-	p->has_pending = 0;
-	return deliver(p, &p->pending);
+	p->pending = NULL;
+	p->in_place = 0;
+	return deliver(p, ev);
 }
 
-static int emit(struct sg_text_parser *p, struct sg_event *ev)
+static inline int emit(struct sg_text_parser *p, struct sg_event *ev)
 {
-	if (flush_pending(p) < 0)
+	if (p->pending && flush_pending(p) < 0)
 		return -1;
 	if (ev->cpu >= 0 || ev->pid >= 0) {
 		p->last_cpu = ev->cpu;
@@ -130,10 +160,18 @@ static int emit(struct sg_text_parser *p, struct sg_event *ev)
 	}
 	if (ev->type != SG_EV_EXIT)
 		return deliver(p, ev);
-	p->pending = *ev;
-	p->pending.line_len = 0;
-	p->has_pending = 1;
-	return keep_line(p, ev->line, ev->line_len, 0);
+	if (ev == p->fev) {
+		/* held where it is: the next fast line goes to the other event */
+		p->pending = ev;
+		p->fev = &p->fevs[ev == &p->fevs[0]];
+	} else {
+		p->gpending = *ev;
+		p->pending = &p->gpending;
+	}
+	p->in_place = 1;
+	if (p->stable)
+		return 0;
+	return keep_in_place(p);
 }
 
 /*
@@ -370,10 +408,17 @@ static int parse_overrun(struct sg_text_parser *p, const char *s, const char *e)
 	if (!s || (s = sg_textline_skip(s, e)) == e || *s != ')')
 		return 1;
 	p->stats.notes++;
-	if (!p->has_pending)
+	if (!p->pending)
 		return 0;
-	p->pending.count = n;
-	p->pending.has_overrun = 1;
+	if (p->pending != &p->gpending) {
+		/* the fast path's events keep a reset event's count and has_overrun */
+		p->gpending = *p->pending;
+		p->pending = &p->gpending;
+	}
+	if (keep_in_place(p) < 0)
+		return -1;
+	p->pending->count = n;
+	p->pending->has_overrun = 1;
 	/* raw output keeps the line with the return it belongs to */
 	return keep_line(p, line, (size_t) (e - line), 1);
 }
@@ -389,11 +434,14 @@ static void reset_event(struct sg_event *ev, const char *s, const char *e)
 
 /* Any line the fast path declined, read from its start by the general parsers. */
 static int __attribute__((noinline))
-general_line(struct sg_text_parser *p, const char *s, const char *e, const char *t)
+general_line(struct sg_text_parser *p, const char *s, const char *e)
 {
+	const char *t = sg_textline_skip(s, e);
 	struct sg_event ev;
 	int other = 0, r;
 
+	if (t == e)
+		return 0;
 	reset_event(&ev, s, e);
 	/* The kernel prints no NUL; names are C strings downstream, so such a line is garbage. */
 	if (memchr(s, '\0', (size_t) (e - s))) {
@@ -468,6 +516,17 @@ general_line(struct sg_text_parser *p, const char *s, const char *e, const char 
 	return emit(p, &ev);
 }
 
+/* The line the fast path took, [s, e) without its "\r\n" or '\n', in p->fev. */
+static inline int emit_fast(struct sg_text_parser *p, const char *s, const char *e)
+{
+	struct sg_event *ev = p->fev;
+
+	ev->line = s;
+	ev->line_len = (size_t) (e - s);
+	p->stats.has_dur = 1;
+	return emit(p, ev);
+}
+
 int sg_text_parser_line(struct sg_text_parser *p, const char *s, size_t len)
 {
 	const char *e = s + len;
@@ -476,36 +535,22 @@ int sg_text_parser_line(struct sg_text_parser *p, const char *s, size_t len)
 	p->stats.bytes += len + 1;
 	if (e > s && e[-1] == '\r')
 		e--;
-	const char *t = sg_textline_skip(s, e);
-
-	if (t == e)
-		return 0;
 	/*
-	 * The common kernel line in one pass; it declines whatever else, which the general
-	 * parsers below then read from the start. What it accepts holds no NUL (it checks every
-	 * byte).
+	 * The common kernel line in one pass; it declines whatever else (blank lines, lines that
+	 * do not start with a CPU column), which the general parsers below then read from the
+	 * start. What it accepts holds no NUL (it checks every byte).
 	 */
-	if (!p->tracecmd && sg_textline_digit(*t)) {
-		struct sg_event *ev = &p->fev;
-		int r = sg_textfast_line(&p->fast, p->st, ev, s, e);
+	if (!p->tracecmd) {
+		int r = sg_textfast_line(&p->fast, p->st, p->fev, s, e);
 
-		if (r > 0) {
-			ev->line = s;
-			ev->line_len = (size_t) (e - s);
-			p->stats.has_dur = 1;
-			return emit(p, ev);
-		}
+		if (r > 0)
+			return emit_fast(p, s, e);
 		if (r < 0) {
 			sg_log_error("out of memory");
 			return -1;
 		}
 	}
-	return general_line(p, s, e, t);
-}
-
-int sg_text_parser_finish(struct sg_text_parser *p)
-{
-	return flush_pending(p);
+	return general_line(p, s, e);
 }
 
 static int on_line(void *ctx, const char *line, size_t len)
@@ -520,6 +565,48 @@ static int on_line(void *ctx, const char *line, size_t len)
 	return 0;
 }
 
+/*
+ * A run of whole lines from the reader: each line's end is found by the fast path as it parses
+ * the line (sg_textfast_next()), by memchr() for the others.
+ */
+static int on_lines(void *ctx, const char *s, size_t n)
+{
+	struct sg_text_parser *p = ctx;
+	const char *end = s + n, *nl, *e;
+	int r;
+
+	if (!s)
+		return on_line(ctx, NULL, 0);
+	while (s < end) {
+		if (!p->tracecmd) {
+			r = sg_textfast_next(&p->fast, p->st, p->fev, s, end, &nl);
+			if (r > 0) {
+				p->stats.lines++;
+				p->stats.bytes += (size_t) (nl - s) + 1;
+				e = nl > s && nl[-1] == '\r' ? nl - 1 : nl;
+				if (emit_fast(p, s, e) < 0)
+					return -1;
+				s = nl + 1;
+				continue;
+			}
+			if (r < 0) {
+				sg_log_error("out of memory");
+				return -1;
+			}
+		}
+		nl = memchr(s, '\n', (size_t) (end - s));
+		if (sg_text_parser_line(p, s, (size_t) (nl - s)) < 0)
+			return -1;
+		s = nl + 1;
+	}
+	return 0;
+}
+
+int sg_text_parser_finish(struct sg_text_parser *p)
+{
+	return flush_pending(p);
+}
+
 int sg_text_parser_read_fd(struct sg_text_parser *p, int fd, const char *head, size_t head_len)
 {
 	struct sg_linebuf *lb = sg_linebuf_new(MAX_LINE);
@@ -530,13 +617,19 @@ int sg_text_parser_read_fd(struct sg_text_parser *p, int fd, const char *head, s
 		sg_log_error("out of memory");
 		return -1;
 	}
+	/* a push may move its lines between its rounds: those are copied as they are held */
 	if (sg_linebuf_push(lb, head, head_len, on_line, p) < 0)
 		goto out;
-	while ((n = sg_linebuf_read(lb, fd, on_line, p)) > 0)
-		;
+	p->stable = 1;
+	while ((n = sg_linebuf_read_lines(lb, fd, on_lines, p)) > 0)
+		if (keep_in_place(p) < 0)
+			goto out;
 	if (n == 0 && sg_linebuf_finish(lb, on_line, p) == 0)
 		ret = sg_text_parser_finish(p);
 out:
+	p->stable = 0;
+	if (keep_in_place(p) < 0)
+		ret = -1;
 	sg_linebuf_free(lb);
 	return ret;
 }
@@ -551,10 +644,16 @@ int sg_text_parser_read(struct sg_text_parser *p, sg_read_fn rd, void *rctx)
 		sg_log_error("out of memory");
 		return -1;
 	}
-	while ((n = sg_linebuf_fill(lb, rd, rctx, on_line, p)) > 0)
-		;
+	p->stable = 1;
+	while ((n = sg_linebuf_fill_lines(lb, rd, rctx, on_lines, p)) > 0)
+		if (keep_in_place(p) < 0)
+			goto out;
 	if (n == 0 && sg_linebuf_finish(lb, on_line, p) == 0)
 		ret = sg_text_parser_finish(p);
+out:
+	p->stable = 0;
+	if (keep_in_place(p) < 0)
+		ret = -1;
 	sg_linebuf_free(lb);
 	return ret;
 }

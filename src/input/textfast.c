@@ -27,6 +27,8 @@ static const unsigned char sym_byte[256] = {
     ['z'] = 1,
 };
 
+#define BLANKS8 0x2020202020202020ull
+
 static inline int is_digit(char c)
 {
 	return c >= '0' && c <= '9';
@@ -96,14 +98,9 @@ static inline unsigned sym_mask(const char *p)
 	} while (0)
 #endif
 
-/* The first byte of [s, e) that is not a blank, or e: the indentation is most of a line. */
-static inline const char *skip_blanks(const char *s, const char *e, const char *lo)
+/* The first byte of [s, e) that is not a blank, or e, by vector steps: for the indentation. */
+static inline const char *skip_indent(const char *s, const char *e, const char *lo)
 {
-	/* most runs are one blank or none: only the indentation is worth a vector */
-	if (s == e || *s != ' ')
-		return s;
-	if (++s == e || *s != ' ')
-		return s;
 #if defined(__SSE2__)
 	SCAN(blank_mask);
 #else
@@ -113,7 +110,7 @@ static inline const char *skip_blanks(const char *s, const char *e, const char *
 		uint64_t w;
 
 		memcpy(&w, s, 8);
-		w ^= 0x2020202020202020ull;
+		w ^= BLANKS8;
 		if (w)
 			return s + (__builtin_ctzll(w) >> 3);
 		s += 8;
@@ -123,6 +120,16 @@ static inline const char *skip_blanks(const char *s, const char *e, const char *
 	while (s < e && *s == ' ')
 		s++;
 	return s;
+}
+
+/* The same for any run: most are one blank or none, only the indentation is worth a vector. */
+static inline const char *skip_blanks(const char *s, const char *e, const char *lo)
+{
+	if (s == e || *s != ' ')
+		return s;
+	if (++s == e || *s != ' ')
+		return s;
+	return skip_indent(s, e, lo);
 }
 
 /* The end of the run of symbol bytes at s. */
@@ -159,14 +166,36 @@ static inline uint64_t load_part(const char *s, size_t len)
 	return w;
 }
 
-/* Equal bytes, a word at a time (names are short: a libc memcmp call costs more). */
-static inline int same(const char *a, const char *b, size_t len)
+#if defined(__SSE2__)
+/* 16 equal bytes */
+static inline int same16(const char *a, const char *b)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *) (const void *) a);
+	__m128i y = _mm_loadu_si128((const __m128i *) (const void *) b);
+
+	return _mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) == 0xffff;
+}
+#endif
+
+/*
+ * Equal bytes, 16 or 8 at a time, the last step overlapping the one before (names are short: a
+ * libc memcmp call costs more).
+ */
+static inline __attribute__((always_inline)) int same(const char *a, const char *b, size_t len)
 {
 	uint64_t x, y;
 	size_t i = 0;
 
 	if (len < 8)
 		return load_part(a, len) == load_part(b, len);
+#if defined(__SSE2__)
+	if (len >= 16) {
+		for (; i + 16 <= len; i += 16)
+			if (!same16(a + i, b + i))
+				return 0;
+		return i == len || same16(a + len - 16, b + len - 16);
+	}
+#endif
 	for (; i + 8 <= len; i += 8) {
 		memcpy(&x, a + i, 8);
 		memcpy(&y, b + i, 8);
@@ -203,11 +232,76 @@ name_of(struct sg_textfast *c, struct sg_strtab *st, const char *s, const char *
 }
 
 /*
+ * The duration column as the kernel prints it (print_graph_duration()): 14 columns, "  " or a
+ * mark and a blank, the number left-aligned ("D.DDD", or "D" when the microseconds fill 7
+ * digits), " us", blanks, then the '|'. Its fixed width lets the field be read with the '|' as
+ * the end of every run (no bounds to test), where duration() below skips blank runs of any
+ * length. It accepts a subset of what duration() does, with the same result (each test names
+ * duration()'s step it stands for); NULL declines, and duration() then decides.
+ */
+static inline __attribute__((always_inline)) const char *
+duration_fixed(struct sg_event *ev, const char *s, const char *e)
+{
+	const char *bar = s + 14, *x = s + 2;
+	uint64_t v = 0, w0, w1;
+
+	if (e - s <= 14 || *bar != '|' || s[1] != ' ')
+		return NULL;
+	if (s[0] == ' ' && *x == ' ') {
+		/* no duration: blanks up to the bar, s[2..14) in two words */
+		memcpy(&w0, s + 2, 8);
+		memcpy(&w1, s + 6, 8);
+		if ((w0 ^ BLANKS8) | (w1 ^ BLANKS8))
+			return NULL;
+		ev->dur = 0;
+		ev->has_dur = 0;
+		return bar;
+	}
+	/* "  " skipped as blanks, or "M " as the mark */
+	if (s[0] != ' ' && !is_mark(s[0]))
+		return NULL;
+	if (!is_digit(*x))
+		return NULL;
+	/* at most 12 digits before the bar: duration()'s limit of 15 is not reached */
+	for (; is_digit(*x); x++)
+		v = v * 10 + (uint64_t) (*x - '0');
+	/* the bar ends the field, so x[1..4] are within it when x[1..3] are digits */
+	if (x[0] == '.' && is_digit(x[1]) && is_digit(x[2]) && is_digit(x[3]) && !is_digit(x[4])) {
+		v = v * 1000 + (uint64_t) ((x[1] - '0') * 100 + (x[2] - '0') * 10 + (x[3] - '0'));
+		x += 4;
+	} else if (x[0] == '.') {
+		return NULL;
+	} else {
+		v *= 1000;
+	}
+	if (x[0] != ' ' || x[1] != 'u' || x[2] != 's')
+		return NULL;
+	x += 3;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* blanks in [x, bar): the word s[6..14) has its bytes from x on at its high end */
+	if (x < bar) {
+		memcpy(&w0, bar - 8, 8);
+		if ((w0 ^ BLANKS8) >> (8 * (x - (bar - 8))))
+			return NULL;
+	}
+#else
+	while (*x == ' ')
+		x++;
+	if (x != bar)
+		return NULL;
+#endif
+	ev->dur = v;
+	ev->has_dur = 1;
+	return bar;
+}
+
+/*
  * The duration column up to its '|' (textline.c's sg_textline_duration, as parse_columns calls
  * it on the blank-trimmed field): "[mark ]D[.DDD] us" between blanks, or only blanks. Returns
  * the '|', or NULL to decline.
  */
-static const char *duration(struct sg_event *ev, const char *lo, const char *s, const char *e)
+static const char *__attribute__((noinline))
+duration(struct sg_event *ev, const char *lo, const char *s, const char *e)
 {
 	uint64_t v = 0;
 	int digits = 0, frac = 0;
@@ -297,19 +391,31 @@ static int call(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev
 }
 
 /*
+ * The two slots of a call, by its first 8 bytes and either its last 8 (calls shorter than 16
+ * bytes) or the 8 after (16 bytes or more: then the key is known before the call's end is).
+ */
+static inline struct sg_textfast_call *call_slot(struct sg_textfast *c, uint64_t w0, uint64_t w1)
+{
+	return &c->calls[(((w0 * 0x9E3779B97F4A7C15ull) ^ (w1 * 0xc4ceb9fe1a85ec53ull)) >>
+			  (64 - SG_TEXTFAST_CALLS_LOG2)) &
+			 ~(size_t) 1];
+}
+
+/*
  * The body after the bar: its indentation gives the depth, and the rest, a call, is looked up
  * among the calls seen last before it is parsed. What call() makes of a line depends on the
  * bytes [t, e) alone, so a call equal byte for byte to one it took has that one's type and name
  * (the same interned string): a whole compare of the call's bytes instead of a scan of its name's
- * bytes, of what follows it, and of the name table.
+ * bytes, of what follows it, and of the name table. A hash has two slots: a new call goes to
+ * the first, and the one there moves to the second.
  */
-static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev, const char *lo,
-		const char *s, const char *e)
+static inline __attribute__((always_inline)) int body(struct sg_textfast *c, struct sg_strtab *st,
+						      struct sg_event *ev, const char *lo,
+						      const char *s, const char *t, const char *e)
 {
-	const char *t = skip_blanks(s, e, lo);
 	int n = (int) (t - s) - 2, depth = n > 0 ? n / 2 : 0, r;
 	size_t len = (size_t) (e - t);
-	struct sg_textfast_call *k;
+	struct sg_textfast_call *k, *hit = NULL;
 	uint64_t w0, w1;
 
 	if (t == e)
@@ -317,17 +423,21 @@ static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev
 	if (len < 8 || len > SG_TEXTFAST_CALL_MAX)
 		return call(c, st, ev, lo, t, e, depth);
 	memcpy(&w0, t, 8);
-	memcpy(&w1, e - 8, 8);
-	k = &c->calls[((w0 * 0x9E3779B97F4A7C15ull) ^ (w1 * 0xc4ceb9fe1a85ec53ull) ^ len) >>
-		      (64 - SG_TEXTFAST_CALLS_LOG2)];
-	if (k->len == len && same(k->text, t, len)) {
-		ev->type = k->type;
+	memcpy(&w1, len >= 16 ? t + 8 : e - 8, 8);
+	k = call_slot(c, w0, w1);
+	if (k->len == len && same(k->text, t, len))
+		hit = k;
+	else if (k[1].len == len && same(k[1].text, t, len))
+		hit = k + 1;
+	if (hit) {
+		ev->type = hit->type;
 		ev->depth = depth;
-		ev->func = k->func;
+		ev->func = hit->func;
 		return 1;
 	}
 	r = call(c, st, ev, lo, t, e, depth);
 	if (r == 1) {
+		k[1] = k[0];
 		memcpy(k->text, t, len);
 		k->len = (unsigned char) len;
 		k->type = (unsigned char) ev->type;
@@ -336,8 +446,13 @@ static int body(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev
 	return r;
 }
 
-int sg_textfast_line(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
-		     const char *s, const char *e)
+/*
+ * The columns before the body: the CPU into ev, the duration; returns the body's start (after
+ * the bar), or NULL to decline. Every byte it accepts is one of " 0123456789.)|+!#*@$us", never
+ * a '\n': e may be the end of the line or of a run of lines (sg_textfast_next()).
+ */
+static inline __attribute__((always_inline)) const char *columns(struct sg_event *ev, const char *s,
+								 const char *e)
 {
 	const char *lo = s, *q = skip_blanks(s, e, lo), *d = q;
 	int cpu = 0;
@@ -358,10 +473,124 @@ int sg_textfast_line(struct sg_textfast *c, struct sg_strtab *st, struct sg_even
 	}
 	if (q < e && *q == ' ')
 		q++;
-	/* the duration column (parse_columns, first field), then the body after its bar */
-	q = duration(ev, lo, q, e);
-	if (!q)
-		return 0;
+	/* the duration column (parse_columns, first field); the body follows its bar */
+	const char *bar = duration_fixed(ev, q, e);
+
+	if (!bar && !(bar = duration(ev, lo, q, e)))
+		return NULL;
+	q = bar;
 	ev->cpu = cpu;
-	return body(c, st, ev, lo, q + 1, e);
+	return q + 1;
+}
+
+int sg_textfast_line(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
+		     const char *s, const char *e)
+{
+	const char *b = columns(ev, s, e);
+
+	if (!b)
+		return 0;
+	return body(c, st, ev, s, b, skip_indent(b, e, s), e);
+}
+
+/* The first '\n' at or after s, where [s, end) holds one. */
+static inline const char *line_end(const char *s, const char *end)
+{
+#if defined(__SSE2__)
+	for (; end - s >= 16; s += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *) (const void *) s);
+		unsigned m = (unsigned) _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+
+		if (m)
+			return s + __builtin_ctz(m);
+	}
+#endif
+	return memchr(s, '\n', (size_t) (end - s));
+}
+
+/*
+ * The columns are read with the run's end as their bound: what they accept holds no '\n', so
+ * they end within the line, and reading on to the run's end stays within memory the caller
+ * owns; only where the body starts is the line's end looked for, over the body alone. Then
+ * the body is read within the line, as sg_textfast_line() reads it, and a line ending in
+ * "\r\n" loses its '\r' as sg_text_parser_line() strips it.
+ */
+/* The first '\n' in [s, s + 16), or NULL. */
+static inline const char *line_end16(const char *s)
+{
+#if defined(__SSE2__)
+	__m128i v = _mm_loadu_si128((const __m128i *) (const void *) s);
+	unsigned m = (unsigned) _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+
+	return m ? s + __builtin_ctz(m) : NULL;
+#else
+	return memchr(s, '\n', 16);
+#endif
+}
+
+/*
+ * A call of 16 bytes or more at t whose line's end is not known yet, looked up by the bytes
+ * [t, t + 16) that give its slot: a call taken before whose bytes t holds, followed by the line's
+ * end ("\n" or "\r\n"), is that call, with the line's end found. Then ev as body() sets it, *nl
+ * the '\n', and 1; 0 when none is.
+ */
+static inline int call_ahead(struct sg_textfast *c, struct sg_event *ev, const char *b,
+			     const char *t, const char *end, const char **nl)
+{
+	struct sg_textfast_call *k;
+	uint64_t w0, w1;
+
+	memcpy(&w0, t, 8);
+	memcpy(&w1, t + 8, 8);
+	k = call_slot(c, w0, w1);
+	for (int i = 0; i < 2; i++, k++) {
+		size_t len = k->len;
+
+		/*
+		 * t[len] is read only within the run: [t, t + len) equal to a call holds no '\n',
+		 * so a '\r' at t[len] has the run's last '\n' after it
+		 */
+		if (len < 16 || (size_t) (end - t) <= len || !same(k->text, t, len))
+			continue;
+		if (t[len] == '\n')
+			*nl = t + len;
+		else if (t[len] == '\r' && t[len + 1] == '\n')
+			*nl = t + len + 1;
+		else
+			continue;
+		int n = (int) (t - b) - 2;
+
+		ev->type = k->type;
+		ev->depth = n > 0 ? n / 2 : 0;
+		ev->func = k->func;
+		return 1;
+	}
+	return 0;
+}
+
+int sg_textfast_next(struct sg_textfast *c, struct sg_strtab *st, struct sg_event *ev,
+		     const char *s, const char *end, const char **nl)
+{
+	const char *b = columns(ev, s, end), *t, *e;
+
+	if (!b)
+		return 0;
+	/* blanks end at the line's '\n' at the latest */
+	t = skip_indent(b, end, s);
+	if (end - t >= 16) {
+		/* a line whose call has 16 bytes or more is looked up before its end is looked for
+		 */
+		e = line_end16(t);
+		if (!e) {
+			if (call_ahead(c, ev, b, t, end, nl))
+				return 1;
+			e = line_end(t + 16, end);
+		}
+	} else {
+		e = line_end(t, end);
+	}
+	*nl = e;
+	if (e > t && e[-1] == '\r')
+		e--;
+	return body(c, st, ev, s, b, t, e);
 }

@@ -1,5 +1,6 @@
 /* test_input_text.c - the text parser on every line shape the kernel and trace-cmd print. */
 #include <stdlib.h>
+#include <unistd.h>
 #include "check.h"
 #include "collect.h"
 #include "input_text.h"
@@ -25,6 +26,132 @@ static void one(struct sg_strtab *st, const char *line)
 	const char *lines[] = {line, NULL};
 
 	parse(st, lines, NULL);
+}
+
+/*
+ * Every line of this trace is an event or an overrun line appended to the exit before it, so the
+ * events' texts, each followed by a '\n', give the trace back. Exits held back while the reader
+ * reads on: fast and general ones, with and without an overrun line, the last one at the end.
+ */
+static const char TRACE[] = " 0)               |  f() {\n"
+			    " 0)   0.500 us    |    g();\n"
+			    " 0)   1.000 us    |  } /* f */\n"
+			    " 0)               |  f() {\n"
+			    " 0)   1.000 us    |  }\n"
+			    " (Overruns: 3)\n"
+			    "  1.0 |   0)   ls-1   | + 37.846 us   |    } /* f */\n"
+			    " (Overruns: 4)\n"
+			    " 0)   2.000 us    |  } /* h */\n"
+			    " 0)   2.000 us    |  } /* i */\n"
+			    " 0)   0.500 us    |    g();\n"
+			    " 0)   3.000 us    |  } /* j */\n";
+
+static char texts[sizeof(TRACE) * 2];
+static size_t texts_len;
+
+static int collect_text(void *ctx, const struct sg_event *ev)
+{
+	(void) ctx;
+	if (texts_len + ev->line_len + 1 <= sizeof(texts)) {
+		memcpy(texts + texts_len, ev->line, ev->line_len);
+		texts_len += ev->line_len;
+		texts[texts_len++] = '\n';
+	}
+	return 0;
+}
+
+struct chunks {
+	const char *s;
+	size_t len, at, step;
+};
+
+/* A few bytes a call: lines end anywhere in a read, and the reader's buffer moves between. */
+static ssize_t read_chunk(void *ctx, char *buf, size_t n)
+{
+	struct chunks *c = ctx;
+	size_t k = c->len - c->at < c->step ? c->len - c->at : c->step;
+
+	if (k > n)
+		k = n;
+	memcpy(buf, c->s + c->at, k);
+	c->at += k;
+	return (ssize_t) k;
+}
+
+/* A line, 65 MB of one line, a line: what the reader reads in 1 MB steps. */
+struct longline {
+	size_t at;
+};
+
+#define LONG_LEN (65u << 20)
+
+static ssize_t read_long(void *ctx, char *buf, size_t n)
+{
+	static const char first[] = " 0)   1.000 us    |  } /* f */\n",
+			  last[] = " 0)   2.000 us    |  } /* g */\n";
+	struct longline *l = ctx;
+	size_t total = sizeof(first) - 1 + LONG_LEN + 1 + sizeof(last) - 1, k = 0;
+
+	if (n > (1u << 20))
+		n = 1u << 20;
+	for (; k < n && l->at < total; k++, l->at++) {
+		size_t i = l->at;
+
+		if (i < sizeof(first) - 1)
+			buf[k] = first[i];
+		else if ((i -= sizeof(first) - 1) < LONG_LEN)
+			buf[k] = 'x';
+		else if (i == LONG_LEN)
+			buf[k] = '\n';
+		else
+			buf[k] = last[i - LONG_LEN - 1];
+	}
+	return (ssize_t) k;
+}
+
+/* The held exit's text survives the reads after its line, whatever the reads' sizes. */
+static void check_held_texts(struct sg_strtab *st)
+{
+	size_t len = sizeof(TRACE) - 1;
+
+	for (size_t step = 1; step <= len; step++) {
+		struct sg_text_parser *p = sg_text_parser_new(st, collect_text, NULL);
+		struct chunks c = {TRACE, len, 0, step};
+
+		texts_len = 0;
+		CHECK(sg_text_parser_read(p, read_chunk, &c) == 0);
+		CHECK(texts_len == len && memcmp(texts, TRACE, len) == 0);
+		sg_text_parser_free(p);
+	}
+	/* a line longer than the reader keeps is dropped and counted, the exit before it kept */
+	{
+		struct sg_text_parser *p = sg_text_parser_new(st, collect_text, NULL);
+		struct longline l = {0};
+		static const char want[] = " 0)   1.000 us    |  } /* f */\n"
+					   " 0)   2.000 us    |  } /* g */\n";
+
+		texts_len = 0;
+		CHECK(sg_text_parser_read(p, read_long, &l) == 0);
+		CHECK(texts_len == strlen(want) && memcmp(texts, want, texts_len) == 0);
+		CHECK_U64(sg_text_parser_stats(p)->lines, 3);
+		CHECK_U64(sg_text_parser_stats(p)->skipped, 1);
+		CHECK_STR(sg_text_parser_stats(p)->first_skipped, "(a line longer than 64 MB)");
+		sg_text_parser_free(p);
+	}
+	/* from a head already read, then a pipe */
+	for (size_t head = 0; head <= len; head += 7) {
+		struct sg_text_parser *p = sg_text_parser_new(st, collect_text, NULL);
+		int fds[2];
+
+		CHECK(pipe(fds) == 0);
+		CHECK(write(fds[1], TRACE + head, len - head) == (ssize_t) (len - head));
+		close(fds[1]);
+		texts_len = 0;
+		CHECK(sg_text_parser_read_fd(p, fds[0], TRACE, head) == 0);
+		CHECK(texts_len == len && memcmp(texts, TRACE, len) == 0);
+		close(fds[0]);
+		sg_text_parser_free(p);
+	}
 }
 
 int main(void)
@@ -262,6 +389,7 @@ int main(void)
 		one(st, " 0)   1.0 us |  f(); garbage");
 		CHECK_U64(nev, 0);
 	}
+	check_held_texts(st);
 	sg_strtab_free(st);
 	return check_report("input_text");
 }

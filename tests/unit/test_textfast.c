@@ -38,27 +38,79 @@ static int same_event(const struct sg_event *a, const struct sg_event *b)
 	       a->has_retval == b->has_retval && a->retval == b->retval;
 }
 
-/* The line [s, s + len) in a buffer of exactly that size (so reading past it is an error). */
+/*
+ * What an earlier line left in the fields the fast path sets must not show through (the parser
+ * hands one event to line after line: a "}" has no name, an entry no duration).
+ */
+static void stale(struct sg_event *ev)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->pid = -1;
+	ev->type = SG_EV_LEAF;
+	ev->cpu = 77;
+	ev->depth = 99;
+	ev->func = "stale";
+	ev->dur = 12345;
+	ev->has_dur = 1;
+}
+
+/* A line that follows in a run: what a parse running past a line's end would read. */
+static const char FOLLOW[] = " 0)   0.911 us    |    g();\n";
+
+/*
+ * sg_textfast_next() on the line ended by eol and followed by another, in a buffer that ends
+ * with them: it gives what sg_textfast_line() gives on the line alone (r, and got when r is 1).
+ */
+static void compare_next(const char *line, size_t len, const char *eol, int r,
+			 const struct sg_event *got)
+{
+	size_t n = len + strlen(eol) + strlen(FOLLOW);
+	char *s = malloc(n);
+	const char *nl = NULL;
+	struct sg_event ev;
+	int rn;
+
+	memcpy(s, line, len);
+	memcpy(s + len, eol, strlen(eol));
+	memcpy(s + len + strlen(eol), FOLLOW, strlen(FOLLOW));
+	stale(&ev);
+	rn = sg_textfast_next(&fast, st, &ev, s, s + n, &nl);
+	CHECK(rn == r);
+	if (rn == 1 && r == 1) {
+		int ok = nl == s + len + strlen(eol) - 1 && same_event(&ev, got);
+
+		CHECK(ok);
+		if (!ok)
+			fprintf(stderr, "  next, line \"%.*s\"\n", (int) len, line);
+	}
+	free(s);
+}
+
+/*
+ * The line [s, s + len) in a buffer of exactly that size (so reading past it is an error), then
+ * in a run of lines, before (a call not yet in the table of calls) and after.
+ */
 static void compare(const char *line, size_t len)
 {
 	char *s = malloc(len ? len : 1);
 	struct sg_event want, got;
-	int r;
+	int r, nl_inside = memchr(line, '\n', len) != NULL;
+	/* a '\r' before the '\n' is not the line's: the parser strips it before it looks */
+	int cr_last = len && line[len - 1] == '\r';
+	/* the run's first: sg_textfast_next() before the line alone (its result checked below) */
+	struct sg_event first;
+	const char *fnl = NULL;
+	char *run = malloc(len + 1 + sizeof(FOLLOW));
+	int rfirst = 0;
 
+	memcpy(run, line, len);
+	run[len] = '\n';
+	memcpy(run + len + 1, FOLLOW, sizeof(FOLLOW) - 1);
+	stale(&first);
+	if (!nl_inside && !cr_last)
+		rfirst = sg_textfast_next(&fast, st, &first, run, run + len + sizeof(FOLLOW), &fnl);
 	memcpy(s, line, len);
-	memset(&got, 0, sizeof(got));
-	got.type = SG_EV_NOTE;
-	got.cpu = got.pid = -1;
-	/*
-	 * The parser hands one event to line after line: what an earlier line left in the fields
-	 * the fast path sets must not show through (a "}" has no name, an entry no duration).
-	 */
-	got.type = SG_EV_LEAF;
-	got.cpu = 77;
-	got.depth = 99;
-	got.func = "stale";
-	got.dur = 12345;
-	got.has_dur = 1;
+	stale(&got);
 	r = sg_textfast_line(&fast, st, &got, s, s + len);
 	if (r == 1) {
 		accepted++;
@@ -71,6 +123,15 @@ static void compare(const char *line, size_t len)
 		CHECK(r == 0);
 		declined++;
 	}
+	if (!nl_inside && !cr_last) {
+		CHECK(rfirst == r);
+		if (rfirst == 1 && r == 1)
+			CHECK(fnl == run + len && same_event(&first, &got));
+		compare_next(line, len, "\n", r, &got);
+	}
+	if (!nl_inside)
+		compare_next(line, len, "\r\n", r, &got);
+	free(run);
 	free(s);
 }
 
@@ -105,6 +166,27 @@ static const char *const durs[] = {
     "  ls-12  |",
     "  d.h2. |",
     "",
+    /* the kernel's own 14 columns after "C) " (print_graph_duration), read by position */
+    "              |",
+    "  0.911 us    |",
+    "+ 12.499 us   |",
+    "! 100.000 us  |",
+    "# 1234567 us  |",
+    "@ 12345678 us |",
+    "$ 123456789 us |",
+    "  123456789012 |",
+    "  0.911 us   x|",
+    "  0.911us     |",
+    "  0.9111 us   |",
+    "  0.91 us     |",
+    "  0. us       |",
+    "  .911 us     |",
+    "x 0.911 us    |",
+    "+  0.911 us   |",
+    " +0.911 us    |",
+    "   0.911 us   |",
+    "+             |",
+    "  0.911 ms    |",
 };
 static const char *const bodies[] = {
     "  f();",
@@ -208,6 +290,51 @@ int main(void)
 				line[call + at] = repl[r];
 				compare(line, (size_t) len);
 			}
+		}
+	}
+	/*
+	 * Lines as the kernel prints them, with any one byte replaced by one that matters to the
+	 * columns: the fixed-width reading of the duration field takes a line only when the
+	 * general parser reads the same from it.
+	 */
+	const char *const kernel[] = {
+	    " 0)   0.911 us    |              __cond_resched();",
+	    " 1) + 12.499 us   |            } /* security_file_alloc */",
+	    " 0)               |          __alloc_file() {",
+	    " 7) # 1234567 us  |  }",
+	    "12) @ 12345678 us |    f();",
+	};
+
+	for (size_t i = 0; i < sizeof(kernel) / sizeof(kernel[0]); i++) {
+		size_t n = strlen(kernel[i]);
+
+		for (size_t at = 0; at < n; at++) {
+			/* '!' and '\xa0' differ from a blank in one bit */
+			static const char repl[] = {' ', '0', '9', '.', '|',	'u',
+						    's', '+', 'x', '!', '\xa0', '\0'};
+
+			for (size_t r = 0; r < sizeof(repl); r++) {
+				memcpy(line, kernel[i], n);
+				line[at] = repl[r];
+				compare(line, n);
+			}
+		}
+	}
+	/*
+	 * A call taken before, then lines that begin with its bytes and go on: in a run of lines
+	 * it is found before the line's end is known, which must then follow it.
+	 */
+	for (size_t i = 0; i < sizeof(seen) / sizeof(seen[0]); i++) {
+		static const char *const more[] = {"", "x", " ", "\r", "\r\r", " {", "();"};
+
+		for (size_t m = 0; m < sizeof(more) / sizeof(more[0]); m++) {
+			int len =
+			    snprintf(line, sizeof(line), " 3)   2.000 us    |    %s", seen[i]);
+
+			compare(line, (size_t) len);
+			len = snprintf(line, sizeof(line), " 3)   2.000 us    |    %s%s", seen[i],
+				       more[m]);
+			compare(line, (size_t) len);
 		}
 	}
 	/* every prefix of a line, and a NUL anywhere in it */
