@@ -232,6 +232,17 @@ name_of(struct sg_textfast *c, struct sg_strtab *st, const char *s, const char *
 }
 
 /*
+ * ".DDD us " as a little-endian word: '.' in byte 0 and " us " in bytes 4 to 7 (TAIL under
+ * its MASK); bytes 1 to 3 digits, each 0x3N (HIGH nibbles 3) staying 0x3N with 6 added (N <= 9;
+ * byte 0 gets nothing added, so no carry crosses a byte).
+ */
+#define DUR_TAIL      (0x2073752000000000ull | '.')
+#define DUR_TAIL_MASK 0xffffffff000000ffull
+#define DUR_FRAC_HIGH 0x00000000f0f0f000ull
+#define DUR_FRAC_3    0x0000000030303000ull
+#define DUR_FRAC_6    0x0000000006060600ull
+
+/*
  * The duration column as the kernel prints it (print_graph_duration()): 14 columns, "  " or a
  * mark and a blank, the number left-aligned ("D.DDD", or "D" when the microseconds fill 7
  * digits), " us", blanks, then the '|'. Its fixed width lets the field be read with the '|' as
@@ -265,6 +276,22 @@ duration_fixed(struct sg_event *ev, const char *s, const char *e)
 	/* at most 12 digits before the bar: duration()'s limit of 15 is not reached */
 	for (; is_digit(*x); x++)
 		v = v * 10 + (uint64_t) (*x - '0');
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/*
+	 * ".DDD us " (4 digits or fewer before it, so it ends before the bar) in one word: the
+	 * tests below on its bytes, the last blank the first of those up to the bar
+	 */
+	if (bar - x >= 8) {
+		memcpy(&w1, x, 8);
+		if (!(((w1 ^ DUR_TAIL) & DUR_TAIL_MASK) | ((w1 & DUR_FRAC_HIGH) ^ DUR_FRAC_3) |
+		      (((w1 + DUR_FRAC_6) & DUR_FRAC_HIGH) ^ DUR_FRAC_3))) {
+			v = v * 1000 + ((w1 >> 8) & 0xf) * 100 + ((w1 >> 16) & 0xf) * 10 +
+			    ((w1 >> 24) & 0xf);
+			x += 7;
+			goto blanks;
+		}
+	}
+#endif
 	/* the bar ends the field, so x[1..4] are within it when x[1..3] are digits */
 	if (x[0] == '.' && is_digit(x[1]) && is_digit(x[2]) && is_digit(x[3]) && !is_digit(x[4])) {
 		v = v * 1000 + (uint64_t) ((x[1] - '0') * 100 + (x[2] - '0') * 10 + (x[3] - '0'));
@@ -277,6 +304,7 @@ duration_fixed(struct sg_event *ev, const char *s, const char *e)
 	if (x[0] != ' ' || x[1] != 'u' || x[2] != 's')
 		return NULL;
 	x += 3;
+blanks:
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	/* blanks in [x, bar): the word s[6..14) has its bytes from x on at its high end */
 	if (x < bar) {
@@ -454,9 +482,28 @@ static inline __attribute__((always_inline)) int body(struct sg_textfast *c, str
 static inline __attribute__((always_inline)) const char *columns(struct sg_event *ev, const char *s,
 								 const char *e)
 {
-	const char *lo = s, *q = skip_blanks(s, e, lo), *d = q;
+	const char *lo = s, *q, *d;
 	int cpu = 0;
+	uint32_t h;
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/*
+	 * " C) " in one word, the most common CPU column (up to 10 CPUs): what the steps below
+	 * take from it (one blank, one digit, ')' and the blank after it), without them
+	 */
+	if (e - s >= 4) {
+		memcpy(&h, s, 4);
+		if ((h & 0xffff00ffu) == 0x20290020u && is_digit((char) (h >> 8))) {
+			cpu = (int) ((h >> 8) & 0xff) - '0';
+			q = s + 4;
+			goto duration;
+		}
+	}
+#else
+	(void) h;
+#endif
+	q = skip_blanks(s, e, lo);
+	d = q;
 	/*
 	 * the CPU column "C)" (parse_kernel_line); an absolute time or a task column declines.
 	 * One digit, the machines' most, is what the loop would take, without the loop.
@@ -473,6 +520,7 @@ static inline __attribute__((always_inline)) const char *columns(struct sg_event
 	}
 	if (q < e && *q == ' ')
 		q++;
+duration:;
 	/* the duration column (parse_columns, first field); the body follows its bar */
 	const char *bar = duration_fixed(ev, q, e);
 

@@ -187,6 +187,18 @@ static const char *const durs[] = {
     "   0.911 us   |",
     "+             |",
     "  0.911 ms    |",
+    /* ".DDD us " read as one word after 1 to 4 digits, or not (5 digits, no blank before '|') */
+    "  12.345 us   |",
+    "  123.456 us  |",
+    "! 1234.567 us |",
+    "  12345.678 us|",
+    "  1.234 us.   |",
+    "  1.234 uS    |",
+    "  1.:34 us    |",
+    "  1.2:4 us    |",
+    "  1.23? us    |",
+    "  1./34 us    |",
+    "  1.23\xb9 us    |",
 };
 static const char *const bodies[] = {
     "  f();",
@@ -303,15 +315,20 @@ int main(void)
 	    " 0)               |          __alloc_file() {",
 	    " 7) # 1234567 us  |  }",
 	    "12) @ 12345678 us |    f();",
+	    " 2) ! 1234.567 us |      } /* f */",
+	    " 9)  12.345 us    |  f();",
 	};
 
 	for (size_t i = 0; i < sizeof(kernel) / sizeof(kernel[0]); i++) {
 		size_t n = strlen(kernel[i]);
 
 		for (size_t at = 0; at < n; at++) {
-			/* '!' and '\xa0' differ from a blank in one bit */
-			static const char repl[] = {' ', '0', '9', '.', '|',	'u',
-						    's', '+', 'x', '!', '\xa0', '\0'};
+			/*
+			 * '!' and '\xa0' differ from a blank in one bit, '/' and ':' are
+			 * next to the digits
+			 */
+			static const char repl[] = {' ', '0', '9', '.',	   '|',	 'u', 's',
+						    '+', 'x', '!', '\xa0', '\0', '/', ':'};
 
 			for (size_t r = 0; r < sizeof(repl); r++) {
 				memcpy(line, kernel[i], n);
