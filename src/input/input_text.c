@@ -527,12 +527,12 @@ static inline int emit_fast(struct sg_text_parser *p, const char *s, const char 
 	return emit(p, ev);
 }
 
-int sg_text_parser_line(struct sg_text_parser *p, const char *s, size_t len)
+/* A line [s, s + len) without its '\n', whose bytes are counted already. */
+static int parse_line(struct sg_text_parser *p, const char *s, size_t len)
 {
 	const char *e = s + len;
 
 	p->stats.lines++;
-	p->stats.bytes += len + 1;
 	if (e > s && e[-1] == '\r')
 		e--;
 	/*
@@ -551,6 +551,12 @@ int sg_text_parser_line(struct sg_text_parser *p, const char *s, size_t len)
 		}
 	}
 	return general_line(p, s, e);
+}
+
+int sg_text_parser_line(struct sg_text_parser *p, const char *s, size_t len)
+{
+	p->stats.bytes += len + 1;
+	return parse_line(p, s, len);
 }
 
 static int on_line(void *ctx, const char *line, size_t len)
@@ -577,12 +583,13 @@ static int on_lines(void *ctx, const char *s, size_t n)
 
 	if (!s)
 		return on_line(ctx, NULL, 0);
+	/* the run is whole lines, each with its '\n': their bytes counted at once */
+	p->stats.bytes += n;
 	while (s < end) {
 		if (!p->tracecmd) {
 			r = sg_textfast_next(&p->fast, p->st, p->fev, s, end, &nl);
 			if (r > 0) {
 				p->stats.lines++;
-				p->stats.bytes += (size_t) (nl - s) + 1;
 				e = nl > s && nl[-1] == '\r' ? nl - 1 : nl;
 				if (emit_fast(p, s, e) < 0)
 					return -1;
@@ -595,7 +602,7 @@ static int on_lines(void *ctx, const char *s, size_t n)
 			}
 		}
 		nl = memchr(s, '\n', (size_t) (end - s));
-		if (sg_text_parser_line(p, s, (size_t) (nl - s)) < 0)
+		if (parse_line(p, s, (size_t) (nl - s)) < 0)
 			return -1;
 		s = nl + 1;
 	}

@@ -121,6 +121,9 @@ static void check_held_texts(struct sg_strtab *st)
 		texts_len = 0;
 		CHECK(sg_text_parser_read(p, read_chunk, &c) == 0);
 		CHECK(texts_len == len && memcmp(texts, TRACE, len) == 0);
+		/* every byte counted once, fast and general lines alike */
+		CHECK_U64(sg_text_parser_stats(p)->bytes, len);
+		CHECK_U64(sg_text_parser_stats(p)->lines, 12);
 		sg_text_parser_free(p);
 	}
 	/* a line longer than the reader keeps is dropped and counted, the exit before it kept */
@@ -134,6 +137,7 @@ static void check_held_texts(struct sg_strtab *st)
 		CHECK(sg_text_parser_read(p, read_long, &l) == 0);
 		CHECK(texts_len == strlen(want) && memcmp(texts, want, texts_len) == 0);
 		CHECK_U64(sg_text_parser_stats(p)->lines, 3);
+		CHECK_U64(sg_text_parser_stats(p)->bytes, strlen(want));
 		CHECK_U64(sg_text_parser_stats(p)->skipped, 1);
 		CHECK_STR(sg_text_parser_stats(p)->first_skipped, "(a line longer than 64 MB)");
 		sg_text_parser_free(p);
@@ -149,6 +153,7 @@ static void check_held_texts(struct sg_strtab *st)
 		texts_len = 0;
 		CHECK(sg_text_parser_read_fd(p, fds[0], TRACE, head) == 0);
 		CHECK(texts_len == len && memcmp(texts, TRACE, len) == 0);
+		CHECK_U64(sg_text_parser_stats(p)->bytes, len);
 		close(fds[0]);
 		sg_text_parser_free(p);
 	}
