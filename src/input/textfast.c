@@ -274,6 +274,7 @@ duration_fixed(struct sg_event *ev, const char *s, const char *e)
 	if (!is_digit(*x))
 		return NULL;
 	/* at most 12 digits before the bar: duration()'s limit of 15 is not reached */
+	v = (uint64_t) (*x++ - '0');
 	for (; is_digit(*x); x++)
 		v = v * 10 + (uint64_t) (*x - '0');
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
