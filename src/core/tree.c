@@ -1,5 +1,4 @@
 /* tree.c - call-tree nodes in arena blocks, found by (parent, name) through one hash per tree. */
-#include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,7 +51,7 @@ struct sg_tree {
 /*
  * A stored sg_pstat follows its node, at the alignment of its 128-bit sums. A lean tree's node
  * is the node alone: one invocation's statistics are derived from its times where they are
- * read, the log times remembered (logtime_cached), so an invocation's tree holds no bytes for
+ * read, the log times remembered (sg_logtime_cached), so an invocation's tree holds no bytes for
  * them (a 100,000-node tree is 0.8 MB less memory faulted in).
  */
 
@@ -415,52 +414,6 @@ void sg_tree_unlink(struct sg_node *n)
 	n->next = NULL;
 }
 
-uint64_t sg_tree_logtime(uint64_t ns)
-{
-	/* integers, so that sums add up exactly however runs are merged */
-	return (uint64_t) llround(log2(1 + (double) ns / 1000) * SG_LOGTIME_ONE);
-}
-
-/*
- * sg_tree_logtime() for every node of every invocation was a tenth of a text profile's
- * instructions (log2 and llround in libm). Durations repeat (a leaf's few microseconds, self
- * times of 0), so results are remembered: the same function of the same value, so the sums stay
- * exact. Below 65.536 us (most calls) by the value itself, 256 KiB whose pages are touched only
- * where durations fall (0: not yet computed; every duration of 1 ns or more has a log time of
- * 94 or more); above, the last result per slot of a hash. One process-wide table: nothing here
- * runs in threads. 16,384 slots: a 210 MB text trace's durations missed 30% of 4,096, 5% of
- * 16,384.
- */
-#define LOGTIME_DIRECT 65536
-#define LOGTIME_SLOTS  16384
-
-static uint64_t logtime_hashed(uint64_t ns)
-{
-	static struct {
-		uint64_t ns, lg;
-	} slot[LOGTIME_SLOTS];
-	size_t i = (size_t) (ns ^ ns >> 12) & (LOGTIME_SLOTS - 1);
-
-	if (slot[i].ns != ns) {
-		slot[i].ns = ns;
-		slot[i].lg = sg_tree_logtime(ns);
-	}
-	return slot[i].lg;
-}
-
-static inline uint64_t logtime_cached(uint64_t ns)
-{
-	static uint32_t direct[LOGTIME_DIRECT];
-
-	if (ns >= LOGTIME_DIRECT)
-		return logtime_hashed(ns);
-	if (!ns)
-		return 0;
-	if (!direct[ns])
-		direct[ns] = (uint32_t) sg_tree_logtime(ns);
-	return direct[ns];
-}
-
 void sg_node_pstat(const struct sg_node *n, struct sg_pstat *ps)
 {
 	if (n->pstat == SG_PSTAT_STORED) {
@@ -474,8 +427,8 @@ void sg_node_pstat(const struct sg_node *n, struct sg_pstat *ps)
 	ps->ninv = 1;
 	ps->sq_total = (unsigned __int128) n->total * n->total;
 	ps->sq_self = (unsigned __int128) n->self * n->self;
-	ps->lg_total = logtime_cached(n->total);
-	ps->lg_self = n->self == n->total ? ps->lg_total : logtime_cached(n->self);
+	ps->lg_total = sg_logtime_cached(n->total);
+	ps->lg_self = n->self == n->total ? ps->lg_total : sg_logtime_cached(n->self);
 	ps->lq_total = (unsigned __int128) ps->lg_total * ps->lg_total;
 	ps->lq_self = (unsigned __int128) ps->lg_self * ps->lg_self;
 }
@@ -493,9 +446,9 @@ struct sg_pstat *sg_node_pstat_stored(struct sg_node *n)
 static void pstat_add(struct sg_pstat *d, const struct sg_node *s)
 {
 	if (s->pstat == SG_PSTAT_ONE) {
-		uint64_t lg_total = logtime_cached(s->total);
+		uint64_t lg_total = sg_logtime_cached(s->total);
 		/* a leaf's self is its total: one log time (most nodes of a tree are leaves) */
-		uint64_t lg_self = s->self == s->total ? lg_total : logtime_cached(s->self);
+		uint64_t lg_self = s->self == s->total ? lg_total : sg_logtime_cached(s->self);
 
 		d->ninv = sg_add_sat(d->ninv, 1);
 		d->sq_total = sg_add_sat128(d->sq_total, (unsigned __int128) s->total * s->total);
@@ -566,8 +519,8 @@ void sg_tree_mark_invocation(struct sg_node *root)
 			continue;
 		}
 		struct sg_pstat *ps = stored(n);
-		uint64_t lg_total = logtime_cached(n->total);
-		uint64_t lg_self = n->self == n->total ? lg_total : logtime_cached(n->self);
+		uint64_t lg_total = sg_logtime_cached(n->total);
+		uint64_t lg_self = n->self == n->total ? lg_total : sg_logtime_cached(n->self);
 
 		ps->ninv = 1;
 		ps->sq_total = (unsigned __int128) n->total * n->total;
