@@ -201,13 +201,49 @@ enum sg_order {
 	SG_ORDER_NAME,	/* byte order of names */
 };
 
-/* Depth-first pre-order walk of the subtree at top, without recursion. */
-struct sg_node *sg_node_next(const struct sg_node *n, const struct sg_node *top);
+/*
+ * Depth-first pre-order walk of the subtree at top, without recursion. Inline: every walk's
+ * every node.
+ */
+static inline struct sg_node *sg_node_next(const struct sg_node *n, const struct sg_node *top)
+{
+	if (n->child)
+		return n->child;
+	while (n != top) {
+		if (n->next)
+			return n->next;
+		n = n->parent;
+	}
+	return NULL;
+}
 
 /* The same walk, keeping *depth: one more going to a child, one less for each level back up. */
-struct sg_node *sg_node_next_depth(const struct sg_node *n, const struct sg_node *top, int *depth);
+static inline struct sg_node *sg_node_next_depth(const struct sg_node *n, const struct sg_node *top,
+						 int *depth)
+{
+	if (n->child) {
+		(*depth)++;
+		return n->child;
+	}
+	while (n != top) {
+		if (n->next)
+			return n->next;
+		n = n->parent;
+		(*depth)--;
+	}
+	return NULL;
+}
 
 /* Depth of n below top (top itself is 0). */
-int sg_node_depth(const struct sg_node *n, const struct sg_node *top);
+static inline int sg_node_depth(const struct sg_node *n, const struct sg_node *top)
+{
+	int d = 0;
+
+	while (n != top && n->parent) {
+		n = n->parent;
+		d++;
+	}
+	return d;
+}
 
 #endif
