@@ -3,6 +3,7 @@
 #define SG_TREE_H
 
 #include <stdint.h>
+#include "logtime.h"
 
 /* Distinct error codes a node counts by name; more go into its errs total only. */
 #define SG_RET_ERRNOS 3
@@ -38,7 +39,7 @@ static inline int sg_is_errno(int64_t v)
  * and the sums of the squares of its total and self time in each (ns^2; an invocation without
  * the path adds 0). Exact: 128 bits hold any sum of 64-bit squares a run can reach (saturating
  * past that). The same on a log scale, which latencies' long tails do not sway: sums of
- * sg_tree_logtime() of the path's total and self time in each invocation, and of its square.
+ * sg_logtime() of the path's total and self time in each invocation, and of its square.
  */
 struct sg_pstat {
 	unsigned __int128 sq_total, sq_self;
@@ -146,13 +147,6 @@ void sg_tree_unlink(struct sg_node *n);
  */
 void sg_tree_mark_invocation(struct sg_node *root);
 
-/*
- * A time on the log scale diff tests (docs/diff.md): log2(1 + ns / 1000) in 1/65536ths,
- * rounded: 0 for a path absent from an invocation, 65536 for 1 us, at most 44 * 65536.
- */
-#define SG_LOGTIME_ONE 65536
-uint64_t sg_tree_logtime(uint64_t ns);
-
 /* a + b for the 128-bit sums of squares, UINT128 max when that overflows. */
 static inline unsigned __int128 sg_add_sat128(unsigned __int128 a, unsigned __int128 b)
 {
@@ -207,13 +201,49 @@ enum sg_order {
 	SG_ORDER_NAME,	/* byte order of names */
 };
 
-/* Depth-first pre-order walk of the subtree at top, without recursion. */
-struct sg_node *sg_node_next(const struct sg_node *n, const struct sg_node *top);
+/*
+ * Depth-first pre-order walk of the subtree at top, without recursion. Inline: every walk's
+ * every node.
+ */
+static inline struct sg_node *sg_node_next(const struct sg_node *n, const struct sg_node *top)
+{
+	if (n->child)
+		return n->child;
+	while (n != top) {
+		if (n->next)
+			return n->next;
+		n = n->parent;
+	}
+	return NULL;
+}
 
 /* The same walk, keeping *depth: one more going to a child, one less for each level back up. */
-struct sg_node *sg_node_next_depth(const struct sg_node *n, const struct sg_node *top, int *depth);
+static inline struct sg_node *sg_node_next_depth(const struct sg_node *n, const struct sg_node *top,
+						 int *depth)
+{
+	if (n->child) {
+		(*depth)++;
+		return n->child;
+	}
+	while (n != top) {
+		if (n->next)
+			return n->next;
+		n = n->parent;
+		(*depth)--;
+	}
+	return NULL;
+}
 
 /* Depth of n below top (top itself is 0). */
-int sg_node_depth(const struct sg_node *n, const struct sg_node *top);
+static inline int sg_node_depth(const struct sg_node *n, const struct sg_node *top)
+{
+	int d = 0;
+
+	while (n != top && n->parent) {
+		n = n->parent;
+		d++;
+	}
+	return d;
+}
 
 #endif

@@ -44,7 +44,7 @@ struct sg_treediff_node {
 	int64_t delta, self_delta; /* after - before */
 	/*
 	 * Is the change in total (sig) and self time (self_sig) per invocation more than the
-	 * variation between invocations? Welch's test on the times' log scale (sg_tree_logtime),
+	 * variation between invocations? Welch's test on the times' log scale (sg_logtime),
 	 * at the diff's level, its p; lo and hi are its interval as ns per invocation (see
 	 * docs/diff.md; NaN when the path ran in too few invocations to have one), delta the
 	 * change in ns. Verdict SG_WELCH_FEW throughout when the diff

@@ -8,7 +8,7 @@
 /*
  * "pstat INVOCATIONS SQ_TOTAL SQ_SELF LG_TOTAL LQ_TOTAL LG_SELF LQ_SELF" for merged-tree node
  * n: the invocations its path was in, the sums of its per-invocation total and self time
- * squared (ns^2), and of the same times on the log scale (sg_tree_logtime) and their squares.
+ * squared (ns^2), and of the same times on the log scale (sg_logtime) and their squares.
  */
 void sg_treepstat_write(FILE *out, const struct sg_node *n);
 

@@ -79,29 +79,19 @@ static char *copy(const char *s, size_t len)
 	return d;
 }
 
-int sg_calls_enter(struct sg_calls *c, const struct sg_event *ev, int pid, const char *comm)
+/*
+ * sg_calls_enter's record of a call below the bound. Out of line: the checks before it, which a
+ * large invocation's calls mostly end at, then need no saved registers nor its buffer.
+ */
+static __attribute__((noinline)) int record(struct sg_calls *c, const struct sg_event *ev,
+					    int depth, int pid, const char *comm)
 {
-	int depth = ev->depth - c->base, oom;
 	char buf[SG_EVENT_ARGS * 24];
 	size_t len = 0;
+	int oom;
 	/* most calls have no arguments: the formatting call only for those that do */
 	const char *args =
 	    ev->args_len || ev->nargv ? sg_calls_args_text(ev, buf, sizeof(buf), &len) : NULL;
-
-	/*
-	 * What is deeper never returned (lost), nor did the same function open at this depth: they
-	 * stay without a duration. Another call open at this depth stays open: the kernel prints
-	 * an interrupt's calls at the depth of the call they interrupted.
-	 */
-	while (c->nopen) {
-		const struct sg_callrec *o = &c->v[c->open[c->nopen - 1]];
-
-		if (o->depth < depth || (o->depth == depth && o->func != ev->func))
-			break;
-		c->nopen--;
-	}
-	if (depth < 0)
-		return 0;
 	struct sg_callrec *r = grow(c, &oom);
 
 	if (!r)
@@ -137,6 +127,35 @@ int sg_calls_enter(struct sg_calls *c, const struct sg_event *ev, int pid, const
 	}
 	c->open[c->nopen++] = c->n - 1;
 	return 0;
+}
+
+int sg_calls_enter(struct sg_calls *c, const struct sg_event *ev, int pid, const char *comm)
+{
+	int depth = ev->depth - c->base;
+
+	/*
+	 * What is deeper never returned (lost), nor did the same function open at this depth: they
+	 * stay without a duration. Another call open at this depth stays open: the kernel prints
+	 * an interrupt's calls at the depth of the call they interrupted.
+	 */
+	while (c->nopen) {
+		const struct sg_callrec *o = &c->v[c->open[c->nopen - 1]];
+
+		if (o->depth < depth || (o->depth == depth && o->func != ev->func))
+			break;
+		c->nopen--;
+	}
+	if (depth < 0)
+		return 0;
+	/*
+	 * Past the bound only counted (as grow() would), before the arguments are formatted: a
+	 * large invocation's calls are mostly past it.
+	 */
+	if (c->n >= SG_CALLS_MAX) {
+		c->dropped++;
+		return 0;
+	}
+	return record(c, ev, depth, pid, comm);
 }
 
 void sg_calls_exit(struct sg_calls *c, const struct sg_event *ev)

@@ -1,8 +1,8 @@
 /* tree.c - call-tree nodes in arena blocks, found by (parent, name) through one hash per tree. */
-#include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include "tree.h"
 
 /* Blocks grow from a few nodes (most invocation trees are small) to many (merged trees). */
@@ -52,7 +52,7 @@ struct sg_tree {
 /*
  * A stored sg_pstat follows its node, at the alignment of its 128-bit sums. A lean tree's node
  * is the node alone: one invocation's statistics are derived from its times where they are
- * read, the log times remembered (logtime_cached), so an invocation's tree holds no bytes for
+ * read, the log times remembered (sg_logtime_cached), so an invocation's tree holds no bytes for
  * them (a 100,000-node tree is 0.8 MB less memory faulted in).
  */
 
@@ -130,13 +130,33 @@ uint64_t sg_tree_size(const struct sg_tree *t)
 	return t->size;
 }
 
+/*
+ * A tree of HUGE_AFTER nodes or more (1.5 MB and up) grows by 2 MiB blocks, aligned and
+ * advised as transparent huge pages (THP's default, "madvise", gives them only when asked):
+ * one fault maps a block where 4 KiB pages took 512. bench100k's -m svg trees (four kept
+ * invocations, merged, buckets, 100,000 paths each) faulted 20,500 times, 8,000 so. A smaller
+ * tree (an invocation of a few hundred calls, a text profile's merged tree) never gets one: a
+ * large tree's last block may hold up to 2 MiB it does not use.
+ */
+#define HUGE_BYTES ((size_t) 2 << 20)
+#define HUGE_AFTER 16384
+
 /* A new block for node_alloc, twice the last one's nodes up to MAX_BLOCK. NULL: no memory. */
 static struct block *block_new(struct sg_tree *t)
 {
 	struct block *b = t->blocks;
 	unsigned cap = !b ? FIRST_BLOCK : b->cap < MAX_BLOCK ? b->cap * 2 : MAX_BLOCK;
 
-	b = malloc(sizeof(*b) + cap * t->stride);
+	if (cap == MAX_BLOCK && t->size >= HUGE_AFTER) {
+		b = aligned_alloc(HUGE_BYTES, HUGE_BYTES);
+		if (b) {
+			/* advice only: without it (an old kernel, THP off) the block is as good */
+			madvise(b, HUGE_BYTES, MADV_HUGEPAGE);
+			cap = (unsigned) ((HUGE_BYTES - sizeof(*b)) / t->stride);
+		}
+	} else {
+		b = malloc(sizeof(*b) + cap * t->stride);
+	}
 	if (!b)
 		return NULL;
 	b->used = 0;
@@ -158,8 +178,17 @@ static inline struct sg_node *node_alloc(struct sg_tree *t, const char *name)
 	}
 	struct sg_node *n = (struct sg_node *) ((char *) b->mem + b->used++ * t->stride);
 
-	/* fixed sizes: stores the compiler lays out, not a call to memset per node */
-	*n = (struct sg_node){.name = name, .pstat = t->pstat};
+	/*
+	 * Field by field: a compound literal is a 96-byte `rep stos`, slow to start for so few
+	 * bytes; the stores link_child makes next are merged with these when both are inline.
+	 */
+	n->name = name;
+	n->parent = n->child = n->last_child = n->next = NULL;
+	n->calls = n->total = n->self = n->min = n->max = 0;
+	n->ret = NULL;
+	n->nchild = 0;
+	n->hashed = 0;
+	n->pstat = t->pstat;
 	if (t->pstat == SG_PSTAT_STORED)
 		*stored(n) = (struct sg_pstat){0};
 	t->size++;
@@ -415,52 +444,6 @@ void sg_tree_unlink(struct sg_node *n)
 	n->next = NULL;
 }
 
-uint64_t sg_tree_logtime(uint64_t ns)
-{
-	/* integers, so that sums add up exactly however runs are merged */
-	return (uint64_t) llround(log2(1 + (double) ns / 1000) * SG_LOGTIME_ONE);
-}
-
-/*
- * sg_tree_logtime() for every node of every invocation was a tenth of a text profile's
- * instructions (log2 and llround in libm). Durations repeat (a leaf's few microseconds, self
- * times of 0), so results are remembered: the same function of the same value, so the sums stay
- * exact. Below 65.536 us (most calls) by the value itself, 256 KiB whose pages are touched only
- * where durations fall (0: not yet computed; every duration of 1 ns or more has a log time of
- * 94 or more); above, the last result per slot of a hash. One process-wide table: nothing here
- * runs in threads. 16,384 slots: a 210 MB text trace's durations missed 30% of 4,096, 5% of
- * 16,384.
- */
-#define LOGTIME_DIRECT 65536
-#define LOGTIME_SLOTS  16384
-
-static uint64_t logtime_hashed(uint64_t ns)
-{
-	static struct {
-		uint64_t ns, lg;
-	} slot[LOGTIME_SLOTS];
-	size_t i = (size_t) (ns ^ ns >> 12) & (LOGTIME_SLOTS - 1);
-
-	if (slot[i].ns != ns) {
-		slot[i].ns = ns;
-		slot[i].lg = sg_tree_logtime(ns);
-	}
-	return slot[i].lg;
-}
-
-static inline uint64_t logtime_cached(uint64_t ns)
-{
-	static uint32_t direct[LOGTIME_DIRECT];
-
-	if (ns >= LOGTIME_DIRECT)
-		return logtime_hashed(ns);
-	if (!ns)
-		return 0;
-	if (!direct[ns])
-		direct[ns] = (uint32_t) sg_tree_logtime(ns);
-	return direct[ns];
-}
-
 void sg_node_pstat(const struct sg_node *n, struct sg_pstat *ps)
 {
 	if (n->pstat == SG_PSTAT_STORED) {
@@ -474,8 +457,8 @@ void sg_node_pstat(const struct sg_node *n, struct sg_pstat *ps)
 	ps->ninv = 1;
 	ps->sq_total = (unsigned __int128) n->total * n->total;
 	ps->sq_self = (unsigned __int128) n->self * n->self;
-	ps->lg_total = logtime_cached(n->total);
-	ps->lg_self = n->self == n->total ? ps->lg_total : logtime_cached(n->self);
+	ps->lg_total = sg_logtime_cached(n->total);
+	ps->lg_self = n->self == n->total ? ps->lg_total : sg_logtime_cached(n->self);
 	ps->lq_total = (unsigned __int128) ps->lg_total * ps->lg_total;
 	ps->lq_self = (unsigned __int128) ps->lg_self * ps->lg_self;
 }
@@ -493,9 +476,9 @@ struct sg_pstat *sg_node_pstat_stored(struct sg_node *n)
 static void pstat_add(struct sg_pstat *d, const struct sg_node *s)
 {
 	if (s->pstat == SG_PSTAT_ONE) {
-		uint64_t lg_total = logtime_cached(s->total);
+		uint64_t lg_total = sg_logtime_cached(s->total);
 		/* a leaf's self is its total: one log time (most nodes of a tree are leaves) */
-		uint64_t lg_self = s->self == s->total ? lg_total : logtime_cached(s->self);
+		uint64_t lg_self = s->self == s->total ? lg_total : sg_logtime_cached(s->self);
 
 		d->ninv = sg_add_sat(d->ninv, 1);
 		d->sq_total = sg_add_sat128(d->sq_total, (unsigned __int128) s->total * s->total);
@@ -557,6 +540,24 @@ static inline int combine(struct sg_tree *t, struct sg_node *d, struct sg_node *
 	return 0;
 }
 
+/*
+ * combine() into d just created (all zero, no kept calls): the same values, set without
+ * combine()'s comparisons. Every node a merge creates (a bucket's or a merged tree's new paths).
+ */
+static inline int combine_new(struct sg_tree *t, struct sg_node *d, struct sg_node *s, int move)
+{
+	if (s->ret && combine_ret(t, d, s, move) < 0)
+		return -1;
+	d->min = s->calls ? s->min : 0;
+	d->max = s->max;
+	d->calls = s->calls;
+	d->total = s->total;
+	d->self = s->self;
+	if (d->pstat == SG_PSTAT_STORED && s->pstat != SG_PSTAT_NONE)
+		pstat_add(stored(d), s);
+	return 0;
+}
+
 void sg_tree_mark_invocation(struct sg_node *root)
 {
 	for (struct sg_node *n = root; n; n = sg_node_next(n, root)) {
@@ -566,8 +567,8 @@ void sg_tree_mark_invocation(struct sg_node *root)
 			continue;
 		}
 		struct sg_pstat *ps = stored(n);
-		uint64_t lg_total = logtime_cached(n->total);
-		uint64_t lg_self = n->self == n->total ? lg_total : logtime_cached(n->self);
+		uint64_t lg_total = sg_logtime_cached(n->total);
+		uint64_t lg_self = n->self == n->total ? lg_total : sg_logtime_cached(n->self);
 
 		ps->ninv = 1;
 		ps->sq_total = (unsigned __int128) n->total * n->total;
@@ -625,7 +626,7 @@ static int merge(struct sg_tree *dst, struct sg_node *dst_parent, struct sg_node
 	d = merge_child(dst, dst_parent, dst_parent->child, s->name, 0, &created);
 	if (created)
 		fresh = 0;
-	if (!d || combine(dst, d, s, move) < 0)
+	if (!d || (created ? combine_new(dst, d, s, move) : combine(dst, d, s, move)) < 0)
 		return -1;
 	for (;;) {
 		if (s->child) {
@@ -650,45 +651,7 @@ static int merge(struct sg_tree *dst, struct sg_node *dst_parent, struct sg_node
 			return -1;
 		if (created && fresh > depth)
 			fresh = depth;
-		if (combine(dst, d, s, move) < 0)
+		if ((created ? combine_new(dst, d, s, move) : combine(dst, d, s, move)) < 0)
 			return -1;
 	}
-}
-
-struct sg_node *sg_node_next(const struct sg_node *n, const struct sg_node *top)
-{
-	if (n->child)
-		return n->child;
-	while (n != top) {
-		if (n->next)
-			return n->next;
-		n = n->parent;
-	}
-	return NULL;
-}
-
-struct sg_node *sg_node_next_depth(const struct sg_node *n, const struct sg_node *top, int *depth)
-{
-	if (n->child) {
-		(*depth)++;
-		return n->child;
-	}
-	while (n != top) {
-		if (n->next)
-			return n->next;
-		n = n->parent;
-		(*depth)--;
-	}
-	return NULL;
-}
-
-int sg_node_depth(const struct sg_node *n, const struct sg_node *top)
-{
-	int d = 0;
-
-	while (n != top && n->parent) {
-		n = n->parent;
-		d++;
-	}
-	return d;
 }

@@ -24,7 +24,7 @@ const char *sg_treepstat_read(struct sg_node *node, char **f, int nf)
 {
 	/* a merged tree's node (sg_tree_new): its figures are stored */
 	struct sg_pstat *n = sg_node_pstat_stored(node);
-	/* a log-scale time is at most 44 * 65536 (sg_tree_logtime), its square that times itself */
+	/* a log-scale time is at most 44 * 65536 (sg_logtime), its square that times itself */
 	const unsigned __int128 lmax = 44 * (unsigned __int128) SG_LOGTIME_ONE;
 
 	if (nf != 8)

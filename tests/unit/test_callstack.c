@@ -560,7 +560,7 @@ int main(void)
 		CHECK_U64(child(r, "foo")->total, 3500);
 		sg_node_pstat(child(r, "foo"), &ps);
 		CHECK_U64(ps.ninv, 1);
-		CHECK_U64(ps.lg_total, sg_tree_logtime(3500));
+		CHECK_U64(ps.lg_total, sg_logtime(3500));
 		sg_aggregate_free(with);
 		stack_no_calls = 1;
 		run("root", t);

@@ -228,11 +228,11 @@ int main(void)
 	 * with a callee c of 2000 ns) marked and merged: the invocations each path ran in, the
 	 * sums of squares of its times, and of their log2(1 + ns / 1000) in 1/65536ths
 	 */
-	CHECK_U64(sg_tree_logtime(0), 0);
-	CHECK_U64(sg_tree_logtime(1000), SG_LOGTIME_ONE);	  /* log2(2) */
-	CHECK_U64(sg_tree_logtime(3000), 2 * SG_LOGTIME_ONE);	  /* log2(4) */
-	CHECK_U64(sg_tree_logtime(1023000), 10 * SG_LOGTIME_ONE); /* log2(1024) */
-	CHECK_U64(sg_tree_logtime(500), 38336);			  /* 65536 * log2(1.5) = 38335.9 */
+	CHECK_U64(sg_logtime(0), 0);
+	CHECK_U64(sg_logtime(1000), SG_LOGTIME_ONE);	  /* log2(2) */
+	CHECK_U64(sg_logtime(3000), 2 * SG_LOGTIME_ONE);	  /* log2(4) */
+	CHECK_U64(sg_logtime(1023000), 10 * SG_LOGTIME_ONE); /* log2(1024) */
+	CHECK_U64(sg_logtime(500), 38336);			  /* 65536 * log2(1.5) = 38335.9 */
 	{
 		/* one invocation's tree lean (as invocation.c makes them), one storing them */
 		struct sg_tree *i1 = sg_tree_new_lean(), *i2 = sg_tree_new(), *mt = sg_tree_new();
@@ -265,7 +265,7 @@ int main(void)
 		sg_node_pstat(c, &ps);
 		CHECK_U64(ps.ninv, 1);
 		CHECK_U64((uint64_t) ps.sq_total, 2000 * 2000);
-		CHECK_U64(ps.lg_total, sg_tree_logtime(2000));
+		CHECK_U64(ps.lg_total, sg_logtime(2000));
 		/* a lean tree stores none: merging into it adds none */
 		struct sg_tree *lt = sg_tree_new_lean();
 
@@ -290,7 +290,7 @@ int main(void)
 		sg_tree_free(m2);
 	}
 	/*
-	 * The log times sg_tree_mark_invocation derives are sg_tree_logtime's, remembered or not:
+	 * The log times sg_tree_mark_invocation derives are sg_logtime's, remembered or not:
 	 * below, at and above the durations remembered by value (65,536 ns), each twice (the second
 	 * time from memory), and durations that share a slot of the hash above.
 	 */
@@ -309,8 +309,8 @@ int main(void)
 				r->self = ns[i] / 3;
 				sg_tree_mark_invocation(r);
 				sg_node_pstat(r, &ps);
-				CHECK_U64(ps.lg_total, sg_tree_logtime(ns[i]));
-				CHECK_U64(ps.lg_self, sg_tree_logtime(ns[i] / 3));
+				CHECK_U64(ps.lg_total, sg_logtime(ns[i]));
+				CHECK_U64(ps.lg_self, sg_logtime(ns[i] / 3));
 			}
 		sg_tree_free(lt);
 	}
