@@ -578,11 +578,12 @@ static int on_line(void *ctx, const char *line, size_t len)
 static int on_lines(void *ctx, const char *s, size_t n)
 {
 	struct sg_text_parser *p = ctx;
-	const char *end = s + n, *nl, *e;
+	const char *end, *nl, *e;
 	int r;
 
-	if (!s)
+	if (!s) /* a line past the limit, dropped: s + 0 would be arithmetic on NULL */
 		return on_line(ctx, NULL, 0);
+	end = s + n;
 	/* the run is whole lines, each with its '\n': their bytes counted at once */
 	p->stats.bytes += n;
 	while (s < end) {
