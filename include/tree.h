@@ -217,6 +217,19 @@ static inline struct sg_node *sg_node_next(const struct sg_node *n, const struct
 	return NULL;
 }
 
+/* The node after n's subtree in pre-order (NULL past top's), *depth one less a level back up. */
+static inline struct sg_node *sg_node_after_depth(const struct sg_node *n,
+						  const struct sg_node *top, int *depth)
+{
+	while (n != top) {
+		if (n->next)
+			return n->next;
+		n = n->parent;
+		(*depth)--;
+	}
+	return NULL;
+}
+
 /* The same walk, keeping *depth: one more going to a child, one less for each level back up. */
 static inline struct sg_node *sg_node_next_depth(const struct sg_node *n, const struct sg_node *top,
 						 int *depth)
@@ -225,13 +238,7 @@ static inline struct sg_node *sg_node_next_depth(const struct sg_node *n, const 
 		(*depth)++;
 		return n->child;
 	}
-	while (n != top) {
-		if (n->next)
-			return n->next;
-		n = n->parent;
-		(*depth)--;
-	}
-	return NULL;
+	return sg_node_after_depth(n, top, depth);
 }
 
 /* Depth of n below top (top itself is 0). */

@@ -146,18 +146,6 @@ static int drops(struct sg_treefilter *f, const struct sg_node *n, int depth)
 	return 1;
 }
 
-/* The node after n's subtree in pre-order, with *depth following it. */
-static struct sg_node *after(struct sg_node *n, const struct sg_node *top, int *depth)
-{
-	while (n != top) {
-		if (n->next)
-			return n->next;
-		n = n->parent;
-		(*depth)--;
-	}
-	return NULL;
-}
-
 uint64_t sg_treefilter_prune(struct sg_treefilter *f, struct sg_node *top)
 {
 	uint64_t removed = 0;
@@ -172,7 +160,7 @@ uint64_t sg_treefilter_prune(struct sg_treefilter *f, struct sg_node *top)
 		if (depth > 1 && drops(f, n, depth)) {
 			struct sg_node *gone = n;
 
-			n = after(n, top, &depth);
+			n = sg_node_after_depth(n, top, &depth);
 			/* self = total - children's totals: the parent's total already holds it */
 			gone->parent->self = sg_add_sat(gone->parent->self, gone->total);
 			sg_tree_unlink(gone);
@@ -183,7 +171,7 @@ uint64_t sg_treefilter_prune(struct sg_treefilter *f, struct sg_node *top)
 			n = n->child;
 			depth++;
 		} else {
-			n = after(n, top, &depth);
+			n = sg_node_after_depth(n, top, &depth);
 		}
 	}
 	return removed;
