@@ -35,14 +35,8 @@ int sg_linebuf_push(struct sg_linebuf *lb, const char *bytes, size_t n, sg_line_
  */
 ssize_t sg_linebuf_read(struct sg_linebuf *lb, int fd, sg_line_fn fn, void *ctx);
 
-/* A source of bytes for sg_linebuf_fill(): up to n bytes, 0 at its end, -1 with a message. */
+/* A source of bytes for sg_linebuf_fill_lines(): up to n bytes, 0 at its end, -1 with a message. */
 typedef ssize_t (*sg_read_fn)(void *ctx, char *buf, size_t n);
-
-/*
- * One call of rd (a decompressor, say), delivering the lines its bytes complete. Returns the
- * bytes read, 0 at the end, -1 when rd failed (its message) or fn stopped.
- */
-ssize_t sg_linebuf_fill(struct sg_linebuf *lb, sg_read_fn rd, void *rctx, sg_line_fn fn, void *ctx);
 
 /*
  * The whole lines a read completes, all at once: [s, s + n) holds one or more lines, each ended
@@ -51,8 +45,13 @@ ssize_t sg_linebuf_fill(struct sg_linebuf *lb, sg_read_fn rd, void *rctx, sg_lin
  */
 typedef int (*sg_lines_fn)(void *ctx, const char *s, size_t n);
 
-/* sg_linebuf_read() and sg_linebuf_fill() delivering runs of whole lines to fn. */
+/* sg_linebuf_read() delivering runs of whole lines to fn. */
 ssize_t sg_linebuf_read_lines(struct sg_linebuf *lb, int fd, sg_lines_fn fn, void *ctx);
+
+/*
+ * One call of rd (a decompressor, say), delivering the runs of lines its bytes complete. Returns
+ * the bytes read, 0 at the end, -1 when rd failed (its message) or fn stopped.
+ */
 ssize_t sg_linebuf_fill_lines(struct sg_linebuf *lb, sg_read_fn rd, void *rctx, sg_lines_fn fn,
 			      void *ctx);
 

@@ -180,17 +180,6 @@ ssize_t sg_linebuf_read(struct sg_linebuf *lb, int fd, sg_line_fn fn, void *ctx)
 	return deliver(lb, from, fn, ctx) < 0 ? -1 : n;
 }
 
-ssize_t sg_linebuf_fill(struct sg_linebuf *lb, sg_read_fn rd, void *rctx, sg_line_fn fn, void *ctx)
-{
-	ssize_t n = take_rd(lb, rd, rctx);
-
-	if (n <= 0)
-		return n;
-	size_t from = lb->len - (size_t) n;
-
-	return deliver(lb, from, fn, ctx) < 0 ? -1 : n;
-}
-
 ssize_t sg_linebuf_read_lines(struct sg_linebuf *lb, int fd, sg_lines_fn fn, void *ctx)
 {
 	ssize_t n = take_fd(lb, fd);
