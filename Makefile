@@ -86,8 +86,10 @@ deps:
 tests/unit/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(LIB_OBJ)
 	$(CC) $(CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
+# Every program runs, a failing one named; the status is the sum's.
 unit: $(UNIT_BIN)
-	@for t in $(UNIT_BIN); do ./$$t || exit 1; done
+	@failed=''; for t in $(UNIT_BIN); do ./$$t || failed="$$failed $${t##*/}"; done; \
+	if [ -n "$$failed" ]; then echo "unit: failed:$$failed"; exit 1; fi
 
 golden: surfgraph
 	@tests/golden/run.sh

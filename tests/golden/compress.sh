@@ -76,7 +76,7 @@ if unshare -m true 2>/dev/null; then
 	expect "trace.dat copy refused in a full /var/tmp" "$(cat "$out/full.err")" \
 		"surfgraph: $out/dat.gz: copying it to /var/tmp would leave less than 64 MB free there (a trace.dat must be a file libtracecmd can seek in: decompress it to one and give its path to -i)"
 else
-	echo "compress: the full /var/tmp case skipped (no mount namespace)"
+	skipped "the full /var/tmp case (no mount namespace)"
 fi
 
 # ---- .tree files: read, compared and merged compressed ----

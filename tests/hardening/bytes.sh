@@ -146,7 +146,7 @@ if command -v script >/dev/null && [ "$(id -u)" = 0 ]; then
 	sg pager-both 2 -f __do_fault -i "$fix" -m top --pager less --no-pager
 	err pager-both "surfgraph: --pager and --no-pager contradict each other: give one"
 else
-	echo "hardening-bytes: pager checks skipped (need root and script)"
+	skipped "pager checks (need root and script)"
 fi
 
 # ---- 21.7: memory and CPU the input would choose ----

@@ -41,7 +41,7 @@ check "outdir '': nothing in / ($root)" test -z "$root"
 [ -w / ] && [ -n "$root" ] && rm -f $root
 
 if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null; then
-	echo "hardening-paths: attacks by another user skipped (need root and setpriv)"
+	skipped "attacks by another user (need root and setpriv)"
 	finish
 	exit
 fi

@@ -312,7 +312,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	check "planted: the graph is root's own file" test "$(stat -c %U "$pl/__do_fault.svg")" = root
 	rm -rf "$pl"
 else
-	echo "hardening: planted-file attacks skipped (need root and setpriv)"
+	skipped "planted-file attacks (need root and setpriv)"
 fi
 
 check "files: nothing written outside tests/out" test -z "$(find . -maxdepth 1 -newer "$out/empty.txt" \( -name '*.tree' -o -name '*.svg' \))"

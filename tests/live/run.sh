@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Host tests of the live path: tracefs save/restore, crash recovery and the lock on the real
 # tracefs (test_session), and surfgraph's own refusal on a kernel without function_graph,
-# leaving tracefs untouched. Needs root; skips (saying so) without it.
+# leaving tracefs untouched. Needs root; skips (saying so) without it, which fails in CI.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${SURFGRAPH:-./surfgraph}
@@ -9,7 +9,9 @@ out=tests/out/live
 mkdir -p "$out"
 if [ "$(id -u)" != 0 ]; then
 	echo "live-host: SKIPPED (needs root)"
-	exit 0
+	# a check that vanishes proves nothing: in CI (CI set) or with SG_NO_SKIP=1 a failure
+	[ -z "${CI:-}" ] && [ "${SG_NO_SKIP:-0}" != 1 ]
+	exit
 fi
 # one run at a time on this machine's tracefs
 exec 9>/tmp/surfgraph-live-host.lock
