@@ -203,44 +203,60 @@ static int put_changes(FILE *out, const struct sg_treediff *d,
 	return 0;
 }
 
-/* Depth of n below its root (the root is 0). */
-static int depth_of(const struct sg_treediff_node *n)
-{
-	int k = 0;
-
-	for (; n->parent && n->parent->parent; n = n->parent)
-		k++;
-	return k;
-}
-
 static uint64_t larger(const struct sg_treediff_node *n)
 {
 	return n->total[0] > n->total[1] ? n->total[0] : n->total[1];
 }
 
-/* Drawn: shown by the thresholds, within --depth, and at least --min-percent of its root. */
-static int visible(const struct sg_treediff_node *n, const struct sg_diff_text_style *st)
+/*
+ * Drawn: shown by the thresholds, within --depth, and at least --min-percent of its root. The
+ * walks pass n's depth below its root (the root is 0) and that root, which they know: finding
+ * them from n would cost its depth for every node (a 100,000-deep chain, 5e9 steps).
+ */
+static int visible(const struct sg_treediff_node *n, int depth, const struct sg_treediff_node *root,
+		   const struct sg_diff_text_style *st)
 {
-	const struct sg_treediff_node *r = n;
-
-	if (!n->shown || (st->depth && depth_of(n) >= st->depth))
+	if (!n->shown || (st->depth && depth >= st->depth))
 		return 0;
-	while (r->parent && r->parent->parent)
-		r = r->parent;
-	return (unsigned __int128) larger(n) * 10000 >= (unsigned __int128) larger(r) * st->min_bp;
+	return (unsigned __int128) larger(n) * 10000 >= (unsigned __int128) larger(root) * st->min_bp;
 }
 
-static const struct sg_treediff_node *shown_from(const struct sg_treediff_node *n,
+/* n or the first sibling after it that is drawn (siblings share depth and root) */
+static const struct sg_treediff_node *shown_from(const struct sg_treediff_node *n, int depth,
+						 const struct sg_treediff_node *root,
 						 const struct sg_diff_text_style *st)
 {
-	while (n && !visible(n, st))
+	while (n && !visible(n, depth, root ? root : n, st))
 		n = n->next;
 	return n;
 }
 
-static int is_last_shown(const struct sg_treediff_node *n, const struct sg_diff_text_style *st)
+/* The nodes not drawn, every root's subtree walked in pre-order with its depth. */
+static uint64_t count_hidden(const struct sg_treediff *d, const struct sg_diff_text_style *st)
 {
-	return !shown_from(n->next, st);
+	uint64_t hidden = 0;
+
+	for (const struct sg_treediff_node *root = d->top->child; root; root = root->next) {
+		const struct sg_treediff_node *n = root;
+		int depth = 0;
+
+		for (;;) {
+			hidden += !visible(n, depth, root, st);
+			if (n->child) {
+				n = n->child;
+				depth++;
+				continue;
+			}
+			while (n != root && !n->next) {
+				n = n->parent;
+				depth--;
+			}
+			if (n == root)
+				break;
+			n = n->next;
+		}
+	}
+	return hidden;
 }
 
 static void put_node(FILE *out, const struct sg_treediff *d, const struct sg_treediff_node *n,
@@ -289,31 +305,35 @@ static int put_tree(FILE *out, const struct sg_treediff *d, const struct sg_diff
 
 	fprintf(out, "%12s %12s %12s %9s%s %13s  %s\n", "before_us", "after_us", "delta_us",
 		"delta%", columns(d) ? "                   ci_us s" : "", "calls", "function");
-	for (const struct sg_treediff_node *n = d->top->child; n; n = sg_treediff_next(n, d->top))
-		hidden += !visible(n, st);
-	for (const struct sg_treediff_node *root = shown_from(d->top->child, st); root;
-	     root = shown_from(root->next, st)) {
-		const struct sg_treediff_node *n = root;
+	hidden = count_hidden(d, st);
+	/* a root is its own root (NULL); below it, root is the one being drawn */
+	for (const struct sg_treediff_node *root = shown_from(d->top->child, 0, NULL, st); root;
+	     root = shown_from(root->next, 0, NULL, st)) {
+		const struct sg_treediff_node *n = root, *next = NULL;
 		int depth = 0;
 
 		for (;;) {
-			if (sg_text_set_last(&last, &cap, depth, is_last_shown(n, st)) < 0)
+			/* the next drawn sibling, found once: it says whether n is last, then is n's
+			 * successor (a scan per node would be quadratic in hidden siblings) */
+			next = n == root ? shown_from(n->next, 0, NULL, st) :
+					   shown_from(n->next, depth, root, st);
+			if (sg_text_set_last(&last, &cap, depth, !next) < 0)
 				return -1;
 			put_node(out, d, n, last, depth, st);
-			const struct sg_treediff_node *c = shown_from(n->child, st);
+			const struct sg_treediff_node *c = shown_from(n->child, depth + 1, root, st);
 
 			if (c) {
 				n = c;
 				depth++;
 				continue;
 			}
-			while (n != root && !shown_from(n->next, st)) {
+			while (n != root && !(next = shown_from(n->next, depth, root, st))) {
 				n = n->parent;
 				depth--;
 			}
 			if (n == root)
 				break;
-			n = shown_from(n->next, st);
+			n = next;
 		}
 	}
 	free(last);
