@@ -163,5 +163,25 @@ sg chain-ok 0 -f __do_fault -i "$fix" -m top -q -o "$pl/root/ok.tree"
 check "chain: the device is still a device" test -c "$pl/dev"
 check "chain: /dev/null is still a device" test -c /dev/null
 
+# ---- issue 37.2: nobody's link to /proc/self/fd/1 is not taken for root's stdout ----
+# the link is judged before "is it stdout": followed, it put the .tree into root's own log
+nobody ln -s /proc/self/fd/1 "$pl/stdout.tree"
+w="$pl/stdout.tree is a symbolic link another user could have made (owner uid 65534): not followed; remove it or choose another path"
+sg stdout-link 1 -f __do_fault -i "$fix" -m svg -s 0 --outdir "$out/o37" -q -o "$pl/stdout.tree"
+err stdout-link "surfgraph: $w"
+check "stdout link: no .tree in root's stdout" test "$(grep -c '^# surfgraph-tree' "$out/stdout-link.out")" = 0
+sg stdout-link-merge 1 merge "$out/good.tree" -o "$pl/stdout.tree"
+err stdout-link-merge "surfgraph: $w"
+check "stdout link: merge wrote nothing to stdout" test ! -s "$out/stdout-link-merge.out"
+sg stdout-link-diff 1 diff "$out/good.tree" "$out/good.tree" -m svg -o "$pl/stdout.tree"
+err stdout-link-diff "surfgraph: $w"
+check "stdout link: diff wrote nothing to stdout" test ! -s "$out/stdout-link-diff.out"
+# root's own links to it still are: /dev/stdout, /proc/self/fd/1, and a chain root made
+ln -s /dev/stdout "$pl/root/stdout.tree"
+for o in /dev/stdout /proc/self/fd/1 "$pl/root/stdout.tree"; do
+	sg stdout-own 0 -f __do_fault -i "$fix" -m svg -s 0 --outdir "$out/o37" -q -o "$o"
+	check "stdout: -o $o is stdout" cmp -s "$out/stdout-own.out" "$out/good.tree"
+done
+
 rm -rf "$pl"
 finish
