@@ -96,7 +96,7 @@ check "c1: the .tree error quotes the field" grep -q "bad number in column invoc
 if command -v script >/dev/null && [ "$(id -u)" = 0 ]; then
 	# a pager that says what environment it got; our own "less" first in PATH
 	mkdir -p "$out/bin"
-	printf '#!/bin/sh\nenv >"%s/$(basename "$0").env"\ncat >/dev/null\n' "$out" >"$out/bin/less"
+	printf '#!/bin/sh\nenv >"%s/$(basename "$0").env"\nprintf "%%s\\n" "$@" >"%s/$(basename "$0").args"\ncat >/dev/null\n' "$out" "$out" >"$out/bin/less"
 	chmod 755 "$out/bin/less"
 	# the sudo caller's $PAGER: a script of uid 65534's
 	printf '#!/bin/sh\ntouch "%s/ran"\ncat >/dev/null\n' "$evil" | plant pager
@@ -143,6 +143,25 @@ if command -v script >/dev/null && [ "$(id -u)" = 0 ]; then
 	rm -f "$out/less.env"
 	page pager-args "PAGER='less -S'" --
 	check "pager: PAGER='less -S' runs less" test -s "$out/less.env"
+	# issue 37.1: $PAGER's other words were less's file names (LESSSECURE lets less open
+	# those): as root, under sudo or not, the environment picks the program, nothing more
+	for s in "" SUDO_UID=65534; do
+		rm -f "$out/less.env" "$out/less.args"
+		page "pager-files$s" $s "PAGER='less /etc/shadow $evil/c1.txt'" --
+		check "pager ($s): \$PAGER's words are not less's files" test -z "$(cat "$out/less.args")"
+		check "pager ($s): said" grep -q "as root \$PAGER=less /etc/shadow $evil/c1.txt runs without its arguments (--pager CMD gives them)" "$out/pager-files$s.out"
+		check "pager ($s): the text is paged" test -s "$out/less.env"
+	done
+	# nor its options, key bindings or input filter: every LESS* variable is ours
+	rm -f "$out/less.env"
+	page pager-lessenv SUDO_UID=65534 "LESS='-k$evil/keys +:e/etc/shadow'" "LESSKEY=$evil/keys" \
+		"LESSOPEN='|$evil/pager %s'" "LESSKEY_CONTENT='#command'" --
+	check "pager: \$LESS is ours, FRX" grep -qx 'LESS=FRX' "$out/less.env"
+	check "pager: no LESS* of the caller's" test -z "$(grep -E '^LESS(KEY|OPEN|KEY_CONTENT)=' "$out/less.env")"
+	# --pager, the command line's, still runs with its words
+	rm -f "$out/less.args"
+	page pager-explicit-args SUDO_UID=65534 -- --pager "'less -S'"
+	check "pager: --pager 'less -S' keeps -S" grep -qx -- -S "$out/less.args"
 	sg pager-both 2 -f __do_fault -i "$fix" -m top --pager less --no-pager
 	err pager-both "surfgraph: --pager and --no-pager contradict each other: give one"
 else
