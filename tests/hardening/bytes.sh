@@ -92,6 +92,34 @@ sg c1-badnum 1 -i "$evil/badnum.tree" -m tree
 clean "c1: the .tree error" "$out/c1-badnum.err"
 check "c1: the .tree error quotes the field" grep -q "bad number in column invocations: '6%C2%9B?31m'" "$out/c1-badnum.err"
 
+# ---- issue 37.3: a .tree's bytes on a terminal: C1 in every field, and key= names ----
+# a key with an OSC title sequence, values with raw and UTF-8 C1; written back by -o -,
+# -o /dev/stdout and merge -o -
+sed $'s/^root=.*/&\\\nk\033]0;PWNED\007ey=1\\\nc1=x\233y\302\235z\\\nkernel=6.1\2331m/' "$evil/base.tree" | plant keys.tree
+check "tree37: the crafted .tree has its key" grep -q $'^k\033]0;PWNED\007ey=1$' "$evil/keys.tree"
+sg tree37-dash 0 -i "$evil/keys.tree" -m svg -s 0 --outdir "$out/t37" -q -o -
+clean "tree37: -o -" "$out/tree37-dash.out"
+check "tree37: the key %-encoded" grep -qx 'k%1B]0%3BPWNED%07ey=1' "$out/tree37-dash.out"
+check "tree37: raw and UTF-8 C1 %-encoded" grep -qx $'c1=x%9By\302%9Dz' "$out/tree37-dash.out"
+sg tree37-stdout 0 -i "$evil/keys.tree" -m svg -s 0 --outdir "$out/t37" -q -o /dev/stdout
+clean "tree37: -o /dev/stdout" "$out/tree37-stdout.out"
+sg tree37-merge 0 merge "$evil/keys.tree" "$evil/keys.tree" -o -
+clean "tree37: merge -o -" "$out/tree37-merge.out"
+check "tree37: merge's kernel= %-encoded" grep -qx 'kernel=6.1%9B1m' "$out/tree37-merge.out"
+# C1 in names from a trace: node paths, roots, comms, the calls recorded
+sg tree37-trace 0 -f root -i "$evil/c1.txt" -m svg -s 0 --outdir "$out/t37" -q -o -
+clean "tree37: a trace's names in -o -" "$out/tree37-trace.out"
+# read back, the same bytes: the key and values decoded, and encoded again alike
+cp "$out/tree37-dash.out" "$out/t37.tree"
+sg tree37-again 0 -i "$out/t37.tree" -m svg -s 0 --outdir "$out/t37" -q -o -
+check "tree37: read back and written again, the same" cmp -s "$out/tree37-dash.out" "$out/tree37-again.out"
+cp "$out/tree37-trace.out" "$out/t37t.tree"
+sg tree37-trace-again 0 -i "$out/t37t.tree" -m svg -s 0 --outdir "$out/t37" -q -o -
+check "tree37: a trace's .tree read back, the same" cmp -s "$out/tree37-trace.out" "$out/tree37-trace-again.out"
+printf '# surfgraph-tree 5\nroot=x\nk%%ZZ=1\n' | plant badkey.tree
+sg tree37-badkey 1 -i "$evil/badkey.tree" -m top --no-save
+err tree37-badkey "surfgraph: $evil/badkey.tree:3: bad %-escape in key"
+
 # ---- 21.5: the pager as root ----
 if command -v script >/dev/null && [ "$(id -u)" = 0 ]; then
 	# a pager that says what environment it got; our own "less" first in PATH
