@@ -234,6 +234,19 @@ if [ -z "${SG_SANITIZED:-}" ]; then
 	# 1.1 GB before the cap
 	check "memory: 300,000 open tasks cost $rss KB, under 640 MB" test "${rss:-999999}" -lt 655360
 fi
+# issue 37.7: diff --rename FILE was read whole (nobody's FIFO fed by yes took 2.1 GB) and
+# blocked on a FIFO: now a regular file or -, at most 1 MiB, opened without blocking
+nobody mkfifo "$evil/ren.fifo"
+LIMIT=20 sg rename-fifo 1 diff "$out/good.tree" "$out/good.tree" -m folded --rename "$evil/ren.fifo"
+err rename-fifo "surfgraph: --rename $evil/ren.fifo: not a regular file (a file of OLD=NEW lines, or - for stdin)"
+nobody sh -c "head -c 1048577 /dev/zero | tr '\\0' a" | plant ren.big
+sg rename-big 1 diff "$out/good.tree" "$out/good.tree" -m folded --rename "$evil/ren.big"
+err rename-big "surfgraph: --rename $evil/ren.big: larger than 1 MiB: not a list of renames"
+printf 'x=y\n' | plant ren.txt
+sg rename-file 0 diff "$out/good.tree" "$out/good.tree" -m folded --rename "$evil/ren.txt"
+printf 'do_fault=x\n' | in=/dev/stdin sg rename-stdin 0 diff "$out/good.tree" "$out/good.tree" -m folded --rename -
+in=$out/good.tree sg rename-stdin-twice 1 diff - "$out/good.tree" -m folded --rename -
+err rename-stdin-twice "surfgraph: --rename -: stdin is already an input: give the renames as a file"
 
 # ---- 21.8: SOURCE_DATE_EPOCH out of range ----
 for v in 99999999999999999 -5 12abc; do
