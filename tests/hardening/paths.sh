@@ -183,5 +183,22 @@ for o in /dev/stdout /proc/self/fd/1 "$pl/root/stdout.tree"; do
 	check "stdout: -o $o is stdout" cmp -s "$out/stdout-own.out" "$out/good.tree"
 done
 
+# ---- issue 37.9: -w's file is opened before anything is traced ----
+# nobody's link as -w's file: refused before tracefs is opened, so before -f is resolved (a
+# name that matches nothing) or the tracer checked; on main it was opened after the set-up
+nobody ln -s /dev/null "$pl/w.dat"
+T=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
+snap() { for f in current_tracer tracing_on buffer_size_kb set_ftrace_filter set_graph_function; do
+	echo "$f=$(cat "$T/$f" 2>/dev/null)"; done; ls "$T/instances" 2>/dev/null; }
+{
+	flock 9 # one run at a time on this machine's tracefs, as tests/live/run.sh
+	snap >"$out/w-before"
+	sg w-first 1 -f sg_no_such_function_37 -d 1 -m top --no-save -q -w "$pl/w.dat"
+	snap >"$out/w-after"
+} 9>/tmp/surfgraph-live-host.lock
+err w-first "surfgraph: $pl/w.dat is a symbolic link another user could have made (owner uid 65534): not followed; remove it or choose another path"
+check "-w refused: tracefs as it was" cmp -s "$out/w-before" "$out/w-after"
+check "-w refused: no temporary left" test -z "$(find "$pl" -name '*.tmp.*')"
+
 rm -rf "$pl"
 finish
