@@ -260,7 +260,8 @@ static char *rename_file_read(const struct sg_options *o, const char *arg)
 
 	for (int k = 0; std && k < o->nfiles; k++) {
 		if (strcmp(o->files[k], "-") == 0) {
-			sg_log_error("--rename -: stdin is already an input: give the renames as a file");
+			sg_log_error(
+			    "--rename -: stdin is already an input: give the renames as a file");
 			return NULL;
 		}
 	}
