@@ -8,12 +8,18 @@
 struct sg_datwriter;
 
 /*
- * Start recording to path: the output file is opened now (so a bad path fails before tracing;
- * outfile.c's rules), the pages go to per-CPU files in a private directory beside it until
- * sg_datwriter_finish. ncpus: CPUs 0..ncpus-1 may send pages; page_size: the kernel's sub-buffer
- * size. NULL with a message.
+ * Start recording to path: the output file is opened now, before tracefs is touched (so a bad
+ * path fails before tracing; outfile.c's rules), the pages go to per-CPU files in a private
+ * directory beside it until sg_datwriter_finish. ncpus: CPUs 0..ncpus-1 may send pages. NULL
+ * with a message.
  */
-struct sg_datwriter *sg_datwriter_new(const char *path, int ncpus, int page_size);
+struct sg_datwriter *sg_datwriter_new(const char *path, int ncpus);
+
+/*
+ * The kernel's sub-buffer size, known once the per-CPU buffers are open (after set-up), before
+ * the first page. -1 with a message.
+ */
+int sg_datwriter_set_page_size(struct sg_datwriter *w, int page_size);
 
 /* One sub-buffer of cpu exactly as trace_pipe_raw gave it (len bytes). -1 with a message. */
 int sg_datwriter_page(struct sg_datwriter *w, int cpu, const void *page, int len);

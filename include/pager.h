@@ -6,8 +6,9 @@
  * When stdout is a terminal, start cmd (--pager; NULL: $PAGER, unset: less; "" or "cat": none)
  * with LESS=FRX unless LESS is set, and send stdout to it. As root or under sudo the command is
  * split at blanks and run without a shell (one that needs a shell is not run, with a warning),
- * with LESSSECURE=1; under sudo a $PAGER other than less or more is replaced by less (with a
- * warning) unless cmd names it. Once per process; 0 also when no pager was started, -1 with a
+ * with LESSSECURE=1, LESS=FRX and no other LESS* variable; $PAGER runs without its other
+ * words (with a warning: less would open them as files), and under sudo a $PAGER other than
+ * less is replaced by less (with a warning) unless cmd names it. Once per process; 0 also when no pager was started, -1 with a
  * message when it could not be.
  */
 int sg_pager_start(const char *cmd);

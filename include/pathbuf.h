@@ -31,7 +31,10 @@ void sg_pathbuf_release(struct sg_pathbuf *pb);
  */
 size_t sg_path_folded(char *dst, const char *name);
 
-/* .tree files: '%', ';', tab and control bytes become %XX, so any name survives exactly. */
+/*
+ * .tree files: '%', ';', tab and control bytes (C0, DEL, C1 0x80-0x9f) become %XX, so any name
+ * survives exactly and none reaches a terminal as an escape sequence.
+ */
 size_t sg_path_escaped(char *dst, const char *name);
 
 /* Whether sg_path_escaped() writes byte c as %XX. */

@@ -26,10 +26,13 @@ void sg_treefield_put_u128(FILE *out, unsigned __int128 v);
 int sg_treefield_unescape(const char *s, size_t len, char *out, size_t *n);
 
 /*
- * Write a name or value as every field has it: '%', ';', tab and control bytes as %XX (the
+ * Write a name or value as every field has it: '%', ';', tab and control bytes (C1 too) as %XX (the
  * writers' side of sg_treefield_unescape; treefile.c and treescatter.c both use it).
  */
 void sg_treefield_put_name(FILE *out, const char *s);
+
+/* A key= name as sg_treefield_put_name writes a value, and '=' as %3D: the reader splits there. */
+void sg_treefield_put_key(FILE *out, const char *s);
 
 /* Where a reader is in a `.tree` (for its messages), and the room names are decoded in. */
 struct sg_treefield_at {

@@ -1,11 +1,13 @@
 /* cmd_diff.c - `surfgraph diff BEFORE.tree AFTER.tree`: compare two saved runs; a CI gate. */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "cmd_diff.h"
 #include "cmd_profile.h"
@@ -199,6 +201,9 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 	return 0;
 }
 
+/* A --rename FILE's bound: some 15,000 pairs of kernel names. */
+#define RENAME_FILE_MAX (1 << 20)
+
 /* --rename's pairs: OLD=NEW, or a file of such lines ('#' comments, blank lines). */
 struct renames {
 	const char **old, **new;
@@ -240,6 +245,87 @@ static int rename_add(struct renames *r, char *pair, const char *where)
 	return 0;
 }
 
+/*
+ * A --rename FILE's text, NUL-terminated, as other inputs are read: a regular file or "-"
+ * (stdin, when no input took it), at most RENAME_FILE_MAX bytes, opened O_NONBLOCK so that a
+ * FIFO is refused at once rather than waited on (and another user's fed without end by yes).
+ * NULL with a message.
+ */
+static char *rename_file_read(const struct sg_options *o, const char *arg)
+{
+	int std = strcmp(arg, "-") == 0, fd = -1;
+	size_t len = 0;
+	char *text = NULL;
+	struct stat st;
+
+	for (int k = 0; std && k < o->nfiles; k++) {
+		if (strcmp(o->files[k], "-") == 0) {
+			sg_log_error(
+			    "--rename -: stdin is already an input: give the renames as a file");
+			return NULL;
+		}
+	}
+	fd = std ? STDIN_FILENO : open(arg, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		sg_log_error("--rename %s: %s (OLD=NEW, or a file of such lines)", arg,
+			     strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) < 0) {
+		sg_log_error("--rename %s: %s", arg, strerror(errno));
+		goto fail;
+	}
+	/* judged before a byte is read: a FIFO or a device could block or never end */
+	if (!std && !S_ISREG(st.st_mode)) {
+		sg_log_error("--rename %s: not a regular file (a file of OLD=NEW lines, or - for "
+			     "stdin)",
+			     arg);
+		goto fail;
+	}
+	if (!std && (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) < 0)) {
+		sg_log_error("--rename %s: %s", arg, strerror(errno));
+		goto fail;
+	}
+	text = malloc(RENAME_FILE_MAX + 1);
+	if (!text) {
+		sg_log_error("out of memory");
+		goto fail;
+	}
+	/* one byte past the bound read, to tell a file of exactly the bound from a longer one */
+	while (len <= RENAME_FILE_MAX) {
+		ssize_t n = read(fd, text + len, RENAME_FILE_MAX + 1 - len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			sg_log_error("--rename %s: %s", arg, strerror(errno));
+			goto fail;
+		}
+		if (n == 0)
+			break;
+		len += (size_t) n;
+	}
+	if (len > RENAME_FILE_MAX) {
+		sg_log_error("--rename %s: larger than %d MiB: not a list of renames", arg,
+			     RENAME_FILE_MAX >> 20);
+		goto fail;
+	}
+	if (memchr(text, '\0', len)) {
+		sg_log_error("--rename %s: holds a NUL byte: not a text file of OLD=NEW lines",
+			     arg);
+		goto fail;
+	}
+	text[len] = '\0';
+	if (!std)
+		close(fd);
+	return text;
+fail:
+	free(text);
+	if (fd >= 0 && !std)
+		close(fd);
+	return NULL;
+}
+
 static int renames_load(struct renames *r, const struct sg_options *o)
 {
 	for (int i = 0; i < o->nrenames; i++) {
@@ -257,21 +343,9 @@ static int renames_load(struct renames *r, const struct sg_options *o)
 			continue;
 		}
 		/* a file of OLD=NEW lines */
-		FILE *f = fopen(arg, "r");
-		size_t len = 0;
-
-		if (!f) {
-			sg_log_error("--rename %s: %s (OLD=NEW, or a file of such lines)", arg,
-				     strerror(errno));
+		text = rename_file_read(o, arg);
+		if (!text)
 			return -1;
-		}
-		text = NULL;
-		if (getdelim(&text, &len, '\0', f) < 0 && !text) {
-			fclose(f);
-			sg_log_error("--rename %s: cannot read it", arg);
-			return -1;
-		}
-		fclose(f);
 		if (r->ntext == 64) {
 			free(text);
 			sg_log_error("--rename: at most 64 of them");

@@ -9,6 +9,8 @@
 #include "log.h"
 #include "pager.h"
 
+extern char **environ; /* POSIX: declared by no header without _GNU_SOURCE */
+
 #define MAX_WORDS 32
 
 static pid_t pager_pid; /* 0: none */
@@ -46,6 +48,32 @@ static int standard_pager(const char *word)
 		if (strcmp(word, ok[i]) == 0)
 			return 1;
 	return 0;
+}
+
+/*
+ * In the pager's child, as root: every LESS* variable dropped ($LESS, $LESSKEY, $LESSOPEN,
+ * ...): the environment (sudo -E, env_keep) chooses the program, not its options, key bindings
+ * or the files it opens, whatever less's secure mode covers in its version.
+ */
+static void less_env_clear(void)
+{
+	char name[256];
+	int again = 1;
+
+	while (again) {
+		again = 0;
+		for (char **e = environ; *e; e++) {
+			size_t len = strcspn(*e, "=");
+
+			if (strncmp(*e, "LESS", 4) == 0 && len < sizeof(name)) {
+				memcpy(name, *e, len);
+				name[len] = '\0';
+				unsetenv(name); /* environ changed: scan it again */
+				again = 1;
+				break;
+			}
+		}
+	}
 }
 
 static void warn(const char *what, const char *cmd, const char *why)
@@ -87,6 +115,15 @@ int sg_pager_start(const char *explicit_cmd)
 			     " is not run: paging through less (--pager CMD runs another)");
 			argv[0] = "less";
 			argv[1] = NULL;
+		} else if (!explicit_cmd && argv[1]) {
+			/*
+			 * The environment picks the program, not what it reads: less opens each
+			 * word as a file (LESSSECURE does not stop that), so 'less /etc/shadow'
+			 * under sudo -E would show root's files to the caller.
+			 */
+			warn("as root $PAGER=", pager,
+			     " runs without its arguments (--pager CMD gives them)");
+			argv[1] = NULL;
 		}
 	}
 	if (fflush(stdout) != 0 || pipe(fd) < 0) {
@@ -111,9 +148,12 @@ int sg_pager_start(const char *explicit_cmd)
 		setenv("LESS", "FRX", 0);
 		/*
 		 * As root, less without its shell escapes (!cmd, |, v), log files, LESSOPEN and
-		 * :e, as systemd since CVE-2023-26604; the words run without a shell.
+		 * :e, as systemd since CVE-2023-26604; the words run without a shell. Its options
+		 * are ours alone (less_env_clear).
 		 */
 		if (words) {
+			less_env_clear();
+			setenv("LESS", "FRX", 1);
 			setenv("LESSSECURE", "1", 1);
 			execvp(argv[0], argv);
 		} else {

@@ -68,7 +68,8 @@ size_t sg_path_folded(char *dst, const char *name)
 
 int sg_path_escapes(unsigned char c)
 {
-	return c == '%' || c == ';' || c < 0x20 || c == 0x7f;
+	/* C1 (0x80-0x9f) too, raw or the second byte of UTF-8's U+0080..U+009F: CSI, OSC */
+	return c == '%' || c == ';' || c < 0x20 || (c >= 0x7f && c <= 0x9f);
 }
 
 size_t sg_path_escaped(char *dst, const char *name)

@@ -49,7 +49,7 @@ static int oom(void)
 	return -1;
 }
 
-struct sg_datwriter *sg_datwriter_new(const char *path, int ncpus, int page_size)
+struct sg_datwriter *sg_datwriter_new(const char *path, int ncpus)
 {
 	struct sg_datwriter *w;
 	const char *dir;
@@ -63,13 +63,11 @@ struct sg_datwriter *sg_datwriter_new(const char *path, int ncpus, int page_size
 	w = calloc(1, sizeof(*w));
 	if (!w || !(w->path = strdup(path)) ||
 	    !(w->files = calloc((size_t) ncpus, sizeof(*w->files))) ||
-	    !(w->fds = malloc((size_t) ncpus * sizeof(*w->fds))) ||
-	    !(w->pad = calloc(1, (size_t) page_size))) {
+	    !(w->fds = malloc((size_t) ncpus * sizeof(*w->fds)))) {
 		oom();
 		goto fail;
 	}
 	w->ncpus = ncpus;
-	w->page_size = page_size;
 	for (int i = 0; i < ncpus; i++)
 		w->fds[i] = -1;
 	w->out = sg_outfile_open(path);
@@ -101,6 +99,19 @@ struct sg_datwriter *sg_datwriter_new(const char *path, int ncpus, int page_size
 fail:
 	sg_datwriter_free(w);
 	return NULL;
+}
+
+int sg_datwriter_set_page_size(struct sg_datwriter *w, int page_size)
+{
+	if (page_size <= 0 || w->pad) {
+		sg_log_error("-w %s: a page size of %d bytes", w->path, page_size);
+		return -1;
+	}
+	w->pad = calloc(1, (size_t) page_size);
+	if (!w->pad)
+		return oom();
+	w->page_size = page_size;
+	return 0;
 }
 
 static int write_all(int fd, const char *p, size_t len)

@@ -433,10 +433,10 @@ static int setup(struct live *l, const struct sg_live_settings *o)
 			goto out;
 		if (o->args)
 			open_btf(l);
-		if (o->write_dat) {
-			l->dat = sg_datwriter_new(o->write_dat, (int) nconf,
-						  sg_raw_reader_page_size(l->reader));
-			if (!l->dat)
+		/* -w's file was opened before tracefs was touched (sg_live_run) */
+		if (l->dat) {
+			if (sg_datwriter_set_page_size(l->dat, sg_raw_reader_page_size(l->reader)) <
+			    0)
 				goto out;
 			sg_raw_reader_record(l->reader, l->dat);
 			sg_datwriter_keep_btf(l->dat, l->btf);
@@ -599,6 +599,15 @@ int sg_live_run(const struct sg_live_settings *o, struct sg_strtab *st, struct s
 		else
 			continue;
 		sigaction(sig, &sa, &l.old[sig]);
+	}
+	/*
+	 * The run's files are opened before anything is traced (docs/architecture.md): -w's
+	 * here, before tracefs is opened, restored or set up, so a bad path costs no tracing.
+	 */
+	if (o->write_dat && !o->text) {
+		l.dat = sg_datwriter_new(o->write_dat, (int) sysconf(_SC_NPROCESSORS_CONF));
+		if (!l.dat)
+			goto out;
 	}
 	l.s = sg_tracefs_session_open(NULL);
 	if (!l.s)

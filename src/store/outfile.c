@@ -3,12 +3,14 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 #include "log.h"
 #include "outdir.h"
@@ -94,13 +96,27 @@ static int split_path(const char *path, char **name)
 	return fd;
 }
 
-/* Whether name in dirfd, followed to its end, is the file standard output already writes to. */
-static int is_stdout(int dirfd, const char *name)
+/* Whether st is the file standard output already writes to. */
+static int is_stdout(const struct stat *st)
 {
-	struct stat a, b;
+	struct stat out;
 
-	return fstatat(dirfd, name, &a, 0) == 0 && fstat(STDOUT_FILENO, &b) == 0 &&
-	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+	return fstat(STDOUT_FILENO, &out) == 0 && st->st_dev == out.st_dev &&
+	       st->st_ino == out.st_ino;
+}
+
+/*
+ * Whether link name in dirfd, already judged, is one of procfs's own (/proc/self/fd/1: the
+ * kernel's, not a name to read and walk; "pipe:[N]" is none) leading to standard output. Asked
+ * only of a link in procfs: following any other would pass the links after it unjudged.
+ */
+static int proc_link_is_stdout(int dirfd, const char *name)
+{
+	struct statfs fs;
+	struct stat st;
+
+	return fstatfs(dirfd, &fs) == 0 && fs.f_type == PROC_SUPER_MAGIC &&
+	       fstatat(dirfd, name, &st, 0) == 0 && is_stdout(&st);
 }
 
 /*
@@ -108,12 +124,14 @@ static int is_stdout(int dirfd, const char *name)
  * when root or we made it where nobody else can replace it, its target walked component by
  * component as any path (sg_outdir_walk), so the end is judged where it is, as a direct path
  * is. *dir and *name are replaced by the end's directory (a descriptor to close) and name.
+ * 1 when the chain, each link judged, reaches standard output (/dev/stdout), else 0 or -1.
  */
 static int follow_links(const char *path, int *dir, char **name, struct stat *lst, int *links)
 {
 	while (S_ISLNK(lst->st_mode)) {
 		char *target, *slash, *base;
 
+		/* judged first: another user's link to /proc/self/fd/1 is not our stdout */
 		if (!sg_outdir_link_trusted(*dir, lst)) {
 			if (!*links)
 				sg_log_error(
@@ -128,6 +146,8 @@ static int follow_links(const char *path, int *dir, char **name, struct stat *ls
 				    path, *name, (int) lst->st_uid);
 			return -1;
 		}
+		if (proc_link_is_stdout(*dir, *name))
+			return 1;
 		if (++*links > 40) {
 			sg_log_error("cannot open %s: %s", path, strerror(ELOOP));
 			return -1;
@@ -191,7 +211,7 @@ static int follow_links(const char *path, int *dir, char **name, struct stat *ls
 			return -1;
 		}
 	}
-	return 0;
+	return is_stdout(lst);
 }
 
 /*
@@ -201,11 +221,12 @@ static int follow_links(const char *path, int *dir, char **name, struct stat *ls
  * judged as a direct path is: another user's FIFO or device in a directory others can write
  * would hand root's writes to a reader or device of their choosing. O_NONBLOCK: a FIFO with no
  * reader is refused at once, rather than holding a live capture with the tracer on. -1 with a
- * message, else the descriptor.
+ * message, IS_STDOUT when the path (its links judged) is standard output, else the descriptor.
  */
+#define IS_STDOUT (-2)
 static int open_special(const char *path, int dirfd, const char *name, struct stat *lst)
 {
-	int dir = fcntl(dirfd, F_DUPFD_CLOEXEC, 0), links = 0, fd = -1;
+	int dir = fcntl(dirfd, F_DUPFD_CLOEXEC, 0), links = 0, fd = -1, end_stdout;
 	char *end = strdup(name);
 	struct stat st;
 
@@ -214,8 +235,14 @@ static int open_special(const char *path, int dirfd, const char *name, struct st
 			     dir < 0 ? strerror(errno) : "out of memory");
 		goto fail;
 	}
-	if (follow_links(path, &dir, &end, lst, &links) < 0)
+	end_stdout = follow_links(path, &dir, &end, lst, &links);
+	if (end_stdout < 0)
 		goto fail;
+	if (end_stdout) {
+		close(dir);
+		free(end);
+		return IS_STDOUT;
+	}
 	if (S_ISDIR(lst->st_mode)) {
 		sg_log_error("cannot write %s: it is a directory", path);
 		goto fail;
@@ -329,14 +356,14 @@ struct sg_outfile *sg_outfile_open(const char *path)
 	 * A FIFO, a device or a terminal is written in place: renaming a temporary over it would
 	 * replace it (as root, /dev/null would become an ordinary file). lstat: a link is judged
 	 * itself, not by what it points to; one that ends at our own standard output
-	 * (/dev/stdout) is that stream, whatever it is.
+	 * (/dev/stdout), past links each judged, is that stream, whatever it is.
 	 */
 	if (fstatat(o->dirfd, o->name, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISREG(st.st_mode)) {
-		if (!S_ISDIR(st.st_mode) && is_stdout(o->dirfd, o->name)) {
+		fd = open_special(path, o->dirfd, o->name, &st);
+		if (fd == IS_STDOUT) {
 			o->f = stdout;
 			return o;
 		}
-		fd = open_special(path, o->dirfd, o->name, &st);
 		if (fd < 0)
 			goto fail;
 		o->f = fdopen(fd, "w");

@@ -109,6 +109,18 @@ void sg_treefield_put_name(FILE *out, const char *s)
 	}
 }
 
+void sg_treefield_put_key(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char) *s;
+
+		if (sg_path_escapes(c) || c == '=')
+			fprintf(out, "%%%02X", c);
+		else
+			fputc(c, out);
+	}
+}
+
 int sg_treefield_fail(const struct sg_treefield_at *at, const char *fmt, const char *arg)
 {
 	char msg[256];

@@ -204,7 +204,8 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 	for (int i = 0; i < agg->nmeta; i++) {
 		if (strcmp(agg->meta[i].key, "root") == 0)
 			continue;
-		fprintf(out, "%s=", agg->meta[i].key);
+		sg_treefield_put_key(out, agg->meta[i].key);
+		fputc('=', out);
 		sg_treefield_put_name(out, agg->meta[i].value);
 		fputc('\n', out);
 	}

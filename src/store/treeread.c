@@ -325,7 +325,11 @@ static int read_meta(struct reader *r, char *line)
 	if (++r->nmeta > MAX_META)
 		return fail(r, "%s", "more than 16384 key=value lines");
 	*eq = '\0';
-	const char *key = line, *val = eq + 1;
+	/* %XX-decoded as values are: the writer escapes a key's controls (a key of an input .tree) */
+	const char *key = unescape(r, line, strlen(line)), *val = eq + 1;
+
+	if (!key)
+		return fail(r, "%s", "bad %-escape in key");
 	static const char *const counts[] = {
 	    "invocations",    "incomplete",	 "incomplete_start",
 	    "incomplete_end", "incomplete_lost", "incomplete_overrun",

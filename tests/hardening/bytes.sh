@@ -92,11 +92,39 @@ sg c1-badnum 1 -i "$evil/badnum.tree" -m tree
 clean "c1: the .tree error" "$out/c1-badnum.err"
 check "c1: the .tree error quotes the field" grep -q "bad number in column invocations: '6%C2%9B?31m'" "$out/c1-badnum.err"
 
+# ---- issue 37.3: a .tree's bytes on a terminal: C1 in every field, and key= names ----
+# a key with an OSC title sequence, values with raw and UTF-8 C1; written back by -o -,
+# -o /dev/stdout and merge -o -
+sed $'s/^root=.*/&\\\nk\033]0;PWNED\007ey=1\\\nc1=x\233y\302\235z\\\nkernel=6.1\2331m/' "$evil/base.tree" | plant keys.tree
+check "tree37: the crafted .tree has its key" grep -q $'^k\033]0;PWNED\007ey=1$' "$evil/keys.tree"
+sg tree37-dash 0 -i "$evil/keys.tree" -m svg -s 0 --outdir "$out/t37" -q -o -
+clean "tree37: -o -" "$out/tree37-dash.out"
+check "tree37: the key %-encoded" grep -qx 'k%1B]0%3BPWNED%07ey=1' "$out/tree37-dash.out"
+check "tree37: raw and UTF-8 C1 %-encoded" grep -qx $'c1=x%9By\302%9Dz' "$out/tree37-dash.out"
+sg tree37-stdout 0 -i "$evil/keys.tree" -m svg -s 0 --outdir "$out/t37" -q -o /dev/stdout
+clean "tree37: -o /dev/stdout" "$out/tree37-stdout.out"
+sg tree37-merge 0 merge "$evil/keys.tree" "$evil/keys.tree" -o -
+clean "tree37: merge -o -" "$out/tree37-merge.out"
+check "tree37: merge's kernel= %-encoded" grep -qx 'kernel=6.1%9B1m' "$out/tree37-merge.out"
+# C1 in names from a trace: node paths, roots, comms, the calls recorded
+sg tree37-trace 0 -f root -i "$evil/c1.txt" -m svg -s 0 --outdir "$out/t37" -q -o -
+clean "tree37: a trace's names in -o -" "$out/tree37-trace.out"
+# read back, the same bytes: the key and values decoded, and encoded again alike
+cp "$out/tree37-dash.out" "$out/t37.tree"
+sg tree37-again 0 -i "$out/t37.tree" -m svg -s 0 --outdir "$out/t37" -q -o -
+check "tree37: read back and written again, the same" cmp -s "$out/tree37-dash.out" "$out/tree37-again.out"
+cp "$out/tree37-trace.out" "$out/t37t.tree"
+sg tree37-trace-again 0 -i "$out/t37t.tree" -m svg -s 0 --outdir "$out/t37" -q -o -
+check "tree37: a trace's .tree read back, the same" cmp -s "$out/tree37-trace.out" "$out/tree37-trace-again.out"
+printf '# surfgraph-tree 5\nroot=x\nk%%ZZ=1\n' | plant badkey.tree
+sg tree37-badkey 1 -i "$evil/badkey.tree" -m top --no-save
+err tree37-badkey "surfgraph: $evil/badkey.tree:3: bad %-escape in key"
+
 # ---- 21.5: the pager as root ----
 if command -v script >/dev/null && [ "$(id -u)" = 0 ]; then
 	# a pager that says what environment it got; our own "less" first in PATH
 	mkdir -p "$out/bin"
-	printf '#!/bin/sh\nenv >"%s/$(basename "$0").env"\ncat >/dev/null\n' "$out" >"$out/bin/less"
+	printf '#!/bin/sh\nenv >"%s/$(basename "$0").env"\nprintf "%%s\\n" "$@" >"%s/$(basename "$0").args"\ncat >/dev/null\n' "$out" "$out" >"$out/bin/less"
 	chmod 755 "$out/bin/less"
 	# the sudo caller's $PAGER: a script of uid 65534's
 	printf '#!/bin/sh\ntouch "%s/ran"\ncat >/dev/null\n' "$evil" | plant pager
@@ -143,6 +171,25 @@ if command -v script >/dev/null && [ "$(id -u)" = 0 ]; then
 	rm -f "$out/less.env"
 	page pager-args "PAGER='less -S'" --
 	check "pager: PAGER='less -S' runs less" test -s "$out/less.env"
+	# issue 37.1: $PAGER's other words were less's file names (LESSSECURE lets less open
+	# those): as root, under sudo or not, the environment picks the program, nothing more
+	for s in "" SUDO_UID=65534; do
+		rm -f "$out/less.env" "$out/less.args"
+		page "pager-files$s" $s "PAGER='less /etc/shadow $evil/c1.txt'" --
+		check "pager ($s): \$PAGER's words are not less's files" test -z "$(cat "$out/less.args")"
+		check "pager ($s): said" grep -q "as root \$PAGER=less /etc/shadow $evil/c1.txt runs without its arguments (--pager CMD gives them)" "$out/pager-files$s.out"
+		check "pager ($s): the text is paged" test -s "$out/less.env"
+	done
+	# nor its options, key bindings or input filter: every LESS* variable is ours
+	rm -f "$out/less.env"
+	page pager-lessenv SUDO_UID=65534 "LESS='-k$evil/keys +:e/etc/shadow'" "LESSKEY=$evil/keys" \
+		"LESSOPEN='|$evil/pager %s'" "LESSKEY_CONTENT='#command'" --
+	check "pager: \$LESS is ours, FRX" grep -qx 'LESS=FRX' "$out/less.env"
+	check "pager: no LESS* of the caller's" test -z "$(grep -E '^LESS(KEY|OPEN|KEY_CONTENT)=' "$out/less.env")"
+	# --pager, the command line's, still runs with its words
+	rm -f "$out/less.args"
+	page pager-explicit-args SUDO_UID=65534 -- --pager "'less -S'"
+	check "pager: --pager 'less -S' keeps -S" grep -qx -- -S "$out/less.args"
 	sg pager-both 2 -f __do_fault -i "$fix" -m top --pager less --no-pager
 	err pager-both "surfgraph: --pager and --no-pager contradict each other: give one"
 else
@@ -187,6 +234,19 @@ if [ -z "${SG_SANITIZED:-}" ]; then
 	# 1.1 GB before the cap
 	check "memory: 300,000 open tasks cost $rss KB, under 640 MB" test "${rss:-999999}" -lt 655360
 fi
+# issue 37.7: diff --rename FILE was read whole (nobody's FIFO fed by yes took 2.1 GB) and
+# blocked on a FIFO: now a regular file or -, at most 1 MiB, opened without blocking
+nobody mkfifo "$evil/ren.fifo"
+LIMIT=20 sg rename-fifo 1 diff "$out/good.tree" "$out/good.tree" -m folded --rename "$evil/ren.fifo"
+err rename-fifo "surfgraph: --rename $evil/ren.fifo: not a regular file (a file of OLD=NEW lines, or - for stdin)"
+nobody sh -c "head -c 1048577 /dev/zero | tr '\\0' a" | plant ren.big
+sg rename-big 1 diff "$out/good.tree" "$out/good.tree" -m folded --rename "$evil/ren.big"
+err rename-big "surfgraph: --rename $evil/ren.big: larger than 1 MiB: not a list of renames"
+printf 'x=y\n' | plant ren.txt
+sg rename-file 0 diff "$out/good.tree" "$out/good.tree" -m folded --rename "$evil/ren.txt"
+printf 'do_fault=x\n' | in=/dev/stdin sg rename-stdin 0 diff "$out/good.tree" "$out/good.tree" -m folded --rename -
+in=$out/good.tree sg rename-stdin-twice 1 diff - "$out/good.tree" -m folded --rename -
+err rename-stdin-twice "surfgraph: --rename -: stdin is already an input: give the renames as a file"
 
 # ---- 21.8: SOURCE_DATE_EPOCH out of range ----
 for v in 99999999999999999 -5 12abc; do

@@ -163,5 +163,42 @@ sg chain-ok 0 -f __do_fault -i "$fix" -m top -q -o "$pl/root/ok.tree"
 check "chain: the device is still a device" test -c "$pl/dev"
 check "chain: /dev/null is still a device" test -c /dev/null
 
+# ---- issue 37.2: nobody's link to /proc/self/fd/1 is not taken for root's stdout ----
+# the link is judged before "is it stdout": followed, it put the .tree into root's own log
+nobody ln -s /proc/self/fd/1 "$pl/stdout.tree"
+w="$pl/stdout.tree is a symbolic link another user could have made (owner uid 65534): not followed; remove it or choose another path"
+sg stdout-link 1 -f __do_fault -i "$fix" -m svg -s 0 --outdir "$out/o37" -q -o "$pl/stdout.tree"
+err stdout-link "surfgraph: $w"
+check "stdout link: no .tree in root's stdout" test "$(grep -c '^# surfgraph-tree' "$out/stdout-link.out")" = 0
+sg stdout-link-merge 1 merge "$out/good.tree" -o "$pl/stdout.tree"
+err stdout-link-merge "surfgraph: $w"
+check "stdout link: merge wrote nothing to stdout" test ! -s "$out/stdout-link-merge.out"
+sg stdout-link-diff 1 diff "$out/good.tree" "$out/good.tree" -m svg -o "$pl/stdout.tree"
+err stdout-link-diff "surfgraph: $w"
+check "stdout link: diff wrote nothing to stdout" test ! -s "$out/stdout-link-diff.out"
+# root's own links to it still are: /dev/stdout, /proc/self/fd/1, and a chain root made
+ln -s /dev/stdout "$pl/root/stdout.tree"
+for o in /dev/stdout /proc/self/fd/1 "$pl/root/stdout.tree"; do
+	sg stdout-own 0 -f __do_fault -i "$fix" -m svg -s 0 --outdir "$out/o37" -q -o "$o"
+	check "stdout: -o $o is stdout" cmp -s "$out/stdout-own.out" "$out/good.tree"
+done
+
+# ---- issue 37.9: -w's file is opened before anything is traced ----
+# nobody's link as -w's file: refused before tracefs is opened, so before -f is resolved (a
+# name that matches nothing) or the tracer checked; on main it was opened after the set-up
+nobody ln -s /dev/null "$pl/w.dat"
+T=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
+snap() { for f in current_tracer tracing_on buffer_size_kb set_ftrace_filter set_graph_function; do
+	echo "$f=$(cat "$T/$f" 2>/dev/null)"; done; ls "$T/instances" 2>/dev/null; }
+{
+	flock 9 # one run at a time on this machine's tracefs, as tests/live/run.sh
+	snap >"$out/w-before"
+	sg w-first 1 -f sg_no_such_function_37 -d 1 -m top --no-save -q -w "$pl/w.dat"
+	snap >"$out/w-after"
+} 9>/tmp/surfgraph-live-host.lock
+err w-first "surfgraph: $pl/w.dat is a symbolic link another user could have made (owner uid 65534): not followed; remove it or choose another path"
+check "-w refused: tracefs as it was" cmp -s "$out/w-before" "$out/w-after"
+check "-w refused: no temporary left" test -z "$(find "$pl" -name '*.tmp.*')"
+
 rm -rf "$pl"
 finish
