@@ -44,9 +44,12 @@ void sg_flamefiles_free(struct sg_flamefiles *ff);
 int sg_flamefiles_invocation(struct sg_flamefiles *ff, const struct sg_invocation *inv,
 			     const struct sg_aggregate *agg, int has_time);
 
-/* BASE-N.EXT for inv whatever the step (--pick, the slowest and a typical one): 0 or -1. */
+/*
+ * inv's graph whatever the step: BASE-ROLE.EXT (--pick's and the default picks: "slowest",
+ * "typical"), or BASE-N.EXT with role NULL. 0 or -1.
+ */
 int sg_flamefiles_one(struct sg_flamefiles *ff, const struct sg_invocation *inv,
-		      const struct sg_aggregate *agg, int has_time);
+		      const struct sg_aggregate *agg, int has_time, const char *role);
 
 /* Files -s STEP asked for that the cap left out. */
 uint64_t sg_flamefiles_capped(const struct sg_flamefiles *ff);

@@ -55,6 +55,14 @@ int sg_outfile_scratch(struct sg_outfile *o, const char **path);
 /* Whether path names the file input is ("-" is neither): an input is never overwritten. */
 int sg_outfile_same(const char *path, const char *input);
 
+/*
+ * Whether o replaces an earlier output of surfgraph's, which commit keeps as its name + ".old"
+ * unless sg_outfile_keep_previous() already did. A file surfgraph did not write (judged by its
+ * content, outown.h) is refused by sg_outfile_open() and sg_outfile_prepare(), unless --force
+ * (sg_outown_set_force).
+ */
+int sg_outfile_replaces_ours(const struct sg_outfile *o);
+
 FILE *sg_outfile_stream(struct sg_outfile *o);
 
 /* Flush, sync and rename into place; frees o. -1 with a message (the temporary is removed). */

@@ -409,9 +409,9 @@ static int run_input(struct run *r)
 	r->exit2 = 1;
 	if (r->opt.command || r->opt.duration > 0 || r->opt.count || r->opt.no_sleep_time ||
 	    r->opt.buffer_kb || r->opt.text || r->opt.args || r->opt.retval || r->opt.narrow ||
-	    r->opt.narrow_from || (r->opt.force && !r->load)) {
+	    r->opt.narrow_from) {
 		sg_log_error("-d, -n, -- CMD, --no-sleep-time, --buffer-size, --text, --args, "
-			     "--retval, --narrow* and --force are for live tracing, not with -i (a "
+			     "--retval and --narrow* are for live tracing, not with -i (a "
 			     "saved trace shows the arguments and return values it has)");
 		return -1;
 	}

@@ -148,9 +148,9 @@ check "chain: nobody's reader got nothing" test ! -s "$out/leak.got"
 # nobody's character device (one root made and gave away) in the sticky directory
 mknod "$pl/dev" c 1 3
 chown 65534:65534 "$pl/dev"
-ln -s "$pl/dev" "$pl/root/dev.tree"
-sg chain-dev 1 diff "$out/good.tree" "$out/good.tree" -m folded -o "$pl/root/dev.tree"
-err chain-dev "surfgraph: $pl/root/dev.tree is a device of uid 65534 in a directory others can write: not written (use -o - and a pipe)"
+ln -s "$pl/dev" "$pl/root/dev.folded"
+sg chain-dev 1 diff "$out/good.tree" "$out/good.tree" -m folded -o "$pl/root/dev.folded"
+err chain-dev "surfgraph: $pl/root/dev.folded is a device of uid 65534 in a directory others can write: not written (use -o - and a pipe)"
 # a hop nobody made in the middle of root's chain, to a device root owns
 nobody ln -s /dev/null "$pl/nulllink"
 ln -s "$pl/nulllink" "$pl/root/hop.tree"
