@@ -32,12 +32,6 @@ int sg_outfile_check_dir(const char *dir);
 int sg_outfile_prepare(const char *path);
 
 /*
- * Up to size bytes from the start of path when it is an existing regular file (read through
- * the held directory, never through a link): the byte count, or -1 when there is no such file.
- */
-int sg_outfile_peek(const char *path, char *head, size_t size);
-
-/*
  * Before committing: the file o replaces is kept as its name + suffix (*old: that path, to
  * free; NULL when o writes in place), a hard link so the file exists until the new one is
  * renamed over it (renamed where links cannot be made). 0, or -1 with a message.

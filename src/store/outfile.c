@@ -416,33 +416,6 @@ int sg_outfile_prepare(const char *path)
 	return 0;
 }
 
-int sg_outfile_peek(const char *path, char *head, size_t size)
-{
-	struct stat st;
-	char *name;
-	ssize_t n = -1;
-	int dir, fd;
-
-	if (strcmp(path, "-") == 0)
-		return -1;
-	dir = split_path(path, &name);
-	if (dir < 0)
-		return -1;
-	if (fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode)) {
-		free(name);
-		return -1;
-	}
-	/* O_NONBLOCK: should a FIFO take its place meanwhile, the read does not wait for it */
-	fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	free(name);
-	if (fd < 0)
-		return 0;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
-		n = read(fd, head, size);
-	close(fd);
-	return n < 0 ? 0 : (int) n;
-}
-
 int sg_outfile_keep_previous(struct sg_outfile *o, const char *suffix, char **old)
 {
 	size_t n = strlen(o->name) + strlen(suffix) + 1;

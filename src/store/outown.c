@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "log.h"
+#include "outdir.h"
 #include "outown.h"
 #include "treefile.h"
 
@@ -198,11 +199,23 @@ static int in_set(const char *name, const char *base, const char *ext, int old)
 	return 1;
 }
 
+/*
+ * Whether the set's file name is ours to move or remove: surfgraph's by its content, and made
+ * by root or us (in a directory others share, a copy planted by another user is left alone).
+ */
+static int set_member_ours(int dirfd, const char *name)
+{
+	struct stat st;
+	const char *what;
+
+	return fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+	       sg_outdir_ours(st.st_uid) && sg_outown_judge(dirfd, name, &what) == SG_OUTOWN_OURS;
+}
+
 int sg_outown_rotate_set(int dirfd, const char *base, const char *ext)
 {
 	int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-	const char *what;
 
 	if (!d) {
 		if (fd >= 0)
@@ -213,16 +226,14 @@ int sg_outown_rotate_set(int dirfd, const char *base, const char *ext)
 	}
 	/* the run before the last: its graphs, kept as .old, go */
 	for (struct dirent *e; (e = readdir(d));)
-		if (in_set(e->d_name, base, ext, 1) &&
-		    sg_outown_judge(dirfd, e->d_name, &what) == SG_OUTOWN_OURS)
+		if (in_set(e->d_name, base, ext, 1) && set_member_ours(dirfd, e->d_name))
 			unlinkat(dirfd, e->d_name, 0);
 	rewinddir(d);
 	/* the last run's become .old, together; never over a file of someone else's */
 	for (struct dirent *e; (e = readdir(d));) {
 		char old[NAME_MAX + 1];
 
-		if (!in_set(e->d_name, base, ext, 0) ||
-		    sg_outown_judge(dirfd, e->d_name, &what) != SG_OUTOWN_OURS ||
+		if (!in_set(e->d_name, base, ext, 0) || !set_member_ours(dirfd, e->d_name) ||
 		    snprintf(old, sizeof(old), "%s.old", e->d_name) >= (int) sizeof(old))
 			continue;
 		renameat2(dirfd, e->d_name, dirfd, old, RENAME_NOREPLACE);
