@@ -16,6 +16,7 @@
 struct sg_flamefiles_opts {
 	enum sg_flame_format format;
 	const char *outdir; /* NULL: the current directory; created when missing */
+	int outdir_of_file; /* outdir is -o's directory: judged as a file's, not made (outdir.h) */
 	const char *base;   /* file names start with it (the -f pattern); unsafe bytes become '_' */
 	int step;	    /* a graph for invocation N when N % step == 0; 0 or less: none */
 	const char *title;  /* replaces the root's name in titles; NULL: none */

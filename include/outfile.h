@@ -27,9 +27,16 @@ int sg_outfile_check_dir(const char *dir);
 
 /*
  * Before a run: open and hold the directory path will be written in, as sg_outfile_open()
- * will, and check a file can be created there ("-": nothing to check). -1 with a message.
+ * will, and check a file can be created there ("-": nothing to check), and that the file it
+ * would replace may be replaced (outown.h). -1 with a message.
  */
 int sg_outfile_prepare(const char *path);
+
+/*
+ * The same for path's directory alone, path a name standing for files named later (the flame
+ * graphs): whatever a file of that name is, it is not judged. -1 with a message.
+ */
+int sg_outfile_prepare_dir(const char *path);
 
 /*
  * Before committing: the file o replaces is kept as its name + suffix (*old: that path, to

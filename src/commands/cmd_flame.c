@@ -26,6 +26,7 @@ int sg_cmd_flame_open(struct sg_cmd_flame *f, struct sg_aggregate *agg, const ch
 		    : o->mode == SG_MODE_PDF ? SG_FLAME_PDF
 					     : SG_FLAME_SVG;
 	fo.outdir = f->base ? f->dir : o->outdir;
+	fo.outdir_of_file = f->base && !(o->outdir && *o->outdir);
 	fo.base = f->base ? f->base : base;
 	fo.step = o->step;
 	fo.title = o->title;

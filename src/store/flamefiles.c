@@ -39,7 +39,7 @@ struct sg_flamefiles *sg_flamefiles_new(const struct sg_flamefiles_opts *o)
 		goto fail;
 	}
 	/* made when missing, checked, and held: every graph goes into the directory opened now */
-	if (dir && sg_outfile_check_dir(dir) < 0)
+	if (dir && !o->outdir_of_file && sg_outfile_check_dir(dir) < 0)
 		goto fail;
 	/* the same rule as the .tree file's name, so a run's files sort together */
 	ff->base = sg_outfile_name(dir, o->base, "");

@@ -387,7 +387,8 @@ int sg_outfile_check_dir(const char *dir)
 	return sg_outdir_open(dir, "--outdir", NULL) < 0 ? -1 : 0;
 }
 
-int sg_outfile_prepare(const char *path)
+/* sg_outfile_prepare(), the file there judged (outown.c) when judge is set. */
+static int prepare(const char *path, int judge)
 {
 	char *name;
 	int fd;
@@ -398,7 +399,7 @@ int sg_outfile_prepare(const char *path)
 	if (fd < 0)
 		return -1;
 	/* refused before a capture rather than after it */
-	if (sg_outown_check(fd, name, path) < 0) {
+	if (judge && sg_outown_check(fd, name, path) < 0) {
 		free(name);
 		return -1;
 	}
@@ -414,6 +415,16 @@ int sg_outfile_prepare(const char *path)
 		return -1;
 	}
 	return 0;
+}
+
+int sg_outfile_prepare(const char *path)
+{
+	return prepare(path, 1);
+}
+
+int sg_outfile_prepare_dir(const char *path)
+{
+	return prepare(path, 0);
 }
 
 int sg_outfile_keep_previous(struct sg_outfile *o, const char *suffix, char **old)

@@ -353,6 +353,14 @@ mkdir -p "$own/s"
 yes "a second run: the first run's graphs all in .old, none beside the second's" \
 	test "$(cd "$own/s" && ls | grep -v '\.old$' | paste -sd' ')|$(cd "$own/s" && ls | grep -c '\.old$')" = \
 	"__do_fault-slowest.svg __do_fault-typical.svg __do_fault.svg|7"
+# -o g.svg over a trace: refused before anything is read; a file of any name in --outdir that
+# no graph is named after stays out of it
+cp $fix "$own/n/g.svg"
+run 1 "$own/n/g.svg exists and is a trace: not replaced" -f __do_fault -i $fix -o "$own/n/g.svg"
+yes "-o g.svg over a trace: the trace intact" cmp -s "$own/n/g.svg" $fix
+mkdir -p "$own/x"
+echo notes >"$own/x/x"
+run 0 "" -f __do_fault -i $fix -s 0 -q --outdir "$own/x"
 # point 11: --pick slowest -o p.tree saves what was picked
 run 0 "" -f __do_fault -i $fix --pick slowest -m tree -o "$own/p.tree"
 yes "--pick slowest -o p.tree holds the one invocation" \
