@@ -101,6 +101,7 @@ golden: surfgraph
 	@tests/golden/output.sh
 	@tests/golden/compress.sh
 	@tests/golden/trust.sh
+	@tests/golden/readme.sh
 
 dat: surfgraph
 	@tests/dat/run.sh

@@ -5,7 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")"
 sg=../surfgraph
 export SOURCE_DATE_EPOCH=1763769600 # fixed "created=" so the files only change when output does
-rm -f __do_fault.tree # regenerated, not a new run to keep as __do_fault.tree.old
+# regenerated, not new runs to keep as .old (nor, for PNGs drawn before they were marked as
+# surfgraph's, refused as someone else's)
+rm -f __do_fault.tree __do_fault.svg __do_fault.png __do_fault.diff.svg __do_fault.diff.png \
+	do_sys_openat2.slow.png do_nanosleep.svg do_nanosleep.png
 $sg -f __do_fault -i do_fault.txt -m tree --ascii -q -o __do_fault.tree >do_fault.tree.txt
 $sg -f __do_fault -i do_fault.txt -m walk -q >do_fault.walk.txt
 $sg -f __do_fault -i do_fault.txt -m folded -q >do_fault.folded

@@ -10,8 +10,12 @@ struct sg_cmd_pick {
 	const struct sg_options *opt; /* the mode, -q, --unit, the pick itself */
 	const struct sg_text_style *style;
 	int raw_tty; /* -m raw to a terminal: control bytes escaped */
-	/* draws inv's own flame graph (ROOT-N.svg), announced with why: 0 or -1 */
-	int (*flame)(void *ctx, const struct sg_invocation *inv, int has_time, const char *why);
+	/*
+	 * draws inv's own flame graph, announced with why: ROOT-slowest.svg, ROOT-typical.svg by
+	 * role, ROOT-N.svg (role NULL) for an invocation picked by number. 0 or -1
+	 */
+	int (*flame)(void *ctx, const struct sg_invocation *inv, int has_time, const char *why,
+		     const char *role);
 	void *ctx;
 };
 

@@ -16,6 +16,7 @@
 struct sg_flamefiles_opts {
 	enum sg_flame_format format;
 	const char *outdir; /* NULL: the current directory; created when missing */
+	int outdir_of_file; /* outdir is -o's directory: judged as a file's, not made (outdir.h) */
 	const char *base;   /* file names start with it (the -f pattern); unsafe bytes become '_' */
 	int step;	    /* a graph for invocation N when N % step == 0; 0 or less: none */
 	const char *title;  /* replaces the root's name in titles; NULL: none */
@@ -44,9 +45,12 @@ void sg_flamefiles_free(struct sg_flamefiles *ff);
 int sg_flamefiles_invocation(struct sg_flamefiles *ff, const struct sg_invocation *inv,
 			     const struct sg_aggregate *agg, int has_time);
 
-/* BASE-N.EXT for inv whatever the step (--pick, the slowest and a typical one): 0 or -1. */
+/*
+ * inv's graph whatever the step: BASE-ROLE.EXT (--pick's and the default picks: "slowest",
+ * "typical"), or BASE-N.EXT with role NULL. 0 or -1.
+ */
 int sg_flamefiles_one(struct sg_flamefiles *ff, const struct sg_invocation *inv,
-		      const struct sg_aggregate *agg, int has_time);
+		      const struct sg_aggregate *agg, int has_time, const char *role);
 
 /* Files -s STEP asked for that the cap left out. */
 uint64_t sg_flamefiles_capped(const struct sg_flamefiles *ff);

@@ -34,6 +34,7 @@ struct sg_options {
 	const char *mode_name;
 	int step; /* -s: a per-invocation flame graph every STEP invocations; -1 not given */
 	const char *output;	 /* -o: the .tree file; NULL: ROOT.tree, live or -o 1 */
+	const char *graph;	 /* -o NAME.svg (.png, .pdf): the flame graph's name (outname.c) */
 	int no_save;		 /* --no-save, -o 0 */
 	const char *no_save_opt; /* which of the two was given, for messages */
 	int save_default;	 /* surfGraph's -o 1: save as ROOT.tree, also with -i */

@@ -27,15 +27,16 @@ int sg_outfile_check_dir(const char *dir);
 
 /*
  * Before a run: open and hold the directory path will be written in, as sg_outfile_open()
- * will, and check a file can be created there ("-": nothing to check). -1 with a message.
+ * will, and check a file can be created there ("-": nothing to check), and that the file it
+ * would replace may be replaced (outown.h). -1 with a message.
  */
 int sg_outfile_prepare(const char *path);
 
 /*
- * Up to size bytes from the start of path when it is an existing regular file (read through
- * the held directory, never through a link): the byte count, or -1 when there is no such file.
+ * The same for path's directory alone, path a name standing for files named later (the flame
+ * graphs): whatever a file of that name is, it is not judged. -1 with a message.
  */
-int sg_outfile_peek(const char *path, char *head, size_t size);
+int sg_outfile_prepare_dir(const char *path);
 
 /*
  * Before committing: the file o replaces is kept as its name + suffix (*old: that path, to
@@ -54,6 +55,14 @@ int sg_outfile_scratch(struct sg_outfile *o, const char **path);
 
 /* Whether path names the file input is ("-" is neither): an input is never overwritten. */
 int sg_outfile_same(const char *path, const char *input);
+
+/*
+ * Whether o replaces an earlier output of surfgraph's, which commit keeps as its name + ".old"
+ * unless sg_outfile_keep_previous() already did. A file surfgraph did not write (judged by its
+ * content, outown.h) is refused by sg_outfile_open() and sg_outfile_prepare(), unless --force
+ * (sg_outown_set_force).
+ */
+int sg_outfile_replaces_ours(const struct sg_outfile *o);
 
 FILE *sg_outfile_stream(struct sg_outfile *o);
 

@@ -17,6 +17,8 @@ struct sg_savepolicy {
 	int soft;	  /* ROOT.tree: a failure to write it is a warning after the output */
 	char *blocked;	  /* why ROOT.tree cannot be written, said after the output */
 	char *old;	  /* where the .tree it replaced was kept */
+	const struct sg_pick *pick; /* --pick with -o FILE: the file holds that invocation alone */
+	int quiet;
 };
 
 /* Whether a run with these options writes a .tree, if it has a complete invocation. */

@@ -6,9 +6,9 @@
 #include "aggregate.h"
 
 /*
- * Write agg to path ("-": stdout), refusing when path is the input itself and saying so when
- * it replaces a file that was not a .tree. A .tree it replaces is kept as path.old (*old, to
- * free; NULL when there was none). 0, or -1 with a message.
+ * Write agg to path ("-": stdout), refusing when path is the input itself or a file surfgraph
+ * did not write (unless --force, outown.h). An output of surfgraph's it replaces is kept as
+ * path.old (*old, to free; NULL when there was none). 0, or -1 with a message.
  */
 int sg_treesave_write(const char *path, const char *input, struct sg_aggregate *agg, char **old);
 

@@ -2,6 +2,7 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <string.h>
+#include <zlib.h>
 #include "cairo_out.h"
 #include "log.h"
 
@@ -10,6 +11,46 @@ static cairo_status_t write_stream(void *closure, const unsigned char *data, uns
 	FILE *out = closure;
 
 	return fwrite(data, 1, len, out) == len ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+/*
+ * A PNG as cairo writes it, with a "Software" text chunk right after its header (8 bytes of
+ * signature, 25 of IHDR): it says surfgraph drew it, so a later run may replace it (outown.c)
+ * where a picture of someone else's is kept.
+ */
+struct png_stream {
+	FILE *out;
+	unsigned seen; /* bytes of cairo's stream passed so far */
+};
+
+#define PNG_HEADER 33
+
+static cairo_status_t write_png(void *closure, const unsigned char *data, unsigned int len)
+{
+	static const unsigned char text[] = "tEXtSoftware\0surfgraph";
+	struct png_stream *p = closure;
+	unsigned head = p->seen < PNG_HEADER ? PNG_HEADER - p->seen : 0;
+
+	if (head > len)
+		head = len;
+	if (head && write_stream(p->out, data, head) != CAIRO_STATUS_SUCCESS)
+		return CAIRO_STATUS_WRITE_ERROR;
+	p->seen += head;
+	if (head && p->seen == PNG_HEADER) {
+		/* length (of the data, after the type), type and data, CRC of type and data */
+		unsigned n = sizeof(text) - 1 - 4;
+		uLong crc = crc32(0L, text, sizeof(text) - 1);
+		unsigned char be[8] = {n >> 24,		n >> 16 & 0xff,	  n >> 8 & 0xff,
+				       n & 0xff,	crc >> 24 & 0xff, crc >> 16 & 0xff,
+				       crc >> 8 & 0xff, crc & 0xff};
+
+		if (fwrite(be, 1, 4, p->out) != 4 ||
+		    fwrite(text, 1, sizeof(text) - 1, p->out) != sizeof(text) - 1 ||
+		    fwrite(be + 4, 1, 4, p->out) != 4)
+			return CAIRO_STATUS_WRITE_ERROR;
+	}
+	p->seen += len - head;
+	return len == head ? CAIRO_STATUS_SUCCESS : write_stream(p->out, data + head, len - head);
 }
 
 static void set_rgb(cairo_t *cr, unsigned r, unsigned g, unsigned b)
@@ -215,8 +256,11 @@ int sg_cairo_write(FILE *out, enum sg_cairo_format fmt, const struct sg_flame *f
 	draw(cr, f, c, o, &pg);
 	st = cairo_status(cr);
 	cairo_destroy(cr);
-	if (st == CAIRO_STATUS_SUCCESS && fmt == SG_CAIRO_PNG)
-		st = cairo_surface_write_to_png_stream(s, write_stream, out);
+	if (st == CAIRO_STATUS_SUCCESS && fmt == SG_CAIRO_PNG) {
+		struct png_stream p = {out, 0};
+
+		st = cairo_surface_write_to_png_stream(s, write_png, &p);
+	}
 	cairo_surface_finish(s);
 	if (st == CAIRO_STATUS_SUCCESS)
 		st = cairo_surface_status(s);

@@ -1,11 +1,12 @@
 /* cmd_flame.c - a profile run's flame graph files: options to flamefiles, and the save lines. */
-#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cmd_flame.h"
 #include "cmd_pick.h"
 #include "fmt.h"
 #include "log.h"
+#include "outname.h"
 
 int sg_cmd_flame_mode(enum sg_mode m)
 {
@@ -17,13 +18,16 @@ int sg_cmd_flame_open(struct sg_cmd_flame *f, struct sg_aggregate *agg, const ch
 {
 	const struct sg_options *o = f->opt;
 	struct sg_flamefiles_opts fo = {0};
-
+	/* -o NAME.svg or -o NAME.tree names the run: NAME.svg, NAME-N.svg, beside it */
+	if (sg_outname_graph_base(o, &f->dir, &f->base) < 0)
+		return -1;
 	sg_flame_opts_init(&fo.flame);
 	fo.format = o->mode == SG_MODE_PNG   ? SG_FLAME_PNG
 		    : o->mode == SG_MODE_PDF ? SG_FLAME_PDF
 					     : SG_FLAME_SVG;
-	fo.outdir = o->outdir;
-	fo.base = base;
+	fo.outdir = f->base ? f->dir : o->outdir;
+	fo.outdir_of_file = f->base && !(o->outdir && *o->outdir);
+	fo.base = f->base ? f->base : base;
 	fo.step = o->step;
 	fo.title = o->title;
 	fo.subtitle = o->subtitle;
@@ -59,37 +63,42 @@ int sg_cmd_flame_open_tree(struct sg_cmd_flame *f, struct sg_aggregate *agg, con
 	return sg_cmd_flame_open(f, agg, base, 1);
 }
 
-/* The save and write lines go to stdout, unless the .tree file goes there (-o -). */
-static FILE *flame_log(const struct sg_cmd_flame *f)
+/*
+ * The lines naming each file written go to stderr, with the summary and "wrote X.tree": stdout
+ * is the output's (a text mode's, or the .tree of -o -), and a script finds them all in one place.
+ */
+static void announce(const struct sg_cmd_flame *f, const char *why)
 {
-	return f->opt->output && strcmp(f->opt->output, "-") == 0 ? stderr : stdout;
+	if (f->opt->quiet)
+		return;
+	fprintf(stderr, "surfgraph: wrote %s", sg_flamefiles_path(f->ff));
+	/* why may name a root, as the trace spells it: escaped */
+	if (why) {
+		fputs(" (", stderr);
+		sg_escape_put_name(stderr, why);
+		fputc(')', stderr);
+	}
+	fputc('\n', stderr);
 }
 
 int sg_cmd_flame_invocation(struct sg_cmd_flame *f, const struct sg_invocation *inv, int has_time)
 {
 	int ret = sg_flamefiles_invocation(f->ff, inv, f->agg, has_time);
 
-	if (ret > 0 && !f->opt->quiet &&
-	    fprintf(flame_log(f), "save %s\n", sg_flamefiles_path(f->ff)) < 0) {
-		sg_log_error("write to stdout failed: %s", strerror(errno));
-		return -1;
-	}
+	if (ret > 0)
+		announce(f, NULL);
 	return ret < 0 ? -1 : 0;
 }
 
 /* --pick's graph, or the slowest and a typical one: whatever -s says, announced with why */
-int sg_cmd_flame_pick(void *ctx, const struct sg_invocation *inv, int has_time, const char *why)
+int sg_cmd_flame_pick(void *ctx, const struct sg_invocation *inv, int has_time, const char *why,
+		      const char *role)
 {
 	struct sg_cmd_flame *f = ctx;
 
-	if (sg_flamefiles_one(f->ff, inv, f->agg, has_time) < 0)
+	if (sg_flamefiles_one(f->ff, inv, f->agg, has_time, role) < 0)
 		return -1;
-	/* why may name a root, as the trace spells it: escaped */
-	if (!f->opt->quiet) {
-		fprintf(flame_log(f), "save %s (", sg_flamefiles_path(f->ff));
-		sg_escape_put_name(flame_log(f), why);
-		fputs(")\n", flame_log(f));
-	}
+	announce(f, why);
 	return 0;
 }
 
@@ -99,8 +108,7 @@ int sg_cmd_flame_merged(struct sg_cmd_flame *f)
 
 	if (sg_flamefiles_merged(f->ff, f->agg) < 0)
 		return -1;
-	if (!f->opt->quiet)
-		fprintf(flame_log(f), "write %s\n", sg_flamefiles_path(f->ff));
+	announce(f, NULL);
 	/* without -s: the slowest and a typical invocation, not one file per invocation */
 	return f->opt->step >= 0 ? 0 : sg_cmd_pick_flame_defaults(&p, f->agg);
 }
@@ -109,4 +117,7 @@ void sg_cmd_flame_release(struct sg_cmd_flame *f)
 {
 	sg_flamefiles_free(f->ff);
 	f->ff = NULL;
+	free(f->dir);
+	free(f->base);
+	f->dir = f->base = NULL;
 }

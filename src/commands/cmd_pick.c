@@ -96,7 +96,10 @@ int sg_cmd_pick_render(const struct sg_cmd_pick *p, struct sg_aggregate *agg)
 	case SG_MODE_SVG:
 	case SG_MODE_PNG:
 	case SG_MODE_PDF:
-		return p->flame(p->ctx, inv, agg->has_time, "--pick");
+		return p->flame(p->ctx, inv, agg->has_time, "--pick",
+				p->opt->pick.kind == SG_PICK_SLOWEST ? "slowest"
+				: p->opt->pick.kind == SG_PICK_P50   ? "typical"
+								     : NULL);
 	default:
 		return render_alone(p, agg, inv);
 	}
@@ -121,7 +124,7 @@ static int flame_defaults_of(const struct sg_cmd_pick *p, struct sg_aggregate *a
 	/* the name is printed as the file names are: it is one of the run's roots */
 	snprintf(who, sizeof(who), "%s%s", root ? " " : "", root ? root : "");
 	snprintf(why, sizeof(why), "the slowest%s", who);
-	if (p->flame(p->ctx, s, 1, why) < 0)
+	if (p->flame(p->ctx, s, 1, why, "slowest") < 0)
 		return -1;
 	if (t->duration == p50)
 		snprintf(why, sizeof(why), "typical%s: %s, the p50", who,
@@ -129,7 +132,7 @@ static int flame_defaults_of(const struct sg_cmd_pick *p, struct sg_aggregate *a
 	else
 		snprintf(why, sizeof(why), "typical%s: %s, the kept one nearest the p50 %s", who,
 			 sg_fmt_human(a, t->duration), sg_fmt_human(b, p50));
-	return t == s ? 0 : p->flame(p->ctx, t, 1, why);
+	return t == s ? 0 : p->flame(p->ctx, t, 1, why, "typical");
 }
 
 int sg_cmd_pick_flame_defaults(const struct sg_cmd_pick *p, struct sg_aggregate *agg)

@@ -22,6 +22,7 @@
 #include "pager.h"
 #include "profile_out.h"
 #include "outfile.h"
+#include "outname.h"
 #include "export.h"
 #include "render_text.h"
 #include "rootguess.h"
@@ -115,10 +116,23 @@ static int prepare_save(struct run *r, int trace)
 				  &r->exit2) < 0)
 		return -1;
 	if (sg_cmd_flame_mode(r->opt.mode)) {
-		char *probe = sg_outfile_name(r->opt.outdir, "x", "");
-		int ret = probe ? sg_treesave_can_write(probe) : -1;
+		/*
+		 * -o NAME.svg or NAME.tree: NAME.svg itself, judged now, before a capture; else
+		 * the graphs' directory, their names known later (a root guessed, a glob)
+		 */
+		const char *ext = r->opt.mode == SG_MODE_PNG	 ? ".png"
+				  : r->opt.mode == SG_MODE_PDF ? ".pdf"
+							       : ".svg";
+		char *dir, *base, *probe;
+		int ret;
 
+		if (sg_outname_graph_base(&r->opt, &dir, &base) < 0)
+			return -1;
+		probe = base ? sg_outfile_name(dir, base, ext) : sg_outfile_name(r->opt.outdir, "x", "");
+		ret = !probe ? -1 : base ? sg_outfile_prepare(probe) : sg_outfile_prepare_dir(probe);
 		free(probe);
+		free(dir);
+		free(base);
 		return ret;
 	}
 	return 0;
@@ -409,9 +423,9 @@ static int run_input(struct run *r)
 	r->exit2 = 1;
 	if (r->opt.command || r->opt.duration > 0 || r->opt.count || r->opt.no_sleep_time ||
 	    r->opt.buffer_kb || r->opt.text || r->opt.args || r->opt.retval || r->opt.narrow ||
-	    r->opt.narrow_from || (r->opt.force && !r->load)) {
+	    r->opt.narrow_from) {
 		sg_log_error("-d, -n, -- CMD, --no-sleep-time, --buffer-size, --text, --args, "
-			     "--retval, --narrow* and --force are for live tracing, not with -i (a "
+			     "--retval and --narrow* are for live tracing, not with -i (a "
 			     "saved trace shows the arguments and return values it has)");
 		return -1;
 	}

@@ -10,6 +10,7 @@
 #include "log.h"
 #include "options.h"
 #include "outfile.h"
+#include "outown.h"
 #include "pager.h"
 
 /* Messages quote names and lines from the input: escaped as the tree's names are. */
@@ -40,6 +41,9 @@ int main(int argc, char **argv)
 			signal(sig, on_fatal_signal);
 	/* one parser for every command: `surfgraph diff` sets o.diff, `merge` o.merge */
 	rc = sg_options_parse(&o, argc, argv);
+	/* --force: outputs may replace files surfgraph did not write (outown.c) */
+	if (rc == 0)
+		sg_outown_set_force(o.force);
 	if (rc == 0)
 		rc = o.diff    ? sg_cmd_diff_run(&o)
 		     : o.merge ? sg_cmd_merge_run(&o)

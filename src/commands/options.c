@@ -9,6 +9,7 @@
 #include "render_top.h"
 #include "opttable.h"
 #include "optvalue.h"
+#include "outname.h"
 #include "treediff.h"
 #include "usage.h"
 
@@ -79,21 +80,6 @@ static int parse_sort(struct sg_options *o, const char *s)
 		     "longest first) or total, self, calls or name (-m top's rows), not '%.40s'",
 		     s);
 	return -1;
-}
-
-/* A .tree written under a picture's name would only be found by surprise. */
-static int names_picture(const char *path)
-{
-	static const char *const exts[] = { ".svg", ".png", ".pdf", ".html", ".htm", NULL };
-	size_t n = strlen(path);
-
-	for (int i = 0; exts[i]; i++) {
-		size_t e = strlen(exts[i]);
-
-		if (n > e && strcasecmp(path + n - e, exts[i]) == 0)
-			return 1;
-	}
-	return 0;
 }
 
 int sg_options_parse(struct sg_options *o, int argc, char **argv)
@@ -428,7 +414,8 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			return -1;
 		}
 	}
-	if (sg_opttable_check_subcommand(o, seen) < 0)
+	/* before the checks of what each mode reads: -o d.svg may choose the mode */
+	if (sg_outname_check(o, seen['m']) < 0 || sg_opttable_check_subcommand(o, seen) < 0)
 		return -1;
 	if (o->pager && o->no_pager) {
 		sg_log_error("--pager and --no-pager contradict each other: give one");
@@ -528,12 +515,6 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		sg_log_error("--narrow-from narrows from the start to an earlier run's functions; "
 			     "--narrow%s learns first: one or the other",
 			     seen[OPT_NARROW_LEARN] ? "-learn" : "");
-		return -1;
-	}
-	if (o->output && names_picture(o->output)) {
-		sg_log_error("-o %s: -o names the .tree file (reload it with -i); flame graphs are "
-			     "named after the root (ROOT.svg, ROOT-N.svg): --outdir chooses where",
-			     o->output);
 		return -1;
 	}
 	return 0;

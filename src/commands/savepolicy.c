@@ -1,4 +1,5 @@
 /* savepolicy.c - when a run writes its .tree: live by default, reading a trace when -o asks. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,8 @@
 #include "fmt.h"
 #include "log.h"
 #include "outfile.h"
+#include "outname.h"
+#include "pick.h"
 #include "savepolicy.h"
 #include "treesave.h"
 
@@ -61,8 +64,14 @@ int sg_savepolicy_prepare(struct sg_savepolicy *p, const struct sg_options *o, c
 			*usage = 1;
 			return -1;
 		}
-		/* ROOT.tree beside the flame graphs */
-		p->made = sg_outfile_name(o->outdir, root, ".tree");
+		/* ROOT.tree beside the flame graphs; NAME.tree when -o NAME.svg names them */
+		char *dir, *base;
+
+		if (sg_outname_graph_base(o, &dir, &base) < 0)
+			return -1;
+		p->made = sg_outfile_name(base ? dir : o->outdir, base ? base : root, ".tree");
+		free(dir);
+		free(base);
 		if (!p->made)
 			return -1;
 		p->path = p->made;
@@ -71,6 +80,14 @@ int sg_savepolicy_prepare(struct sg_savepolicy *p, const struct sg_options *o, c
 		return sg_treesave_can_write(p->path) < 0 ? keep_blocked(p) : 0;
 	}
 	p->path = o->output;
+	/* said before what the file is: an input of any kind is never replaced */
+	if (sg_outfile_same(p->path, o->input)) {
+		sg_log_error("%s is the input: not overwritten (choose another -o)", p->path);
+		return -1;
+	}
+	/* -o FILE with --pick saves what was picked; ROOT.tree, a live capture's, keeps it all */
+	p->pick = o->pick.kind ? &o->pick : NULL;
+	p->quiet = o->quiet;
 	if (sg_treesave_can_write(p->path) < 0)
 		return -1;
 	if (!sg_cmd_flame_mode(o->mode) && same_as_stdout(p->path)) {
@@ -92,7 +109,22 @@ int sg_savepolicy_write(struct sg_savepolicy *p, const char *input, struct sg_ag
 	/* an empty run would push the last good one to .old */
 	if (!p->path || !agg->complete || p->blocked)
 		return 0;
-	if (sg_treesave_write(p->path, input, agg, &p->old) < 0)
+	if (p->pick) {
+		uint64_t p50;
+		struct sg_invocation *inv = sg_pick_find(agg, p->pick, &p50);
+		struct sg_aggregate *one = inv ? sg_pick_alone(agg, inv) : NULL;
+		int ret = one ? sg_treesave_write(p->path, input, one, &p->old) : -1;
+
+		if (inv && !one)
+			sg_log_error("out of memory");
+		if (ret == 0 && !p->quiet && strcmp(p->path, "-") != 0)
+			fprintf(stderr,
+				"surfgraph: %s holds invocation %" PRIu64 " alone (--pick)\n",
+				p->path, inv->seq);
+		sg_aggregate_free(one);
+		if (ret < 0)
+			return -1;
+	} else if (sg_treesave_write(p->path, input, agg, &p->old) < 0)
 		return p->soft ? keep_blocked(p) : -1;
 	*saved = strcmp(p->path, "-") == 0 ? NULL : p->path;
 	return 0;

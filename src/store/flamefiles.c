@@ -7,7 +7,9 @@
 #include "flamefiles.h"
 #include "fmt.h"
 #include "log.h"
+#include "outdir.h"
 #include "outfile.h"
+#include "outown.h"
 #include "svg.h"
 
 struct sg_flamefiles {
@@ -17,6 +19,8 @@ struct sg_flamefiles {
 	size_t path_cap, frames;
 	uint64_t count, first, last;
 	uint64_t capped; /* due every STEP, past SG_FLAMEFILES_CAP: not written */
+	char **claimed;	 /* the base names this run has written graphs under */
+	int nclaimed;
 };
 
 static const char *const ext[] = {"svg", "png", "pdf"};
@@ -35,7 +39,7 @@ struct sg_flamefiles *sg_flamefiles_new(const struct sg_flamefiles_opts *o)
 		goto fail;
 	}
 	/* made when missing, checked, and held: every graph goes into the directory opened now */
-	if (dir && sg_outfile_check_dir(dir) < 0)
+	if (dir && !o->outdir_of_file && sg_outfile_check_dir(dir) < 0)
 		goto fail;
 	/* the same rule as the .tree file's name, so a run's files sort together */
 	ff->base = sg_outfile_name(dir, o->base, "");
@@ -53,12 +57,42 @@ void sg_flamefiles_free(struct sg_flamefiles *ff)
 {
 	if (!ff)
 		return;
+	for (int i = 0; i < ff->nclaimed; i++)
+		free(ff->claimed[i]);
+	free(ff->claimed);
 	free(ff->base);
 	free(ff->path);
 	free(ff);
 }
 
-static int set_path(struct sg_flamefiles *ff, uint64_t seq, const char *root)
+/*
+ * The first graph this run writes under name: the earlier run's graphs of that name move to
+ * .old together (outown.c), so this run's never sit beside them.
+ */
+static int claim(struct sg_flamefiles *ff, const char *dir, const char *name)
+{
+	char **c, *copy;
+	int fd;
+
+	for (int i = 0; i < ff->nclaimed; i++)
+		if (strcmp(ff->claimed[i], name) == 0)
+			return 0;
+	c = realloc(ff->claimed, (size_t) (ff->nclaimed + 1) * sizeof(*c));
+	copy = strdup(name);
+	if (c)
+		ff->claimed = c;
+	if (!c || !copy) {
+		free(copy);
+		sg_log_error("out of memory");
+		return -1;
+	}
+	ff->claimed[ff->nclaimed++] = copy;
+	fd = sg_outdir_open(dir ? dir : ".", NULL, NULL);
+	return fd < 0 ? -1 : sg_outown_rotate_set(fd, name, ext[ff->o.format]);
+}
+
+/* BASE.EXT (seq 0), BASE-ROLE.EXT or BASE-NNNNNN.EXT, BASE the root's name when root is given. */
+static int set_path(struct sg_flamefiles *ff, uint64_t seq, const char *role, const char *root)
 {
 	const char *dir = ff->o.outdir && *ff->o.outdir ? ff->o.outdir : NULL;
 	char *named = root ? sg_outfile_name(dir, root, "") : NULL;
@@ -67,6 +101,11 @@ static int set_path(struct sg_flamefiles *ff, uint64_t seq, const char *root)
 
 	if (root && !named)
 		return -1;
+	/* base is "DIR/NAME": NAME's graphs of an earlier run are moved aside first */
+	if (claim(ff, dir, base + (dir ? strlen(dir) + 1 : 0)) < 0) {
+		free(named);
+		return -1;
+	}
 
 	if (need > ff->path_cap) {
 		char *p = realloc(ff->path, need);
@@ -79,7 +118,9 @@ static int set_path(struct sg_flamefiles *ff, uint64_t seq, const char *root)
 		ff->path = p;
 		ff->path_cap = need;
 	}
-	if (seq)
+	if (role)
+		snprintf(ff->path, need, "%s-%s.%s", base, role, ext[ff->o.format]);
+	else if (seq)
 		snprintf(ff->path, need, "%s-%06" PRIu64 ".%s", base, seq, ext[ff->o.format]);
 	else
 		snprintf(ff->path, need, "%s.%s", base, ext[ff->o.format]);
@@ -180,7 +221,7 @@ int sg_flamefiles_invocation(struct sg_flamefiles *ff, const struct sg_invocatio
 		ff->capped++;
 		return 0;
 	}
-	if (sg_flamefiles_one(ff, inv, agg, has_time) < 0)
+	if (sg_flamefiles_one(ff, inv, agg, has_time, NULL) < 0)
 		return -1;
 	if (!ff->count++)
 		ff->first = inv->seq;
@@ -213,16 +254,17 @@ static void offcpu_note(struct sg_flame_caption *c, const struct sg_node *top, i
 }
 
 int sg_flamefiles_one(struct sg_flamefiles *ff, const struct sg_invocation *inv,
-		      const struct sg_aggregate *agg, int has_time)
+		      const struct sg_aggregate *agg, int has_time, const char *role)
 {
 	struct sg_flame_caption *c;
 	char a[SG_FMT_LEN];
 	int ret;
 
 	c = calloc(1, sizeof(*c));
-	if (!c || set_path(ff, inv->seq, ff->o.by_root ? inv->root : NULL) < 0) {
-		free(c);
+	if (!c)
 		sg_log_error("out of memory");
+	if (!c || set_path(ff, inv->seq, role, ff->o.by_root ? inv->root : NULL) < 0) {
+		free(c);
 		return -1;
 	}
 	snprintf(c->title, sizeof(c->title), "%s \xe2\x80\x94 invocation %" PRIu64,
@@ -261,9 +303,10 @@ int sg_flamefiles_merged(struct sg_flamefiles *ff, const struct sg_aggregate *ag
 	struct sg_invocation **kept = NULL;
 	int ret;
 
-	if (!c || set_path(ff, 0, NULL) < 0) {
-		free(c);
+	if (!c)
 		sg_log_error("out of memory");
+	if (!c || set_path(ff, 0, NULL, NULL) < 0) {
+		free(c);
 		return -1;
 	}
 	if (ff->o.title)

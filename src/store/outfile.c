@@ -15,6 +15,7 @@
 #include "log.h"
 #include "outdir.h"
 #include "outfile.h"
+#include "outown.h"
 
 struct sg_outfile {
 	FILE *f;
@@ -22,6 +23,7 @@ struct sg_outfile {
 	int dirfd;	  /* the directory's, held by outdir.c; -1 for stdout */
 	char *name, *tmp; /* the file's and its temporary's names in dirfd; tmp NULL: in place */
 	int scratch;	  /* sg_outfile_scratch's directory, -1 when none */
+	int ours;	  /* it replaces an output of ours: kept as .old at commit */
 	char *scratch_name, scratch_path[32];
 };
 
@@ -373,6 +375,8 @@ struct sg_outfile *sg_outfile_open(const char *path)
 		}
 		return o;
 	}
+	if (S_ISREG(st.st_mode) && (o->ours = sg_outown_check(o->dirfd, o->name, path)) < 0)
+		goto fail;
 	fd = create_temp(o);
 	if (fd < 0)
 		goto fail;
@@ -410,7 +414,8 @@ int sg_outfile_check_dir(const char *dir)
 	return sg_outdir_open(dir, "--outdir", NULL) < 0 ? -1 : 0;
 }
 
-int sg_outfile_prepare(const char *path)
+/* sg_outfile_prepare(), the file there judged (outown.c) when judge is set. */
+static int prepare(const char *path, int judge)
 {
 	char *name;
 	int fd;
@@ -420,6 +425,11 @@ int sg_outfile_prepare(const char *path)
 	fd = split_path(path, &name);
 	if (fd < 0)
 		return -1;
+	/* refused before a capture rather than after it */
+	if (judge && sg_outown_check(fd, name, path) < 0) {
+		free(name);
+		return -1;
+	}
 	free(name);
 	/* an existing file can still be replaced: what matters is creating the temporary beside it
 	 */
@@ -434,31 +444,14 @@ int sg_outfile_prepare(const char *path)
 	return 0;
 }
 
-int sg_outfile_peek(const char *path, char *head, size_t size)
+int sg_outfile_prepare(const char *path)
 {
-	struct stat st;
-	char *name;
-	ssize_t n = -1;
-	int dir, fd;
+	return prepare(path, 1);
+}
 
-	if (strcmp(path, "-") == 0)
-		return -1;
-	dir = split_path(path, &name);
-	if (dir < 0)
-		return -1;
-	if (fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode)) {
-		free(name);
-		return -1;
-	}
-	/* O_NONBLOCK: should a FIFO take its place meanwhile, the read does not wait for it */
-	fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	free(name);
-	if (fd < 0)
-		return 0;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
-		n = read(fd, head, size);
-	close(fd);
-	return n < 0 ? 0 : (int) n;
+int sg_outfile_prepare_dir(const char *path)
+{
+	return prepare(path, 0);
 }
 
 int sg_outfile_keep_previous(struct sg_outfile *o, const char *suffix, char **old)
@@ -485,6 +478,7 @@ int sg_outfile_keep_previous(struct sg_outfile *o, const char *suffix, char **ol
 		    o->path, *old, strerror(errno));
 		goto fail;
 	}
+	o->ours = 0; /* kept */
 	free(oldname);
 	return 0;
 fail:
@@ -582,6 +576,11 @@ int sg_outfile_same(const char *path, const char *input)
 	return same;
 }
 
+int sg_outfile_replaces_ours(const struct sg_outfile *o)
+{
+	return o->ours;
+}
+
 FILE *sg_outfile_stream(struct sg_outfile *o)
 {
 	return o->f;
@@ -612,6 +611,13 @@ int sg_outfile_commit(struct sg_outfile *o)
 	if (fclose(o->f) != 0 && ret == 0) {
 		sg_log_error("cannot write %s: %s", o->path, strerror(errno));
 		ret = -1;
+	}
+	/* an earlier output of ours is kept as .old, as perf keeps perf.data.old */
+	if (ret == 0 && o->ours) {
+		char *old;
+
+		ret = sg_outfile_keep_previous(o, ".old", &old);
+		free(old);
 	}
 	/* into the directory opened at the start, whatever its name leads to now */
 	if (ret == 0 && renameat(o->dirfd, o->tmp, o->dirfd, o->name) != 0) {

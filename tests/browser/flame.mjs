@@ -173,7 +173,7 @@ try {
 	// --- two graphs inlined in one page: separate ids, separate state ---------------------------
 	const strip = (f) => readFileSync(join(dir, f), 'utf8').replace(/^<\?xml[^>]*>\n/, '');
 	const html = join(dir, 'two.html');
-	writeFileSync(html, `<!DOCTYPE html><html><body>${strip('__do_fault.svg')}${strip('__do_fault-000002.svg')}</body></html>`);
+	writeFileSync(html, `<!DOCTYPE html><html><body>${strip('__do_fault.svg')}${strip('__do_fault-slowest.svg')}</body></html>`);
 	await page.setViewportSize({ width: 1200, height: 900 });
 	await page.goto(pathToFileURL(html).href);
 	check('ids unique in the page', 0, await page.evaluate(() => {

@@ -58,10 +58,10 @@ run 0 "" -f __do_fault -i $fix -m speedscope --keep all
 run 2 "option '-f' needs a value" -f
 run 2 "unexpected argument 'extra'" -f x -m tree -i $fix extra
 run 2 "which function? the top-level calls in tests/data/linux-6.1/do_fault_pipe.txt are of 3 functions: __do_fault (14), " -i tests/data/linux-6.1/do_fault_pipe.txt -m tree
-run 2 "-o fault.svg: -o names the .tree file (reload it with -i); flame graphs are named after the root" \
-	-f __do_fault -i $fix -o fault.svg
+run 2 "-o fault.html: surfgraph writes no web page; -o NAME.svg (.png, .pdf) names the flame graph" \
+	-f __do_fault -i $fix -o fault.html
 n=$((n + 1))
-[ -e fault.svg ] && { echo "FAIL: -o fault.svg was refused but written"; fail=$((fail + 1)); }
+[ -e fault.html ] && { echo "FAIL: -o fault.html was refused but written"; fail=$((fail + 1)); }
 run 1 "cannot open /nonexistent/trace: No such file or directory" -f x -i /nonexistent/trace -m tree
 run 1 "no call of nosuchfunc in $fix (204 lines, 196 call events)" -f nosuchfunc -i $fix -m tree
 : >"$out/empty"
@@ -148,9 +148,9 @@ run 2 "-s is for -m svg, png or pdf, not -m tree" -f __do_fault -i $fix -m tree 
 run 2 "--inverted is for -m svg, png or pdf, not -m folded" -f __do_fault -i $fix -m folded --inverted
 run 2 "--unit is for -m folded or tree, not -m top" -f __do_fault -i $fix -m top --unit us
 run 2 "--no-save writes no .tree file: -o has nothing to do" -f __do_fault -i $fix -m tree --no-save -o "$out/n.tree"
-run 2 "--retval, --narrow* and --force are for live tracing, not with -i" -f __do_fault -i $fix -m tree --text
-run 2 "--narrow* and --force are for live tracing, not with -i" -f __do_fault -i $fix -m tree --narrow
-run 2 "--narrow* and --force are for live tracing, not with -i" -f __do_fault -i $fix -m tree --narrow-from x.tree
+run 2 "--retval and --narrow* are for live tracing, not with -i" -f __do_fault -i $fix -m tree --text
+run 2 "--narrow* are for live tracing, not with -i" -f __do_fault -i $fix -m tree --narrow
+run 2 "--narrow* are for live tracing, not with -i" -f __do_fault -i $fix -m tree --narrow-from x.tree
 run 2 "--narrow-learn wants N[,SECONDS]: N complete invocations (0: any number) or SECONDS (0: no limit), whichever comes first, not both 0; not '0,0'" -f x --narrow-learn 0,0
 run 2 "--narrow-learn wants N[,SECONDS]" -f x --narrow-learn -5
 run 2 "--narrow-learn wants N[,SECONDS]" -f x --narrow-learn 5,2x
@@ -288,6 +288,83 @@ run 0 "" -f __do_fault -i tests/data/linux-6.1/do_fault_trace-cmd.dat -s 0 -q --
 n=$((n + 1))
 grep -q "^kernel=6.1.0-56-amd64$" "$out/dat/__do_fault.tree" && grep -q "kernel 6.1.0-56-amd64" "$out/dat/__do_fault.svg" ||
 	{ echo "FAIL: trace.dat kernel: $(grep -c kernel "$out/dat/__do_fault.tree")"; fail=$((fail + 1)); }
+
+# Issue 33, point 1: no output replaces a file surfgraph did not write (judged by its content),
+# unless --force; its own earlier outputs are kept as .old
+# yes WHAT CMD...: one more check, failed with WHAT unless CMD succeeds
+yes() {
+	local what=$1
+	shift
+	n=$((n + 1))
+	"$@" || { echo "FAIL: $what"; fail=$((fail + 1)); }
+}
+own=$out/own
+mkdir -p "$own"
+gzip -c $fix >"$own/cap.txt.gz"
+cp "$own/cap.txt.gz" "$own/cap.keep"
+run 1 "$own/cap.txt.gz exists and is a compressed file: not replaced (choose another name, or --force to replace it)" \
+	-f __do_fault -i $fix -m top -o "$own/cap.txt.gz"
+yes "-o over a capture: the capture intact" cmp -s "$own/cap.txt.gz" "$own/cap.keep"
+yes "-o over a capture: no .old made of it" test ! -e "$own/cap.txt.gz.old"
+run 0 "" -f __do_fault -i $fix -m top -q -o "$own/a.tree"
+run 0 "" -f __do_fault -i tests/data/linux-6.12/do_fault.txt -m top -q -o "$own/b.tree"
+cp $fix "$own/precious.txt"
+run 1 "$own/precious.txt exists and is a trace: not replaced" diff "$own/a.tree" "$own/b.tree" -o "$own/precious.txt"
+yes "diff -o over a trace: the trace intact" cmp -s "$own/precious.txt" $fix
+run 0 "" diff "$own/a.tree" "$own/b.tree" -o "$own/precious.txt" --force -q
+yes "diff --force: replaced by the text diff" grep -q '^BEFORE ' "$own/precious.txt"
+yes "--force: no .old of another's file" test ! -e "$own/precious.txt.old"
+# the extension says the kind: refused when -m says another, chosen by it when -m is not given
+run 2 "diff -m png writes a PNG: -o $own/p.txt names text" diff "$own/a.tree" "$own/b.tree" -m png -o "$own/p.txt"
+yes "diff -m png -o p.txt: nothing written" test ! -e "$own/p.txt"
+run 0 "" diff "$own/a.tree" "$own/b.tree" -o "$own/d.png" -q
+yes "diff -o d.png draws a PNG" test "$(head -c 4 "$own/d.png" | od -An -c | tr -d ' ')" = '211PNG'
+# a second diff of each kind: the first kept as .old (its content said it was surfgraph's)
+for m in tree:txt json:json folded:folded svg:svg png:png pdf:pdf; do
+	e=${m#*:} m=${m%:*}
+	run 0 "" diff "$own/a.tree" "$own/b.tree" -m $m -o "$own/d.$e" -q
+	cp "$own/d.$e" "$own/d.$e.first"
+	run 0 "" diff "$own/b.tree" "$own/a.tree" -m $m -o "$own/d.$e" -q
+	yes "diff -m $m: the earlier output kept as .old" cmp -s "$own/d.$e.old" "$own/d.$e.first"
+done
+echo notes >"$own/notes.tree"
+run 1 "$own/notes.tree exists and is a file surfgraph did not write" merge "$own/a.tree" "$own/b.tree" -o "$own/notes.tree"
+run 2 "merge writes a .tree file: -o $own/m.svg names an SVG" merge "$own/a.tree" "$own/b.tree" -o "$own/m.svg"
+run 0 "" merge "$own/a.tree" "$own/b.tree" -o "$own/notes.tree" --force -q
+# --outdir's graphs: a foreign file under a graph's name stays
+mkdir -p "$own/g"
+cp $fix "$own/g/__do_fault.svg"
+run 1 "$own/g/__do_fault.svg exists and is a trace: not replaced" -f __do_fault -i $fix -s 0 --outdir "$own/g"
+yes "--outdir: the trace named like a graph intact" cmp -s "$own/g/__do_fault.svg" $fix
+
+# Point 2: -o NAME.tree names the run's graphs, -o NAME.svg the graph; a run's graphs never sit
+# beside an earlier run's (those go to .old together); each file named on stderr
+mkdir -p "$own/n"
+(cd "$own/n" && "$bin" -f __do_fault -i "$OLDPWD/$fix" -o before.tree >out 2>err)
+yes "-o before.tree draws before.svg, before-slowest.svg, before-typical.svg" \
+	test "$(cd "$own/n" && echo *.svg)" = "before-slowest.svg before-typical.svg before.svg"
+yes "the files written are named on stderr, stdout is empty" \
+	test "$(grep -c '^surfgraph: wrote before' "$own/n/err")|$(wc -c <"$own/n/out")" = "4|0"
+(cd "$own/n" && "$bin" -f __do_fault -i "$OLDPWD/$fix" -o g.png -q)
+yes "-o g.png: the PNG, and no .tree" test "$(cd "$own/n" && ls g*)" = "$(printf 'g-slowest.png\ng-typical.png\ng.png')"
+mkdir -p "$own/s"
+(cd "$own/s" && "$bin" -f __do_fault -i "$OLDPWD/$fix" -s 1 -q &&
+	"$bin" -f __do_fault -i "$OLDPWD/tests/data/linux-6.12/do_fault.txt" -q)
+yes "a second run: the first run's graphs all in .old, none beside the second's" \
+	test "$(cd "$own/s" && ls | grep -v '\.old$' | paste -sd' ')|$(cd "$own/s" && ls | grep -c '\.old$')" = \
+	"__do_fault-slowest.svg __do_fault-typical.svg __do_fault.svg|7"
+# -o g.svg over a trace: refused before anything is read; a file of any name in --outdir that
+# no graph is named after stays out of it
+cp $fix "$own/n/g.svg"
+run 1 "$own/n/g.svg exists and is a trace: not replaced" -f __do_fault -i $fix -o "$own/n/g.svg"
+yes "-o g.svg over a trace: the trace intact" cmp -s "$own/n/g.svg" $fix
+mkdir -p "$own/x"
+echo notes >"$own/x/x"
+run 0 "" -f __do_fault -i $fix -s 0 -q --outdir "$own/x"
+# point 11: --pick slowest -o p.tree saves what was picked
+run 0 "" -f __do_fault -i $fix --pick slowest -m tree -o "$own/p.tree"
+yes "--pick slowest -o p.tree holds the one invocation" \
+	test "$(awk -F'\t' '$1 == "stat" { print $3, $10 }' "$own/p.tree")" = "1 2622473"
 
 # Point 7: bash completion, installed by make install; --help names trace.dat
 run 0 "" --help

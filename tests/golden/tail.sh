@@ -134,7 +134,9 @@ expect "cap: said" "$(tail -1 "$out/many.err")" \
 # the nearest a run keeps (the last 32, the 8 slowest, 16 spread over the run: every 64th) is 512
 rm -rf "$out/few"
 "$bin" -f f -i "$out/many.txt" --outdir "$out/few" >"$out/few.out" 2>/dev/null
-expect "default graphs" "$(cd "$out/few" && echo *)" "f-000512.svg f-001005.svg f.svg"
+expect "default graphs" "$(cd "$out/few" && echo *)" "f-slowest.svg f-typical.svg f.svg"
+expect "default graphs: which invocations" "$(grep -ho 'f — invocation [0-9]*<' "$out/few/f-slowest.svg" "$out/few/f-typical.svg" | paste -sd' ')" \
+	"f — invocation 1005< f — invocation 512<"
 
 # the one-line form in -m tree's header
 "$bin" -f schedule -i "$f" -m tree --ascii -q --depth 1 >"$out/sched.tree.txt"

@@ -106,8 +106,8 @@ done
 sg two-defaults 0 -f special_mapping_fault -f shmem_fault -i $f61 --outdir "$out/two"
 for r in special_mapping_fault shmem_fault; do
 	p50=$(awk -F'\t' -v r=$r '$1 == "stat" && $2 == r {printf "%.3f us", $8 / 1000}' "$out/two.tree")
-	check "two: typical $r is its own p50 ($p50)" grep -qE "^save $out/two/$r-[0-9]{6}\.svg \(typical $r: $p50, the p50\)$" "$out/two-defaults.out"
-	check "two: the slowest $r" grep -qE "^save $out/two/$r-[0-9]{6}\.svg \(the slowest $r\)$" "$out/two-defaults.out"
+	check "two: typical $r is its own p50 ($p50)" grep -qE "^surfgraph: wrote $out/two/$r-typical\.svg \(typical $r: $p50, the p50\)$" "$out/two-defaults.err"
+	check "two: the slowest $r" grep -qE "^surfgraph: wrote $out/two/$r-slowest\.svg \(the slowest $r\)$" "$out/two-defaults.err"
 done
 # a root called inside another root's invocations has no statistics of its own: said
 sg nested 0 -f __do_fault -f shmem_fault -i $f61 -m hist

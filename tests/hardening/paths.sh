@@ -127,6 +127,19 @@ check "race: the previous .tree rotated there" cmp -s "$g/__do_fault.tree.old" "
 check "race: no temporary left" test -z "$(find "$pl" -name '*.tmp.*')"
 rm -f "$pl/evil"
 
+# ---- issue 33: a run's earlier graphs move to .old; a copy nobody planted among them stays ----
+# in the sticky directory nobody puts a copy of a surfgraph graph under the next run's
+# per-invocation name: root moves its own earlier graphs aside, never nobody's file
+mkdir -m 755 "$pl/graphs"
+"$bin" -f __do_fault -i "$fix" -q -s 0 --outdir "$pl/graphs"
+nobody cp "$pl/graphs/__do_fault.svg" "$pl/__do_fault-000004.svg"
+sg set-planted 0 -f __do_fault -i "$fix" -q -s 0 --outdir "$pl"
+sg set-planted2 0 -f __do_fault -i "$fix" -q -s 0 --outdir "$pl"
+check "graphs: nobody's copy under a graph's name left where it was" test "$(stat -c %u "$pl/__do_fault-000004.svg")" = 65534
+check "graphs: root's own earlier graph kept as .old" test -f "$pl/__do_fault.svg.old"
+check "graphs: nobody's copy not moved to .old" test ! -e "$pl/__do_fault-000004.svg.old"
+rm -rf "$pl/graphs" "$pl/__do_fault"*
+
 # ---- point 4: a link root made, whose chain ends at another user's FIFO or device ----
 mkdir -m 700 "$pl/root"
 # nobody's FIFO in the sticky directory, nobody's reader waiting on it
@@ -148,9 +161,9 @@ check "chain: nobody's reader got nothing" test ! -s "$out/leak.got"
 # nobody's character device (one root made and gave away) in the sticky directory
 mknod "$pl/dev" c 1 3
 chown 65534:65534 "$pl/dev"
-ln -s "$pl/dev" "$pl/root/dev.tree"
-sg chain-dev 1 diff "$out/good.tree" "$out/good.tree" -m folded -o "$pl/root/dev.tree"
-err chain-dev "surfgraph: $pl/root/dev.tree is a device of uid 65534 in a directory others can write: not written (use -o - and a pipe)"
+ln -s "$pl/dev" "$pl/root/dev.folded"
+sg chain-dev 1 diff "$out/good.tree" "$out/good.tree" -m folded -o "$pl/root/dev.folded"
+err chain-dev "surfgraph: $pl/root/dev.folded is a device of uid 65534 in a directory others can write: not written (use -o - and a pipe)"
 # a hop nobody made in the middle of root's chain, to a device root owns
 nobody ln -s /dev/null "$pl/nulllink"
 ln -s "$pl/nulllink" "$pl/root/hop.tree"

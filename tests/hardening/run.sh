@@ -214,10 +214,14 @@ cp "$fix" "$out/input.txt"
 sg overwrite-input 1 -f __do_fault -i "$out/input.txt" -m top -o "$out/input.txt"
 err overwrite-input "surfgraph: $out/input.txt is the input: not overwritten (choose another -o)"
 check "files: input intact" cmp -s "$fix" "$out/input.txt"
-# another kind of file is replaced only with a word about it
+# a file surfgraph did not write is not replaced (issue 33), unless --force; no .old of it
 echo "notes" >"$out/other.txt"
-sg overwrite-other 0 -f __do_fault -i "$fix" -m top -o "$out/other.txt"
-check "files: replacing another kind is said" grep -qx "surfgraph: replacing $out/other.txt, which was not a .tree file" "$out/overwrite-other.err"
+sg overwrite-other 1 -f __do_fault -i "$fix" -m top -o "$out/other.txt"
+err overwrite-other "surfgraph: $out/other.txt exists and is a file surfgraph did not write: not replaced (choose another name, or --force to replace it)"
+check "files: another's file intact" test "$(cat "$out/other.txt")" = notes
+sg overwrite-other-force 0 -f __do_fault -i "$fix" -m top -o "$out/other.txt" --force -q
+check "files: --force replaces it" cmp -s "$out/other.txt" "$out/good.tree"
+check "files: --force keeps no .old of another's file" test ! -e "$out/other.txt.old"
 # a FIFO (like /dev/stdout or a device) is written into, not replaced by a renamed file; the
 # test holds a write end open until surfgraph ran, so the reader is there first and sees one EOF
 mkfifo "$out/fifo"
@@ -247,12 +251,13 @@ check "files: umask 077 gives 0600 graphs" test "$(stat -c %a "$out/umask077/__d
 check "files: umask 077 gives a 0600 .tree" test "$(stat -c %a "$out/umask077/__do_fault.tree")" = 600
 (umask 022 && "$bin" -f __do_fault -i "$fix" -m top -q -o "$out/umask022.tree" >/dev/null)
 check "files: umask 022 gives 0644" test "$(stat -c %a "$out/umask022.tree")" = 644
-# diff never writes over one of its inputs, as the main command
+# diff never writes over one of its inputs, as the main command (named without .tree: -o x.tree
+# is refused by its name before, as diff writes no .tree)
 cp "$out/good.tree" "$out/diff-a.tree"
-cp "$out/good.tree" "$out/diff-b.tree"
-sg diff-self 1 diff "$out/diff-a.tree" "$out/diff-b.tree" -m tree -o "$out/diff-b.tree"
-err diff-self "surfgraph: $out/diff-b.tree is an input: not overwritten (choose another -o)"
-check "files: diff input intact" cmp -s "$out/good.tree" "$out/diff-b.tree"
+cp "$out/good.tree" "$out/diff-b"
+sg diff-self 1 diff "$out/diff-a.tree" "$out/diff-b" -m tree -o "$out/diff-b"
+err diff-self "surfgraph: $out/diff-b is an input: not overwritten (choose another -o)"
+check "files: diff input intact" cmp -s "$out/good.tree" "$out/diff-b"
 # a write error leaves the old file and no temporary
 if [ -w /dev/full ] && [ "$(id -u)" != 0 ]; then
 	sg full 1 -f __do_fault -i "$fix" -m top -o /dev/full -q

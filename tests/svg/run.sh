@@ -50,22 +50,23 @@ cd "$out"
 
 # --- the merged graph of __do_fault (6 invocations) ------------------------------------------
 # by default ROOT.svg, the slowest invocation's and a typical one's (issue 13: no flood)
-mkdir default && (cd default && "$bin" -f __do_fault -i "$fault" >../default.txt 2>/dev/null)
-check "default save lines" "write __do_fault.svg
-save __do_fault-000002.svg (the slowest)
-save __do_fault-000003.svg (typical: 277.443 us, the p50)" "$(cat default.txt)"
-check "default files" "__do_fault-000002.svg __do_fault-000003.svg __do_fault.svg" "$(cd default && echo *)"
+# (issue 33: each file named on stderr with the summary, the picks named by their role)
+mkdir default && (cd default && "$bin" -f __do_fault -i "$fault" >../default.txt 2>../default.err)
+check "default save lines" "|surfgraph: wrote __do_fault.svg
+surfgraph: wrote __do_fault-slowest.svg (the slowest)
+surfgraph: wrote __do_fault-typical.svg (typical: 277.443 us, the p50)" "$(cat default.txt)|$(grep '^surfgraph: wrote' default.err)"
+check "default files" "__do_fault-slowest.svg __do_fault-typical.svg __do_fault.svg" "$(cd default && echo *)"
 (cd default && "$bin" -f __do_fault -i "$fault" -q >../quiet.txt 2>&1)
 check "-q: no save lines" "" "$(cat quiet.txt)"
 # -s 1: every invocation, names zero-padded so they sort
-"$bin" -f __do_fault -i "$fault" -s 1 >save.txt
-check "save lines" "save __do_fault-000001.svg
-save __do_fault-000002.svg
-save __do_fault-000003.svg
-save __do_fault-000004.svg
-save __do_fault-000005.svg
-save __do_fault-000006.svg
-write __do_fault.svg" "$(cat save.txt)"
+"$bin" -f __do_fault -i "$fault" -s 1 2>&1 >/dev/null | grep '^surfgraph: wrote [^0-9]' >save.txt
+check "save lines" "surfgraph: wrote __do_fault-000001.svg
+surfgraph: wrote __do_fault-000002.svg
+surfgraph: wrote __do_fault-000003.svg
+surfgraph: wrote __do_fault-000004.svg
+surfgraph: wrote __do_fault-000005.svg
+surfgraph: wrote __do_fault-000006.svg
+surfgraph: wrote __do_fault.svg" "$(cat save.txt)"
 xmllint --noout __do_fault.svg && ok || bad "xmllint rejects __do_fault.svg"
 for i in 1 2 3 4 5 6; do
 	xmllint --noout "__do_fault-00000$i.svg" 2>/dev/null && ok || bad "xmllint rejects __do_fault-00000$i.svg"
@@ -138,21 +139,21 @@ check "selectors scoped to the id" 0 "$(sed -n '/<style>/,/<\/style>/p' __do_fau
 
 # --- files: -s STEP, --outdir, the count -------------------------------------------------------
 "$bin" -f __do_fault -i "$fault" -s 4 --outdir graphs >step4.txt 2>step4.err
-check "-s 4 save lines" "save graphs/__do_fault-000004.svg
-write graphs/__do_fault.svg" "$(cat step4.txt)"
+check "-s 4 save lines" "surfgraph: wrote graphs/__do_fault-000004.svg
+surfgraph: wrote graphs/__do_fault.svg" "$(grep '^surfgraph: wrote graphs/' step4.err)"
 check "-s 4 files" "__do_fault-000004.svg __do_fault.svg" "$(cd graphs && echo *)"
 check "-s 4 count" "surfgraph: wrote 1 per-invocation flame graph (invocations 4 to 4, every 4) and graphs/__do_fault.svg" \
 	"$(grep 'per-invocation' step4.err)"
-"$bin" -f __do_fault -i "$fault" -s 0 --outdir none >step0.txt 2>/dev/null
-check "-s 0 writes only the merged graph" "write none/__do_fault.svg|__do_fault.svg" "$(cat step0.txt)|$(cd none && echo *)"
+"$bin" -f __do_fault -i "$fault" -s 0 --outdir none 2>&1 >/dev/null | grep '^surfgraph: wrote' >step0.txt
+check "-s 0 writes only the merged graph" "surfgraph: wrote none/__do_fault.svg|__do_fault.svg" "$(cat step0.txt)|$(cd none && echo *)"
 check "no temporary left" "" "$(find . -name '*.tmp*')"
 "$bin" -f __do_fault -i "$fault" -q --outdir __do_fault.svg >/dev/null 2>outdir.err
 check "--outdir on a file" "surfgraph: --outdir __do_fault.svg is not a directory" "$(cat outdir.err)"
 
-# -o - puts the .tree on stdout: the save and write lines move to stderr
+# -o - puts the .tree on stdout: the lines naming the graphs are on stderr, as always
 "$bin" -f __do_fault -i "$fault" -o - -s 3 --outdir dash >dash.out 2>dash.err
-check "-o -" "# surfgraph-tree 5|save dash/__do_fault-000003.svg save dash/__do_fault-000006.svg write dash/__do_fault.svg" \
-	"$(head -1 dash.out)|$(grep -E '^(save|write) ' dash.err | tr '\n' ' ' | sed 's/ $//')"
+check "-o -" "# surfgraph-tree 5|surfgraph: wrote dash/__do_fault-000003.svg surfgraph: wrote dash/__do_fault-000006.svg surfgraph: wrote dash/__do_fault.svg" \
+	"$(head -1 dash.out)|$(grep -E '^surfgraph: wrote [^0-9]' dash.err | tr '\n' ' ' | sed 's/ $//')"
 
 # --- options ---------------------------------------------------------------------------------
 mkdir opt && cd opt
@@ -217,8 +218,8 @@ check "schedule frames" 11 "$(frames schedule.svg)"
 
 # a .tree file: graphs named after it, its capture date shown
 "$bin" -f __do_fault -i "$fault" -o run.tree -m tree -q >/dev/null
-"$bin" -i run.tree -s 0 >tree.txt 2>/dev/null
-check ".tree input" "write run.svg" "$(cat tree.txt)"
+"$bin" -i run.tree -s 0 2>&1 >/dev/null | grep '^surfgraph: wrote' >tree.txt
+check ".tree input" "surfgraph: wrote run.svg" "$(cat tree.txt)"
 check ".tree date" 1 "$(X 'string(//*[local-name()="text"][@y="44"])' run.svg | grep -c -E '[0-9]{4}-[0-9]{2}-[0-9]{2}T')"
 
 # only incomplete invocations: no picture that would look like a result (exit 1, see cli.sh)
@@ -240,9 +241,9 @@ check "hostile: label escaped" 1 "$(grep -c -F '<text x="13" y="11.5">a&lt;scrip
 
 # --- PNG and PDF through cairo -------------------------------------------------------------------
 mkdir cairo && cd cairo
-"$bin" -f __do_fault -i "$fault" -m png -s 0 >png.txt 2>/dev/null
-"$bin" -f __do_fault -i "$fault" -m pdf -s 0 >pdf.txt 2>/dev/null
-check "png/pdf write lines" "write __do_fault.png|write __do_fault.pdf" "$(cat png.txt)|$(cat pdf.txt)"
+"$bin" -f __do_fault -i "$fault" -m png -s 0 2>&1 >/dev/null | grep '^surfgraph: wrote' >png.txt
+"$bin" -f __do_fault -i "$fault" -m pdf -s 0 2>&1 >/dev/null | grep '^surfgraph: wrote' >pdf.txt
+check "png/pdf write lines" "surfgraph: wrote __do_fault.png|surfgraph: wrote __do_fault.pdf" "$(cat png.txt)|$(cat pdf.txt)"
 # special_mapping_fault: depth 1, x 10 to 779.5, top at 314 (as in the SVG); x 600 is past its label
 check "png size and a frame's colour" "1200 376 f6921b" "$("$pngpixel" __do_fault.png 600 320)"
 check "png background" "1200 376 f8f8f2" "$("$pngpixel" __do_fault.png 1195 320)"
@@ -319,7 +320,7 @@ cmp -s schedule.svg again/schedule.svg && ok || bad "schedule.svg differs betwee
 gunzip -c "$data/linux-6.1/schedule_funcgraph-proc.txt.gz" >sp.txt
 "$bin" -f schedule -i sp.txt -q -s 0 -o sp.tree --outdir sp >/dev/null
 # "lo_ns invocations entries" per bucket: from the SVG's data, and from the .tree's bucket lines
-X 'string(//*[local-name()="metadata"])' sp/schedule.svg | sed 's/.*"b":{//; s/},"k":.*//' | tr -d '"[' |
+X 'string(//*[local-name()="metadata"])' sp/sp.svg | sed 's/.*"b":{//; s/},"k":.*//' | tr -d '"[' |
 	sed 's/\],/\n/g; s/\]//g' | awk -F'[:,]' '{ printf "%.0f %s %d\n", 1000 * 2 ^ ($1 - 1), $2, (NF - 2) / 4 }' >sp-data.txt
 # Only the paths some selection can draw are embedded (svg_hist.c, mark_drawable): a path is
 # drawable when, in one bucket's tree or one kept invocation's, its total over that tree's root
@@ -348,27 +349,27 @@ check "schedule: 15 buckets, 958 invocations" "15 958" "$(awk '{ n++; s += $2 } 
 # the bound as measured: 240 KB in all, 44.6 KB of it the data (23 KB the 40 kept invocations'
 # trees; SG_SVG_HIST_MAX_BYTES: 16 MiB), 169 KB the 958 dots (svg_scatter.h: at most 10,000
 # dots and the kept ones, about 180 bytes each)
-size=$(wc -c <sp/schedule.svg)
+size=$(wc -c <sp/sp.svg)
 [ "$size" -lt 262144 ] && ok || bad "schedule_funcgraph-proc's schedule.svg is $size bytes, not under 256 KiB"
 # --- the scatter under the strip: a dot per complete invocation (issue 13) ---------------------
 dots() { X 'count(//*[local-name()="circle"])' "$1"; }
-check "schedule: a dot per invocation" 958 "$(dots sp/schedule.svg)"
+check "schedule: a dot per invocation" 958 "$(dots sp/sp.svg)"
 # the kept ones in their own class: the .tree's inv and slowinv numbers, each once
 check "schedule: kept dots = the .tree's kept" \
 	"$(awk -F'\t' '$1 == "inv" || $1 == "slowinv" { print $2 }' sp.tree | sort -n | uniq | paste -sd' ')" \
-	"$(X '//*[local-name()="circle"][@class="d k"]/@data-s' sp/schedule.svg | sed 's/.*="//; s/"//' | sort -n | paste -sd' ')"
+	"$(X '//*[local-name()="circle"][@class="d k"]/@data-s' sp/sp.svg | sed 's/.*="//; s/"//' | sort -n | paste -sd' ')"
 check "schedule: count line" "958 dots of 958 invocations; the 40 kept whole in blue, each drawable alone" \
-	"$(X 'string(//*[local-name()="g"][@class="sc"]/*[local-name()="text"][last()])' sp/schedule.svg)"
+	"$(X 'string(//*[local-name()="g"][@class="sc"]/*[local-name()="text"][last()])' sp/sp.svg)"
 check "schedule: ordinal axis (no abstime)" 1 \
-	"$(X '//*[local-name()="g"][@class="sc"]/*[local-name()="text"]/text()' sp/schedule.svg | grep -c '^x: invocation number (the trace has no start times')"
+	"$(X '//*[local-name()="g"][@class="sc"]/*[local-name()="text"]/text()' sp/sp.svg | grep -c '^x: invocation number (the trace has no start times')"
 # a dot's bucket is its duration's: every dot's tooltip duration falls in its data-b bucket
-X '//*[local-name()="circle"]/@data-b' sp/schedule.svg | sed 's/.*="//; s/"//' >sp-b.txt
-X '//*[local-name()="circle"]/*[local-name()="title"]/text()' sp/schedule.svg |
+X '//*[local-name()="circle"]/@data-b' sp/sp.svg | sed 's/.*="//; s/"//' >sp-b.txt
+X '//*[local-name()="circle"]/*[local-name()="title"]/text()' sp/sp.svg |
 	awk '{ v = $2; u = $3; sub(/,/, "", u); ns = v * (u == "ms" ? 1e6 : u == "s" ? 1e9 : u == "us" ? 1e3 : 1); q = int(ns / 1000 + 1e-9); k = 0; while (q >= 1) { q = int(q / 2); k++ } print k }' >sp-k.txt
 check "schedule: dots' buckets" "$(cat sp-k.txt)" "$(cat sp-b.txt)"
 # the same .tree, loaded: the same scatter (dots and kept ones from its scatter, dot, inv lines)
 "$bin" -i sp.tree -q -s 0 --outdir sp-tree >/dev/null
-check "from the .tree: the same dots" "$(grep '<circle' sp/schedule.svg | md5sum)" "$(grep '<circle' sp-tree/sp.svg | md5sum)"
+check "from the .tree: the same dots" "$(grep '<circle' sp/sp.svg | md5sum)" "$(grep '<circle' sp-tree/sp.svg | md5sum)"
 # abstime: x is the start; the tooltips' starts are the entry lines' times after the first's
 abst=$data/linux-6.1/do_fault_abstime_proc_overrun_tail.txt
 "$bin" -f __do_fault -i "$abst" -q -s 0 --outdir abs >/dev/null
@@ -392,8 +393,8 @@ awk 'BEGIN {print "# tracer: function_graph"; for (i = 1; i <= 25000; i++) print
 check "thinned: dots" "6250|4" "$(grep -c '^dot' many.tree)|$(awk -F'\t' '$1 == "scatter" { print $2 }' many.tree)"
 check "thinned: every 4th" 0 "$(awk -F'\t' '$1 == "dot" && $2 % 4' many.tree | wc -l)"
 check "thinned: count line" "6282 dots of 25000 invocations (every 4th, past 10000); the 40 kept whole in blue, each drawable alone" \
-	"$(X 'string(//*[local-name()="g"][@class="sc"]/*[local-name()="text"][last()])' many/f.svg)"
-check "thinned: circles" 6282 "$(dots many/f.svg)"
+	"$(X 'string(//*[local-name()="g"][@class="sc"]/*[local-name()="text"][last()])' many/many.svg)"
+check "thinned: circles" 6282 "$(dots many/many.svg)"
 # no scatter: a .tree of version 3 (still loads: the strip, no scatter), merged runs (said)
 sed '1s/4$/3/; /^scatter\t/d; /^dot\t/d; /^# scatter/d; /^# dot/d' sp.tree >v3.tree
 "$bin" -i v3.tree -q -s 0 --outdir v3 >/dev/null
