@@ -99,6 +99,7 @@ golden: surfgraph
 	@tests/golden/output.sh
 	@tests/golden/compress.sh
 	@tests/golden/trust.sh
+	@tests/golden/rootguess.sh
 
 dat: surfgraph
 	@tests/dat/run.sh
