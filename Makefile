@@ -102,6 +102,7 @@ golden: surfgraph
 	@tests/golden/compress.sh
 	@tests/golden/trust.sh
 	@tests/golden/readme.sh
+	@tests/golden/rootguess.sh
 
 dat: surfgraph
 	@tests/dat/run.sh
@@ -117,7 +118,7 @@ tests/live/test_session: tests/live/test_session.c $(LIB_OBJ)
 live-host: surfgraph tests/live/test_session
 	@tests/live/run.sh
 
-diff: surfgraph
+diff: surfgraph tests/out/pngpixel
 	@tests/diff/run.sh
 	@tests/diff/stats.sh
 
@@ -200,7 +201,9 @@ SAN_DIR = build/asan
 SAN_OBJ = $(addprefix $(SAN_DIR)/,$(OBJ))
 SAN_LIB_OBJ = $(filter-out $(SAN_DIR)/src/commands/main.o,$(SAN_OBJ))
 SAN_UNIT_BIN = $(addprefix $(SAN_DIR)/,$(UNIT_BIN))
-# The non-VM suites run again against the sanitized binary (they honour SURFGRAPH=path).
+# The non-VM suites run again against the sanitized binary (they honour SURFGRAPH=path), each
+# writing under SG_TEST_OUT=tests/out-asan instead of tests/out (valgrind: tests/out-valgrind),
+# so that make -j2 test runs them beside the plain ones without sharing a file.
 SAN_SUITES = golden dat exports live-host diff merge tui svg hardening browser
 FUZZ_DIR = build/fuzz
 FUZZ_OBJ = $(addprefix $(FUZZ_DIR)/,$(LIB_OBJ))
@@ -241,8 +244,8 @@ render/render_pprof.o $(SAN_DIR)/render/render_pprof.o $(FUZZ_DIR)/render/render
 # kept between runs: only the pattern rule of the targets names them
 .SECONDARY: $(FUZZ_OBJ)
 
-sanitize: surfgraph $(SAN_DIR)/surfgraph $(SAN_UNIT_BIN) $(SAN_DIR)/tests/hardening/test_limits \
-		$(SAN_DIR)/tests/live/test_session
+sanitize: surfgraph tests/out/pngpixel $(SAN_DIR)/surfgraph $(SAN_UNIT_BIN) \
+		$(SAN_DIR)/tests/hardening/test_limits $(SAN_DIR)/tests/live/test_session
 	@SAN_DIR=$(SAN_DIR) SAN_UNIT_BIN="$(SAN_UNIT_BIN)" SAN_SUITES="$(SAN_SUITES)" \
 		MAKE="$(MAKE)" tests/hardening/sanitize.sh
 
@@ -279,4 +282,4 @@ install: surfgraph
 clean:
 	rm -f surfgraph $(OBJ) $(OBJ:.o=.d) $(UNIT_BIN) tests/hardening/test_limits tests/live/test_session
 	rm -rf $(SAN_DIR) $(FUZZ_DIR) $(GEN_DIR) $(ARM64_DIR)
-	rm -rf tests/out
+	rm -rf tests/out tests/out-asan tests/out-valgrind

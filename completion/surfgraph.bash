@@ -17,12 +17,12 @@ _surfgraph_functions()
 _surfgraph()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]} sub=
-	local modes="svg tree walk replay raw folded top hist png pdf pprof chrome speedscope"
+	local modes="svg tree walk replay raw folded top hist png pdf pprof chrome speedscope tui"
 
 	case ${COMP_WORDS[1]:-} in
 	diff | merge | tui) [ "$COMP_CWORD" -gt 1 ] && sub=${COMP_WORDS[1]} ;;
 	esac
-	[ -n "$sub" ] && modes="tree svg png pdf folded"
+	[ -n "$sub" ] && modes="tree svg png pdf folded json"
 	# --color=WHEN: bash splits at '=' (COMP_WORDBREAKS), unless told not to
 	case $cur in
 	--color=* | --colour=*)

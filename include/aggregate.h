@@ -13,6 +13,14 @@ struct sg_rootstat {
 	struct sg_summary sum; /* complete invocations */
 	uint64_t incomplete;
 	struct sg_stats *acc; /* NULL when the summary was loaded from a file */
+	/*
+	 * For the root guess (rootguess.c), of the complete invocations read from a trace: the
+	 * lowest depth their root calls were printed at (-1: none yet), how many were at it, and
+	 * how many of those came after their task's first entry at that depth (not cut pieces).
+	 */
+	int low_depth;
+	uint64_t at_low, at_low_entered;
+	uint64_t at_low_ns, at_low_entered_ns; /* their durations' sums */
 };
 
 /* key=value metadata, in the order a `.tree` file lists them. */

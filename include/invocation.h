@@ -31,6 +31,12 @@ struct sg_invocation {
 	uint64_t duration; /* ns, the root node's total */
 	int has_dur;
 	unsigned cut;	/* enum sg_cut bits */
+	/*
+	 * The root call's printed depth, and whether its task had entered a call with callees at
+	 * that depth or lower by its end: one that had not is a piece of a call the trace's start
+	 * cut (its callers were never seen), whole only by the look of it (rootguess.c).
+	 */
+	int depth, after_entry;
 	unsigned phase; /* sg_callstack_narrow() calls before it began: 0 learning, 1 narrowed */
 	char *raw;	/* input lines, each ending with '\n', when raw output was asked for */
 	size_t raw_len, raw_cap;

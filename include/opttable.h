@@ -73,6 +73,9 @@ extern const char *const sg_opttable_modes[];
 /* "-x" or "--name" for an option code, as the user may have typed it. */
 const char *sg_opttable_name(int code, char *buf, size_t size);
 
+/* Whether the option may be given more than once: the list-growing ones and the flags. */
+int sg_opttable_repeatable(int code);
+
 /*
  * An option of the other subcommand, or that diff/merge do not read, would be accepted and do
  * nothing: -1 with one line naming it. seen: SG_OPT_MAX_CODE flags, by code.

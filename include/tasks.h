@@ -53,6 +53,11 @@ struct sg_task {
 	int has_overrun;
 	int synced; /* an entry at depth 0 was seen: the stack is known from its bottom */
 	unsigned epoch; /* the call stacks' epoch at that entry (sg_callstack_narrow) */
+	/*
+	 * The lowest depth a call with a callee was entered at, when entry_seen: a call ended
+	 * before one at its depth is a piece of a call cut at the trace's start (rootguess.c).
+	 */
+	int entry_seen, entry_depth;
 	char *fraw; /* raw lines of fragments, for an invocation rebuilt from returns */
 	size_t fraw_len, fraw_cap;
 	/* the open invocation's raised calls (raise.c): how many, by how much, the first few */

@@ -14,6 +14,9 @@ enum sg_tui_action { SG_TUI_NONE, SG_TUI_UNHANDLED, SG_TUI_OPEN };
 #define SG_TUI_DETAIL_LEN   600
 
 /* What kind of tree a view shows: its nodes, their columns, colours and detail. */
+/* The most columns a kind can leave out for a narrow screen. */
+#define SG_TUITREE_FIT_MAX 4
+
 struct sg_tuitree_kind {
 	const struct sg_tuimodel_ops *ops;
 	const char *header; /* the column names, "function" last */
@@ -25,6 +28,16 @@ struct sg_tuitree_kind {
 	int spans[2][2]; /* first column and width; width 0: unused */
 	/* the detail's lines (escaped); returns how many */
 	int (*detail)(const struct sg_tuimodel *m, unsigned i, char (*l)[SG_TUI_DETAIL_LEN]);
+	/*
+	 * Optional, for a narrow screen: nfit more sets of columns, each leaving out one more
+	 * of the least needed (level 1 to nfit; 0 is the one above); the view takes the first
+	 * that leaves the names room. Unset (0): the columns above at every width.
+	 */
+	int nfit;
+	void (*figures_fit)(const struct sg_tuimodel *m, unsigned i, int level, char *buf,
+			    size_t size);
+	const char *headers_fit[SG_TUITREE_FIT_MAX + 1];
+	int spans_fit[SG_TUITREE_FIT_MAX + 1][2][2];
 };
 
 struct sg_tuitree {
@@ -36,6 +49,7 @@ struct sg_tuitree {
 	char search[128];  /* the last search, "" for none */
 	char msg[200];	   /* said once on the status line */
 	volatile sig_atomic_t *stop;
+	int fit; /* the kind's column set for the screen's width (0: all; kind->nfit) */
 };
 
 /*

@@ -175,9 +175,14 @@ static int put_changes(FILE *out, const struct sg_treediff *d,
 			*real ? " (--all: those within the noise too)" : "");
 		return 0;
 	}
-	fprintf(out, "%d largest%s changes in self time%s%s:\n", d->nchanges, real,
+	/* untested for the reason the header gives (--total: sums), or for too few invocations */
+	fprintf(out, "%d largest%s changes in self time%s%s%s%s:\n", d->nchanges, real,
 		d->totals ? " (totals)" : " per invocation",
-		untested && !d->all ? " (too few invocations to test them)" : "");
+		!untested || d->all ? ""
+		: d->level	    ? " (too few invocations to test them)"
+				    : " (not tested: ",
+		untested && !d->all && !d->level ? d->why : "",
+		untested && !d->all && !d->level ? ")" : "");
 	fprintf(out, "%12s %12s %12s %9s%s  %s\n", "before_us", "after_us", "delta_us", "delta%",
 		columns(d) ? "                   ci_us s" : "", "path");
 	for (int i = 0; i < d->nchanges; i++) {

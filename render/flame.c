@@ -358,6 +358,9 @@ static uint32_t hash_name(const char *s)
 	return h;
 }
 
+/* The legend's families, in its order; the last is "other" (defined below the prefixes). */
+#define SG_FLAME_OTHER 5
+
 /* Prefixes (after leading underscores) naming a subsystem, and its base colour. */
 static const struct subsys {
 	const char *prefix;
@@ -433,6 +436,45 @@ static const struct subsys {
     {"do_filp", {90, 140, 210}},
     {"do_dentry", {90, 140, 210}},
     {"copy_page_to_iter", {90, 140, 210}},
+    /* opening and closing files: do_sys_openat2's callees on 6.1 to 7.x */
+    {"may_", {90, 140, 210}},
+    {"alloc_empty_file", {90, 140, 210}},
+    {"alloc_file", {90, 140, 210}},
+    {"getname", {90, 140, 210}},
+    {"do_getname", {90, 140, 210}},
+    {"putname", {90, 140, 210}},
+    {"do_open", {90, 140, 210}},
+    {"open_last", {90, 140, 210}},
+    {"do_file_open", {90, 140, 210}},
+    {"build_open", {90, 140, 210}},
+    {"get_unused_fd", {90, 140, 210}},
+    {"fd_install", {90, 140, 210}},
+    {"alloc_fd", {90, 140, 210}},
+    {"terminate_walk", {90, 140, 210}},
+    {"complete_walk", {90, 140, 210}},
+    {"step_into", {90, 140, 210}},
+    {"follow_", {90, 140, 210}},
+    {"nd_", {90, 140, 210}},
+    {"try_to_unlazy", {90, 140, 210}},
+    {"legitimize", {90, 140, 210}},
+    {"set_root", {90, 140, 210}},
+    {"mntput", {90, 140, 210}},
+    {"mntget", {90, 140, 210}},
+    {"lockref", {90, 140, 210}},
+    {"generic_permission", {90, 140, 210}},
+    {"security_inode", {90, 140, 210}},
+    {"fsnotify", {90, 140, 210}},
+    {"dcache", {90, 140, 210}},
+    {"dentry_", {90, 140, 210}},
+    {"alloc_inode", {90, 140, 210}},
+    {"new_inode", {90, 140, 210}},
+    {"mnt_", {90, 140, 210}},
+    {"traverse_mounts", {90, 140, 210}},
+    {"do_truncate", {90, 140, 210}},
+    {"truncate_", {90, 140, 210}},
+    {"notify_change", {90, 140, 210}},
+    {"simple_setattr", {90, 140, 210}},
+    {"pde_", {90, 140, 210}},
     /* scheduler: purples */
     {"schedule", {160, 110, 200}},
     {"sched_", {160, 110, 200}},
@@ -454,6 +496,7 @@ static const struct subsys {
     {"check_preempt", {160, 110, 200}},
     {"resched", {160, 110, 200}},
     {"newidle_balance", {160, 110, 200}},
+    {"cond_resched", {160, 110, 200}},
     /* interrupts and timers: aqua */
     {"irq", {70, 180, 180}},
     {"handle_irq", {70, 180, 180}},
@@ -475,6 +518,9 @@ static const struct subsys {
     {"update_process_times", {70, 180, 180}},
     /* locking: grey */
     {"raw_spin", {150, 150, 150}},
+    {"raw_read", {150, 150, 150}},
+    {"raw_write", {150, 150, 150}},
+    {"srcu_", {150, 150, 150}},
     {"spin_", {150, 150, 150}},
     {"queued_", {150, 150, 150}},
     {"mutex", {150, 150, 150}},
@@ -514,6 +560,18 @@ void sg_flame_color(const char *name, enum sg_flame_palette p, unsigned char rgb
 			}
 		}
 	}
+	if (p == SG_PALETTE_SUBSYS) {
+		/* "other" is a family too: shades of its legend swatch, not the hot palette's
+		 * reds to yellows, which the swatch could not stand for */
+		int d = (int) (v1 * 50) - 25;
+
+		for (int k = 0; k < 3; k++) {
+			int c = sg_flame_families[SG_FLAME_OTHER].rgb[k] + d;
+
+			rgb[k] = (unsigned char) (c < 0 ? 0 : c > 255 ? 255 : c);
+		}
+		return;
+	}
 	rgb[0] = (unsigned char) (205 + (int) (50 * v3));
 	rgb[1] = (unsigned char) (230 * v1);
 	rgb[2] = (unsigned char) (55 * v2);
@@ -525,6 +583,8 @@ const struct sg_flame_family sg_flame_families[] = {
 	{ "locking", { 150, 150, 150 } }, { "other", { 230, 115, 27 } },
 };
 const int sg_flame_nfamilies = sizeof(sg_flame_families) / sizeof(sg_flame_families[0]);
+_Static_assert(sizeof(sg_flame_families) / sizeof(sg_flame_families[0]) == SG_FLAME_OTHER + 1,
+	       "\"other\" is the legend's last family");
 
 void sg_flame_frame_color(const struct sg_flame_frame *fr, const struct sg_flame_opts *o,
 			  unsigned char rgb[3])

@@ -403,6 +403,14 @@ void sg_tuimodel_prefix(const struct sg_tuimodel *m, unsigned i, int unicode, in
 		last[d] = (unsigned char) sg_tuimodel_is_last(m, j);
 		j = (unsigned) m->v[j].parent;
 	}
+	/*
+	 * "<" stands for levels 1 to skip + 1: a row whose own line is among them shows "<" and
+	 * its name, not its line drawn a level to the right of where its siblings' are.
+	 */
+	if (skip > 0 && depth >= 1 && depth <= skip + 1) {
+		sg_tuimodel_put(buf, size, k, "<  ");
+		return;
+	}
 	if (skip > depth - 1)
 		skip = depth - 1;
 	if (skip > 0)

@@ -61,6 +61,31 @@ static void figures_timed(const struct sg_tuimodel *m, unsigned i, char *buf, si
 		 sg_fmt_pct(d, n->total, parent_total(m, i)));
 }
 
+/*
+ * A narrow screen's columns: %parent goes first, then self, calls and %root (what -m tree
+ * reads first is the total and its share of the root); level 0 is figures_timed's.
+ */
+static void figures_fit(const struct sg_tuimodel *m, unsigned i, int level, char *buf,
+			size_t size)
+{
+	const struct sg_node *n = node(m, (int) i);
+	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN];
+
+	sg_fmt_human(a, n->total);
+	sg_fmt_human(b, n->self);
+	sg_fmt_pct(c, n->total, root_of(m, i)->total);
+	if (level <= 0)
+		figures_timed(m, i, buf, size);
+	else if (level == 1)
+		snprintf(buf, size, "%11s %11s %8" PRIu64 " %7s  ", a, b, n->calls, c);
+	else if (level == 2)
+		snprintf(buf, size, "%11s %8" PRIu64 " %7s  ", a, n->calls, c);
+	else if (level == 3)
+		snprintf(buf, size, "%11s %7s  ", a, c);
+	else
+		snprintf(buf, size, "%11s  ", a);
+}
+
 static void figures_calls(const struct sg_tuimodel *m, unsigned i, char *buf, size_t size)
 {
 	snprintf(buf, size, "%8" PRIu64 "  ", node(m, (int) i)->calls);
@@ -181,6 +206,17 @@ const struct sg_tuitree_kind sg_tuinode_timed = {
     .colour = colour_timed,
     .spans = {{0, 11}, {33, 7}}, /* total and %root */
     .detail = detail_timed,
+    .nfit = 4,
+    .figures_fit = figures_fit,
+    .headers_fit = {"      total        self    calls   %root %parent  function",
+		    "      total        self    calls   %root  function",
+		    "      total    calls   %root  function", "      total   %root  function",
+		    "      total  function"},
+    .spans_fit = {{{0, 11}, {33, 7}},
+		  {{0, 11}, {33, 7}},
+		  {{0, 11}, {21, 7}},
+		  {{0, 11}, {12, 7}},
+		  {{0, 11}, {0, 0}}},
 };
 
 const struct sg_tuitree_kind sg_tuinode_calls = {

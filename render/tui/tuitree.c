@@ -15,6 +15,8 @@
 #define MARK_COLS 2
 /* A deep page's drawing gives way until each name shows at least this much. */
 #define NAME_MIN 24
+/* Levels of drawing beside NAME_MIN the columns leave room for (80 columns keep all). */
+#define DRAW_MIN 1
 
 const char *const sg_tuitree_help[] = {
     "Call tree",
@@ -179,7 +181,10 @@ static const char *row_text(const struct sg_tuitree *t, unsigned i, int skip, ch
 	char name[512], suffix[300];
 	size_t k;
 
-	t->kind->figures(t->m, i, buf, size);
+	if (t->fit && t->kind->figures_fit)
+		t->kind->figures_fit(t->m, i, t->fit, buf, size);
+	else
+		t->kind->figures(t->m, i, buf, size);
 	k = strlen(buf);
 	sg_tuimodel_prefix(t->m, i, t->unicode, skip, buf, size, &k);
 	/* the one escaping of input strings (fmt.c) */
@@ -203,10 +208,12 @@ static void draw_row(struct sg_tuitree *t, int y, unsigned row, int skip)
 	row_text(t, i, skip, line + MARK_COLS, sizeof(line) - MARK_COLS);
 	sg_tuidraw_text(y, 0, line, A_NORMAL, 1);
 	attr = t->kind->colour(m, i);
-	for (int s = 0; s < 2 && attr != (int) A_NORMAL; s++)
-		if (t->kind->spans[s][1])
-			sg_tuidraw_attr_at(y, MARK_COLS + t->kind->spans[s][0],
-					   t->kind->spans[s][1], attr);
+	for (int s = 0; s < 2 && attr != (int) A_NORMAL; s++) {
+		const int *sp = t->fit ? t->kind->spans_fit[t->fit][s] : t->kind->spans[s];
+
+		if (sp[1])
+			sg_tuidraw_attr_at(y, MARK_COLS + sp[0], sp[1], attr);
+	}
 	if (v->match)
 		sg_tuidraw_attr_at(y, 0, MARK_COLS, sg_tuidraw_attr(SG_TUI_MATCH));
 	if (row == t->cur)
@@ -214,8 +221,28 @@ static void draw_row(struct sg_tuitree *t, int y, unsigned row, int skip)
 }
 
 /*
+ * The columns for the screen's width: the first set (kind->nfit's, each with one fewer) that
+ * leaves a name NAME_MIN columns beside DRAW_MIN levels of drawing; the same for every page,
+ * so columns do not come and go while scrolling.
+ */
+static int fit_columns(const struct sg_tuitree *t)
+{
+	int level = 0;
+
+	for (; level < t->kind->nfit && level < SG_TUITREE_FIT_MAX; level++) {
+		/* the figures' width: the header's, "function" left out */
+		int figs = (int) strlen(t->kind->headers_fit[level]) - (int) strlen("function");
+
+		if (COLS - MARK_COLS - figs >= NAME_MIN + 3 * DRAW_MIN)
+			break;
+	}
+	return level;
+}
+
+/*
  * A page too wide for the screen: how many outer levels' drawing gives way to "<", the same
- * on every row of the page so that the tree's lines stay aligned and the names show.
+ * on every row of the page so that the tree's lines stay aligned and the names show (a row
+ * whose own line is among them shows "<" before its name: sg_tuimodel_prefix).
  */
 static int page_skip(const struct sg_tuitree *t, int page)
 {
@@ -247,9 +274,11 @@ void sg_tuitree_draw(struct sg_tuitree *t)
 
 	clamp(t);
 	erase();
+	t->fit = fit_columns(t);
 	sg_tuidraw_text(0, 0, t->title, sg_tuidraw_attr(SG_TUI_TITLE), 1);
 	sg_tuidraw_attr_at(0, 0, COLS, sg_tuidraw_attr(SG_TUI_TITLE));
-	snprintf(status, sizeof(status), "%*s%s", MARK_COLS, "", t->kind->header);
+	snprintf(status, sizeof(status), "%*s%s", MARK_COLS, "",
+		 t->fit ? t->kind->headers_fit[t->fit] : t->kind->header);
 	sg_tuidraw_text(1, 0, status, A_BOLD, 1);
 	skip = page_skip(t, page);
 	for (int r = 0; r < page && t->top + (unsigned) r < t->m->nrows; r++)

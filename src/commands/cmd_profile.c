@@ -370,6 +370,14 @@ static int run_treefile(struct run *r, struct sg_decomp *in)
 	return 0;
 }
 
+/* A name's cached match, forgotten (the guess's "*", or another run's matcher tagged it). */
+static void untag(void *ctx, const char *s, size_t len)
+{
+	(void) ctx;
+	(void) len;
+	sg_strtab_set_tag(s, SG_STRTAB_NOTAG);
+}
+
 /*
  * No -f: the trace read once with every function a root, so that its top-level calls are the
  * invocations; their one function is the root. A pipe cannot be read twice.
@@ -396,6 +404,8 @@ static int guess_root(struct run *r, int fd)
 		r->exit2 = ret == -2;
 		return -1;
 	}
+	/* every name read was matched by "*": the run's own matcher must ask again */
+	sg_strtab_each(r->st, untag, NULL);
 	r->guessed = sg_rootguess_pick(all, r->opt.input);
 	if (r->guessed) {
 		r->exit2 = 0;
@@ -515,6 +525,13 @@ out:
 static int run_setup(struct run *r, struct sg_strtab *st)
 {
 	r->st = st ? st : sg_strtab_new();
+	/*
+	 * A table shared with another run (diff's two): its names' cached matches are that run's.
+	 * Untagged, the names this run's trace holds are the ones its matcher tags as read, and
+	 * "did you mean" offers those alone (runinfo.c).
+	 */
+	if (st)
+		sg_strtab_each(st, untag, NULL);
 	r->out.opt = &r->opt;
 	r->out.flame.opt = &r->opt;
 	r->out.flame.style = &r->out.style;

@@ -43,6 +43,18 @@ void sg_export_free(struct sg_export *e)
 
 static int write_one(struct sg_export *e, const struct sg_invocation *inv)
 {
+	/*
+	 * A timeline is time: without the kernel's durations (nofuncgraph-duration) every slice
+	 * would be zero wide, or as wide as a guess. Refused as -m hist refuses, before the
+	 * first byte (the writers open their output with the first invocation).
+	 */
+	if (!inv->has_dur) {
+		sg_log_error("-m %s: the trace has no durations (nofuncgraph-duration): no "
+			     "timeline to lay out (-m replay lists the calls in order, -m tree "
+			     "counts them)",
+			     e->chrome ? "chrome" : "speedscope");
+		return -1;
+	}
 	return e->chrome ? sg_chrome_invocation(e->chrome, inv)
 			 : sg_speedscope_invocation(e->speedscope, inv);
 }

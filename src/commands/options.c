@@ -87,6 +87,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	int c;
 	long v;
 	unsigned char seen[SG_OPT_MAX_CODE] = { 0 }; /* option codes given */
+	const char *given[SG_OPT_MAX_CODE] = { NULL }; /* and the value each was given */
 
 	memset(o, 0, sizeof(*o));
 	o->step = -1; /* not given: ROOT.svg, the slowest and a typical one */
@@ -133,8 +134,23 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 				NULL)) != -1) {
 		int live = sg_optvalue_live(o, c, optarg);
 
-		if (c >= 0 && c < (int) sizeof(seen))
+		if (c >= 0 && c < (int) sizeof(seen) && c != '?' && c != ':') {
+			char name[48];
+
+			if (seen[c] && !sg_opttable_repeatable(c)) {
+				sg_opttable_name(c, name, sizeof(name));
+				sg_log_error("%s%s given twice (%s%.40s%s, then %s%.40s%s): it takes "
+					     "one value, and the second would silently replace the "
+					     "first; give it once",
+					     o->diff ? "diff: " : o->merge ? "merge: " : o->tui ? "tui: " : "",
+					     name, given[c] ? "'" : "", given[c] ? given[c] : "alone",
+					     given[c] ? "'" : "", optarg ? "'" : "",
+					     optarg ? optarg : "alone", optarg ? "'" : "");
+				return -1;
+			}
 			seen[c] = 1;
+			given[c] = optarg;
+		}
 
 		if (live < 0)
 			return -1;

@@ -125,6 +125,20 @@ const char *sg_opttable_name(int code, char *buf, size_t size)
 	return "?";
 }
 
+/*
+ * Whether an option may be given again: the lists (-f, -p, -x, --rename) grow, a flag says the
+ * same twice; any other value would replace the first without a word (-m tree -m top).
+ */
+int sg_opttable_repeatable(int code)
+{
+	if (code == 'f' || code == 'p' || code == 'x' || code == OPT_RENAME)
+		return 1;
+	for (const struct option *l = sg_opttable_long; l->name; l++)
+		if (l->val == code)
+			return l->has_arg == no_argument;
+	return 1; /* not an option: the parser refuses it as such */
+}
+
 /* What diff reads: the output, the root and filters of the runs it builds, its own options. */
 static const int diff_takes[] = {'m',
 				 'o',

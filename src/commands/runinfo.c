@@ -355,9 +355,21 @@ int sg_runinfo_describe_live(struct sg_aggregate *a, const struct sg_live_result
 	return 0;
 }
 
+/*
+ * A name this run read (its matcher tagged it: a table shared by diff's two runs holds the other
+ * trace's names too, untagged), never the name typed: "did you mean vfs_read" for vfs_read.
+ */
+struct offer {
+	struct sg_closest *c;
+	const char *typed;
+};
+
 static void offer_name(void *ctx, const char *s, size_t len)
 {
-	sg_closest_offer(ctx, s, len);
+	const struct offer *o = ctx;
+
+	if (sg_strtab_tag(s) != SG_STRTAB_NOTAG && strcmp(s, o->typed) != 0)
+		sg_closest_offer(o->c, s, len);
 }
 
 /* A line from the input, for a message: at most 60 bytes of it (main escapes the message). */
@@ -398,10 +410,11 @@ void sg_runinfo_explain(const struct sg_aggregate *a, const char *root, const ch
 			     shortened(ts->first_skipped), ts->first_skipped[0] ? "\")" : "");
 	} else {
 		struct sg_closest c;
+		struct offer of = {&c, pattern};
 
 		/* the trace's own names: offline there is no available_filter_functions to ask */
 		sg_closest_init(&c, pattern, strlen(pattern) / 2 + 1);
-		sg_strtab_each(st, offer_name, &c);
+		sg_strtab_each(st, offer_name, &of);
 		sg_closest_list(&c, 3, near, sizeof(near));
 		sg_log_error("no call of %s in %s (%" PRIu64 " lines, %" PRIu64 " call events)%s%s%s",
 			     root, src, ts->lines, events, *near ? ": did you mean " : "", near,

@@ -63,6 +63,7 @@ struct sg_rootstat *sg_aggregate_rootstat(struct sg_aggregate *agg, const char *
 	agg->roots = v;
 	memset(&v[agg->nroots], 0, sizeof(*v));
 	v[agg->nroots].root = root;
+	v[agg->nroots].low_depth = -1;
 	return &v[agg->nroots++];
 }
 
@@ -207,6 +208,18 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 		return 0;
 	}
 	inv->seq = ++agg->complete;
+	if (rs->low_depth < 0 || inv->depth < rs->low_depth) {
+		rs->low_depth = inv->depth;
+		rs->at_low = rs->at_low_entered = rs->at_low_ns = rs->at_low_entered_ns = 0;
+	}
+	if (inv->depth == rs->low_depth) {
+		rs->at_low++;
+		rs->at_low_ns = sg_add_sat(rs->at_low_ns, inv->duration);
+		if (inv->after_entry) {
+			rs->at_low_entered++;
+			rs->at_low_entered_ns = sg_add_sat(rs->at_low_entered_ns, inv->duration);
+		}
+	}
 	agg->total_ns = sg_add_sat(agg->total_ns, inv->duration);
 	if (inv->has_dur)
 		agg->has_time = 1;

@@ -135,6 +135,7 @@ static int finalize(struct sg_callstack *cs, struct sg_task *t)
 	struct sg_invocation *inv = t->inv;
 
 	t->inv = NULL;
+	inv->after_entry = t->entry_seen && t->entry_depth <= inv->depth;
 	/* its calls were raised as they returned; the root's total stays the kernel's */
 	sg_raise_finish(&cs->stats, t, inv);
 	inv->duration = sg_invocation_root(inv)->total;
@@ -215,6 +216,7 @@ static int start_invocation(struct sg_callstack *cs, struct sg_task *t, const st
 	inv->comm = t->comm;
 	inv->has_ts = ev->has_ts;
 	inv->start_ts = ev->ts;
+	inv->depth = ev->depth;
 	t->inv = inv;
 	t->inv_last_cpu = ev->cpu;
 	t->nraised = t->raised_ns = 0; /* calls raised before it are no invocation's */
@@ -241,6 +243,15 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 	if (d == 0) {
 		t->synced = 1;
 		t->epoch = cs->epoch;
+	}
+	/*
+	 * A callee of the open call one level up: that call was entered here (a binary trace
+	 * has an entry record for every call, a leaf's too, so the callee is what says it).
+	 */
+	if (d > 0 && t->n && t->stack[t->n - 1].depth == d - 1 &&
+	    (!t->entry_seen || d - 1 < t->entry_depth)) {
+		t->entry_seen = 1;
+		t->entry_depth = d - 1;
 	}
 	/* Frames deeper than this call never returned: their returns were lost. */
 	if (abandon_to(cs, t, (size_t) (sg_task_parent(t, d + 1) + 1), 0) < 0)

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/../.."
 root=$PWD
 bin=${SURFGRAPH:-$PWD/surfgraph}
 data=$PWD/tests/data
-out=$PWD/tests/out/browser
+out=$PWD/${SG_TEST_OUT:-tests/out}/browser
 
 # What a fresh Debian 12 machine lacks: chromium (and node/npm) from Debian, playwright-core
 # from npm at the version package-lock.json pins. No browser download: executablePath is Debian's.
@@ -25,7 +25,7 @@ if [ ! -d tests/browser/node_modules/playwright-core ]; then
 	(cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 fi
 # speedscope, the reader of -m speedscope and -m chrome, at the version its package-lock.json pins
-speedscope=$root/tests/out/speedscope
+speedscope=$root/${SG_TEST_OUT:-tests/out}/speedscope
 if ! cmp -s tests/browser/speedscope/package-lock.json "$speedscope/package-lock.json" ||
 	[ ! -f "$speedscope/node_modules/speedscope/dist/release/index.html" ]; then
 	rm -rf "$speedscope"
@@ -69,5 +69,5 @@ node "$root/tests/browser/hist.mjs" "$out" || rc=1
 node "$root/tests/browser/scatter.mjs" "$out" || rc=1
 node "$root/tests/browser/timechart.mjs" "$out" || rc=1
 node "$root/tests/browser/speedscope.mjs" "$out" "$speedscope/node_modules/speedscope/dist/release/index.html" || rc=1
-echo "browser: screenshots in tests/out/browser/*.png"
+echo "browser: screenshots in $out/*.png"
 exit $rc

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${SURFGRAPH:-./surfgraph}
-out=tests/out/dat
+out=${SG_TEST_OUT:-tests/out}/dat
 mkdir -p "$out"
 dat=tests/data/linux-6.1/do_fault_trace-cmd.dat
 report=tests/data/linux-6.1/do_fault_trace-cmd_report.txt

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${SURFGRAPH:-./surfgraph}
-out=tests/out/exports
+out=${SG_TEST_OUT:-tests/out}/exports
 mkdir -p "$out"
 export SOURCE_DATE_EPOCH=0
 SUITE=exports
@@ -225,5 +225,22 @@ assert len(x) == 1 and "%.3f" % x[0]["dur"] == sys.argv[2], (len(x), x[:1])' "$o
 "$bin" -i "$o2" -f do_sys_openat2 -m pprof --pick slowest -q >"$out/pick.pb.gz"
 check "--pick slowest -m pprof: its total is the slowest call's" grep -q "of ${slow_us/./}ns total" \
 	<(pprof -top -unit=ns "$out/pick.pb.gz")
+
+
+# ---- a trace without durations (nofuncgraph-duration): no timeline, refused as -m hist refuses
+# (they wrote zero-wide slices), before a byte; -m replay still lists the calls in order
+vw=$(data linux-6.1/vfs_write_nofuncgraph-duration.txt.gz)
+for m in chrome speedscope; do
+	st=0
+	"$bin" -f vfs_write -i "$vw" -m $m >"$out/nodur.$m" 2>"$out/nodur.$m.err" || st=$?
+	expect "-m $m without durations: exit" "$st" 1
+	expect "-m $m without durations: the reason" "$(cat "$out/nodur.$m.err")" \
+		"surfgraph: -m $m: the trace has no durations (nofuncgraph-duration): no timeline to lay out (-m replay lists the calls in order, -m tree counts them)"
+	check "-m $m without durations: nothing written" test ! -s "$out/nodur.$m"
+done
+"$bin" -f vfs_write -i "$vw" -m replay -q >"$out/nodur.replay"
+expect "-m replay without durations: each invocation's root, its times '-'" \
+	"$(grep -cE '^ +- +- \[[0-9]+\] +- +- \| vfs_write\(\)$' "$out/nodur.replay")" \
+	"$(grep -c '^# invocation' "$out/nodur.replay")"
 
 finish

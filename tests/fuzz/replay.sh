@@ -6,7 +6,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 export LSAN_OPTIONS=suppressions=$PWD/tests/fuzz/lsan.supp:print_suppressions=0
-out=tests/out/fuzz-replay
+out=${SG_TEST_OUT:-tests/out}/fuzz-replay
 rm -rf "$out"
 mkdir -p "$out"
 pass=0

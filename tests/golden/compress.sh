@@ -6,7 +6,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 bin=${SURFGRAPH:-./surfgraph}
-out=tests/out/compress
+out=${SG_TEST_OUT:-tests/out}/compress
 rm -rf "$out" && mkdir -p "$out"
 SUITE=compress
 . tests/lib.sh

@@ -2,7 +2,7 @@
 # Exact figures on real captures, derived from the trace text with grep/awk (not from surfgraph's
 # own output), checked against the .tree file surfgraph writes.
 set -euo pipefail
-out=tests/out/facts
+out=${SG_TEST_OUT:-tests/out}/facts
 # shellcheck source=tests/golden/lib.sh
 . "$(dirname "$0")/lib.sh"
 

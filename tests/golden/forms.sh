@@ -4,7 +4,7 @@
 # captures are real (7.3); the retval and retaddr ones are derived from real captures by
 # tests/data/derive-retval.awk, as no kernel here has those options (see tests/data/README.md).
 set -euo pipefail
-out=tests/out/forms
+out=${SG_TEST_OUT:-tests/out}/forms
 # shellcheck source=tests/golden/lib.sh
 . "$(dirname "$0")/lib.sh"
 folded() { "$bin" -f "$1" -i "$2" -m folded -q; }

@@ -6,7 +6,7 @@
 # -m folded to the ns; the roots' totals stay the kernel's, --no-off-cpu takes the frames out
 # (of a trace and of a .tree), and a hand-edited call shorter than its wait is capped and said.
 set -euo pipefail
-out=tests/out/offcpu
+out=${SG_TEST_OUT:-tests/out}/offcpu
 # shellcheck source=tests/golden/lib.sh
 . "$(dirname "$0")/lib.sh"
 awkd=tests/golden/awk

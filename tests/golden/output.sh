@@ -6,7 +6,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 SUITE=output
 bin=${SURFGRAPH:-./surfgraph}
-out=tests/out/output
+out=${SG_TEST_OUT:-tests/out}/output
 rm -rf "$out" && mkdir -p "$out"
 export SOURCE_DATE_EPOCH=0
 # shellcheck source=tests/lib.sh

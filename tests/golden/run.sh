@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${SURFGRAPH:-./surfgraph}
-out=tests/out/golden
+out=${SG_TEST_OUT:-tests/out}/golden
 mkdir -p "$out"
 update=0
 [ "${1:-}" = --update ] && update=1

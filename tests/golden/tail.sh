@@ -3,7 +3,7 @@
 # derived from the trace text with awk and sort (not from surfgraph's output), checked against
 # the .tree file and -m hist; the .tree's stored figures give the same -m hist.
 set -euo pipefail
-out=tests/out/tail
+out=${SG_TEST_OUT:-tests/out}/tail
 # shellcheck source=tests/golden/lib.sh
 . "$(dirname "$0")/lib.sh"
 

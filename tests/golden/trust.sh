@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.." || exit 1
 SUITE=trust
 bin=${SURFGRAPH:-./surfgraph}
 bin=$(realpath "$bin")
-out=tests/out/trust
+out=${SG_TEST_OUT:-tests/out}/trust
 rm -rf "$out" && mkdir -p "$out"
 export SOURCE_DATE_EPOCH=0
 # shellcheck source=tests/lib.sh
@@ -79,12 +79,12 @@ expect "guess: the root said" "$(head -1 "$out/guess.err")" \
 check "guess: the same profile as -f __do_fault" cmp -s "$out/guess.out" "$out/guess.want"
 sg guess-dat 0 -i tests/data/linux-6.1/do_fault_trace-cmd.dat -m top
 check "guess: trace.dat" grep -q "^surfgraph: the root is __do_fault," "$out/guess-dat.err"
-pipe=tests/data/linux-6.1/do_fault_pipe.txt
-want=$(for fn in $(awk -F'|' '$2 ~ /^  [^ ]/ && $2 ~ /\(\)( \{|;)/ { s = $2; sub(/^  /, "", s); sub(/\(.*/, "", s); print s }' $pipe | sort -u); do
-	echo "$(depth0 "$fn" $pipe) $fn"; done | sort -k1,1rn -k2 | awk '{printf "%s%s (%s)", (NR > 1 ? ", " : ""), $2, $1}')
-sg guess-several 2 -i $pipe -m top
+# several functions whose whole calls none dominates are listed (the trace's cut pieces left out,
+# as tests/golden/rootguess.sh checks on every capture): three of six __do_fault renamed
+awk '/\|  __do_fault\(\) \{/ && ++k <= 3 { sub(/__do_fault\(\)/, "filemap_fault()") } { print }' $f61 >"$out/split.txt"
+sg guess-several 2 -i "$out/split.txt" -m top
 expect "guess: several top-level functions listed" "$(cat "$out/guess-several.err")" \
-	"surfgraph: which function? the top-level calls in $pipe are of 3 functions: $want; give the root with -f FUNC"
+	"surfgraph: which function? the whole top-level calls in $out/split.txt are of 2 functions: __do_fault ($(depth0 __do_fault "$out/split.txt")), filemap_fault ($(depth0 filemap_fault "$out/split.txt")) (none has nine in ten of them; the calls cut at its start do not count); give the root with -f FUNC"
 in=$f61 sg guess-stdin 2 -i - -m top
 check "guess: stdin is read once" grep -q "^surfgraph: which function? give the root with -f FUNC (stdin is read once" "$out/guess-stdin.err"
 in=

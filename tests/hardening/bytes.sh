@@ -9,7 +9,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 bin=${SURFGRAPH:-./surfgraph}
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
-out=$PWD/tests/out/hardening-bytes
+out=$PWD/${SG_TEST_OUT:-tests/out}/hardening-bytes
 fix=$PWD/tests/data/linux-6.1/do_fault.txt
 rm -rf "$out"
 mkdir -p "$out"

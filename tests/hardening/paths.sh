@@ -8,7 +8,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 bin=${SURFGRAPH:-./surfgraph}
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
-out=$PWD/tests/out/hardening-paths
+out=$PWD/${SG_TEST_OUT:-tests/out}/hardening-paths
 fix=$PWD/tests/data/linux-6.1/do_fault.txt
 rm -rf "$out"
 mkdir -p "$out"

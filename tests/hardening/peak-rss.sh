@@ -8,8 +8,8 @@ cd "$(dirname "$0")/../.."
 mb=$1
 bin=${2:-$PWD/surfgraph}
 [ -x /usr/bin/time ] || { echo "peak-rss.sh: needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
-mkdir -p tests/out
-unit=tests/out/peak-rss-unit.txt
+mkdir -p "${SG_TEST_OUT:-tests/out}"
+unit=${SG_TEST_OUT:-tests/out}/peak-rss-unit.txt
 if [ ! -s "$unit" ]; then
 	{
 		gunzip -c tests/data/linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 bin=${SURFGRAPH:-./surfgraph}
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 limits=${SG_LIMITS:-$(dirname "$bin")/tests/hardening/test_limits}
-out=$PWD/tests/out/hardening
+out=$PWD/${SG_TEST_OUT:-tests/out}/hardening
 gen=$PWD/tests/hardening/gen.sh
 fix=$PWD/tests/data/linux-6.1/do_fault.txt
 rm -rf "$out"

@@ -18,7 +18,9 @@ start=$(date +%s)
 for t in ${SAN_UNIT_BIN:-}; do
 	"./$t" >/dev/null || { echo "FAIL sanitize: $t"; fail=1; }
 done
-SG_SANITIZED=1 SURFGRAPH=$PWD/$dir/surfgraph SG_TEST_SESSION=$PWD/$dir/tests/live/test_session \
+# its own output directories (tests/out-asan/SUITE, at tests/out's depth): make -j2 test runs
+# the same suites on the normal build beside it
+SG_TEST_OUT=tests/out-asan SG_SANITIZED=1 SURFGRAPH=$PWD/$dir/surfgraph SG_TEST_SESSION=$PWD/$dir/tests/live/test_session \
 	${MAKE:-make} --no-print-directory ${SAN_SUITES:-golden dat exports live-host diff merge tui svg hardening browser} ||
 	fail=1
 

@@ -21,6 +21,9 @@ WRAP
 chmod +x "$wrap"
 start=$(date +%s)
 fail=0
+# the suites' own output directories (tests/out-valgrind/SUITE, at tests/out's depth): make -j2
+# test runs them on the plain binary beside it
+export SG_TEST_OUT=tests/out-valgrind
 SURFGRAPH=$wrap tests/golden/run.sh || fail=1
 SURFGRAPH=$wrap tests/golden/facts.sh || fail=1
 SURFGRAPH=$wrap tests/golden/offcpu.sh || fail=1

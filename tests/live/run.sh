@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${SURFGRAPH:-./surfgraph}
-out=tests/out/live
+out=${SG_TEST_OUT:-tests/out}/live
 mkdir -p "$out"
 if [ "$(id -u)" != 0 ]; then
 	echo "live-host: SKIPPED (needs root)"

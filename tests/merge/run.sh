@@ -6,7 +6,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 bin=${SURFGRAPH:-./surfgraph}
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
-out=tests/out/merge
+out=${SG_TEST_OUT:-tests/out}/merge
 rm -rf "$out"
 mkdir -p "$out"
 export SOURCE_DATE_EPOCH=0 LC_ALL=C

@@ -4,7 +4,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 bin=${SURFGRAPH:-$PWD/surfgraph}
 data=$PWD/tests/data
-out=$PWD/tests/out/svg
+out=$PWD/${SG_TEST_OUT:-tests/out}/svg
 pngpixel=$PWD/tests/out/pngpixel
 rm -rf "$out"
 mkdir -p "$out"
@@ -281,6 +281,40 @@ sub=$(fill sub/__do_fault.svg _raw_spin_lock_irq)
 	bad "subsys: _raw_spin_lock_irq in an interrupt is #$sub, not aqua"
 check "subsys legend" "mm|fs|sched|irq, timers|locking|other" \
 	"$(for i in 1 2 3 4 5 6; do X "string((//*[local-name()=\"rect\"][@width=\"10\"])[$i]/following-sibling::*[1])" sub/__do_fault.svg; done | paste -sd'|')"
+
+# every frame's fill is a shade (each channel within 25) of a legend swatch: "other" was the hot
+# palette's reds to yellows beside an orange swatch; may_open and alloc_empty_file are files (fs),
+# not "other" (issue 33)
+gunzip -c "$data/linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz" >openat2.txt
+"$bin" -f do_sys_openat2 -i openat2.txt -q -s 0 --palette subsys --outdir subo >/dev/null
+swatches=$(X '//*[local-name()="rect"][@width="10"][@height="10"]/@fill' subo/do_sys_openat2.svg | grep -o '#[0-9a-f]*' | tr -d '#' | paste -sd' ')
+check "subsys: six swatches" 6 "$(echo "$swatches" | wc -w)"
+# near HEX SWATCH...: the legend entry (1-based) HEX is a shade of, or 0
+near() {
+	local h=$1 i=0 s
+	shift
+	for s in "$@"; do
+		i=$((i + 1))
+		local ok=1
+		for k in 0 2 4; do
+			local d=$((16#${h:$k:2} - 16#${s:$k:2}))
+			[ ${d#-} -le 25 ] || ok=0
+		done
+		[ $ok = 1 ] && { echo $i; return; }
+	done
+	echo 0
+}
+nfar=0 far=
+# shellcheck disable=SC2086
+while read -r name h; do
+	[ "$(near "$h" $swatches)" = 0 ] && { nfar=$((nfar + 1)); far="$far $name=#$h"; }
+done < <(grep -o '<title>[^ ]* — [^<]*</title><rect [^>]*fill="#[0-9a-f]*"' subo/do_sys_openat2.svg |
+	sed 's/<title>\([^ ]*\) .*fill="#\(.*\)"/\1 \2/' | sort -u)
+check "subsys: every frame a shade of its legend's swatch" "0" "$nfar${far:+:$(echo "$far" | cut -c1-300)}"
+# shellcheck disable=SC2086
+for f in may_open alloc_empty_file; do
+	check "subsys: $f is fs" 2 "$(near "$(fill subo/do_sys_openat2.svg $f)" $swatches)"
+done
 
 # --- the latency histogram strip above the frames (issue 13) ------------------------------------
 mkdir -p hist && cd hist

@@ -8,7 +8,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 bin=${SURFGRAPH:-./surfgraph}
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
-out=tests/out/tui
+out=${SG_TEST_OUT:-tests/out}/tui
 rm -rf "$out"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -381,6 +381,28 @@ wait_for "utf-8: box drawing" "$(printf '\342\224\234\342\224\200') special_mapp
 keys p
 wait_for "utf-8: a deep name whole at 100 columns" "$(printf '\342\224\234\342\224\200') cpuacct_charge"
 keys q
+
+# --- 60 columns: the least needed figures give way so names stay readable; a deep page's rows
+# whose own line is hidden say "<" (they all drew "<  |-" at one indentation, names cut to two
+# letters, every column kept: issue 33)
+W=60
+start xterm "$out/df.tree"
+wait_for "60 columns: opened" "row 1/$(nrows)"
+keys '*'
+wait_for "60 columns: expanded" "update_min_vruntime"
+expect "60 columns: total, calls and %root kept" "$(screen | sed -n 2p | sed 's/ *$//')" "        total    calls   %root  function"
+for name in special_mapping_fault pat_pagerange_is_ram hrtimer_interrupt update_min_vruntime \
+	nohz_balance_exit_idle; do
+	check "60 columns: $name whole" grep -qE "[ <|\`-]$name\$" <(screen)
+done
+# a longer name: its first 24 columns at least
+check "60 columns: 24 columns of __sysvec_apic_timer_interrupt" grep -qF " __sysvec_apic_timer_inte" <(screen)
+# the %root column: the root's share, from the trace
+expect "60 columns: the root's %root" "$(screen | sed -n 3p | awk '{print $5}')" "100.00"
+# every row's drawing is its own: a row drawn with a line is deeper than one drawn with "<" alone
+check "60 columns: rows at different depths drawn apart" test "$(screen | grep -cE '<  [|\`]- ')" -lt "$(screen | grep -c '<  ')"
+keys q
+W=100
 
 # --- a trace read directly with -f gives the same rows ------------------------------------------
 start xterm -f __do_fault $f61

@@ -111,6 +111,11 @@ int main(void)
 	buf[0] = '\0';
 	sg_tuimodel_prefix(m, find(m, "y"), 0, 1, buf, sizeof(buf), &k);
 	CHECK(strcmp(buf, "<  `- ") == 0);
+	/* its own line among the levels "<" stands for: "<" alone, not its line a level right */
+	k = 0;
+	buf[0] = '\0';
+	sg_tuimodel_prefix(m, find(m, "y"), 0, 2, buf, sizeof(buf), &k);
+	CHECK(strcmp(buf, "<  ") == 0);
 
 	sg_tuimodel_free(m);
 	sg_tuimodel_free(NULL);
