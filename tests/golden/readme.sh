@@ -11,7 +11,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 bin=${SURFGRAPH:-./surfgraph}
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
-out=$PWD/tests/out/readme
+out=$PWD/${SG_TEST_OUT:-tests/out}/readme
 readme=${README:-$PWD/README.md}
 rm -rf "$out" && mkdir -p "$out/bin" "$out/work/tests"
 ln -s "$bin" "$out/bin/surfgraph"
