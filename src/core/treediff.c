@@ -380,14 +380,15 @@ static void test_node(struct sg_treediff *d, struct sg_treediff_node *n)
 	n->presence_p = sg_welch_presence_p(k[0], n->inv[0], k[1], n->inv[1]);
 	test_time(d, n, 0, n->presence_p, &n->sig, &n->sig_by);
 	test_time(d, n, 1, n->presence_p, &n->self_sig, &n->self_sig_by);
+	/* each path in one count; '!' paths are among the changed ones, counted once more */
 	if (n->sig.verdict == SG_WELCH_SIG)
 		d->nsig++;
-	if (n->sig_by & SG_TREEDIFF_AGAINST)
-		d->nagainst++;
 	else if (n->sig.verdict == SG_WELCH_NOT)
 		d->nnot++;
 	else
 		d->nfew++;
+	if (n->sig_by & SG_TREEDIFF_AGAINST)
+		d->nagainst++;
 }
 
 /* Whether the paths can be tested, else why not (in d->why); sets d->level. */

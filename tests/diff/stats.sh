@@ -352,5 +352,16 @@ read -r marked wrong <"$out/v73.against"
 grep -q "^  ! changed, but the typical time moved the other way than the average ([1-9][0-9]* of the changed paths)" \
 	"$out/v73.out" && ok || bad "v73: the header does not explain the '!' marks"
 
+# The header counts each path once: changed, within the noise, or untested (issue 33: every
+# changed path was counted a second time as '?', though the JSON had no untested path).
+"$bin" diff -q -m json -f do_sys_openat2 "$out/openat2.tree" "$out/openat2-73.tree" \
+	--rename do_filp_open=do_file_open >"$out/v73.json" || bad "v73: diff -m json failed"
+want=$(python3 -c 'import json, sys
+v = [p["significant"] for p in json.load(open(sys.argv[1]))["paths"]]
+print(v.count(True), v.count(False), v.count(None))' "$out/v73.json")
+got=$(sed -n 's/^  s: \* changed (\([0-9]*\) paths), ~ within the noise (\([0-9]*\)), ? fewer than 10 invocations in a run (\([0-9]*\))$/\1 \2 \3/p' "$out/v73.out")
+[ -n "$got" ] && [ "$got" = "$want" ] && ok ||
+	bad "v73: the header counts changed/noise/untested as '$got', the JSON's paths as '$want'"
+
 cat "$out/summary.txt"
 finish
