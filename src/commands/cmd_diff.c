@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "cmd_diff.h"
 #include "cmd_profile.h"
+#include "diffgate.h"
 #include "diff_folded.h"
 #include "diff_json.h"
 #include "diff_svg.h"
@@ -116,11 +117,11 @@ static void growth(char *buf, size_t size, uint64_t b, uint64_t a)
 static int gate(const struct sg_options *o, const struct sg_treediff *d)
 {
 	const struct sg_treediff_root *w;
-	enum sg_treediff_metric m = (enum sg_treediff_metric) o->metric;
-	int tripped = sg_treediff_gate(d, m, o->limit_bp, &w);
-	const char *metric = sg_treediff_metric_name(m);
+	enum sg_diffgate_metric m = (enum sg_diffgate_metric) o->metric;
+	int tripped = sg_diffgate_check(d, m, o->limit_bp, &w);
+	const char *metric = sg_diffgate_metric_name(m);
 	char g[48], lim[32], hb[SG_FMT_LEN], ha[SG_FMT_LEN];
-	uint64_t need = sg_treediff_metric_needs(m);
+	uint64_t need = sg_diffgate_metric_needs(m);
 
 	snprintf(lim, sizeof(lim), "%" PRIu32 ".%02" PRIu32 "%%", o->limit_bp / 100,
 		 o->limit_bp % 100);
@@ -130,8 +131,8 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 			     "nothing can be compared: check that both traces caught the function");
 		return 1;
 	}
-	uint64_t b = sg_treediff_metric_value(&w->sum[0], m);
-	uint64_t a = sg_treediff_metric_value(&w->sum[1], m);
+	uint64_t b = sg_diffgate_metric_value(&w->sum[0], m);
+	uint64_t a = sg_diffgate_metric_value(&w->sum[1], m);
 
 	growth(g, sizeof(g), b, a);
 	sg_fmt_human(hb, b);
@@ -151,14 +152,14 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 
 		double p;
 
-		if (sg_treediff_gate_tests(d, m)) {
-			sg_treediff_root_real(d, w, m, &p);
+		if (sg_diffgate_tests(d, m)) {
+			sg_diffgate_root_real(d, w, m, &p);
 			if (isnan(p))
 				snprintf(sig, sizeof(sig), " (too few invocations to test it)");
 			else
 				snprintf(sig, sizeof(sig),
 					 ", a significant change (p=%.2g at %g%%)", p,
-					 (m == SG_TREEDIFF_P50 ? d->rank_level : d->level) * 100);
+					 (m == SG_DIFFGATE_P50 ? d->rank_level : d->level) * 100);
 		}
 		sg_log_error(
 		    "%s %s grew by %s (%s -> %s), more than --fail-above %s%s: a regression, "
@@ -171,12 +172,12 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 	const struct sg_treediff_root *wa;
 
 	any.all = 1;
-	if (sg_treediff_gate_tests(d, m) && sg_treediff_gate(&any, m, o->limit_bp, &wa)) {
+	if (sg_diffgate_tests(d, m) && sg_diffgate_check(&any, m, o->limit_bp, &wa)) {
 		double pa;
 
-		sg_treediff_root_real(d, wa, m, &pa);
-		growth(g, sizeof(g), sg_treediff_metric_value(&wa->sum[0], m),
-		       sg_treediff_metric_value(&wa->sum[1], m));
+		sg_diffgate_root_real(d, wa, m, &pa);
+		growth(g, sizeof(g), sg_diffgate_metric_value(&wa->sum[0], m),
+		       sg_diffgate_metric_value(&wa->sum[1], m));
 		if (!o->quiet) {
 			fputs("surfgraph: ", stderr);
 			sg_escape_put_name(stderr, wa->name[1]);
@@ -185,7 +186,7 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 				"(p=%.2g, not significant at %g%%): passes; --all gates on any "
 				"growth\n",
 				metric, g, lim, pa,
-				(m == SG_TREEDIFF_P50 ? d->rank_level : d->level) * 100);
+				(m == SG_DIFFGATE_P50 ? d->rank_level : d->level) * 100);
 		}
 		return 0;
 	}

@@ -1,0 +1,51 @@
+/* diffgate.h - diff's --fail-above: which root's metric grew past the limit, and whether significantly. */
+#ifndef SG_DIFFGATE_H
+#define SG_DIFFGATE_H
+
+#include <stdint.h>
+#include "treediff.h"
+
+/* The figure --fail-above watches. */
+enum sg_diffgate_metric {
+	SG_DIFFGATE_AVG,
+	SG_DIFFGATE_P50,
+	SG_DIFFGATE_P99,
+	SG_DIFFGATE_MAX,
+};
+
+/* "avg", "p50", "p99", "max" to a metric; -1 with a message for anything else. */
+int sg_diffgate_metric_parse(const char *s, enum sg_diffgate_metric *m);
+const char *sg_diffgate_metric_name(enum sg_diffgate_metric m);
+
+/*
+ * How many invocations each run needs before the metric describes more than a few calls: 100
+ * for p99 (below that, nearest rank makes it the maximum), 10 for p50 and avg, 1 for max.
+ */
+uint64_t sg_diffgate_metric_needs(enum sg_diffgate_metric m);
+
+/* The metric of a summary. */
+uint64_t sg_diffgate_metric_value(const struct sg_summary *s, enum sg_diffgate_metric m);
+
+/*
+ * Whether the gate on metric m counts only significant growth (--all not given): avg with the
+ * paths tested (the root's test), p50 with the histograms tested (the rank test).
+ */
+int sg_diffgate_tests(const struct sg_treediff *d, enum sg_diffgate_metric m);
+
+/*
+ * Whether root r's metric m changed significantly, with the test's p in *p; 1 with *p NaN
+ * when nothing could be tested (too few invocations, no histogram): the change counts.
+ */
+int sg_diffgate_root_real(const struct sg_treediff *d, const struct sg_treediff_root *r,
+			  enum sg_diffgate_metric m, double *p);
+
+/*
+ * Check the regression gate: whether the metric of any root present in both runs grew by more
+ * than limit_bp hundredths of a percent (and, when sg_diffgate_tests, significantly). Returns
+ * 1 when it did, with *worst the root that grew the most (the first such in root order), else 0
+ * with *worst the root that grew the most or NULL when no root is in both runs.
+ */
+int sg_diffgate_check(const struct sg_treediff *d, enum sg_diffgate_metric m, uint32_t limit_bp,
+		     const struct sg_treediff_root **worst);
+
+#endif
