@@ -27,16 +27,27 @@ uint64_t sg_diffgate_metric_needs(enum sg_diffgate_metric m);
 uint64_t sg_diffgate_metric_value(const struct sg_summary *s, enum sg_diffgate_metric m);
 
 /*
+ * The tests of root r's p99 and max at confidence level (0: none), into r->p99 and r->max
+ * (docs/diff.md): Fisher's exact test on the calls of each run past a threshold near the pooled
+ * p99; the exceedance test on the calls of one run past the other's max.
+ */
+void sg_diffgate_test_tails(struct sg_treediff_root *r, double level);
+
+/*
  * Whether the gate on metric m counts only significant growth (--all not given): avg with the
- * paths tested (the root's test), p50 with the histograms tested (the rank test).
+ * paths tested (the root's test), p50, p99 and max with the histograms tested.
  */
 int sg_diffgate_tests(const struct sg_treediff *d, enum sg_diffgate_metric m);
 
+/* The confidence level metric m was tested at (0: not tested). */
+double sg_diffgate_level(const struct sg_treediff *d, enum sg_diffgate_metric m);
+
 /*
- * Whether root r's metric m changed significantly, with the test's p in *p; 1 with *p NaN
- * when nothing could be tested (too few invocations, no histogram): the change counts.
+ * The test of root r's metric m: SG_WELCH_SIG, _NOT, or _FEW (too few invocations, or calls in
+ * the tail, to find a change) with its p in *p (NaN when _FEW); -1 when such runs allow no test
+ * (--total, a .tree without per-path statistics or histogram): the growth alone decides.
  */
-int sg_diffgate_root_real(const struct sg_treediff *d, const struct sg_treediff_root *r,
+int sg_diffgate_root_test(const struct sg_treediff *d, const struct sg_treediff_root *r,
 			  enum sg_diffgate_metric m, double *p);
 
 /*

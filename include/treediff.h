@@ -63,6 +63,17 @@ struct sg_treediff_node {
 	int shown;   /* changed, or an ancestor of a changed path, or no threshold was given */
 };
 
+/*
+ * A test of a root's tail: how many calls of each run took at least `at` ns (k), the test's p
+ * and verdict: SG_WELCH_FEW when a run has no histogram, fewer than SG_WELCH_MIN_INV
+ * invocations, or too few calls in the tail for any split of them to be significant.
+ */
+struct sg_treediff_tail {
+	uint64_t at, k[2];
+	double p;
+	enum sg_welch_verdict verdict;
+};
+
 /* A root function present in either run, with its latency distribution in each. */
 struct sg_treediff_root {
 	const char *name[2];	   /* NULL where the run has no such root */
@@ -74,6 +85,16 @@ struct sg_treediff_root {
 	 */
 	double rank_p;
 	enum sg_welch_verdict rank;
+	/*
+	 * Each run's kept slowest invocations of this root (ns, longest first), and the duration
+	 * past which every invocation of the run is among them (0: every one is): with the
+	 * histogram, exact counts of the calls in the tail.
+	 */
+	uint64_t *slow[2];
+	unsigned nslow[2];
+	uint64_t slow_floor[2];
+	/* the tests of p99 and max (diffgate.c, docs/diff.md) */
+	struct sg_treediff_tail p99, max;
 };
 
 struct sg_treediff_options {

@@ -116,6 +116,19 @@ static void put_summary(FILE *out, const struct sg_treediff *d, const struct sg_
 		if (i == 1 && r->rank != SG_WELCH_FEW)
 			fprintf(out, "  p=%.2g %s (rank test of the histograms)", r->rank_p,
 				r->rank == SG_WELCH_SIG ? "*" : "~");
+		/* the tail's tests: p99's and max's rows (docs/diff.md) */
+		const struct sg_treediff_tail *tl = i == 2 ? &r->p99 : &r->max;
+
+		if (i >= 2 && d->rank_level && tl->verdict != SG_WELCH_FEW) {
+			fprintf(out, "  p=%.2g %s (", tl->p, tl->verdict == SG_WELCH_SIG ? "*" : "~");
+			if (i == 2)
+				fprintf(out, "%" PRIu64 " -> %" PRIu64 " calls of %s or more",
+					tl->k[0], tl->k[1], sg_fmt_human(c, tl->at));
+			else
+				fprintf(out, "%" PRIu64 " calls past the other run's max",
+					tl->k[0] + tl->k[1]);
+			fputc(')', out);
+		}
 		/* the test is of the mean: avg's row carries it */
 		if (i == 0 && d->level && r->node) {
 			const struct sg_welch *w = &r->node->sig;

@@ -4,8 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "log.h"
+#include "diffgate.h"
 #include "diffnames.h"
+#include "log.h"
 #include "treediff.h"
 #include "treewalk.h"
 
@@ -216,6 +217,26 @@ static int count_children(const struct sg_node *n)
 	return k;
 }
 
+/* Root's kept slowest invocations in run k, and past which duration they are all of them. */
+static int keep_slow(struct sg_treediff_root *root, int k, const struct sg_aggregate *run)
+{
+	const char *name = root->name[k];
+
+	/* none kept (an older file, --keep-slowest 0): nothing known of the tail but the histogram */
+	root->slow_floor[k] = !run->keep_slowest		 ? UINT64_MAX
+			      : run->nslow < run->keep_slowest ? 0
+								 : run->slow[run->nslow - 1]->duration;
+	if (!run->nslow)
+		return 0;
+	root->slow[k] = malloc(run->nslow * sizeof(*root->slow[k]));
+	if (!root->slow[k])
+		return -1;
+	for (unsigned i = 0; i < run->nslow; i++)
+		if (run->slow[i]->root && strcmp(run->slow[i]->root, name) == 0)
+			root->slow[k][root->nslow[k]++] = run->slow[i]->duration;
+	return 0;
+}
+
 /* The top level: roots paired by name, or the single roots of each run paired when forced. */
 static int build_roots(struct sg_treediff *d, struct sg_aggregate *run[2], int pair_single,
 		       struct scratch *s, const struct sg_treediff_options *o)
@@ -273,6 +294,10 @@ static int build_roots(struct sg_treediff *d, struct sg_aggregate *run[2], int p
 			    sg_welch_rank_p(root->sum[0].hist, root->sum[1].hist, SG_HIST_BUCKETS);
 			root->rank = root->rank_p < 1 - o->level ? SG_WELCH_SIG : SG_WELCH_NOT;
 		}
+		for (int k = 0; k < 2; k++)
+			if (r->src[k] && keep_slow(root, k, run[k]) < 0)
+				return -1;
+		sg_diffgate_test_tails(root, o->totals ? 0 : o->level);
 	}
 	return 0;
 }
@@ -577,6 +602,10 @@ void sg_treediff_free(struct sg_treediff *d)
 	for (struct block *b = d->arena, *prev; b; b = prev) {
 		prev = b->prev;
 		free(b);
+	}
+	for (int i = 0; d->roots && i < d->nroots; i++) {
+		free(d->roots[i].slow[0]);
+		free(d->roots[i].slow[1]);
 	}
 	free(d->roots);
 	free(d->index[0]);
