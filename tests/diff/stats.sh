@@ -286,7 +286,15 @@ expect "aa-61 svg: fills" "$fills" "#d8d8d8 "
 grep -q 'delta -[1-9][0-9.]* us (-[0-9.]*%), calls [^;]*; 99% interval -[0-9.]* to +[0-9.]* us, within the noise</title>' "$out/aa-61.svg" &&
 	ok || bad "aa-61 svg: no tooltip with a change within the noise and its interval"
 grep -q 'grey unchanged or within the noise (99%)' "$out/aa-61.svg" && ok || bad "aa-61 svg: caption"
+# the caption's avg by significance too (issue 33): +124% of the alternate 7.3 halves, within the
+# noise, not in the bold red of a slower root; the injected +25% is
+"$bin" diff -q "$out/alt-73-1.tree" "$out/alt-73-0.tree" -m svg -o "$out/alt-73.svg" || bad "alt-73: -m svg failed"
+grep -q '__do_fault avg [^<]*(+124.29%), 289 → 289 invocations, within the noise (p=[0-9.e-]*)' "$out/alt-73.svg" &&
+	! grep -q '<tspan fill="#d00000" font-weight="bold">__do_fault avg' "$out/alt-73.svg" && ok ||
+	bad "alt-73 svg: the avg's caption: $(grep -o '[^>]*__do_fault avg[^<]*' "$out/alt-73.svg" | head -1)"
 "$bin" diff -q "$out/inj-61-before.tree" "$out/inj-61.tree" -m svg -o "$out/inj-61.svg" || bad "inj-61: -m svg failed"
+grep -q '<tspan fill="#d00000" font-weight="bold">do_sys_openat2 avg [^<]*(+25.04%)' "$out/inj-61.svg" && ok ||
+	bad "inj-61 svg: the significant avg's caption not in red"
 grep -q '<title>path_openat .*delta +108.015 us (+30.00%), calls 1 → 1; 99% interval +57.560 to +163.762 us, significant</title><rect [^>]* fill="#ff' \
 	"$out/inj-61.svg" && ok || bad "inj-61 svg: path_openat not red with its interval"
 
