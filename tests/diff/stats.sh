@@ -421,5 +421,24 @@ got=$(sed -n 's/^  s: \* changed (\([0-9]*\) paths), ~ within the noise (\([0-9]
 [ -n "$got" ] && [ "$got" = "$want" ] && ok ||
 	bad "v73: the header counts changed/noise/untested as '$got', the JSON's paths as '$want'"
 
+# -m json names the test of each metric, the runs per side, and each match it made (issue 34)
+"$bin" diff -q -m json "$out/rcu-before.tree" "$out/rcu.tree" >"$out/rcu.json" || bad "rcu: -m json failed"
+python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["tests"]["p99"] == "fisher-exact-past-pooled-p99" and d["tests"]["max"] == "exceedance-past-other-max"
+assert d["tests"]["p50"] == "mann-whitney-histogram" and d["tests"]["level"] == 0.99
+assert d["runs"] == {"before": 1, "after": 1}
+r = d["roots"][0]
+assert r["p99_calls_past"] == [18, 44] and r["p99_at_ns"] == 2000 and r["p99_significant"] is True
+assert abs(r["p99_p"] - 0.0012022) < 1e-6, r["p99_p"]
+assert r["max_calls_past"] == [0, 3] and r["max_significant"] is False' "$out/rcu.json" && ok ||
+	bad "rcu json: the tests of p99 and max, or the runs"
+python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+m = {x["before_name"]: (x["after_name"], x["path"]) for x in d["matches"]}
+assert m["do_filp_open"] == ("do_file_open", "do_sys_openat2;do_file_open"), m
+assert len(d["matches"]) == d["matched_names"] == sum("before_name" in p for p in d["paths"])' \
+	"$out/v73.json" && ok || bad "v73 json: the matches made"
+
 cat "$out/summary.txt"
 finish
