@@ -1,4 +1,4 @@
-/* diffgate.h - diff's --fail-above: which root's metric grew past the limit, and whether significantly. */
+/* diffgate.h - diff's --fail-above: the root whose metric grew past the limit, significantly. */
 #ifndef SG_DIFFGATE_H
 #define SG_DIFFGATE_H
 
@@ -57,6 +57,6 @@ int sg_diffgate_root_test(const struct sg_treediff *d, const struct sg_treediff_
  * with *worst the root that grew the most or NULL when no root is in both runs.
  */
 int sg_diffgate_check(const struct sg_treediff *d, enum sg_diffgate_metric m, uint32_t limit_bp,
-		     const struct sg_treediff_root **worst);
+		      const struct sg_treediff_root **worst);
 
 #endif

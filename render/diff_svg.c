@@ -152,8 +152,8 @@ static void caption(const struct sg_treediff *d, int negate, struct sg_flame_cap
 		if (noise)
 			snprintf(why, sizeof(why), ", within the noise (p=%.2g)", r->node->sig.p);
 		sg_flame_note(c, dv > 0 && !noise,
-			      "%s avg %s us \xe2\x86\x92 %s us (%s), %" PRIu64 " \xe2\x86\x92 %" PRIu64
-			      " invocations%s",
+			      "%s avg %s us \xe2\x86\x92 %s us (%s), %" PRIu64
+			      " \xe2\x86\x92 %" PRIu64 " invocations%s",
 			      r->name[1], sg_fmt_us(a, r->sum[0].avg), sg_fmt_us(b, r->sum[1].avg),
 			      sg_fmt_delta_pct(p, bp), r->sum[0].count, r->sum[1].count, why);
 	}

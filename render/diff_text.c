@@ -75,8 +75,8 @@ static int columns(const struct sg_treediff *d)
 static void put_summary(FILE *out, const struct sg_treediff *d, const struct sg_treediff_root *r)
 {
 	static const char *const rows[] = { "avg", "p50", "p99", "max" };
-	static const enum sg_diffgate_metric metric[] = { SG_DIFFGATE_AVG, SG_DIFFGATE_P50,
-							  SG_DIFFGATE_P99, SG_DIFFGATE_MAX };
+	static const enum sg_diffgate_metric metric[] = {SG_DIFFGATE_AVG, SG_DIFFGATE_P50,
+							 SG_DIFFGATE_P99, SG_DIFFGATE_MAX};
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN], ci[2 * SG_FMT_LEN + 4];
 	const char *name = r->name[1] ? r->name[1] : r->name[0];
 
@@ -120,7 +120,8 @@ static void put_summary(FILE *out, const struct sg_treediff *d, const struct sg_
 		const struct sg_treediff_tail *tl = i == 2 ? &r->p99 : &r->max;
 
 		if (i >= 2 && d->rank_level && tl->verdict != SG_WELCH_FEW) {
-			fprintf(out, "  p=%.2g %s (", tl->p, tl->verdict == SG_WELCH_SIG ? "*" : "~");
+			fprintf(out, "  p=%.2g %s (", tl->p,
+				tl->verdict == SG_WELCH_SIG ? "*" : "~");
 			if (i == 2)
 				fprintf(out, "%" PRIu64 " -> %" PRIu64 " calls of %s or more",
 					tl->k[0], tl->k[1], sg_fmt_human(c, tl->at));

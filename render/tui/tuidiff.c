@@ -67,8 +67,7 @@ static const char *mark(const struct sg_treediff_node *n)
  * As the text diff (diff -m tree --ascii): before_us after_us delta_us delta% [ci_us s] calls,
  * the interval and mark where the paths were tested.
  */
-static void put_figures(const struct sg_tuimodel *m, unsigned i, char *buf, size_t size,
-			int tested)
+static void put_figures(const struct sg_tuimodel *m, unsigned i, char *buf, size_t size, int tested)
 {
 	const struct sg_treediff_node *n = node(m, i);
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN], cb[SG_FMT_LEN],

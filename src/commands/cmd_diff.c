@@ -184,16 +184,18 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 		sg_escape_put_name(stderr, wa->name[1]);
 		fprintf(stderr, " %s grew by %s, more than --fail-above %s ", metric, g, lim);
 		if (v != SG_WELCH_FEW)
-			fprintf(stderr, "but within the noise (p=%.2g, not significant at %g%%)", pa,
-				lvl);
+			fprintf(stderr, "but within the noise (p=%.2g, not significant at %g%%)",
+				pa, lvl);
 		else if (wa->sum[0].count < SG_WELCH_MIN_INV || wa->sum[1].count < SG_WELCH_MIN_INV)
 			fprintf(stderr,
-				"but %" PRIu64 " and %" PRIu64 " invocations are too few to tell it "
+				"but %" PRIu64 " and %" PRIu64
+				" invocations are too few to tell it "
 				"from the noise (fewer than %d in a run)",
 				wa->sum[0].count, wa->sum[1].count, SG_WELCH_MIN_INV);
 		else
 			fprintf(stderr,
-				"but only %" PRIu64 " calls of both runs are in its tail (past %s), "
+				"but only %" PRIu64
+				" calls of both runs are in its tail (past %s), "
 				"too few for any test at %g%% to tell a change from the noise",
 				wa->p99.k[0] + wa->p99.k[1], sg_fmt_human(hb, wa->p99.at), lvl);
 		fputs(": passes; --all gates on any growth\n", stderr);

@@ -1,4 +1,4 @@
-/* diffgate.c - diff's --fail-above: which root's metric grew past the limit, and whether significantly. */
+/* diffgate.c - diff's --fail-above: the root whose metric grew past the limit, significantly. */
 #include <math.h>
 #include <string.h>
 #include "diffgate.h"
@@ -140,8 +140,10 @@ static void test_p99(struct sg_treediff_root *r, double alpha)
 		return;
 	t->p = sg_welch_fisher_p(t->k[0], n0, t->k[1], n1);
 	/* and the share past the threshold moved as the p99 did */
-	unsigned __int128 s0 = (unsigned __int128) t->k[0] * n1, s1 = (unsigned __int128) t->k[1] * n0;
-	int same = r->sum[1].p99 > r->sum[0].p99 ? s1 > s0 : r->sum[1].p99 < r->sum[0].p99 && s1 < s0;
+	unsigned __int128 s0 = (unsigned __int128) t->k[0] * n1,
+			  s1 = (unsigned __int128) t->k[1] * n0;
+	int same =
+	    r->sum[1].p99 > r->sum[0].p99 ? s1 > s0 : r->sum[1].p99 < r->sum[0].p99 && s1 < s0;
 
 	t->verdict = t->p < alpha && same ? SG_WELCH_SIG : SG_WELCH_NOT;
 }
@@ -205,7 +207,7 @@ int sg_diffgate_root_test(const struct sg_treediff *d, const struct sg_treediff_
 	*p = NAN;
 	if (m == SG_DIFFGATE_AVG ? !d->level : !d->rank_level)
 		return -1;
-	/* a run without the histogram (a .tree older than version 3): no test of the distribution */
+	/* a run without the histogram (a .tree before version 3): no test of its distribution */
 	if (m != SG_DIFFGATE_AVG && (!r->sum[0].has_hist || !r->sum[1].has_hist))
 		return -1;
 	switch (m) {
@@ -265,7 +267,7 @@ static int gate_pass(const struct sg_treediff *d, enum sg_diffgate_metric m, uin
 }
 
 int sg_diffgate_check(const struct sg_treediff *d, enum sg_diffgate_metric m, uint32_t limit_bp,
-		     const struct sg_treediff_root **worst)
+		      const struct sg_treediff_root **worst)
 {
 	/* a growth within the noise, or too thin to test, does not trip the gate (unless --all) */
 	if (sg_diffgate_tests(d, m) && gate_pass(d, m, limit_bp, 1, worst))

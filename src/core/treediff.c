@@ -222,10 +222,11 @@ static int keep_slow(struct sg_treediff_root *root, int k, const struct sg_aggre
 {
 	const char *name = root->name[k];
 
-	/* none kept (an older file, --keep-slowest 0): nothing known of the tail but the histogram */
-	root->slow_floor[k] = !run->keep_slowest		 ? UINT64_MAX
-			      : run->nslow < run->keep_slowest ? 0
-								 : run->slow[run->nslow - 1]->duration;
+	/* none kept (an older file, --keep-slowest 0): of the tail, only the histogram is known */
+	root->slow_floor[k] = !run->keep_slowest ? UINT64_MAX
+			      : run->nslow < run->keep_slowest
+				  ? 0
+				  : run->slow[run->nslow - 1]->duration;
 	if (!run->nslow)
 		return 0;
 	root->slow[k] = malloc(run->nslow * sizeof(*root->slow[k]));
