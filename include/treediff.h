@@ -63,6 +63,17 @@ struct sg_treediff_node {
 	int shown;   /* changed, or an ancestor of a changed path, or no threshold was given */
 };
 
+/*
+ * A test of a root's tail: how many calls of each run took at least `at` ns (k), the test's p
+ * and verdict: SG_WELCH_FEW when a run has no histogram, fewer than SG_WELCH_MIN_INV
+ * invocations, or too few calls in the tail for any split of them to be significant.
+ */
+struct sg_treediff_tail {
+	uint64_t at, k[2];
+	double p;
+	enum sg_welch_verdict verdict;
+};
+
 /* A root function present in either run, with its latency distribution in each. */
 struct sg_treediff_root {
 	const char *name[2];	   /* NULL where the run has no such root */
@@ -74,6 +85,16 @@ struct sg_treediff_root {
 	 */
 	double rank_p;
 	enum sg_welch_verdict rank;
+	/*
+	 * Each run's kept slowest invocations of this root (ns, longest first), and the duration
+	 * past which every invocation of the run is among them (0: every one is): with the
+	 * histogram, exact counts of the calls in the tail.
+	 */
+	uint64_t *slow[2];
+	unsigned nslow[2];
+	uint64_t slow_floor[2];
+	/* the tests of p99 and max (diffgate.c, docs/diff.md) */
+	struct sg_treediff_tail p99, max;
 };
 
 struct sg_treediff_options {
@@ -151,48 +172,5 @@ struct sg_treediff_node *sg_treediff_find(const struct sg_treediff *d, int side,
  * with *bp set, or -1 when before is 0 (no finite ratio).
  */
 int sg_treediff_ratio(int64_t delta, uint64_t before, int64_t *bp);
-
-/* The figure --fail-above watches. */
-enum sg_treediff_metric {
-	SG_TREEDIFF_AVG,
-	SG_TREEDIFF_P50,
-	SG_TREEDIFF_P99,
-	SG_TREEDIFF_MAX,
-};
-
-/* "avg", "p50", "p99", "max" to a metric; -1 with a message for anything else. */
-int sg_treediff_metric_parse(const char *s, enum sg_treediff_metric *m);
-const char *sg_treediff_metric_name(enum sg_treediff_metric m);
-
-/*
- * How many invocations each run needs before the metric describes more than a few calls: 100
- * for p99 (below that, nearest rank makes it the maximum), 10 for p50 and avg, 1 for max.
- */
-uint64_t sg_treediff_metric_needs(enum sg_treediff_metric m);
-
-/* The metric of a summary. */
-uint64_t sg_treediff_metric_value(const struct sg_summary *s, enum sg_treediff_metric m);
-
-/*
- * Whether the gate on metric m counts only significant growth (--all not given): avg with the
- * paths tested (the root's test), p50 with the histograms tested (the rank test).
- */
-int sg_treediff_gate_tests(const struct sg_treediff *d, enum sg_treediff_metric m);
-
-/*
- * Whether root r's metric m changed significantly, with the test's p in *p; 1 with *p NaN
- * when nothing could be tested (too few invocations, no histogram): the change counts.
- */
-int sg_treediff_root_real(const struct sg_treediff *d, const struct sg_treediff_root *r,
-			  enum sg_treediff_metric m, double *p);
-
-/*
- * Check the regression gate: whether the metric of any root present in both runs grew by more
- * than limit_bp hundredths of a percent (and, when sg_treediff_gate_tests, significantly). Returns
- * 1 when it did, with *worst the root that grew the most (the first such in root order), else 0
- * with *worst the root that grew the most or NULL when no root is in both runs.
- */
-int sg_treediff_gate(const struct sg_treediff *d, enum sg_treediff_metric m, uint32_t limit_bp,
-		     const struct sg_treediff_root **worst);
 
 #endif

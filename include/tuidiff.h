@@ -8,6 +8,9 @@
 
 extern const struct sg_tuitree_kind sg_tuidiff_kind;
 
+/* The kind for d: with the text diff's ci_us and s columns when its paths were tested. */
+const struct sg_tuitree_kind *sg_tuidiff_kind_of(const struct sg_treediff *d);
+
 /* The title of d's view: the runs, and per root avg and p99 before and after (escaped). */
 void sg_tuidiff_title(const struct sg_treediff *d, char *buf, size_t size);
 

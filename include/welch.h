@@ -50,6 +50,20 @@ double sg_welch_presence_p(uint64_t k0, uint64_t n0, uint64_t k1, uint64_t n1);
  */
 double sg_welch_rank_p(const uint64_t *h0, const uint64_t *h1, unsigned nb);
 
+/*
+ * Two-sided p-value of Fisher's exact test that k0 of n0 and k1 of n1 come from one proportion:
+ * the probability, k0 + k1 of the n0 + n1 drawn at random, of every split no likelier than the
+ * one seen (the hypergeometric distribution); 1 when there is nothing to tell apart.
+ */
+double sg_welch_fisher_p(uint64_t k0, uint64_t n0, uint64_t k1, uint64_t n1);
+
+/*
+ * One-sided p-value that j of n1 values lie above all n0 others (Rosenbaum's exceedance test):
+ * the chance that the j largest of the n0 + n1, drawn from one distribution, all fall among
+ * the n1. 1 for j = 0.
+ */
+double sg_welch_exceed_p(uint64_t j, uint64_t n1, uint64_t n0);
+
 /* A sample's variance (n - 1 in the denominator), from its exact sums. */
 double sg_welch_variance(const struct sg_welch_sample *s);
 

@@ -108,6 +108,20 @@ static void put_summary(FILE *out, const struct sg_summary *s)
 	fputs("]}", out);
 }
 
+/* A tail test: the calls of each run at or past at_ns, p and the verdict (null: untested). */
+static void put_tail(FILE *out, const char *m, const struct sg_treediff_tail *t)
+{
+	if (t->verdict == SG_WELCH_FEW) {
+		fprintf(out, ", \"%s_p\": null, \"%s_significant\": null", m, m);
+		return;
+	}
+	fprintf(out,
+		", \"%s_p\": %.6g, \"%s_significant\": %s, \"%s_at_ns\": %" PRIu64
+		", \"%s_calls_past\": [%" PRIu64 ", %" PRIu64 "]",
+		m, t->p, m, t->verdict == SG_WELCH_SIG ? "true" : "false", m, t->at, m, t->k[0],
+		t->k[1]);
+}
+
 static const char *state_name(enum sg_treediff_state s)
 {
 	return s == SG_TREEDIFF_NEW ? "new" : s == SG_TREEDIFF_GONE ? "gone" : "both";
@@ -131,6 +145,40 @@ int sg_diff_json_render(FILE *out, const struct sg_treediff *d)
 		sg_json_string(out, d->why);
 		fputs(",\n", out);
 	}
+	/*
+	 * The test behind each metric's mark and --fail-above gate (docs/diff.md), and the runs
+	 * each side is made of: one for now, so the tests take invocations as the samples.
+	 */
+	if (d->level)
+		fputs("  \"tests\": {\"paths\": \"welch-log+two-proportion\", \"avg\": "
+		      "\"welch-log+two-proportion\", ",
+		      out);
+	else
+		fputs("  \"tests\": {\"paths\": null, \"avg\": null, ", out);
+	if (d->rank_level)
+		fprintf(out,
+			"\"p50\": \"mann-whitney-histogram\", \"p99\": "
+			"\"fisher-exact-past-pooled-p99\", \"max\": \"exceedance-past-other-max\", "
+			"\"level\": %g},\n",
+			d->rank_level);
+	else
+		fputs("\"p50\": null, \"p99\": null, \"max\": null, \"level\": null},\n", out);
+	fputs("  \"runs\": {\"before\": 1, \"after\": 1},\n  \"matches\": [", out);
+	int nm = 0;
+
+	for (const struct sg_treediff_node *n = d->top->child; n; n = sg_treediff_next(n, d->top)) {
+		if (!n->name_before)
+			continue;
+		fputs(nm++ ? ",\n    {\"path\": " : "\n    {\"path\": ", out);
+		if (put_path(out, n) < 0)
+			return -1;
+		fputs(", \"before_name\": ", out);
+		sg_json_string(out, n->name_before);
+		fputs(", \"after_name\": ", out);
+		sg_json_string(out, n->name);
+		fputc('}', out);
+	}
+	fputs(nm ? "\n  ],\n" : "],\n", out);
 	fputs("  \"roots\": [", out);
 	for (int i = 0; i < d->nroots; i++) {
 		const struct sg_treediff_root *r = &d->roots[i];
@@ -155,6 +203,8 @@ int sg_diff_json_render(FILE *out, const struct sg_treediff *d)
 		else
 			fprintf(out, ", \"rank_p\": %.6g, \"rank_significant\": %s", r->rank_p,
 				r->rank == SG_WELCH_SIG ? "true" : "false");
+		put_tail(out, "p99", &r->p99);
+		put_tail(out, "max", &r->max);
 		fputc('}', out);
 	}
 	fputs("\n  ],\n  \"paths\": [", out);

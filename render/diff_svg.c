@@ -145,11 +145,17 @@ static void caption(const struct sg_treediff *d, int negate, struct sg_flame_cap
 
 		if (sg_treediff_ratio(dv, r->sum[0].avg, &bp) < 0)
 			bp = 0;
-		/* a slower root is what a reader must not miss */
-		sg_flame_note(c, dv > 0, "%s avg %s us \xe2\x86\x92 %s us (%s), %" PRIu64
-			      " \xe2\x86\x92 %" PRIu64 " invocations",
+		/* a slower root is what a reader must not miss; one within the noise is not one */
+		int noise = d->level && r->node && r->node->sig.verdict == SG_WELCH_NOT;
+		char why[64] = "";
+
+		if (noise)
+			snprintf(why, sizeof(why), ", within the noise (p=%.2g)", r->node->sig.p);
+		sg_flame_note(c, dv > 0 && !noise,
+			      "%s avg %s us \xe2\x86\x92 %s us (%s), %" PRIu64
+			      " \xe2\x86\x92 %" PRIu64 " invocations%s",
 			      r->name[1], sg_fmt_us(a, r->sum[0].avg), sg_fmt_us(b, r->sum[1].avg),
-			      sg_fmt_delta_pct(p, bp), r->sum[0].count, r->sum[1].count);
+			      sg_fmt_delta_pct(p, bp), r->sum[0].count, r->sum[1].count, why);
 	}
 	if (d->level)
 		sg_flame_note(c, 0,

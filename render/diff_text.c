@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "diffgate.h"
 #include "diff_text.h"
 #include "fmt.h"
 #include "log.h"
@@ -74,8 +75,8 @@ static int columns(const struct sg_treediff *d)
 static void put_summary(FILE *out, const struct sg_treediff *d, const struct sg_treediff_root *r)
 {
 	static const char *const rows[] = { "avg", "p50", "p99", "max" };
-	static const enum sg_treediff_metric metric[] = { SG_TREEDIFF_AVG, SG_TREEDIFF_P50,
-							  SG_TREEDIFF_P99, SG_TREEDIFF_MAX };
+	static const enum sg_diffgate_metric metric[] = {SG_DIFFGATE_AVG, SG_DIFFGATE_P50,
+							 SG_DIFFGATE_P99, SG_DIFFGATE_MAX};
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN], ci[2 * SG_FMT_LEN + 4];
 	const char *name = r->name[1] ? r->name[1] : r->name[0];
 
@@ -95,8 +96,8 @@ static void put_summary(FILE *out, const struct sg_treediff *d, const struct sg_
 	fprintf(out, "  %-12s %14" PRIu64 " %14" PRIu64 " %14s\n", "invocations", r->sum[0].count,
 		r->sum[1].count, r->sum[1].count == r->sum[0].count ? "0" : c);
 	for (int i = 0; i < 4; i++) {
-		uint64_t vb = sg_treediff_metric_value(&r->sum[0], metric[i]);
-		uint64_t va = sg_treediff_metric_value(&r->sum[1], metric[i]);
+		uint64_t vb = sg_diffgate_metric_value(&r->sum[0], metric[i]);
+		uint64_t va = sg_diffgate_metric_value(&r->sum[1], metric[i]);
 		int64_t dv = (int64_t) (va - vb);
 		enum sg_treediff_state st = !r->name[0]	  ? SG_TREEDIFF_NEW
 					    : !r->name[1] ? SG_TREEDIFF_GONE
@@ -115,6 +116,20 @@ static void put_summary(FILE *out, const struct sg_treediff *d, const struct sg_
 		if (i == 1 && r->rank != SG_WELCH_FEW)
 			fprintf(out, "  p=%.2g %s (rank test of the histograms)", r->rank_p,
 				r->rank == SG_WELCH_SIG ? "*" : "~");
+		/* the tail's tests: p99's and max's rows (docs/diff.md) */
+		const struct sg_treediff_tail *tl = i == 2 ? &r->p99 : &r->max;
+
+		if (i >= 2 && d->rank_level && tl->verdict != SG_WELCH_FEW) {
+			fprintf(out, "  p=%.2g %s (", tl->p,
+				tl->verdict == SG_WELCH_SIG ? "*" : "~");
+			if (i == 2)
+				fprintf(out, "%" PRIu64 " -> %" PRIu64 " calls of %s or more",
+					tl->k[0], tl->k[1], sg_fmt_human(c, tl->at));
+			else
+				fprintf(out, "%" PRIu64 " calls past the other run's max",
+					tl->k[0] + tl->k[1]);
+			fputc(')', out);
+		}
 		/* the test is of the mean: avg's row carries it */
 		if (i == 0 && d->level && r->node) {
 			const struct sg_welch *w = &r->node->sig;

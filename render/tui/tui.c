@@ -328,7 +328,7 @@ int sg_tui_run_diff(const struct sg_treediff *d, const struct sg_tui_options *o)
 	if (!scr)
 		return -1;
 	sg_tuidiff_title(d, title, sizeof(title));
-	if (push_tree(&s, d->top, &sg_tuidiff_kind, title) < 0)
+	if (push_tree(&s, d->top, sg_tuidiff_kind_of(d), title) < 0)
 		rc = -1;
 	else
 		loop(&s);

@@ -1,6 +1,7 @@
 /* tuidiff.c - the TUI's view of a comparison (struct sg_treediff): the text diff's columns. */
 #include <curses.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "fmt.h"
@@ -40,18 +41,55 @@ static const struct sg_treediff_node *node(const struct sg_tuimodel *m, unsigned
 	return m->v[i].node;
 }
 
-/* As the text diff (diff -m tree --ascii): before_us after_us delta_us delta% calls. */
-static void figures(const struct sg_tuimodel *m, unsigned i, char *buf, size_t size)
+/* The interval in us, "+1.234..+5.678", "?" (too few invocations) or "-" (its count alone). */
+static const char *ci(const struct sg_welch *w, char *buf, size_t size)
+{
+	char lo[SG_FMT_LEN], hi[SG_FMT_LEN];
+
+	if (w->verdict == SG_WELCH_FEW)
+		return "?";
+	if (isnan(w->lo))
+		return "-";
+	snprintf(buf, size, "%s..%s", sg_fmt_delta_us(lo, llround(w->lo)),
+		 sg_fmt_delta_us(hi, llround(w->hi)));
+	return buf;
+}
+
+/* The text diff's mark: '*' changed, '!' against the average, '~' within the noise, '?' few. */
+static const char *mark(const struct sg_treediff_node *n)
+{
+	if (n->sig.verdict == SG_WELCH_SIG)
+		return n->sig_by & SG_TREEDIFF_AGAINST ? "!" : "*";
+	return n->sig.verdict == SG_WELCH_NOT ? "~" : "?";
+}
+
+/*
+ * As the text diff (diff -m tree --ascii): before_us after_us delta_us delta% [ci_us s] calls,
+ * the interval and mark where the paths were tested.
+ */
+static void put_figures(const struct sg_tuimodel *m, unsigned i, char *buf, size_t size, int tested)
 {
 	const struct sg_treediff_node *n = node(m, i);
 	char a[SG_FMT_LEN], b[SG_FMT_LEN], c[SG_FMT_LEN], p[SG_FMT_LEN], cb[SG_FMT_LEN],
-	    ca[SG_FMT_LEN], calls[2 * SG_FMT_LEN + 8];
+	    ca[SG_FMT_LEN], calls[2 * SG_FMT_LEN + 8], iv[2 * SG_FMT_LEN + 4], test[48] = "";
 
 	snprintf(calls, sizeof(calls), "%s->%s", sg_fmt_milli(cb, n->calls_milli[0]),
 		 sg_fmt_milli(ca, n->calls_milli[1]));
-	snprintf(buf, size, "%12s %12s %12s %9s %13s  ", sg_fmt_us(a, n->total[0]),
+	if (tested)
+		snprintf(test, sizeof(test), " %23s %s", ci(&n->sig, iv, sizeof(iv)), mark(n));
+	snprintf(buf, size, "%12s %12s %12s %9s%s %13s  ", sg_fmt_us(a, n->total[0]),
 		 sg_fmt_us(b, n->total[1]), sg_fmt_delta_us(c, n->delta),
-		 sg_fmt_diff_pct(p, n->delta, n->total[0], n->state), calls);
+		 sg_fmt_diff_pct(p, n->delta, n->total[0], n->state), test, calls);
+}
+
+static void figures(const struct sg_tuimodel *m, unsigned i, char *buf, size_t size)
+{
+	put_figures(m, i, buf, size, 0);
+}
+
+static void figures_tested(const struct sg_tuimodel *m, unsigned i, char *buf, size_t size)
+{
+	put_figures(m, i, buf, size, 1);
 }
 
 static void suffix(const void *p, char *buf, size_t size)
@@ -64,11 +102,18 @@ static void suffix(const void *p, char *buf, size_t size)
 						: "");
 }
 
-/* The change: red slower, green faster, as the differential flame graph's red and blue. */
+/*
+ * By significance, as the text diff: red slower, green faster (the differential flame graph's
+ * red and blue), dim within the noise, plain when untested (too few invocations).
+ */
 static int colour(const struct sg_tuimodel *m, unsigned i)
 {
 	const struct sg_treediff_node *n = node(m, i);
 
+	if (n->sig.verdict == SG_WELCH_NOT)
+		return A_DIM;
+	if (n->sig.verdict != SG_WELCH_SIG)
+		return A_NORMAL;
 	return n->delta > 0   ? sg_tuidraw_attr(SG_TUI_HOT)
 	       : n->delta < 0 ? sg_tuidraw_attr(SG_TUI_WARM)
 			      : (int) A_NORMAL;
@@ -96,6 +141,13 @@ static int detail(const struct sg_tuimodel *m, unsigned i, char (*l)[SG_TUI_DETA
 	snprintf(l[k++], SG_TUI_DETAIL_LEN,
 		 "of        %" PRIu64 " -> %" PRIu64 " invocations of the root", n->inv[0],
 		 n->inv[1]);
+	if (n->sig.verdict != SG_WELCH_FEW) {
+		char iv[2 * SG_FMT_LEN + 4];
+
+		snprintf(l[k++], SG_TUI_DETAIL_LEN, "change    %s p=%.2g, interval %s us (%s)",
+			 mark(n), n->sig.p, ci(&n->sig, iv, sizeof(iv)),
+			 n->sig.verdict == SG_WELCH_SIG ? "significant" : "within the noise");
+	}
 	return k;
 }
 
@@ -108,6 +160,24 @@ const struct sg_tuitree_kind sg_tuidiff_kind = {
     .spans = {{26, 12}, {39, 9}}, /* delta_us and delta% */
     .detail = detail,
 };
+
+/* The text diff's columns with the interval and mark, when the paths were tested. */
+static const struct sg_tuitree_kind tested_kind = {
+    .ops = &ops,
+    .header = "   before_us     after_us     delta_us    delta%                   ci_us s         "
+	      "calls  function",
+    .figures = figures_tested,
+    .suffix = suffix,
+    .colour = colour,
+    .spans = {{26, 12}, {39, 9}}, /* delta_us and delta% */
+    .detail = detail,
+};
+
+const struct sg_tuitree_kind *sg_tuidiff_kind_of(const struct sg_treediff *d)
+{
+	/* as the text: every path untested (fewer than 10 invocations) leaves the columns out */
+	return d->level && d->nsig + d->nnot > 0 ? &tested_kind : &sg_tuidiff_kind;
+}
 
 void sg_tuidiff_title(const struct sg_treediff *d, char *buf, size_t size)
 {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "cmd_diff.h"
 #include "cmd_profile.h"
+#include "diffgate.h"
 #include "diff_folded.h"
 #include "diff_json.h"
 #include "diff_svg.h"
@@ -118,11 +119,11 @@ static void growth(char *buf, size_t size, uint64_t b, uint64_t a)
 static int gate(const struct sg_options *o, const struct sg_treediff *d)
 {
 	const struct sg_treediff_root *w;
-	enum sg_treediff_metric m = (enum sg_treediff_metric) o->metric;
-	int tripped = sg_treediff_gate(d, m, o->limit_bp, &w);
-	const char *metric = sg_treediff_metric_name(m);
+	enum sg_diffgate_metric m = (enum sg_diffgate_metric) o->metric;
+	int tripped = sg_diffgate_check(d, m, o->limit_bp, &w);
+	const char *metric = sg_diffgate_metric_name(m);
 	char g[48], lim[32], hb[SG_FMT_LEN], ha[SG_FMT_LEN];
-	uint64_t need = sg_treediff_metric_needs(m);
+	uint64_t need = sg_diffgate_metric_needs(m);
 
 	snprintf(lim, sizeof(lim), "%" PRIu32 ".%02" PRIu32 "%%", o->limit_bp / 100,
 		 o->limit_bp % 100);
@@ -132,8 +133,8 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 			     "nothing can be compared: check that both traces caught the function");
 		return 1;
 	}
-	uint64_t b = sg_treediff_metric_value(&w->sum[0], m);
-	uint64_t a = sg_treediff_metric_value(&w->sum[1], m);
+	uint64_t b = sg_diffgate_metric_value(&w->sum[0], m);
+	uint64_t a = sg_diffgate_metric_value(&w->sum[1], m);
 
 	growth(g, sizeof(g), b, a);
 	sg_fmt_human(hb, b);
@@ -148,19 +149,19 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 			"(trace longer, or -n %" PRIu64 ")\n",
 			w->sum[0].count, w->sum[1].count, metric, need, need);
 	}
+	double lvl = sg_diffgate_level(d, m) * 100;
+
 	if (tripped) {
 		char sig[96] = "";
-
 		double p;
 
-		if (sg_treediff_gate_tests(d, m)) {
-			sg_treediff_root_real(d, w, m, &p);
-			if (isnan(p))
-				snprintf(sig, sizeof(sig), " (too few invocations to test it)");
+		if (sg_diffgate_tests(d, m)) {
+			if (sg_diffgate_root_test(d, w, m, &p) < 0)
+				snprintf(sig, sizeof(sig),
+					 " (not tested: a run has no latency histogram)");
 			else
 				snprintf(sig, sizeof(sig),
-					 ", a significant change (p=%.2g at %g%%)", p,
-					 (m == SG_TREEDIFF_P50 ? d->rank_level : d->level) * 100);
+					 ", a significant change (p=%.2g at %g%%)", p, lvl);
 		}
 		sg_log_error(
 		    "%s %s grew by %s (%s -> %s), more than --fail-above %s%s: a regression, "
@@ -173,22 +174,33 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 	const struct sg_treediff_root *wa;
 
 	any.all = 1;
-	if (sg_treediff_gate_tests(d, m) && sg_treediff_gate(&any, m, o->limit_bp, &wa)) {
+	if (sg_diffgate_tests(d, m) && sg_diffgate_check(&any, m, o->limit_bp, &wa)) {
 		double pa;
+		int v = sg_diffgate_root_test(d, wa, m, &pa);
 
-		sg_treediff_root_real(d, wa, m, &pa);
-		growth(g, sizeof(g), sg_treediff_metric_value(&wa->sum[0], m),
-		       sg_treediff_metric_value(&wa->sum[1], m));
-		if (!o->quiet) {
-			fputs("surfgraph: ", stderr);
-			sg_escape_put_name(stderr, wa->name[1]);
+		growth(g, sizeof(g), sg_diffgate_metric_value(&wa->sum[0], m),
+		       sg_diffgate_metric_value(&wa->sum[1], m));
+		if (o->quiet)
+			return 0;
+		fputs("surfgraph: ", stderr);
+		sg_escape_put_name(stderr, wa->name[1]);
+		fprintf(stderr, " %s grew by %s, more than --fail-above %s ", metric, g, lim);
+		if (v != SG_WELCH_FEW)
+			fprintf(stderr, "but within the noise (p=%.2g, not significant at %g%%)",
+				pa, lvl);
+		else if (wa->sum[0].count < SG_WELCH_MIN_INV || wa->sum[1].count < SG_WELCH_MIN_INV)
 			fprintf(stderr,
-				" %s grew by %s, more than --fail-above %s but within the noise "
-				"(p=%.2g, not significant at %g%%): passes; --all gates on any "
-				"growth\n",
-				metric, g, lim, pa,
-				(m == SG_TREEDIFF_P50 ? d->rank_level : d->level) * 100);
-		}
+				"but %" PRIu64 " and %" PRIu64
+				" invocations are too few to tell it "
+				"from the noise (fewer than %d in a run)",
+				wa->sum[0].count, wa->sum[1].count, SG_WELCH_MIN_INV);
+		else
+			fprintf(stderr,
+				"but only %" PRIu64
+				" calls of both runs are in its tail (past %s), "
+				"too few for any test at %g%% to tell a change from the noise",
+				wa->p99.k[0] + wa->p99.k[1], sg_fmt_human(hb, wa->p99.at), lvl);
+		fputs(": passes; --all gates on any growth\n", stderr);
 		return 0;
 	}
 	if (!o->quiet) {

@@ -55,7 +55,11 @@ int sg_cmd_tui_run(const struct sg_options *o)
 		goto out;
 	}
 	if (o->tui_diff) {
-		struct sg_treediff_options dopt = {.label = {o->files[0], o->files[1]}};
+		/* tested as diff tests them (its default level, 99%, or --level), for the marks */
+		struct sg_treediff_options dopt = {
+		    .label = {o->files[0], o->files[1]},
+		    .level = o->level_bp ? o->level_bp / 10000.0 : 0.99,
+		};
 
 		d = sg_treediff_new(before, agg, &dopt);
 		if (!d)

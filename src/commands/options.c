@@ -9,6 +9,7 @@
 #include "render_top.h"
 #include "opttable.h"
 #include "optvalue.h"
+#include "diffgate.h"
 #include "outname.h"
 #include "treediff.h"
 #include "usage.h"
@@ -397,9 +398,9 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			o->gate = 1;
 			break;
 		case OPT_METRIC: {
-			enum sg_treediff_metric m;
+			enum sg_diffgate_metric m;
 
-			if (sg_treediff_metric_parse(optarg, &m) < 0)
+			if (sg_diffgate_metric_parse(optarg, &m) < 0)
 				return -1;
 			o->metric = (int) m;
 			break;

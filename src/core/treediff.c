@@ -4,8 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "log.h"
+#include "diffgate.h"
 #include "diffnames.h"
+#include "log.h"
 #include "treediff.h"
 #include "treewalk.h"
 
@@ -216,6 +217,27 @@ static int count_children(const struct sg_node *n)
 	return k;
 }
 
+/* Root's kept slowest invocations in run k, and past which duration they are all of them. */
+static int keep_slow(struct sg_treediff_root *root, int k, const struct sg_aggregate *run)
+{
+	const char *name = root->name[k];
+
+	/* none kept (an older file, --keep-slowest 0): of the tail, only the histogram is known */
+	root->slow_floor[k] = !run->keep_slowest ? UINT64_MAX
+			      : run->nslow < run->keep_slowest
+				  ? 0
+				  : run->slow[run->nslow - 1]->duration;
+	if (!run->nslow)
+		return 0;
+	root->slow[k] = malloc(run->nslow * sizeof(*root->slow[k]));
+	if (!root->slow[k])
+		return -1;
+	for (unsigned i = 0; i < run->nslow; i++)
+		if (run->slow[i]->root && strcmp(run->slow[i]->root, name) == 0)
+			root->slow[k][root->nslow[k]++] = run->slow[i]->duration;
+	return 0;
+}
+
 /* The top level: roots paired by name, or the single roots of each run paired when forced. */
 static int build_roots(struct sg_treediff *d, struct sg_aggregate *run[2], int pair_single,
 		       struct scratch *s, const struct sg_treediff_options *o)
@@ -273,6 +295,10 @@ static int build_roots(struct sg_treediff *d, struct sg_aggregate *run[2], int p
 			    sg_welch_rank_p(root->sum[0].hist, root->sum[1].hist, SG_HIST_BUCKETS);
 			root->rank = root->rank_p < 1 - o->level ? SG_WELCH_SIG : SG_WELCH_NOT;
 		}
+		for (int k = 0; k < 2; k++)
+			if (r->src[k] && keep_slow(root, k, run[k]) < 0)
+				return -1;
+		sg_diffgate_test_tails(root, o->totals ? 0 : o->level);
 	}
 	return 0;
 }
@@ -380,14 +406,15 @@ static void test_node(struct sg_treediff *d, struct sg_treediff_node *n)
 	n->presence_p = sg_welch_presence_p(k[0], n->inv[0], k[1], n->inv[1]);
 	test_time(d, n, 0, n->presence_p, &n->sig, &n->sig_by);
 	test_time(d, n, 1, n->presence_p, &n->self_sig, &n->self_sig_by);
+	/* each path in one count; '!' paths are among the changed ones, counted once more */
 	if (n->sig.verdict == SG_WELCH_SIG)
 		d->nsig++;
-	if (n->sig_by & SG_TREEDIFF_AGAINST)
-		d->nagainst++;
 	else if (n->sig.verdict == SG_WELCH_NOT)
 		d->nnot++;
 	else
 		d->nfew++;
+	if (n->sig_by & SG_TREEDIFF_AGAINST)
+		d->nagainst++;
 }
 
 /* Whether the paths can be tested, else why not (in d->why); sets d->level. */
@@ -577,124 +604,12 @@ void sg_treediff_free(struct sg_treediff *d)
 		prev = b->prev;
 		free(b);
 	}
+	for (int i = 0; d->roots && i < d->nroots; i++) {
+		free(d->roots[i].slow[0]);
+		free(d->roots[i].slow[1]);
+	}
 	free(d->roots);
 	free(d->index[0]);
 	free(d->index[1]);
 	free(d);
-}
-
-static const char *const metric_names[] = { "avg", "p50", "p99", "max", NULL };
-
-int sg_treediff_metric_parse(const char *s, enum sg_treediff_metric *m)
-{
-	for (int i = 0; metric_names[i]; i++) {
-		if (strcmp(s, metric_names[i]) == 0) {
-			*m = (enum sg_treediff_metric) i;
-			return 0;
-		}
-	}
-	sg_log_error("--metric takes avg, p50, p99 or max, not '%s'", s);
-	return -1;
-}
-
-const char *sg_treediff_metric_name(enum sg_treediff_metric m)
-{
-	return metric_names[m];
-}
-
-uint64_t sg_treediff_metric_needs(enum sg_treediff_metric m)
-{
-	return m == SG_TREEDIFF_P99 ? 100 : m == SG_TREEDIFF_MAX ? 1 : 10;
-}
-
-uint64_t sg_treediff_metric_value(const struct sg_summary *s, enum sg_treediff_metric m)
-{
-	switch (m) {
-	case SG_TREEDIFF_P50:
-		return s->p50;
-	case SG_TREEDIFF_P99:
-		return s->p99;
-	case SG_TREEDIFF_MAX:
-		return s->max;
-	default:
-		return s->avg;
-	}
-}
-
-/* Growth (a - b) / b compared across roots; a zero b with growth is larger than any ratio. */
-static int growth_cmp(uint64_t b1, uint64_t a1, uint64_t b2, uint64_t a2)
-{
-	int inf1 = !b1 && a1, inf2 = !b2 && a2;
-
-	if (inf1 || inf2)
-		return inf1 - inf2;
-	if (!b1 || !b2) /* no change from zero: growth 0 */
-		return (!b1 ? 0 : (a1 > b1) - (a1 < b1)) - (!b2 ? 0 : (a2 > b2) - (a2 < b2));
-	__int128 l = ((__int128) a1 - b1) * b2, r = ((__int128) a2 - b2) * b1;
-
-	return (l > r) - (l < r);
-}
-
-int sg_treediff_gate_tests(const struct sg_treediff *d, enum sg_treediff_metric m)
-{
-	if (d->all)
-		return 0;
-	if (m == SG_TREEDIFF_P50)
-		return d->rank_level > 0;
-	return d->level && m == SG_TREEDIFF_AVG;
-}
-
-int sg_treediff_root_real(const struct sg_treediff *d, const struct sg_treediff_root *r,
-			  enum sg_treediff_metric m, double *p)
-{
-	enum sg_welch_verdict v = m == SG_TREEDIFF_P50 ? r->rank : r->node->sig.verdict;
-
-	/* too few invocations (or no histogram) to test: the growth itself decides, as untested */
-	*p = v == SG_WELCH_FEW ? NAN : m == SG_TREEDIFF_P50 ? r->rank_p : r->node->sig.p;
-	if (m == SG_TREEDIFF_P50 ? !d->rank_level : !d->level)
-		return 1;
-	return v != SG_WELCH_NOT;
-}
-
-/* The root that grew the most (only_real: of those whose change is significant); 1 past limit. */
-static int gate_pass(const struct sg_treediff *d, enum sg_treediff_metric m, uint32_t limit_bp,
-		     int only_real, const struct sg_treediff_root **worst)
-{
-	uint64_t wb = 0, wa = 0;
-
-	*worst = NULL;
-	for (int i = 0; i < d->nroots; i++) {
-		const struct sg_treediff_root *r = &d->roots[i];
-
-		if (!r->name[0] || !r->name[1])
-			continue;
-		double p;
-
-		if (only_real && !sg_treediff_root_real(d, r, m, &p))
-			continue;
-		uint64_t b = sg_treediff_metric_value(&r->sum[0], m);
-		uint64_t a = sg_treediff_metric_value(&r->sum[1], m);
-
-		if (!*worst || growth_cmp(b, a, wb, wa) > 0) {
-			*worst = r;
-			wb = b;
-			wa = a;
-		}
-	}
-	if (!*worst || wa <= wb)
-		return 0;
-	if (!wb)
-		return 1;
-	return (unsigned __int128) (wa - wb) * 10000 > (unsigned __int128) wb * limit_bp;
-}
-
-int sg_treediff_gate(const struct sg_treediff *d, enum sg_treediff_metric m, uint32_t limit_bp,
-		     const struct sg_treediff_root **worst)
-{
-	/* a growth within the noise does not trip the gate (unless --all) */
-	if (sg_treediff_gate_tests(d, m) && gate_pass(d, m, limit_bp, 1, worst))
-		return 1;
-	int tripped = gate_pass(d, m, limit_bp, 0, worst);
-
-	return sg_treediff_gate_tests(d, m) ? 0 : tripped;
 }

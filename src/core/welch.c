@@ -192,3 +192,38 @@ void sg_welch_test(const struct sg_welch_sample *before, const struct sg_welch_s
 	out->hi = out->delta + q * se;
 	out->verdict = out->lo > 0 || out->hi < 0 ? SG_WELCH_SIG : SG_WELCH_NOT;
 }
+
+/* log C(n, k), through libm's lgamma */
+static double log_choose(uint64_t n, uint64_t k)
+{
+	return lgamma((double) n + 1) - lgamma((double) k + 1) - lgamma((double) (n - k) + 1);
+}
+
+double sg_welch_fisher_p(uint64_t k0, uint64_t n0, uint64_t k1, uint64_t n1)
+{
+	uint64_t k = k0 + k1, n = n0 + n1;
+
+	if (!n0 || !n1 || k0 > n0 || k1 > n1 || !k || k == n)
+		return 1;
+	/* k1 is hypergeometric: k of n drawn, n1 of them AFTER's; its range */
+	uint64_t lo = k > n0 ? k - n0 : 0, hi = k < n1 ? k : n1;
+	double base = log_choose(n, k);
+	double seen = log_choose(n1, k1) + log_choose(n0, k0) - base, p = 0;
+
+	/* two-sided: every table no likelier than the one seen (a relative margin for rounding) */
+	for (uint64_t j = lo; j <= hi; j++) {
+		double lp = log_choose(n1, j) + log_choose(n0, k - j) - base;
+
+		if (lp <= seen + 1e-7)
+			p += exp(lp);
+	}
+	return p > 1 ? 1 : p;
+}
+
+double sg_welch_exceed_p(uint64_t j, uint64_t n1, uint64_t n0)
+{
+	if (j > n1)
+		j = n1;
+	/* the j longest of the n0 + n1 calls all AFTER's: C(n1, j) / C(n0 + n1, j) */
+	return exp(log_choose(n1, j) - log_choose(n0 + n1, j));
+}

@@ -167,8 +167,18 @@ run usage_mode 2 "$B61" "$A612" -m walk
 run usage_pct 2 "$B61" "$A612" --fail-above abc
 err_has usage_pct 'fail-above wants a percentage'
 run usage_metric 2 "$B61" "$A612" --metric p42
-run not_tree 1 tests/data/linux-6.1/do_fault.txt "$A612" -m tree
-err_has not_tree 'do_fault.txt is not a \.tree file: give the root with -f ROOT to compare traces'
+# traces without -f: the root guessed as -i guesses it (issue 34), each side said on stderr; the
+# same comparison as with -f
+run guessed 0 tests/data/linux-6.1/do_fault.txt tests/data/linux-6.12/do_fault.txt -m folded
+err_has guessed '^surfgraph: the root is __do_fault, the function of every whole top-level call in the trace \(10\)'
+run guessed_f 0 -f __do_fault tests/data/linux-6.1/do_fault.txt tests/data/linux-6.12/do_fault.txt -m folded
+cmp -s "$out/guessed.out" "$out/guessed_f.out" && [ -s "$out/guessed.out" ] && ok ||
+	bad "guessed: diff without -f differs from diff -f __do_fault"
+run guessed_mixed 0 tests/data/linux-6.1/do_fault.txt "$A612" -m folded
+# a trace whose top-level calls name no one root: refused as -i refuses it, exit 2
+printf ' 0)   1.000 us    |  f();\n 0)   2.000 us    |  g();\n' >"$out/two.txt"
+run not_guessed 2 "$out/two.txt" "$A612" -m tree
+err_has not_guessed 'which function\? the top-level calls in .*two\.txt are of 2 functions'
 # traces directly with -f: the same comparison as of the .tree files made from them
 run traces 0 -f __do_fault tests/data/linux-6.1/do_fault.txt tests/data/linux-6.12/do_fault.txt --ascii
 for v in 6.1 6.12; do

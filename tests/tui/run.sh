@@ -425,6 +425,27 @@ text=$(sed -n '/^   before_us     after_us     delta_us    delta%         calls 
 same "diff: rows as the text diff's" "$(screen | sed -n "3,$((H - 1))p" | cut -c3- | sed 's/ *$//')" "$text"
 keys q
 wait_for "diff: q" "EXIT=0"
+# traces without -f (the root guessed), tested paths: the text diff's ci_us and s columns, and
+# colours by significance: the 7.3 vfs_read capture (145 calls) against itself, every path '~'
+v73=tests/data/linux-7.3/vfs_read_proc_abstime_funcgraph-args.txt.gz
+W=160
+start xterm --diff $v73 $v73
+W=100
+wait_for "diff guessed: opened" "row 1/"
+"$bin" diff -q $v73 $v73 --ascii >"$out/diff73.txt"
+hdr='   before_us     after_us     delta_us    delta%                   ci_us s         calls  function'
+grep -qxF "$hdr" "$out/diff73.txt" && ok || bad "diff guessed: the text diff has no ci_us column"
+keys e
+wait_for "diff guessed: expanded" "proc_reg_read_iter"
+text=$(sed -n "/^$hdr\$/,\$p" "$out/diff73.txt" | sed 1d | head -n 2)
+same "diff guessed: rows as the text diff's" "$(screen | sed -n 3,4p | cut -c3- | sed 's/ *$//')" "$text"
+# a change within the noise ('~'): not drawn red (tmux: 31m or 91m), but dim (2m); row 4, off
+# the cursor's reverse video
+row=$(T capture-pane -e -p -t t | sed -n 4p)
+case "$row" in *$'\e[31m'* | *$'\e[91m'*) bad "diff guessed: a row within the noise drawn red" ;; *) ok ;; esac
+case "$row" in *$'\e[2m'*) ok ;; *) bad "diff guessed: a row within the noise not dim: $(printf %q "$row")" ;; esac
+keys q
+wait_for "diff guessed: q" "EXIT=0"
 sg diffone 2 tui --diff "$out/df.tree"
 expect "diff: one run refused" "$(cat "$out/diffone.err")" "surfgraph: tui --diff wants two runs, BEFORE and AFTER, not 1: .tree files, or traces with -f ROOT"
 sg diffmain 2 -f __do_fault -i $f61 --diff

@@ -1,6 +1,7 @@
 /* test_treediff.c - comparing two runs: matching, per-invocation figures, rounding, the gate, depth. */
 #include <stdlib.h>
 #include "check.h"
+#include "diffgate.h"
 #include "diff_text.h"
 #include "log.h"
 #include "treediff.h"
@@ -106,10 +107,10 @@ static void test_small(struct sg_strtab *st)
 	CHECK(sg_treediff_find(d, SG_TREEDIFF_BEFORE, child(f, "b")->src[0]) == child(f, "b"));
 	CHECK(sg_treediff_find(d, SG_TREEDIFF_AFTER, child(f, "b")->src[0]) == NULL);
 	/* the gate: avg 1000 -> 1500 is +50% exactly, so 50% passes and 49.99% trips */
-	CHECK(sg_treediff_gate(d, SG_TREEDIFF_AVG, 5000, &w) == 0 && w == &d->roots[0]);
-	CHECK(sg_treediff_gate(d, SG_TREEDIFF_AVG, 4999, &w) == 1);
-	CHECK(sg_treediff_gate(d, SG_TREEDIFF_P50, 6666, &w) == 1); /* 900 -> 1500: +66.67% */
-	CHECK(sg_treediff_gate(d, SG_TREEDIFF_P50, 6667, &w) == 0);
+	CHECK(sg_diffgate_check(d, SG_DIFFGATE_AVG, 5000, &w) == 0 && w == &d->roots[0]);
+	CHECK(sg_diffgate_check(d, SG_DIFFGATE_AVG, 4999, &w) == 1);
+	CHECK(sg_diffgate_check(d, SG_DIFFGATE_P50, 6666, &w) == 1); /* 900 -> 1500: +66.67% */
+	CHECK(sg_diffgate_check(d, SG_DIFFGATE_P50, 6667, &w) == 0);
 	sg_treediff_free(d);
 
 	/* different roots are refused without force */

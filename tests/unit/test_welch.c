@@ -129,5 +129,20 @@ int main(void)
 	 * p = erfc(1.5 / sqrt 2) = 0.1336144
 	 */
 	CHECK_NEAR(sg_welch_rank_p(h2, h1, 3), 0.1336144, 1e-6);
+	/*
+	 * Fisher's exact test: Wikipedia's dieting example (men 1 of 12, women 9 of 12), two-sided
+	 * p = 0.002759 (R: fisher.test(matrix(c(1, 11, 9, 3), 2))$p.value); Fisher's lady tasting
+	 * tea, 3 of 4 against 1 of 4: 0.4857143 (34/70); nothing to tell apart: 1
+	 */
+	CHECK_NEAR(sg_welch_fisher_p(1, 12, 9, 12), 0.0027594, 1e-6);
+	CHECK_NEAR(sg_welch_fisher_p(9, 12, 1, 12), 0.0027594, 1e-6);
+	CHECK_NEAR(sg_welch_fisher_p(3, 4, 1, 4), 0.4857143, 1e-6);
+	CHECK_NEAR(sg_welch_fisher_p(0, 10, 0, 10), 1, 0);
+	CHECK_NEAR(sg_welch_fisher_p(10, 10, 10, 10), 1, 0);
+	/* the exceedance test: 2 of 2 above both others: C(2,2)/C(4,2) = 1/6 */
+	CHECK_NEAR(sg_welch_exceed_p(2, 2, 2), 1.0 / 6, 1e-9);
+	CHECK_NEAR(sg_welch_exceed_p(0, 5, 5), 1, 1e-12);
+	/* prod_{i<8} (100 - i) / (200 - i) = 0.0033773 */
+	CHECK_NEAR(sg_welch_exceed_p(8, 100, 100), 0.0033773, 1e-6);
 	return check_report("welch");
 }
