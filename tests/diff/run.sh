@@ -178,7 +178,7 @@ run guessed_mixed 0 tests/data/linux-6.1/do_fault.txt "$A612" -m folded
 # a trace whose top-level calls name no one root: refused as -i refuses it, exit 2
 printf ' 0)   1.000 us    |  f();\n 0)   2.000 us    |  g();\n' >"$out/two.txt"
 run not_guessed 2 "$out/two.txt" "$A612" -m tree
-err_has not_guessed 'which function\? the top-level calls in .*two\.txt are of 2 functions'
+err_has not_guessed 'which function\? the whole top-level calls in .*two\.txt are of 2 functions'
 # traces directly with -f: the same comparison as of the .tree files made from them
 run traces 0 -f __do_fault tests/data/linux-6.1/do_fault.txt tests/data/linux-6.12/do_fault.txt --ascii
 for v in 6.1 6.12; do
