@@ -214,6 +214,8 @@ static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
 		sg_callstack_no_offcpu(r->cs);
 	if (!reads_calls(&r->opt))
 		sg_callstack_no_calls(r->cs);
+	if (r->opt.no_irqs)
+		sg_callstack_no_irqs(r->cs);
 	if (!r->opt.input) {
 		int tui = r->opt.mode == SG_MODE_TUI;
 		int ret = sg_cmd_read_live(&r->opt, r->st, r->cs, &r->live, &ts,
@@ -268,6 +270,8 @@ static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
 	if (!r->opt.quiet)
 		sg_runinfo_print(stderr, sg_match_describe(r->match), r->agg,
 				 sg_callstack_stats(r->cs), &ts, r->opt.verbose, saved);
+	if (!r->opt.quiet && r->opt.no_irqs)
+		sg_runinfo_print_no_irqs(stderr, 0);
 	if (!r->opt.quiet && r->save.old && saved)
 		fprintf(stderr,
 			"surfgraph: the previous run is %s: surfgraph diff %s compares them\n",
@@ -343,6 +347,8 @@ static int run_treefile(struct run *r, struct sg_decomp *in)
 	sg_pager_finish();
 	if (sg_savepolicy_write(&r->save, r->opt.input, r->agg, &saved) < 0)
 		return -1;
+	if (!r->opt.quiet && r->opt.no_irqs)
+		sg_runinfo_print_no_irqs(stderr, 1);
 	if (!r->opt.quiet && r->out.flame.ff)
 		sg_runinfo_print_flames(stderr, r->out.flame.ff, r->opt.step);
 	if (r->filter) {

@@ -170,6 +170,24 @@ void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 		fprintf(f, "surfgraph: wrote %s\n", saved);
 }
 
+void sg_runinfo_print_no_irqs(FILE *f, int from_tree)
+{
+	/*
+	 * The interrupt ran inside its callers: every kernel counts it in their printed
+	 * durations (6.1 in the call it came in too, 6.12 on leaves it out of that one), and
+	 * nothing of it can be moved elsewhere without inventing numbers.
+	 */
+	fputs("surfgraph: --no-irqs: interrupts left out; every call at the duration the kernel "
+	      "printed, which includes the interrupts that came during it (from 6.12 on, not in "
+	      "the interrupted call itself, only in its callers): their time is self time there\n",
+	      f);
+	if (from_tree)
+		fputs("surfgraph: --no-irqs on a .tree: a call raised for an interrupt the kernel "
+		      "left out of its time (6.12 on) stays raised; the trace, or a .tree written "
+		      "with --no-irqs, has it at its printed duration\n",
+		      f);
+}
+
 /* What --narrow or --narrow-from patched, and what narrowing hides. */
 static void print_narrow(FILE *f, const struct sg_live_result *l)
 {
