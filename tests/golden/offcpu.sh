@@ -87,7 +87,7 @@ expect "no task column: [off-cpu] per path" "$(offcpu_lines <"$out/noproc.folded
 # The flame graph: the frame in its own blue, its tooltip and the caption say what it is
 "$bin" -f do_nanosleep -i "$dat" -m svg -s 0 -q --outdir "$out"
 expect "svg: [off-cpu] frame, blue" "$(grep -o '<g><title>\[off-cpu\] [^<]*one switched-out interval[^<]*</title><rect [^>]*fill="#3c5ac8"/>' "$out/do_nanosleep.svg" | wc -l)" 1
-expect "svg: caption" "$(grep -c "blue \[off-cpu\]: $(awk '{printf "%d.%03d", $NF / 1000000, $NF % 1000000 / 1000}' "$o/want-dat") ms switched out" "$out/do_nanosleep.svg")" 1
+expect "svg: caption" "$(grep -c "blue \[off-cpu\]: $(awk '{v = int(($NF + 500) / 1000); printf "%d.%03d", v / 1000, v % 1000}' "$o/want-dat") ms switched out" "$out/do_nanosleep.svg")" 1
 
 # A hand-edited trace: the first schedule() returns after 2000 us, less than its wait (as a
 # nosleep-time trace would show it). Its frame stops at schedule's own time left (2000 us less

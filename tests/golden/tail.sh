@@ -139,7 +139,7 @@ expect "default graphs" "$(cd "$out/few" && echo *)" "f-000512.svg f-001005.svg 
 # the one-line form in -m tree's header
 "$bin" -f schedule -i "$f" -m tree --ascii -q --depth 1 >"$out/sched.tree.txt"
 expect "tree header histogram" "$(sed -n 3p "$out/sched.tree.txt")" \
-	"  hist 128 us [____.#.________] 4.194 s  p90 31.350 ms  p99.9 4.000 s"
+	"  hist 128 us [____.#.________] 4.194 s  p90 31.351 ms  p99.9 4.000 s"
 
 # an older .tree has no histogram: -m hist says so
 st=0

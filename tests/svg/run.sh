@@ -210,7 +210,7 @@ check "lost events red" "lost events $lost" "$(X 'string(//*[local-name()="tspan
 # schedule sleeps: nearly all of its time is its own, which the notes say
 gunzip -c "$data/linux-6.1/schedule_sleep.txt.gz" >sleep.txt
 "$bin" -f schedule -i sleep.txt -q -s 0 >/dev/null
-check "root's own time" "trace sleep.txt  ·  1165 complete invocations, total 69.121 s, avg 59.331 ms  ·  p50 7.863 ms, p99 1.024 s, max 4.000 s|99.76% in schedule itself, outside any traced callee  ·  20 incomplete, not drawn" \
+check "root's own time" "trace sleep.txt  ·  1165 complete invocations, total 69.121 s, avg 59.332 ms  ·  p50 7.864 ms, p99 1.024 s, max 4.000 s|99.76% in schedule itself, outside any traced callee  ·  20 incomplete, not drawn" \
 	"$(for y in 44 60; do X "string(//*[local-name()=\"text\"][@y=\"$y\"])" schedule.svg; done | paste -sd'|')"
 # seconds of sleep leave 11 of the 150 paths wider than 0.1 px
 check "schedule frames" 11 "$(frames schedule.svg)"
