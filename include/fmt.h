@@ -12,6 +12,12 @@
 
 #define SG_FMT_LEN 32
 
+/* The "s" of a count's noun: "1 call", "2 calls", "0 calls". */
+static inline const char *sg_plural(uint64_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
 /* ns as microseconds with three decimals ("1135.090"): exact, no floating point. */
 const char *sg_fmt_us(char buf[SG_FMT_LEN], uint64_t ns);
 

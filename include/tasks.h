@@ -53,7 +53,7 @@ struct sg_task {
 	uint64_t overrun, serial;
 	int has_overrun;
 	int synced; /* an entry at depth 0 was seen: the stack is known from its bottom */
-	int no_irqs; /* --no-irqs (sg_tasks_no_irqs): interrupts are no caller's callees */
+	int no_irqs;	/* --no-irqs (sg_tasks_no_irqs): interrupts are no caller's callees */
 	unsigned epoch; /* the call stacks' epoch at that entry (sg_callstack_narrow) */
 	char *fraw; /* raw lines of fragments, for an invocation rebuilt from returns */
 	size_t fraw_len, fraw_cap;

@@ -33,8 +33,8 @@ int sg_pending_adopt(struct sg_task *t, struct sg_tree *tree, struct sg_node *no
 
 	for (size_t i = first; i < t->npend; i++) {
 		if (kids)
-			*kids = sg_add_sat(*kids, sg_task_kid_time(t, t->pend[i].node,
-								   t->pend[i].node->total));
+			*kids = sg_add_sat(
+			    *kids, sg_task_kid_time(t, t->pend[i].node, t->pend[i].node->total));
 		if (sg_tree_attach(tree, node, t->pend[i].node) < 0)
 			return oom();
 	}

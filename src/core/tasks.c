@@ -10,7 +10,7 @@ struct sg_tasks {
 	struct sg_tasks_hot hot; /* first: tasks.h's inline lookups read it through the pointer */
 	struct sg_task **slots;	 /* open addressing by key; TOMB marks a removed slot */
 	size_t cap, count;
-	int no_irqs; /* sg_tasks_no_irqs(): copied into each new task */
+	int no_irqs;	      /* sg_tasks_no_irqs(): copied into each new task */
 	uint64_t refused;     /* new tasks refused so far (once per event) */
 	uint64_t purge_after; /* refusals before the table is searched for idle tasks again */
 };

@@ -100,7 +100,7 @@ kids=$(awk -F'|' '$4 ~ /^    schedule\(\) \{/ {in_ = 1; next} in_ && $4 ~ /^    
 first=$(awk -v root=do_nanosleep -f $awkd/offcpu-intervals.awk -f $awkd/offcpu-text.awk <(awk '{print} /^ +[0-9.]+ \|.*\|  }$/ {exit}' "$txt") | awk '{print $NF}')
 "$bin" -f do_nanosleep -i "$out/capped.txt" -m folded >"$out/capped.folded" 2>"$out/capped.err"
 excess=$((first - (2000000 - kids)))
-expect "edited: the cap said" "$(grep -c "^surfgraph: 1 calls were switched out longer than their own time left" "$out/capped.err")" 1
+expect "edited: the cap said" "$(grep -c "^surfgraph: 1 call was switched out longer than its own time left" "$out/capped.err")" 1
 expect "edited: the part left out" "$(sed -n 's/.*stop at it, \([0-9.]*\) us of switched-out time left out$/\1/p' "$out/capped.err")" \
 	"$(awk -v e="$excess" 'BEGIN {printf "%.3f\n", e / 1000}')"
 expect "edited: [off-cpu] less by that" "$(($(sum <"$o/want-text") - $(offcpu_lines <"$out/capped.folded" | sum)))" "$excess"

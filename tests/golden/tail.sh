@@ -29,7 +29,7 @@ check() {
 	expect "$name p99.9" "$(stat_col 12)" "$(pctl 99.9 <"$d")"
 	expect "$name max" "$(stat_col 10)" "$(tail -1 "$d")"
 	# -m hist's count column, bucket by bucket
-	expect "$name -m hist counts" "$(awk '/^ +[0-9]+ - +([0-9]+|inf) +[0-9]+ +\|/ {print $4}' "$out/$name.hist")" \
+	expect "$name -m hist counts" "$(awk '/^ *[0-9.]+ [mun]?s - +([0-9.]+ [mun]?s|inf) +[0-9]+ +\|/ {print $4 == "inf" ? $5 : $6}' "$out/$name.hist")" \
 		"$(buckets <"$d" | awk '{print $3}')"
 	# the scatter: a dot per complete invocation (fewer than 10,000), with the trace's durations
 	expect "$name dots' durations" "$(awk -F'\t' '$1 == "dot" {print $8}' "$out/t.tree" | sort -n | md5sum)" "$(md5sum <"$d")"

@@ -283,15 +283,15 @@ check "subsys legend" "mm|fs|sched|irq, timers|locking|other" \
 
 # --- the latency histogram strip above the frames (issue 13) ------------------------------------
 mkdir -p hist && cd hist
-# hist_svg SVG: "LO HI COUNT" per bar, from the bars' tooltips
-hist_svg() { X '//*[local-name()="g"][@class="hb"]/*[local-name()="title"]/text()' "$1" | sed 's/ - / /; s/ us: / /; s/ invocations* (.*//'; }
+# hist_svg SVG: "LO|HI|COUNT" (bounds with their units) per bar, from the bars' tooltips
+hist_svg() { X '//*[local-name()="g"][@class="hb"]/*[local-name()="title"]/text()' "$1" | sed 's/ - /|/; s/: \([0-9]*\) invocations* (.*/|\1/'; }
 # hist_text: the same from -m hist's table
-hist_text() { awk '$2 == "-" && $4 ~ /^[0-9]+$/ && $4 > 0 { print $1, $3, $4 }'; }
+hist_text() { awk '$3 == "-" && $6 ~ /^[0-9]+$/ && $6 > 0 { print $1 " " $2 "|" $4 " " $5 "|" $6 }'; }
 "$bin" -f __do_fault -i "$fault" -q -s 0 >/dev/null
 "$bin" -f __do_fault -i "$fault" -q -m hist | hist_text >fault-hist.txt
 check "do_fault: bars = -m hist" "$(cat fault-hist.txt)" "$(hist_svg __do_fault.svg)"
 check "do_fault: 5 bars" 5 "$(hist_svg __do_fault.svg | wc -l)"
-check "do_fault: bar tooltip" "256 - 512 us: 2 invocations (33.33%, cumulative 66.67%)" \
+check "do_fault: bar tooltip" "256 us - 512 us: 2 invocations (33.33%, cumulative 66.67%)" \
 	"$(X 'string(//*[local-name()="g"][@class="hb"][3]/*[local-name()="title"])' __do_fault.svg)"
 # the tallest bar is the 2 calls of 256-512 us: 40 px; 1 call: 20 px
 check "do_fault: bar heights" "20.0 20.0 40.0 20.0 20.0" \
@@ -310,7 +310,7 @@ check "strip above frames" "62|564" "$(X 'string(//*[local-name()="g"][@class="h
 "$bin" -f schedule -i ../sleep.txt -q -s 0 >/dev/null
 "$bin" -f schedule -i ../sleep.txt -q -m hist | hist_text >sleep-hist.txt
 check "schedule: bars = -m hist" "$(cat sleep-hist.txt)" "$(hist_svg schedule.svg)"
-check "schedule: counts add up" 1165 "$(hist_svg schedule.svg | awk '{ n += $3 } END { print n }')"
+check "schedule: counts add up" 1165 "$(hist_svg schedule.svg | awk -F'|' '{ n += $3 } END { print n }')"
 # the one-call buckets' bars are 1 px tall at least: each bar has a height
 check "schedule: no empty bar" 0 "$(X '//*[local-name()="g"][@class="hb"]/*[local-name()="rect"][2]/@height' schedule.svg | grep -c 'height="0')"
 "$bin" -f schedule -i ../sleep.txt -q -s 0 --outdir again >/dev/null
