@@ -64,6 +64,12 @@ void sg_callstack_free(struct sg_callstack *cs);
 void sg_callstack_no_offcpu(struct sg_callstack *cs);
 
 /*
+ * --no-irqs on a saved trace: the interrupts' calls count in no caller's callees, so no call is
+ * raised for them (tasks.h); treefilter.c then cuts them. Before the first event.
+ */
+void sg_callstack_no_irqs(struct sg_callstack *cs);
+
+/*
  * For a run whose outputs never read an invocation's calls as recorded (callrec.h: replay, the
  * timelines, the SVG's time view, the TUI, the .tree do): inv->calls stays NULL, as in a .tree
  * of version 4, and the per-call record (about a tenth of the call stacks' work) is skipped.

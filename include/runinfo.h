@@ -24,6 +24,9 @@ void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
  * How many per-invocation flame graphs -s STEP wrote (the save lines scroll away) and how many
  * the cap left out; nothing when none was due.
  */
+/* What --no-irqs did to the times (from_tree: on a loaded .tree, whose raises stay). */
+void sg_runinfo_print_no_irqs(FILE *f, int from_tree);
+
 void sg_runinfo_print_flames(FILE *f, const struct sg_flamefiles *ff, int step);
 
 /* The live run's summary; verbose adds the CPU this process spent reading. */

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "invocation.h"
+#include "irqname.h"
 #include "tree.h"
 
 /* Depths for which the kernel's naming of a bare "}" is remembered per CPU. */
@@ -52,6 +53,7 @@ struct sg_task {
 	uint64_t overrun, serial;
 	int has_overrun;
 	int synced; /* an entry at depth 0 was seen: the stack is known from its bottom */
+	int no_irqs;	/* --no-irqs (sg_tasks_no_irqs): interrupts are no caller's callees */
 	unsigned epoch; /* the call stacks' epoch at that entry (sg_callstack_narrow) */
 	/*
 	 * The lowest depth a call with a callee was entered at, when entry_seen: a call ended
@@ -93,6 +95,14 @@ struct sg_tasks_hot {
 
 struct sg_tasks *sg_tasks_new(void);
 void sg_tasks_free(struct sg_tasks *ts);
+
+/*
+ * --no-irqs: in the tasks made from now on, a call that begins an interrupt's work
+ * (irqname.c) counts for nothing among the callees of the call it came in, so that call is
+ * never raised for it (raise.h): with the interrupts left out, every call is at the duration
+ * the kernel printed.
+ */
+void sg_tasks_no_irqs(struct sg_tasks *ts);
 
 /*
  * A task's key: its pid when > 0. The idle tasks all have pid 0, one per CPU, and a task not
@@ -221,6 +231,13 @@ static inline int sg_task_push(struct sg_task *t, const char *func, int d, struc
 }
 
 /* A call of dur ns returned to the frame at index pi (-1: none): its callee time grows. */
+/* The time the call of node n, dur long, counts for among its caller's callees in t. */
+static inline uint64_t sg_task_kid_time(const struct sg_task *t, const struct sg_node *n,
+					uint64_t dur)
+{
+	return t->no_irqs && sg_irqname_is_entry(n->name) ? 0 : dur;
+}
+
 static inline void sg_task_count_kid(struct sg_task *t, long pi, uint64_t dur, int has_dur)
 {
 	if (pi >= 0 && has_dur)

@@ -26,6 +26,15 @@ typedef void (*sg_treewalk_anomaly_fn)(void *ctx, const struct sg_node *n, uint6
 				       uint64_t callees);
 uint64_t sg_treewalk_finish_printed(struct sg_node *root, sg_treewalk_anomaly_fn fn, void *ctx);
 
+/*
+ * The same, where the calls uncounted(name) says are no callees of their caller (--no-irqs:
+ * sg_irqname_is_entry) are left out of every sum: their time is their caller's self time, and
+ * no call is raised for them. treefilter.c cuts them afterwards.
+ */
+typedef int (*sg_treewalk_uncounted_fn)(const char *name);
+uint64_t sg_treewalk_finish_uncounted(struct sg_node *root, sg_treewalk_uncounted_fn uncounted,
+				      sg_treewalk_anomaly_fn fn, void *ctx);
+
 /* Sort every child list under n. -1: no memory. */
 int sg_treewalk_sort(struct sg_node *n, enum sg_order order);
 

@@ -59,19 +59,21 @@ int sg_diff_tail_render(FILE *out, const struct sg_treediff *d, const struct sg_
 
 	if (t->slow_exact)
 		fprintf(out,
-			"slow: the %" PRIu64 " slowest invocations, whole (%" PRIu64
+			"slow: the %" PRIu64 " slowest invocation%s, whole (%" PRIu64
 			" at or past the p99, %s)\n",
-			t->nslow, t->at_p99, sg_fmt_human(a, t->p99));
+			t->nslow, sg_plural(t->nslow), t->at_p99, sg_fmt_human(a, t->p99));
 	else
 		fprintf(out,
-			"slow: the %" PRIu64 " invocations of the buckets from the p99's (%s) on: "
+			"slow: the %" PRIu64 " invocation%s of the buckets from the p99's (%s) on: "
 			"more pass the p99 than --keep-slowest kept, so that bucket's faster ones "
 			"come too\n",
-			t->nslow, sg_fmt_human(a, t->p99));
+			t->nslow, sg_plural(t->nslow), sg_fmt_human(a, t->p99));
 	fprintf(out,
-		"typical: the %" PRIu64 " invocations from %s to %s (the buckets that hold the p40 "
+		"typical: the %" PRIu64
+		" invocation%s from %s to %s (the buckets that hold the p40 "
 		"to the p60)\n",
-		t->ntypical, sg_fmt_human(a, t->typ_lo), sg_fmt_human(b, t->typ_hi));
+		t->ntypical, sg_plural(t->ntypical), sg_fmt_human(a, t->typ_lo),
+		sg_fmt_human(b, t->typ_hi));
 	if (!root || !end) {
 		fprintf(out, "the slow calls are not slower per call than the typical ones\n");
 		return ferror(out) ? -1 : 0;

@@ -20,18 +20,38 @@ const char *sg_fmt_pct(char buf[SG_FMT_LEN], uint64_t part, uint64_t whole)
 	return buf;
 }
 
+/*
+ * ns in units of per ns (a power of ten, at least 1000) with three decimals, rounded half up on
+ * the integer ns: the thousandths of the unit. 130,127,834 ns in ms is 130128 (130.128 ms),
+ * 1,048,576 us in s is 1049.
+ */
+static uint64_t thousandths(uint64_t ns, uint64_t per)
+{
+	uint64_t q = per / 1000;
+
+	return ns / q + (ns % q >= q - q / 2);
+}
+
 const char *sg_fmt_human(char buf[SG_FMT_LEN], uint64_t ns)
 {
-	if (ns < 1000)
+	uint64_t v;
+
+	if (ns < 1000) {
 		snprintf(buf, SG_FMT_LEN, "%" PRIu64 " ns", ns);
-	else if (ns < 1000000)
+		return buf;
+	}
+	if (ns < 1000000) {
 		snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%03" PRIu64 " us", ns / 1000, ns % 1000);
-	else if (ns < 1000000000)
-		snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%03" PRIu64 " ms", ns / 1000000,
-			 ns / 1000 % 1000);
-	else
-		snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%03" PRIu64 " s", ns / 1000000000,
-			 ns / 1000000 % 1000);
+		return buf;
+	}
+	/* the unit is chosen after rounding: 999,999,600 ns is 1.000 s, not 1000.000 ms */
+	v = thousandths(ns, 1000000);
+	if (v < 1000000)
+		snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%03" PRIu64 " ms", v / 1000, v % 1000);
+	else {
+		v = thousandths(ns, 1000000000);
+		snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%03" PRIu64 " s", v / 1000, v % 1000);
+	}
 	return buf;
 }
 
@@ -42,14 +62,22 @@ const char *sg_fmt_tick(char buf[SG_FMT_LEN], uint64_t ns)
 		const char *unit;
 	} u[] = {{1, "ns"}, {1000, "us"}, {1000000, "ms"}, {1000000000, "s"}};
 	int i = 0, len;
+	uint64_t v;
 
 	if (!ns)
 		return snprintf(buf, SG_FMT_LEN, "0"), buf;
 	while (i < 3 && ns >= u[i + 1].per)
 		i++;
+	if (!i) {
+		snprintf(buf, SG_FMT_LEN, "%" PRIu64 " ns", ns);
+		return buf;
+	}
+	/* rounded, then the unit again: 999,999,600 ns is 1 s, not 1000 ms */
+	v = thousandths(ns, u[i].per);
+	if (i < 3 && v >= 1000000)
+		v = thousandths(ns, u[++i].per);
 	/* three decimals at most, trailing zeros (and a bare point) dropped: 256 us, 16.384 ms */
-	len = snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%03" PRIu64, ns / u[i].per,
-		       (ns % u[i].per) * 1000 / u[i].per);
+	len = snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%03" PRIu64, v / 1000, v % 1000);
 	while (len > 0 && buf[len - 1] == '0')
 		len--;
 	if (len > 0 && buf[len - 1] == '.')
@@ -60,7 +88,10 @@ const char *sg_fmt_tick(char buf[SG_FMT_LEN], uint64_t ns)
 
 const char *sg_fmt_ts(char buf[SG_FMT_LEN], uint64_t ns)
 {
-	snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%06" PRIu64, ns / 1000000000, ns / 1000 % 1000000);
+	/* to the microsecond, rounded as the kernel's ns2usecs() and libtraceevent print it */
+	uint64_t us = ns / 1000 + (ns % 1000 >= 500);
+
+	snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%06" PRIu64, us / 1000000, us % 1000000);
 	return buf;
 }
 

@@ -7,13 +7,15 @@
 
 #define BAR_WIDTH 40
 
-/* A bucket bound in microseconds; the last bucket has no upper bound. */
-static void put_us(FILE *out, uint64_t ns, int width)
+/*
+ * A bucket bound in the unit it reaches, as the TUI's and the tree header's (128 us, 16.384 ms,
+ * 4.194 s); the last bucket has no upper bound.
+ */
+static void put_bound(FILE *out, uint64_t ns, int width)
 {
-	if (ns == UINT64_MAX)
-		fprintf(out, "%*s", width, "inf");
-	else
-		fprintf(out, "%*" PRIu64, width, ns / 1000);
+	char a[SG_FMT_LEN];
+
+	fprintf(out, "%*s", width, ns == UINT64_MAX ? "inf" : sg_fmt_tick(a, ns));
 }
 
 /* The first and last non-empty buckets; -1 when all are empty. */
@@ -50,8 +52,8 @@ static int render_root(FILE *out, const struct sg_rootstat *r, int unicode)
 	uint64_t most = 0, seen = 0;
 
 	sg_escape_put_name(out, r->root);
-	fprintf(out, ": %" PRIu64 " complete invocations, %" PRIu64 " incomplete\n", s->count,
-		r->incomplete);
+	fprintf(out, ": %" PRIu64 " complete invocation%s, %" PRIu64 " incomplete\n", s->count,
+		sg_plural(s->count), r->incomplete);
 	if (hist_span(s, &first, &last) < 0) {
 		fputc('\n', out);
 		return 0;
@@ -62,13 +64,13 @@ static int render_root(FILE *out, const struct sg_rootstat *r, int unicode)
 	for (unsigned i = first; i <= last; i++)
 		if (s->hist[i] > most)
 			most = s->hist[i];
-	fprintf(out, "%21s %12s  %-*s %6s\n", "range (us)", "count", BAR_WIDTH + 2, "distribution",
+	fprintf(out, "%23s %12s  %-*s %6s\n", "range", "count", BAR_WIDTH + 2, "distribution",
 		"cum %");
 	for (unsigned i = first; i <= last; i++) {
 		seen += s->hist[i];
-		put_us(out, sg_hist_lo(i), 9);
+		put_bound(out, sg_hist_lo(i), 10);
 		fputs(" - ", out);
-		put_us(out, sg_hist_hi(i), 9);
+		put_bound(out, sg_hist_hi(i), 10);
 		fprintf(out, " %12" PRIu64 "  |", s->hist[i]);
 		put_bar(out, s->hist[i], most, unicode);
 		fprintf(out, "| %6s\n", sg_fmt_pct(a, seen, s->count));

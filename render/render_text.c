@@ -229,8 +229,8 @@ int sg_render_text(FILE *out, struct sg_aggregate *agg, const struct sg_text_sty
 
 		/* names from a trace go through the same escaping as the tree's */
 		sg_escape_put_name(out, r->root);
-		fprintf(out, ": %" PRIu64 " complete invocations, %" PRIu64 " incomplete",
-			r->sum.count, r->incomplete);
+		fprintf(out, ": %" PRIu64 " complete invocation%s, %" PRIu64 " incomplete",
+			r->sum.count, sg_plural(r->sum.count), r->incomplete);
 		if (agg->has_time && r->sum.count)
 			fprintf(out, "\n  total %s  min %s  avg %s  p50 %s  p99 %s  max %s",
 				sg_fmt_human(a, r->sum.total), sg_fmt_human(b, r->sum.min),

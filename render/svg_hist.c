@@ -33,13 +33,12 @@ struct sg_svg_hist {
 	size_t len;
 };
 
-/* A bucket bound in us as -m hist prints it; the last bucket has none. */
+/* A bucket bound as -m hist prints it (sg_fmt_tick: 128 us, 1.049 s); the last bucket has none. */
 static void put_bound(FILE *out, uint64_t ns)
 {
-	if (ns == UINT64_MAX)
-		fputs("inf", out);
-	else
-		fprintf(out, "%" PRIu64, ns / 1000);
+	char a[SG_FMT_LEN];
+
+	fputs(ns == UINT64_MAX ? "inf" : sg_fmt_tick(a, ns), out);
 }
 
 /*
@@ -145,7 +144,7 @@ void sg_svg_hist_write(FILE *out, const char *id, const struct sg_flame_page *pg
 		put_bound(out, sg_hist_lo(i));
 		fputs(" - ", out);
 		put_bound(out, sg_hist_hi(i));
-		fprintf(out, " us: %" PRIu64 " invocation%s (%s%%, cumulative %s%%)</title>",
+		fprintf(out, ": %" PRIu64 " invocation%s (%s%%, cumulative %s%%)</title>",
 			s->hist[i], s->hist[i] == 1 ? "" : "s", sg_fmt_pct(a, s->hist[i], s->count),
 			sg_fmt_pct(b, seen, s->count));
 		fprintf(out,

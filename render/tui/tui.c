@@ -118,8 +118,8 @@ static void run_title(const struct screen *s, char *buf, size_t size)
 		const struct sg_rootstat *r = &s->agg->roots[i];
 
 		sg_escape_name_buf(name, sizeof(name), r->root);
-		k += (size_t) snprintf(buf + k, size - k, "%s: %" PRIu64 " calls  ", name,
-				       r->sum.count);
+		k += (size_t) snprintf(buf + k, size - k, "%s: %" PRIu64 " call%s  ", name,
+				       r->sum.count, sg_plural(r->sum.count));
 		if (s->agg->has_time && r->sum.count && k + 1 < size)
 			k += (size_t) snprintf(
 			    buf + k, size - k, "total %s  p50 %s  p99 %s  max %s  ",
@@ -352,7 +352,8 @@ static void live_title(const struct screen *s, const char *status, char *buf, si
 	for (const struct sg_node *r = sg_tree_top(s->agg->merged)->child; r && k + 1 < size;
 	     r = r->next) {
 		sg_escape_name_buf(name, sizeof(name), r->name);
-		k += (size_t) snprintf(buf + k, size - k, "  %s: %" PRIu64 " calls", name, r->calls);
+		k += (size_t) snprintf(buf + k, size - k, "  %s: %" PRIu64 " call%s", name,
+				       r->calls, sg_plural(r->calls));
 	}
 }
 

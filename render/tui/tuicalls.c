@@ -66,9 +66,9 @@ struct sg_tuicalls *sg_tuicalls_new(const struct sg_invocation *inv, volatile si
 	sg_escape_name_buf(root, sizeof(root), inv->root);
 	task_of(&calls->v[0], task, sizeof(task));
 	snprintf(c->title, sizeof(c->title),
-		 "invocation %" PRIu64 " of %s in time  task %s  start %s  duration %s  %zu calls",
+		 "invocation %" PRIu64 " of %s in time  task %s  start %s  duration %s  %zu call%s",
 		 inv->seq, root, task, sg_fmt_ts(ts, inv->start_ts), sg_fmt_human(d, inv->duration),
-		 calls->n);
+		 calls->n, sg_plural(calls->n));
 	if (calls->dropped)
 		snprintf(c->title + strlen(c->title), sizeof(c->title) - strlen(c->title),
 			 " (+%" PRIu64 " not kept)", calls->dropped);

@@ -213,8 +213,9 @@ void sg_tuilist_draw(struct sg_tuilist *l)
 
 			sg_escape_name_buf(name, sizeof(name), l->agg->roots[r].root);
 			snprintf(line, sizeof(line),
-				 "%s: %" PRIu64 " complete invocations, min %s  avg %s", name,
-				 s->count, sg_fmt_human(a, s->min), sg_fmt_human(b, s->avg));
+				 "%s: %" PRIu64 " complete invocation%s, min %s  avg %s", name,
+				 s->count, sg_plural(s->count), sg_fmt_human(a, s->min),
+				 sg_fmt_human(b, s->avg));
 			if (!l->agg->has_time)
 				snprintf(line, sizeof(line),
 					 "%s: %" PRIu64
@@ -345,10 +346,10 @@ enum sg_tui_action sg_tuilist_key(struct sg_tuilist *l, int key, const struct sg
 		}
 		*tree = l->agg->bucket[b];
 		l->opened = NULL;
-		snprintf(title, size, "bucket %s - %s: %" PRIu64 " invocations merged",
+		snprintf(title, size, "bucket %s - %s: %" PRIu64 " invocation%s merged",
 			 sg_fmt_tick(lo, sg_hist_lo(b)),
 			 sg_hist_hi(b) == UINT64_MAX ? "inf" : sg_fmt_tick(hi, sg_hist_hi(b)),
-			 l->agg->bucket_n[b]);
+			 l->agg->bucket_n[b], sg_plural(l->agg->bucket_n[b]));
 		return SG_TUI_OPEN;
 	default:
 		return SG_TUI_UNHANDLED;

@@ -183,8 +183,10 @@ static int detail(const struct sg_tuimodel *m, unsigned i, char (*l)[SG_TUI_DETA
 	snprintf(l[k++], SG_TUI_DETAIL_LEN, "callees   %u", m->v[i].nkids);
 	if (n->ret && n->ret->rets)
 		snprintf(l[k++], SG_TUI_DETAIL_LEN,
-			 "returns   %" PRIu64 " values seen, %" PRIu64 " errors%s%s", n->ret->rets,
-			 n->ret->errs, *sg_fmt_errors(errs, sizeof(errs), n) ? ": " : "", errs);
+			 "returns   %" PRIu64 " value%s seen, %" PRIu64 " error%s%s%s",
+			 n->ret->rets, sg_plural(n->ret->rets), n->ret->errs,
+			 sg_plural(n->ret->errs), *sg_fmt_errors(errs, sizeof(errs), n) ? ": " : "",
+			 errs);
 	return k;
 }
 

@@ -63,8 +63,8 @@ int sg_cmd_merge_run(const struct sg_options *o)
 		goto out;
 	if (!o->quiet && strcmp(o->output, "-") != 0)
 		fprintf(stderr,
-			"surfgraph: merged %d runs, %" PRIu64 " complete invocations, into %s\n",
-			o->nfiles, m->complete, o->output);
+			"surfgraph: merged %d runs, %" PRIu64 " complete invocation%s, into %s\n",
+			o->nfiles, m->complete, m->complete == 1 ? "" : "s", o->output);
 	if (!o->quiet && old)
 		fprintf(stderr, "surfgraph: the previous %s is %s\n", o->output, old);
 	pct = sg_aggregate_meta(m, "percentiles");

@@ -146,21 +146,29 @@ static int check_selected(struct run *r)
 	sg_treefilter_counts(r->filter, &dropped, &no_pid, &no_cpu);
 	if (r->agg->complete || r->agg->incomplete || !dropped)
 		return 0;
-	if (dropped > no_pid + no_cpu)
-		sg_log_error("none of the %" PRIu64 " calls of %s in %s ran %s%s%s%s%s", dropped,
-			     sg_match_describe(r->match), r->opt.input,
-			     r->opt.npids || r->opt.npnames ? "in the -p tasks" : "",
-			     (r->opt.npids || r->opt.npnames) && r->opt.cpus ? " and " : "",
-			     r->opt.cpus ? "on CPUs " : "", r->opt.cpus ? r->opt.cpus : "",
-			     r->opt.cpus ? " only" : "");
-	else if (no_pid)
+	if (dropped > no_pid + no_cpu) {
+		const char *pt = r->opt.npids || r->opt.npnames ? "in the -p tasks" : "";
+		const char *and = (r->opt.npids || r->opt.npnames) && r->opt.cpus ? " and " : "";
+		const char *on = r->opt.cpus ? "on CPUs " : "",
+			   *cpus = r->opt.cpus ? r->opt.cpus : "";
+
+		/* not "none of the 1 calls": the one call did not run there */
+		if (dropped == 1)
+			sg_log_error("the one call of %s in %s did not run %s%s%s%s",
+				     sg_match_describe(r->match), r->opt.input, pt, and, on, cpus);
+		else
+			sg_log_error("none of the %" PRIu64 " calls of %s in %s ran %s%s%s%s%s",
+				     dropped, sg_match_describe(r->match), r->opt.input, pt, and,
+				     on, cpus, r->opt.cpus ? " only" : "");
+	} else if (no_pid) {
 		sg_log_error("-p: %s does not say which task made the calls (trace with "
 			     "funcgraph-proc, or use trace-cmd)",
 			     r->opt.input);
-	else
+	} else {
 		sg_log_error("-C: %s does not say which CPU ran the calls (trace with "
 			     "funcgraph-cpu)",
 			     r->opt.input);
+	}
 	/* the command line was right: the trace holds no such calls (exit 1, as no call of ROOT) */
 	return -1;
 }
@@ -228,6 +236,8 @@ static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
 		sg_callstack_no_offcpu(r->cs);
 	if (!reads_calls(&r->opt))
 		sg_callstack_no_calls(r->cs);
+	if (r->opt.no_irqs)
+		sg_callstack_no_irqs(r->cs);
 	if (!r->opt.input) {
 		int tui = r->opt.mode == SG_MODE_TUI;
 		int ret = sg_cmd_read_live(&r->opt, r->st, r->cs, &r->live, &ts,
@@ -282,6 +292,8 @@ static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
 	if (!r->opt.quiet)
 		sg_runinfo_print(stderr, sg_match_describe(r->match), r->agg,
 				 sg_callstack_stats(r->cs), &ts, r->opt.verbose, saved);
+	if (!r->opt.quiet && r->opt.no_irqs)
+		sg_runinfo_print_no_irqs(stderr, 0);
 	if (!r->opt.quiet && r->save.old && saved)
 		fprintf(stderr,
 			"surfgraph: the previous run is %s: surfgraph diff %s compares them\n",
@@ -295,8 +307,8 @@ static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
 
 		sg_treefilter_counts(r->filter, &dropped, &no_pid, &no_cpu);
 		fprintf(stderr,
-			"surfgraph: left out %" PRIu64 " calls of other tasks or CPUs (-p, -C)",
-			dropped);
+			"surfgraph: left out %" PRIu64 " call%s of other tasks or CPUs (-p, -C)",
+			dropped, dropped == 1 ? "" : "s");
 		if (no_pid + no_cpu)
 			fprintf(stderr, ", %" PRIu64 " of them of an unknown one", no_pid + no_cpu);
 		fputc('\n', stderr);
@@ -357,6 +369,8 @@ static int run_treefile(struct run *r, struct sg_decomp *in)
 	sg_pager_finish();
 	if (sg_savepolicy_write(&r->save, r->opt.input, r->agg, &saved) < 0)
 		return -1;
+	if (!r->opt.quiet && r->opt.no_irqs)
+		sg_runinfo_print_no_irqs(stderr, 1);
 	if (!r->opt.quiet && r->out.flame.ff)
 		sg_runinfo_print_flames(stderr, r->out.flame.ff, r->opt.step);
 	if (r->filter) {

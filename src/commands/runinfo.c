@@ -66,8 +66,10 @@ static void report_anomalies(FILE *f, const struct sg_callstack_stats *cs)
 			sg_fmt_us(a, x->callees - x->printed));
 	}
 	if (cs->anomalies > SG_ANOMALIES_KEPT)
-		fprintf(f, "surfgraph: ... and %" PRIu64 " more calls whose callees outlast them\n",
-			cs->anomalies - SG_ANOMALIES_KEPT);
+		fprintf(f, "surfgraph: ... and %" PRIu64 " more call%s whose callees outlast %s\n",
+			cs->anomalies - SG_ANOMALIES_KEPT,
+			sg_plural(cs->anomalies - SG_ANOMALIES_KEPT),
+			cs->anomalies - SG_ANOMALIES_KEPT == 1 ? "it" : "them");
 }
 
 /*
@@ -103,20 +105,25 @@ static void report_offcpu(FILE *f, const struct sg_offcpu_stats *o, int verbose)
 	char a[SG_FMT_LEN];
 
 	if (o->capped)
-		fprintf(f, "surfgraph: %" PRIu64 " calls were switched out longer than their own time "
-			   "left (the records' times disagree with the printed durations: a trace "
-			   "taken with nosleep-time, or a clock that jumped): their [off-cpu] frames "
-			   "stop at it, %s us of switched-out time left out\n",
-			o->capped, sg_fmt_us(a, o->capped_ns));
+		fprintf(f,
+			"surfgraph: %" PRIu64 " call%s switched out longer than %s own time "
+			"left (the records' times disagree with the printed durations: a trace "
+			"taken with nosleep-time, or a clock that jumped): their [off-cpu] frames "
+			"stop at it, %s us of switched-out time left out\n",
+			o->capped, o->capped == 1 ? " was" : "s were",
+			o->capped == 1 ? "its" : "their", sg_fmt_us(a, o->capped_ns));
 	if (o->unmatched)
-		fprintf(f, "surfgraph: %" PRIu64 " switch-outs inside a root had no return to a CPU "
-			   "seen before the call went on (lost records?): that time stays the call's "
-			   "self time\n",
-			o->unmatched);
+		fprintf(f,
+			"surfgraph: %" PRIu64 " switch-out%s inside a root had no return to a CPU "
+			"seen before the call went on (lost records?): that time stays the call's "
+			"self time\n",
+			o->unmatched, sg_plural(o->unmatched));
 	if (verbose && o->records)
-		fprintf(f, "surfgraph: %" PRIu64 " sched_switch records, %" PRIu64 " off-cpu "
-			   "intervals inside the roots: %s us as [off-cpu] frames\n",
-			o->records, o->intervals, sg_fmt_us(a, o->ns));
+		fprintf(f,
+			"surfgraph: %" PRIu64 " sched_switch record%s, %" PRIu64 " off-cpu "
+			"interval%s inside the roots: %s us as [off-cpu] frames\n",
+			o->records, sg_plural(o->records), o->intervals, sg_plural(o->intervals),
+			sg_fmt_us(a, o->ns));
 }
 
 void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
@@ -127,15 +134,17 @@ void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 
 	fputs("surfgraph: ", f);
 	sg_escape_put_name(f, root);
-	fprintf(f, ": %" PRIu64 " complete invocations", a->complete);
+	fprintf(f, ": %" PRIu64 " complete invocation%s", a->complete, sg_plural(a->complete));
 	if (a->incomplete)
 		fprintf(f, ", %" PRIu64 " incomplete, not merged (%s)", a->incomplete,
 			sg_runinfo_why(a, why, sizeof(why)));
 	fputc('\n', f);
 	if (cs->lost_markers)
-		fprintf(f, "surfgraph: the kernel lost %" PRIu64 " events (%" PRIu64
-				" LOST records): the trees they cut are counted as incomplete\n",
-			cs->lost_events, cs->lost_markers);
+		fprintf(f,
+			"surfgraph: the kernel lost %" PRIu64 " event%s (%" PRIu64
+			" LOST record%s): the trees they cut are counted as incomplete\n",
+			cs->lost_events, sg_plural(cs->lost_events), cs->lost_markers,
+			sg_plural(cs->lost_markers));
 	if (cs->threshold_mode)
 		fprintf(f, "surfgraph: only returns in the input (tracing_thresh): trees show the "
 				"calls longer than the threshold\n");
@@ -144,30 +153,52 @@ void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 				"structure and call counts only\n");
 	if (ts->skipped) {
 		fprintf(f,
-			"surfgraph: skipped %" PRIu64 " unrecognised lines (first, line %" PRIu64
+			"surfgraph: skipped %" PRIu64 " unrecognised line%s (first, line %" PRIu64
 			": \"",
-			ts->skipped, ts->first_skipped_lineno);
+			ts->skipped, sg_plural(ts->skipped), ts->first_skipped_lineno);
 		sg_escape_put_name(f, ts->first_skipped);
 		fputs("\")\n", f);
 	}
 	if (cs->refused_events)
 		fprintf(f,
-			"surfgraph: left out %" PRIu64 " events of tasks that came while %u others "
+			"surfgraph: left out %" PRIu64
+			" event%s of tasks that came while %u others "
 			"each had a call open (the most tasks surfgraph follows at once)\n",
-			cs->refused_events, SG_TASKS_MAX);
+			cs->refused_events, sg_plural(cs->refused_events), SG_TASKS_MAX);
 	report_raised(f, cs, verbose);
 	if (verbose)
-		fprintf(f,
-			"surfgraph: %" PRIu64 " lines, %" PRIu64 " call events, %" PRIu64
-			" returns without entry, %" PRIu64 " entries without return (%" PRIu64
-			" at the end), %" PRIu64 " calls whose callees outlast them\n",
-			ts->lines, cs->events, cs->orphan_closes, cs->abandoned + cs->unclosed,
-			cs->unclosed, cs->anomalies);
+		fprintf(
+		    f,
+		    "surfgraph: %" PRIu64 " line%s, %" PRIu64 " call event%s, %" PRIu64
+		    " return%s without entry, %" PRIu64 " entr%s without return (%" PRIu64
+		    " at the end), %" PRIu64 " call%s whose callees outlast %s\n",
+		    ts->lines, sg_plural(ts->lines), cs->events, sg_plural(cs->events),
+		    cs->orphan_closes, sg_plural(cs->orphan_closes), cs->abandoned + cs->unclosed,
+		    cs->abandoned + cs->unclosed == 1 ? "y" : "ies", cs->unclosed, cs->anomalies,
+		    sg_plural(cs->anomalies), cs->anomalies == 1 ? "it" : "them");
 	if (verbose)
 		report_anomalies(f, cs);
 	report_offcpu(f, &cs->offcpu, verbose);
 	if (saved)
 		fprintf(f, "surfgraph: wrote %s\n", saved);
+}
+
+void sg_runinfo_print_no_irqs(FILE *f, int from_tree)
+{
+	/*
+	 * The interrupt ran inside its callers: every kernel counts it in their printed
+	 * durations (6.1 in the call it came in too, 6.12 on leaves it out of that one), and
+	 * nothing of it can be moved elsewhere without inventing numbers.
+	 */
+	fputs("surfgraph: --no-irqs: interrupts left out; every call at the duration the kernel "
+	      "printed, which includes the interrupts that came during it (from 6.12 on, not in "
+	      "the interrupted call itself, only in its callers): their time is self time there\n",
+	      f);
+	if (from_tree)
+		fputs("surfgraph: --no-irqs on a .tree: a call raised for an interrupt the kernel "
+		      "left out of its time (6.12 on) stays raised; the trace, or a .tree written "
+		      "with --no-irqs, has it at its printed duration\n",
+		      f);
 }
 
 /* What --narrow or --narrow-from patched, and what narrowing hides. */
@@ -176,24 +207,28 @@ static void print_narrow(FILE *f, const struct sg_live_result *l)
 	const struct sg_narrow_info *n = &l->narrow;
 
 	if (l->learning) {
-		fprintf(f, "surfgraph: not narrowed: the run ended while learning (%" PRIu64
-			   " complete invocations)\n",
-			l->narrow_learned);
+		fprintf(f,
+			"surfgraph: not narrowed: the run ended while learning (%" PRIu64
+			" complete invocation%s)\n",
+			l->narrow_learned, sg_plural(l->narrow_learned));
 		return;
 	}
 	if (!l->narrowed)
 		return;
-	fprintf(f, "surfgraph: narrowed to %d functions (%d patched in the kernel: every clone, "
-		   "roots included)",
-		n->functions, n->patched);
+	fprintf(f,
+		"surfgraph: narrowed to %d function%s (%d patched in the kernel: every clone, "
+		"roots included)",
+		n->functions, sg_plural((uint64_t) n->functions), n->patched);
 	if (l->narrow_learn_s > 0)
-		fprintf(f, " after learning from %" PRIu64 " complete invocations in %.1f s; "
-			   "tracing was off %.3f s for the switch",
-			l->narrow_learned, l->narrow_learn_s, l->narrow_gap_s);
+		fprintf(f,
+			" after learning from %" PRIu64 " complete invocation%s in %.1f s; "
+			"tracing was off %.3f s for the switch",
+			l->narrow_learned, sg_plural(l->narrow_learned), l->narrow_learn_s,
+			l->narrow_gap_s);
 	fputc('\n', f);
 	if (n->unknown)
-		fprintf(f, "surfgraph: %d functions are not traceable on this kernel: not patched\n",
-			n->unknown);
+		fprintf(f, "surfgraph: %d function%s not traceable on this kernel: not patched\n",
+			n->unknown, n->unknown == 1 ? " is" : "s are");
 	if (l->narrow_learn_s > 0 && l->narrow_root)
 		fprintf(f, "surfgraph: %.2f%% of the narrowed invocations' root time is self time of "
 			   "functions whose callees differ from the learned ones\n",
@@ -210,9 +245,10 @@ static void print_cpu(FILE *f, const struct sg_live_result *l)
 {
 	double cpu = l->cpu_user + l->cpu_sys;
 
-	fprintf(f, "surfgraph: reading used %.2f s of CPU (%.2f user, %.2f system) for %" PRIu64
-		   " records from the kernel's buffers",
-		cpu, l->cpu_user, l->cpu_sys, l->consumed);
+	fprintf(f,
+		"surfgraph: reading used %.2f s of CPU (%.2f user, %.2f system) for %" PRIu64
+		" record%s from the kernel's buffers",
+		cpu, l->cpu_user, l->cpu_sys, l->consumed, sg_plural(l->consumed));
 	if (l->consumed)
 		fprintf(f, ": %.2f s per million", cpu * 1e6 / (double) l->consumed);
 	fputc('\n', f);
@@ -222,21 +258,23 @@ void sg_runinfo_print_live(FILE *f, const struct sg_live_result *l, char **comma
 {
 	double s = l->seconds > 0 ? l->seconds : 1e-9;
 
-	fprintf(f, "surfgraph: traced %.1f s on %s: %" PRIu64 " %s (%.0f/s) from %s%s\n",
-		l->seconds, l->kernel, l->records, l->text ? "lines" : "records",
-		(double) l->records / s, l->text ? "trace_pipe" : "the binary buffers",
+	fprintf(f, "surfgraph: traced %.1f s on %s: %" PRIu64 " %s%s (%.0f/s) from %s%s\n",
+		l->seconds, l->kernel, l->records, l->text ? "line" : "record",
+		sg_plural(l->records), (double) l->records / s,
+		l->text ? "trace_pipe" : "the binary buffers",
 		l->instance ? " of instance surfgraph" : "");
 	/* the text reader does not read the per-CPU stats: no figures are made up for it */
 	if (l->text && l->lost_markers)
-		fprintf(f, "surfgraph: lost events: %" PRIu64 " announced in trace_pipe (%" PRIu64
-			   " markers)\n",
-			l->lost_events, l->lost_markers);
+		fprintf(f,
+			"surfgraph: lost events: %" PRIu64 " announced in trace_pipe (%" PRIu64
+			" marker%s)\n",
+			l->lost_events, l->lost_markers, sg_plural(l->lost_markers));
 	else if (l->lost_markers || l->overrun || l->dropped)
-		fprintf(f, "surfgraph: lost events: %" PRIu64 " announced in the buffers (%" PRIu64
-				" markers%s), kernel stats: %" PRIu64 " overrun, %" PRIu64
-				" dropped\n",
-			l->lost_events, l->lost_markers, l->lost_unknown ? ", some uncounted" : "",
-			l->overrun, l->dropped);
+		fprintf(f,
+			"surfgraph: lost events: %" PRIu64 " announced in the buffers (%" PRIu64
+			" marker%s%s), kernel stats: %" PRIu64 " overrun, %" PRIu64 " dropped\n",
+			l->lost_events, l->lost_markers, sg_plural(l->lost_markers),
+			l->lost_unknown ? ", some uncounted" : "", l->overrun, l->dropped);
 	else
 		fprintf(f, "surfgraph: no events lost\n");
 	if (verbose && l->began)
@@ -336,8 +374,9 @@ int sg_runinfo_describe_live(struct sg_aggregate *a, const struct sg_live_result
 		snprintf(v, sizeof(v), "%d", l->narrow.unknown);
 		ret |= sg_aggregate_set_meta(a, "narrow_unknown", v);
 		if (l->narrow_learn_s > 0) {
-			snprintf(v, sizeof(v), "%" PRIu64 " invocations in %.3f s",
-				 l->narrow_learned, l->narrow_learn_s);
+			snprintf(v, sizeof(v), "%" PRIu64 " invocation%s in %.3f s",
+				 l->narrow_learned, sg_plural(l->narrow_learned),
+				 l->narrow_learn_s);
 			ret |= sg_aggregate_set_meta(a, "narrow_learned", v);
 			snprintf(v, sizeof(v), "%.3f", l->narrow_gap_s);
 			ret |= sg_aggregate_set_meta(a, "narrow_gap_seconds", v);
@@ -416,8 +455,10 @@ void sg_runinfo_explain(const struct sg_aggregate *a, const char *root, const ch
 		sg_closest_init(&c, pattern, strlen(pattern) / 2 + 1);
 		sg_strtab_each(st, offer_name, &of);
 		sg_closest_list(&c, 3, near, sizeof(near));
-		sg_log_error("no call of %s in %s (%" PRIu64 " lines, %" PRIu64 " call events)%s%s%s",
-			     root, src, ts->lines, events, *near ? ": did you mean " : "", near,
+		sg_log_error("no call of %s in %s (%" PRIu64 " line%s, %" PRIu64
+			     " call event%s)%s%s%s",
+			     root, src, ts->lines, sg_plural(ts->lines), events, sg_plural(events),
+			     *near ? ": did you mean " : "", near,
 			     *near ? "?" : ": is it the traced function?");
 	}
 }

@@ -480,7 +480,7 @@ static int on_return(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *
 					 &cs->stats.fragments_dropped);
 	/* with levels missing it waits for its caller, which counts it when it takes it */
 	if (pi >= 0 && t->stack[pi].depth == d - 1)
-		sg_task_count_kid(t, pi, counted, ev->has_dur);
+		sg_task_count_kid(t, pi, sg_task_kid_time(t, f.node, counted), ev->has_dur);
 	return sg_pending_settle(t, d, anchor, f.node, &cs->stats.fragments_dropped);
 }
 
@@ -636,6 +636,11 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 void sg_callstack_no_offcpu(struct sg_callstack *cs)
 {
 	cs->off = NULL;
+}
+
+void sg_callstack_no_irqs(struct sg_callstack *cs)
+{
+	sg_tasks_no_irqs(cs->tasks);
 }
 
 void sg_callstack_no_calls(struct sg_callstack *cs)

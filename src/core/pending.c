@@ -33,7 +33,8 @@ int sg_pending_adopt(struct sg_task *t, struct sg_tree *tree, struct sg_node *no
 
 	for (size_t i = first; i < t->npend; i++) {
 		if (kids)
-			*kids = sg_add_sat(*kids, t->pend[i].node->total);
+			*kids = sg_add_sat(
+			    *kids, sg_task_kid_time(t, t->pend[i].node, t->pend[i].node->total));
 		if (sg_tree_attach(tree, node, t->pend[i].node) < 0)
 			return oom();
 	}
@@ -92,7 +93,7 @@ int sg_pending_claim_waiting(struct sg_task *t, struct sg_frame *p, struct sg_no
 	if (first == t->npend)
 		return 0;
 	for (size_t i = first; i < t->npend; i++)
-		sum = sg_add_sat(sum, t->pend[i].node->total);
+		sum = sg_add_sat(sum, sg_task_kid_time(t, t->pend[i].node, t->pend[i].node->total));
 	if (has_dur && sum <= dur)
 		return sg_pending_adopt(t, p->tree, node, p->serial, d, kids);
 	return sg_pending_adopt(t, p->tree, p->node, p->serial, d, &p->kids);
@@ -116,7 +117,8 @@ int sg_pending_close_waiting(struct sg_task *t, struct sg_frame *f, uint64_t dur
 	if (first == t->npend)
 		return 0;
 	for (size_t i = first; i < t->npend; i++)
-		guests = sg_add_sat(guests, t->pend[i].node->total);
+		guests = sg_add_sat(guests,
+				    sg_task_kid_time(t, t->pend[i].node, t->pend[i].node->total));
 	if (has_dur && sg_add_sat(f->kids, guests) <= dur)
 		return sg_pending_adopt(t, f->tree, f->node, f->serial, f->depth - 1, &f->kids);
 	/*

@@ -104,5 +104,7 @@ void sg_raise_finish(struct sg_callstack_stats *st, struct sg_task *t, struct sg
 		st->raised_ns = sg_add_sat(st->raised_ns, t->raised_ns);
 	}
 	t->nraised = t->raised_ns = 0;
-	sg_treewalk_finish_printed(sg_invocation_root(inv), inv->cut ? NULL : on_root, &ctx);
+	sg_treewalk_finish_uncounted(sg_invocation_root(inv),
+				     t->no_irqs ? sg_irqname_is_entry : NULL,
+				     inv->cut ? NULL : on_root, &ctx);
 }

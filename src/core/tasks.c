@@ -10,6 +10,7 @@ struct sg_tasks {
 	struct sg_tasks_hot hot; /* first: tasks.h's inline lookups read it through the pointer */
 	struct sg_task **slots;	 /* open addressing by key; TOMB marks a removed slot */
 	size_t cap, count;
+	int no_irqs;	      /* sg_tasks_no_irqs(): copied into each new task */
 	uint64_t refused;     /* new tasks refused so far (once per event) */
 	uint64_t purge_after; /* refusals before the table is searched for idle tasks again */
 };
@@ -190,11 +191,17 @@ struct sg_task *sg_tasks_get_slow(struct sg_tasks *ts, int64_t key, int pid)
 	t->key = key;
 	t->pid = pid;
 	t->inv_last_cpu = -2;
+	t->no_irqs = ts->no_irqs;
 	if (sg_tasks_put(ts, t) < 0) {
 		free(t);
 		return NULL;
 	}
 	return t;
+}
+
+void sg_tasks_no_irqs(struct sg_tasks *ts)
+{
+	ts->no_irqs = 1;
 }
 
 struct sg_cpu *sg_tasks_cpu_slow(struct sg_tasks *ts, int cpu)

@@ -146,6 +146,24 @@ static int drops(struct sg_treefilter *f, const struct sg_node *n, int depth)
 	return 1;
 }
 
+/*
+ * p's self time once a callee of total gone is cut (already unlinked): self = total - the
+ * children's totals, so the cut callee's time is p's own where p's total holds it. Not beyond:
+ * with --no-irqs an interrupt counted in no caller's callees (sg_callstack_no_irqs), and a call
+ * the kernel printed without it (6.12 on) keeps its printed duration, not that plus the
+ * interrupt.
+ */
+static uint64_t self_without(const struct sg_node *p, uint64_t gone)
+{
+	uint64_t kids = 0, self = sg_add_sat(p->self, gone);
+
+	for (const struct sg_node *c = p->child; c; c = c->next)
+		kids = sg_add_sat(kids, c->total);
+	if (kids >= p->total)
+		return p->self;
+	return self < p->total - kids ? self : p->total - kids;
+}
+
 uint64_t sg_treefilter_prune(struct sg_treefilter *f, struct sg_node *top)
 {
 	uint64_t removed = 0;
@@ -158,12 +176,11 @@ uint64_t sg_treefilter_prune(struct sg_treefilter *f, struct sg_node *top)
 		if (depth == 1 && f->exclude && (x = sg_match_test(f->exclude, n->name)) >= 0)
 			f->xroot[x] = 1;
 		if (depth > 1 && drops(f, n, depth)) {
-			struct sg_node *gone = n;
+			struct sg_node *gone = n, *p = n->parent;
 
 			n = sg_node_after_depth(n, top, &depth);
-			/* self = total - children's totals: the parent's total already holds it */
-			gone->parent->self = sg_add_sat(gone->parent->self, gone->total);
 			sg_tree_unlink(gone);
+			p->self = self_without(p, gone->total);
 			removed++;
 			continue;
 		}

@@ -3,16 +3,18 @@
 #include <string.h>
 #include "treewalk.h"
 
-static uint64_t children_total(const struct sg_node *x)
+/* The children's totals but those uncounted says are no callees (NULL: none). */
+static uint64_t children_total(const struct sg_node *x, sg_treewalk_uncounted_fn uncounted)
 {
 	uint64_t sum = 0;
 
 	for (const struct sg_node *c = x->child; c; c = c->next)
-		sum = sg_add_sat(sum, c->total);
+		if (!uncounted || !uncounted(c->name))
+			sum = sg_add_sat(sum, c->total);
 	return sum;
 }
 
-uint64_t sg_treewalk_finish(struct sg_node *n)
+static uint64_t finish(struct sg_node *n, sg_treewalk_uncounted_fn uncounted)
 {
 	uint64_t raised = 0;
 	struct sg_node *x = n;
@@ -20,7 +22,7 @@ uint64_t sg_treewalk_finish(struct sg_node *n)
 	while (x->child)
 		x = x->child;
 	for (;;) {
-		uint64_t sum = children_total(x);
+		uint64_t sum = children_total(x, uncounted);
 
 		if (sum > x->total) {
 			x->total = sum;
@@ -39,7 +41,18 @@ uint64_t sg_treewalk_finish(struct sg_node *n)
 	}
 }
 
+uint64_t sg_treewalk_finish(struct sg_node *n)
+{
+	return finish(n, NULL);
+}
+
 uint64_t sg_treewalk_finish_printed(struct sg_node *root, sg_treewalk_anomaly_fn fn, void *ctx)
+{
+	return sg_treewalk_finish_uncounted(root, NULL, fn, ctx);
+}
+
+uint64_t sg_treewalk_finish_uncounted(struct sg_node *root, sg_treewalk_uncounted_fn uncounted,
+				      sg_treewalk_anomaly_fn fn, void *ctx)
 {
 	uint64_t sum;
 
@@ -49,8 +62,8 @@ uint64_t sg_treewalk_finish_printed(struct sg_node *root, sg_treewalk_anomaly_fn
 	 * own, and stands at its callees' (not reported: the invocation is, as cut).
 	 */
 	for (struct sg_node *c = root->child; c; c = c->next)
-		sg_treewalk_finish(c);
-	sum = children_total(root);
+		finish(c, uncounted);
+	sum = children_total(root, uncounted);
 	root->self = root->total > sum ? root->total - sum : 0;
 	if (sum <= root->total)
 		return 0;

@@ -621,9 +621,9 @@ int sg_live_run(const struct sg_live_settings *o, struct sg_strtab *st, struct s
 	if (res->recovered && !o->quiet)
 		fprintf(
 		    stderr,
-		    "surfgraph: restored %d tracefs settings that surfgraph pid %d left changed "
+		    "surfgraph: restored %d tracefs setting%s that surfgraph pid %d left changed "
 		    "(it was killed or crashed)\n",
-		    res->recovered, res->recovered_pid);
+		    res->recovered, res->recovered == 1 ? "" : "s", res->recovered_pid);
 	ret = setup(&l, o);
 	if (ret == 0 && !stop_signal)
 		ret = capture(&l, o);

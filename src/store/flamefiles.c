@@ -345,7 +345,8 @@ int sg_flamefiles_merged(struct sg_flamefiles *ff, const struct sg_aggregate *ag
 				      r->sum.count, r->sum.count == 1 ? "" : "s");
 	}
 	if (agg->nroots > 4)
-		sg_flame_note(c, 0, "%d more roots", agg->nroots - 4);
+		sg_flame_note(c, 0, "%d more root%s", agg->nroots - 4,
+			      sg_plural((uint64_t) agg->nroots - 4));
 	offcpu_note(c, top, agg->has_time);
 	/* a graph that is mostly its root's own time looks empty: say why */
 	if (agg->has_time && top->child && !top->child->next && top->child->total &&

@@ -144,8 +144,26 @@ n=$((n + 1))
 # -x drops the function and its callees; its time becomes the caller's self time
 n=$((n + 1))
 "$bin" -f __do_fault -i $fix -m tree --ascii -q -x vmf_insert_pfn >"$out/x.txt"
-! grep -q "vmf_insert_pfn\|lookup_memtype" "$out/x.txt" && grep -q "^ *2.602 ms *2.602 ms .*vvar_fault" "$out/x.txt" ||
+! grep -q "vmf_insert_pfn\|lookup_memtype" "$out/x.txt" && grep -q "^ *2.603 ms *2.603 ms .*vvar_fault" "$out/x.txt" ||
 	{ echo "FAIL: -x vmf_insert_pfn -i: $(grep -c . "$out/x.txt") lines"; fail=$((fail + 1)); }
+# one invocation: every count's noun in the singular (issue 33: "1 complete invocations", "the 1
+# slowest invocations"), and -m hist's ranges in the unit each reaches, as the TUI's
+awk '{print} /^ [0-9]\) [^|]*\|  }$/ {exit}' $fix >"$out/one.txt"
+"$bin" -f __do_fault -i "$out/one.txt" -m hist -o "$out/one.tree" >"$out/one.hist" 2>"$out/one.err"
+"$bin" -f __do_fault -i "$out/one.txt" -m tree -q >"$out/one.tree.txt"
+"$bin" diff --slow "$out/one.tree" >"$out/one.slow" 2>&1
+one() { # what, file, the line it must hold (fixed string, whole line)
+	n=$((n + 1))
+	grep -qxF -- "$3" "$2" || { echo "FAIL: one invocation: $1: no line '$3' in: $(head -c 400 "$2")"; fail=$((fail + 1)); }
+}
+one "summary" "$out/one.err" "surfgraph: __do_fault: 1 complete invocation"
+one "-m hist head" "$out/one.hist" "__do_fault: 1 complete invocation, 0 incomplete"
+one "-m hist range" "$out/one.hist" "  1.024 ms -   2.048 ms            1  |########################################| 100.00"
+one "-m tree head" "$out/one.tree.txt" "__do_fault: 1 complete invocation, 0 incomplete"
+one "diff --slow" "$out/one.slow" "slow: the 1 slowest invocation, whole (1 at or past the p99, 1.135 ms)"
+one "diff --slow typical" "$out/one.slow" "typical: the 1 invocation from 1.024 ms to 2.048 ms (the buckets that hold the p40 to the p60)"
+printf ' 0)   1.000 us    |  foo();\n' >"$out/l1.txt"
+run 1 "no call of bar in $out/l1.txt (1 line, 1 call event)" -f bar -i "$out/l1.txt" -m top
 # the same filters on a .tree file
 n=$((n + 1))
 "$bin" -i "$out/good.tree" -m tree --ascii -q --no-irqs >"$out/xt.txt"

@@ -87,7 +87,7 @@ expect "no task column: [off-cpu] per path" "$(offcpu_lines <"$out/noproc.folded
 # The flame graph: the frame in its own blue, its tooltip and the caption say what it is
 "$bin" -f do_nanosleep -i "$dat" -m svg -s 0 -q --outdir "$out"
 expect "svg: [off-cpu] frame, blue" "$(grep -o '<g><title>\[off-cpu\] [^<]*one switched-out interval[^<]*</title><rect [^>]*fill="#3c5ac8"/>' "$out/do_nanosleep.svg" | wc -l)" 1
-expect "svg: caption" "$(grep -c "blue \[off-cpu\]: $(awk '{printf "%d.%03d", $NF / 1000000, $NF % 1000000 / 1000}' "$o/want-dat") ms switched out" "$out/do_nanosleep.svg")" 1
+expect "svg: caption" "$(grep -c "blue \[off-cpu\]: $(awk '{v = int(($NF + 500) / 1000); printf "%d.%03d", v / 1000, v % 1000}' "$o/want-dat") ms switched out" "$out/do_nanosleep.svg")" 1
 
 # A hand-edited trace: the first schedule() returns after 2000 us, less than its wait (as a
 # nosleep-time trace would show it). Its frame stops at schedule's own time left (2000 us less
@@ -100,7 +100,7 @@ kids=$(awk -F'|' '$4 ~ /^    schedule\(\) \{/ {in_ = 1; next} in_ && $4 ~ /^    
 first=$(awk -v root=do_nanosleep -f $awkd/offcpu-intervals.awk -f $awkd/offcpu-text.awk <(awk '{print} /^ +[0-9.]+ \|.*\|  }$/ {exit}' "$txt") | awk '{print $NF}')
 "$bin" -f do_nanosleep -i "$out/capped.txt" -m folded >"$out/capped.folded" 2>"$out/capped.err"
 excess=$((first - (2000000 - kids)))
-expect "edited: the cap said" "$(grep -c "^surfgraph: 1 calls were switched out longer than their own time left" "$out/capped.err")" 1
+expect "edited: the cap said" "$(grep -c "^surfgraph: 1 call was switched out longer than its own time left" "$out/capped.err")" 1
 expect "edited: the part left out" "$(sed -n 's/.*stop at it, \([0-9.]*\) us of switched-out time left out$/\1/p' "$out/capped.err")" \
 	"$(awk -v e="$excess" 'BEGIN {printf "%.3f\n", e / 1000}')"
 expect "edited: [off-cpu] less by that" "$(($(sum <"$o/want-text") - $(offcpu_lines <"$out/capped.folded" | sum)))" "$excess"

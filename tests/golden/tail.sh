@@ -29,7 +29,7 @@ check() {
 	expect "$name p99.9" "$(stat_col 12)" "$(pctl 99.9 <"$d")"
 	expect "$name max" "$(stat_col 10)" "$(tail -1 "$d")"
 	# -m hist's count column, bucket by bucket
-	expect "$name -m hist counts" "$(awk '/^ +[0-9]+ - +([0-9]+|inf) +[0-9]+ +\|/ {print $4}' "$out/$name.hist")" \
+	expect "$name -m hist counts" "$(awk '/^ *[0-9.]+ [mun]?s - +([0-9.]+ [mun]?s|inf) +[0-9]+ +\|/ {print $4 == "inf" ? $5 : $6}' "$out/$name.hist")" \
 		"$(buckets <"$d" | awk '{print $3}')"
 	# the scatter: a dot per complete invocation (fewer than 10,000), with the trace's durations
 	expect "$name dots' durations" "$(awk -F'\t' '$1 == "dot" {print $8}' "$out/t.tree" | sort -n | md5sum)" "$(md5sum <"$d")"
@@ -141,7 +141,7 @@ expect "default graphs: which invocations" "$(grep -ho 'f — invocation [0-9]*<
 # the one-line form in -m tree's header
 "$bin" -f schedule -i "$f" -m tree --ascii -q --depth 1 >"$out/sched.tree.txt"
 expect "tree header histogram" "$(sed -n 3p "$out/sched.tree.txt")" \
-	"  hist 128 us [____.#.________] 4.194 s  p90 31.350 ms  p99.9 4.000 s"
+	"  hist 128 us [____.#.________] 4.194 s  p90 31.351 ms  p99.9 4.000 s"
 
 # an older .tree has no histogram: -m hist says so
 st=0

@@ -66,14 +66,14 @@ expect "self: slowest" "$(awk -F'\t' '$1 == "slowinv" {print $2 ":" $8}' "$out/s
 "$bin" -i "$out/a.tree" -m hist >"$out/a.hist" 2>&1 || bad "a: -m hist failed"
 "$bin" -i "$out/self.tree" -m hist >"$out/self.hist" 2>&1 || bad "self: -m hist failed"
 expect "self: -m hist" "$(sed 1d "$out/self.hist")" \
-	"$(sed 1d "$out/a.hist" | awk '/^ +[0-9]+ - / { c = $4; sub(" " c " ", " " c * 2 " ") } { print }')"
+	"$(sed 1d "$out/a.hist" | awk '/^ *[0-9.]+ [mun]?s - / { c = $6; sub(" " c "  [|]", " " c * 2 "  |") } { print }')"
 grep -q '^__do_fault: 12 complete invocations, 0 incomplete$' "$out/self.hist" && ok || bad "self: -m hist count"
 # diff --slow: the same calls compared, per invocation the same figures; twice the invocations
 "$bin" diff --slow "$out/a.tree" >"$out/a.slow" 2>&1 || bad "a: diff --slow failed"
 "$bin" diff --slow "$out/self.tree" >"$out/self.slow" 2>&1 || bad "self: diff --slow failed ($(head -c 300 "$out/self.slow"))"
 expect "self: diff --slow" "$(sed '1,2d; /^  invocations /d' "$out/self.slow")" "$(sed '1,2d; /^  invocations /d' "$out/a.slow")"
 expect "self: diff --slow sides" "$(sed -n '1,2p; /^  invocations /p' "$out/self.slow")" \
-	"$(sed -n '1,2p; /^  invocations /p' "$out/a.slow" | sed -E 's/the 1 slowest/the 2 slowest/; s/\(1 at/(2 at/;
+	"$(sed -n '1,2p; /^  invocations /p' "$out/a.slow" | sed -E 's/the 1 slowest invocation,/the 2 slowest invocations,/; s/\(1 at/(2 at/;
 	s/the 2 invocations/the 4 invocations/; s/^(  invocations +)2( +)1( +)-1$/\14\22\3-2/')"
 expect "self: sources" "$(meta "$out/self.tree" sources) $(meta "$out/self.tree" source.1) $(meta "$out/self.tree" invocations.2)" "2 $out/a.tree 6"
 expect "self: exact percentiles" "$(meta "$out/self.tree" percentiles)" ""

@@ -211,7 +211,7 @@ check "lost events red" "lost events $lost" "$(X 'string(//*[local-name()="tspan
 # schedule sleeps: nearly all of its time is its own, which the notes say
 gunzip -c "$data/linux-6.1/schedule_sleep.txt.gz" >sleep.txt
 "$bin" -f schedule -i sleep.txt -q -s 0 >/dev/null
-check "root's own time" "trace sleep.txt  ·  1165 complete invocations, total 69.121 s, avg 59.331 ms  ·  p50 7.863 ms, p99 1.024 s, max 4.000 s|99.76% in schedule itself, outside any traced callee  ·  20 incomplete, not drawn" \
+check "root's own time" "trace sleep.txt  ·  1165 complete invocations, total 69.121 s, avg 59.332 ms  ·  p50 7.864 ms, p99 1.024 s, max 4.000 s|99.76% in schedule itself, outside any traced callee  ·  20 incomplete, not drawn" \
 	"$(for y in 44 60; do X "string(//*[local-name()=\"text\"][@y=\"$y\"])" schedule.svg; done | paste -sd'|')"
 # seconds of sleep leave 11 of the 150 paths wider than 0.1 px
 check "schedule frames" 11 "$(frames schedule.svg)"
@@ -318,15 +318,15 @@ done
 
 # --- the latency histogram strip above the frames (issue 13) ------------------------------------
 mkdir -p hist && cd hist
-# hist_svg SVG: "LO HI COUNT" per bar, from the bars' tooltips
-hist_svg() { X '//*[local-name()="g"][@class="hb"]/*[local-name()="title"]/text()' "$1" | sed 's/ - / /; s/ us: / /; s/ invocations* (.*//'; }
+# hist_svg SVG: "LO|HI|COUNT" (bounds with their units) per bar, from the bars' tooltips
+hist_svg() { X '//*[local-name()="g"][@class="hb"]/*[local-name()="title"]/text()' "$1" | sed 's/ - /|/; s/: \([0-9]*\) invocations* (.*/|\1/'; }
 # hist_text: the same from -m hist's table
-hist_text() { awk '$2 == "-" && $4 ~ /^[0-9]+$/ && $4 > 0 { print $1, $3, $4 }'; }
+hist_text() { awk '$3 == "-" && $6 ~ /^[0-9]+$/ && $6 > 0 { print $1 " " $2 "|" $4 " " $5 "|" $6 }'; }
 "$bin" -f __do_fault -i "$fault" -q -s 0 >/dev/null
 "$bin" -f __do_fault -i "$fault" -q -m hist | hist_text >fault-hist.txt
 check "do_fault: bars = -m hist" "$(cat fault-hist.txt)" "$(hist_svg __do_fault.svg)"
 check "do_fault: 5 bars" 5 "$(hist_svg __do_fault.svg | wc -l)"
-check "do_fault: bar tooltip" "256 - 512 us: 2 invocations (33.33%, cumulative 66.67%)" \
+check "do_fault: bar tooltip" "256 us - 512 us: 2 invocations (33.33%, cumulative 66.67%)" \
 	"$(X 'string(//*[local-name()="g"][@class="hb"][3]/*[local-name()="title"])' __do_fault.svg)"
 # the tallest bar is the 2 calls of 256-512 us: 40 px; 1 call: 20 px
 check "do_fault: bar heights" "20.0 20.0 40.0 20.0 20.0" \
@@ -345,7 +345,7 @@ check "strip above frames" "62|564" "$(X 'string(//*[local-name()="g"][@class="h
 "$bin" -f schedule -i ../sleep.txt -q -s 0 >/dev/null
 "$bin" -f schedule -i ../sleep.txt -q -m hist | hist_text >sleep-hist.txt
 check "schedule: bars = -m hist" "$(cat sleep-hist.txt)" "$(hist_svg schedule.svg)"
-check "schedule: counts add up" 1165 "$(hist_svg schedule.svg | awk '{ n += $3 } END { print n }')"
+check "schedule: counts add up" 1165 "$(hist_svg schedule.svg | awk -F'|' '{ n += $3 } END { print n }')"
 # the one-call buckets' bars are 1 px tall at least: each bar has a height
 check "schedule: no empty bar" 0 "$(X '//*[local-name()="g"][@class="hb"]/*[local-name()="rect"][2]/@height' schedule.svg | grep -c 'height="0')"
 "$bin" -f schedule -i ../sleep.txt -q -s 0 --outdir again >/dev/null

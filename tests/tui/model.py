@@ -15,13 +15,16 @@ import sys
 
 
 def human(ns):
+    # ms and s rounded half up on the integer ns, the unit chosen after rounding
     if ns < 1000:
         return "%d ns" % ns
     if ns < 1000000:
         return "%d.%03d us" % (ns // 1000, ns % 1000)
-    if ns < 1000000000:
-        return "%d.%03d ms" % (ns // 1000000, ns // 1000 % 1000)
-    return "%d.%03d s" % (ns // 1000000000, ns // 1000000 % 1000)
+    ms = (ns + 500) // 1000
+    if ms < 1000000:
+        return "%d.%03d ms" % (ms // 1000, ms % 1000)
+    s = (ns + 500000) // 1000000
+    return "%d.%03d s" % (s // 1000, s % 1000)
 
 
 def pct(part, whole):

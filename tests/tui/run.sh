@@ -218,7 +218,7 @@ slow_b=$(cut -f2 "$out/roots.tsv" | awk '{print "x\t" $1}' | bucket | sort -n | 
 sel=,$(awk -v b="$slow_b" '{ k = 0; while ($2 >= 1000 * 2 ^ k) k++; if (k == b) printf "%d,", $1 }' "$out/roots.tsv")
 awk -v sel="$sel" -f tests/tui/paths.awk $f61 | LC_ALL=C sort >"$out/bucket.tsv"
 nb=$(($(echo "$sel" | tr -cd , | wc -c) - 1))
-wait_for "hist: the slowest bucket's tree" ": $nb invocations merged"
+wait_for "hist: the slowest bucket's tree" ": $nb invocation$([ "$nb" = 1 ] || echo s) merged"
 same "hist: bucket tree rows" "$(rows)" "$(python3 tests/tui/model.py "$out/bucket.tsv" rows)"
 keys Escape
 wait_for "hist: back" "latency histogram"
