@@ -91,9 +91,10 @@ static void report_raised(FILE *f, const struct sg_callstack_stats *cs, int verb
 			sg_fmt_us(a, cs->raised_ns), verbose ? "" : ": -v names them");
 	if (roots)
 		fprintf(f,
-			"surfgraph: %" PRIu64 " invocation%s' callees outlast the root's printed "
+			"surfgraph: %" PRIu64 " %s callees outlast the root's printed "
 			"duration: the root keeps it, with no self time%s\n",
-			roots, roots == 1 ? "" : "s", verbose ? "" : " (-v names them)");
+			roots, roots == 1 ? "invocation's" : "invocations'",
+			verbose ? "" : " (-v names them)");
 }
 
 /*

@@ -71,8 +71,8 @@ check "garbage-mixed: no NUL in output" test "$(tr -d '\n' <"$out/garbage-mixed.
 # a file cut in the middle of a line: the last invocation is cut at the end, the rest is exact
 head -c 5000 "$fix" >"$out/cut.txt"
 sg cut 0 -f __do_fault -i "$out/cut.txt" -m folded
-err cut 'surfgraph: __do_fault: 1 complete invocations, 1 incomplete, not merged (1 still open at its end)
-surfgraph: skipped 1 unrecognised lines (first, line 84: " 0)   3.244 us    |                     ")'
+err cut 'surfgraph: __do_fault: 1 complete invocation, 1 incomplete, not merged (1 still open at its end)
+surfgraph: skipped 1 unrecognised line (first, line 84: " 0)   3.244 us    |                     ")'
 is cut '__do_fault 872949
 __do_fault;__cond_resched 3546
 __do_fault;special_mapping_fault 201970
@@ -83,7 +83,7 @@ sg ref 0 -f __do_fault -i "$fix" -m folded -q
 { head -n 30 "$fix"; head -c 1048576 /dev/zero | tr '\0' 'a'; echo; tail -n +31 "$fix"; } >"$out/longline.txt"
 sg longline 0 -f __do_fault -i "$out/longline.txt" -m folded
 same longline "$out/ref.out"
-check "longline: counted" grep -q '^surfgraph: skipped 1 unrecognised lines (first, line 31: "aaaa' "$out/longline.err"
+check "longline: counted" grep -q '^surfgraph: skipped 1 unrecognised line (first, line 31: "aaaa' "$out/longline.err"
 sed 's/$/\r/' "$fix" >"$out/crlf.txt"
 sg crlf 0 -f __do_fault -i "$out/crlf.txt" -m folded -q
 same crlf "$out/ref.out"
@@ -124,7 +124,7 @@ check "overflow: a number too long is a skipped line" grep -qx 'skipped_lines=1'
 in=<("$gen" rounding) sg rounding 0 -f root -i - -m folded -v
 is rounding 'root;a 7000
 root;b 7000'
-check "rounding: the call counted and listed" grep -q ', 1 calls whose callees outlast them' "$out/rounding.err"
+check "rounding: the call counted and listed" grep -q ', 1 call whose callees outlast it' "$out/rounding.err"
 check "rounding: -v says by how much" grep -qx 'surfgraph: callees outlast root in root: 10.000 us printed, its callees 14.000 us (4.000 us more)' "$out/rounding.err"
 in=<("$gen" rounding) sg rounding-tree 0 -f root -i - -m top
 check "rounding: the root lasts what the kernel printed" grep -qE '^ +1 +10\.000 +0\.000 .* root$' "$out/rounding-tree.out"
