@@ -34,6 +34,7 @@ struct sg_callstack {
 	struct sg_offcpu_stats *off; /* &stats.offcpu; NULL: --no-off-cpu */
 	int no_calls;		     /* sg_callstack_no_calls(): inv->calls not recorded */
 	unsigned epoch; /* sg_callstack_narrow() calls so far */
+	size_t open;	/* frames open in all tasks: at most SG_FRAMES_MAX */
 	struct sg_callstack_stats stats;
 };
 
@@ -152,6 +153,7 @@ static int abandon_frames(struct sg_callstack *cs, struct sg_task *t, size_t n, 
 	while (t->n > n) {
 		struct sg_frame f = t->stack[--t->n];
 
+		cs->open--;
 		if (sg_pending_close(t, &f, 0, 0) < 0)
 			return -1;
 		if (at_end)
@@ -227,6 +229,42 @@ static int start_invocation(struct sg_callstack *cs, struct sg_task *t, const st
 	return 0;
 }
 
+static int push(struct sg_callstack *cs, struct sg_task *t, const struct sg_event *ev,
+		struct sg_tree *tree, struct sg_node *node)
+{
+	if (sg_callnote_push(t, ev, ev->depth, tree, node) < 0)
+		return -1;
+	cs->open++;
+	return 0;
+}
+
+/*
+ * Whether ev is left out (issue 37.6): open calls are bounded per task and in all like the tasks
+ * are (tasks.h), or a trace of every task deep in calls would choose the memory. An entry past
+ * either bound is left out with all its task does below it, until the task is back above that
+ * depth; the invocation it was in is cut (incomplete, as for lost events), the rest is exact.
+ */
+static int too_deep(struct sg_callstack *cs, struct sg_task *t, const struct sg_event *ev)
+{
+	size_t keep;
+
+	if (t->deep_cut) {
+		if (ev->depth >= t->deep_from)
+			return 1;
+		t->deep_cut = 0;
+	}
+	if (ev->type != SG_EV_ENTRY)
+		return 0;
+	keep = (size_t) (sg_task_parent(t, ev->depth + 1) + 1); /* what on_entry leaves open */
+	if (keep < SG_TASK_FRAMES_MAX && cs->open - (t->n - keep) < SG_FRAMES_MAX)
+		return 0;
+	t->deep_cut = 1;
+	t->deep_from = ev->depth;
+	if (t->inv)
+		t->inv->cut |= SG_CUT_LOST;
+	return 1;
+}
+
 static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c,
 		    const struct sg_event *ev, int leaf)
 {
@@ -290,7 +328,7 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 			t->inv->has_dur = ev->has_dur;
 			return finalize(cs, t);
 		}
-		return sg_callnote_push(t, ev, d, tree, node);
+		return push(cs, t, ev, tree, node);
 	}
 	hi = sg_task_host(t, d);
 	if (hi >= 0) {
@@ -309,7 +347,7 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 	if (node && !anchor)
 		t->npend = sg_pending_tail(t, 0, d);
 	if (!leaf)
-		return sg_callnote_push(t, ev, d, tree, node);
+		return push(cs, t, ev, tree, node);
 	if (!node)
 		return 0;
 	sg_node_add_call(node, ev->dur, ev->has_dur);
@@ -421,6 +459,7 @@ static int on_return(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *
 		return -1;
 	struct sg_frame f = t->stack[--t->n];
 
+	cs->open--;
 	if (sg_pending_close(t, &f, ev->dur, ev->has_dur) < 0)
 		return -1;
 	if (!f.node)
@@ -571,6 +610,10 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 	if (ev->type == SG_EV_NOTE) {
 		if (cs->keep_raw && t->inv && ev->line)
 			return sg_invocation_add_raw(t->inv, ev->line, ev->line_len) < 0 ? oom() : 0;
+		return 0;
+	}
+	if (too_deep(cs, t, ev)) {
+		cs->stats.deep_events++;
 		return 0;
 	}
 	cs->stats.events++;
