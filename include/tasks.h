@@ -126,6 +126,14 @@ int sg_tasks_unnamed(int64_t key);
 #define SG_TASK_FRAMES_MAX (1u << 17)
 #define SG_FRAMES_MAX	   (1u << 20)
 
+/*
+ * Whether t's event at depth (an entry or not) is left out (issue 37.6); open: the calls open in
+ * all tasks: an entry past SG_TASK_FRAMES_MAX open calls in t, or SG_FRAMES_MAX in all, is left
+ * out with everything t does below it, until t is back above that depth; the invocation it was
+ * in is cut (incomplete, as for lost events), the rest of the run stays exact.
+ */
+int sg_task_too_deep(struct sg_task *t, int depth, int entry, size_t open);
+
 /* Whether the last sg_tasks_get() returned NULL because the table was full. */
 static inline int sg_tasks_full(const struct sg_tasks *ts)
 {

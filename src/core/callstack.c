@@ -238,33 +238,6 @@ static int push(struct sg_callstack *cs, struct sg_task *t, const struct sg_even
 	return 0;
 }
 
-/*
- * Whether ev is left out (issue 37.6): open calls are bounded per task and in all like the tasks
- * are (tasks.h), or a trace of every task deep in calls would choose the memory. An entry past
- * either bound is left out with all its task does below it, until the task is back above that
- * depth; the invocation it was in is cut (incomplete, as for lost events), the rest is exact.
- */
-static int too_deep(struct sg_callstack *cs, struct sg_task *t, const struct sg_event *ev)
-{
-	size_t keep;
-
-	if (t->deep_cut) {
-		if (ev->depth >= t->deep_from)
-			return 1;
-		t->deep_cut = 0;
-	}
-	if (ev->type != SG_EV_ENTRY)
-		return 0;
-	keep = (size_t) (sg_task_parent(t, ev->depth + 1) + 1); /* what on_entry leaves open */
-	if (keep < SG_TASK_FRAMES_MAX && cs->open - (t->n - keep) < SG_FRAMES_MAX)
-		return 0;
-	t->deep_cut = 1;
-	t->deep_from = ev->depth;
-	if (t->inv)
-		t->inv->cut |= SG_CUT_LOST;
-	return 1;
-}
-
 static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c,
 		    const struct sg_event *ev, int leaf)
 {
@@ -612,7 +585,7 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 			return sg_invocation_add_raw(t->inv, ev->line, ev->line_len) < 0 ? oom() : 0;
 		return 0;
 	}
-	if (too_deep(cs, t, ev)) {
+	if (sg_task_too_deep(t, ev->depth, ev->type == SG_EV_ENTRY, cs->open)) {
 		cs->stats.deep_events++;
 		return 0;
 	}
