@@ -183,11 +183,13 @@ test: check-libs unit golden dat exports live-host diff merge tui hardening sani
 # Hostile and broken input (tests/hardening): clear errors, no crash, hang or leak; where
 # root's outputs go, against another user's links, FIFOs and swapped directories (paths.sh);
 # what another user writes for root to read: control bytes, the pager, input-chosen memory
-# and CPU (bytes.sh).
+# and CPU (bytes.sh); costs an input could still choose: diff's name matching, merge's
+# metadata, call depth, the trace.dat copy (costs.sh).
 hardening: surfgraph tests/hardening/test_limits
 	@tests/hardening/run.sh
 	@tests/hardening/paths.sh
 	@tests/hardening/bytes.sh
+	@tests/hardening/costs.sh
 
 tests/hardening/test_limits: tests/hardening/test_limits.c $(LIB_OBJ)
 	$(CC) $(CFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)

@@ -8,6 +8,8 @@
 #include "stats.h"
 #include "tree.h"
 
+struct sg_strtab;
+
 struct sg_rootstat {
 	const char *root;     /* interned function name */
 	struct sg_summary sum; /* complete invocations */
@@ -25,7 +27,8 @@ struct sg_rootstat {
 
 /* key=value metadata, in the order a `.tree` file lists them. */
 struct sg_meta_kv {
-	char *key, *value;
+	const char *key; /* interned in the aggregate's metakeys */
+	char *value;
 };
 
 struct sg_aggregate {
@@ -78,7 +81,8 @@ struct sg_aggregate {
 	 */
 	int has_pathstat;
 	struct sg_meta_kv *meta;
-	int nmeta;
+	int nmeta, metacap;
+	struct sg_strtab *metakeys; /* the keys' index: each one's tag is its place in meta */
 	struct sg_tree *phase[2]; /* --narrow: complete invocations learned from, and narrowed */
 };
 

@@ -45,6 +45,7 @@ struct sg_callstack_stats {
 	uint64_t complete, incomplete;
 	uint64_t fragments_dropped; /* parentless fragments dropped at the memory cap */
 	uint64_t refused_events;    /* of new tasks while SG_TASKS_MAX had calls open (tasks.h) */
+	uint64_t deep_events;	    /* past SG_TASK_FRAMES_MAX or SG_FRAMES_MAX open calls */
 	int threshold_mode;	    /* only returns were seen: tracing_thresh output */
 	int has_dur;		    /* durations were present */
 	struct sg_offcpu_stats offcpu; /* sched_switch records and the [off-cpu] frames made */

@@ -57,9 +57,9 @@ int sg_decomp_binary(const char *head, size_t len);
 
 /*
  * The rest of the stream written to an unlinked temporary file in dir (O_TMPFILE: it has no
- * name anyone could open or replace), for a reader that must seek; refused past max bytes or
- * when the file system would be left with less than 64 MB free. The file's fd at offset 0, or
- * -1 with a message.
+ * name anyone could open or replace), for a reader that must seek; stopped past max bytes or
+ * when the file system would be left with less than a tenth of it (at least 64 MB) free. The
+ * file's fd at offset 0, or -1 with a message.
  */
 int sg_decomp_spill(struct sg_decomp *d, const char *dir, uint64_t max);
 

@@ -10,8 +10,10 @@
  * BEFORE and one only in AFTER that are the same function under another name (o's rules,
  * treediff.h; one of each with that name: an ambiguous pair stays apart) become one path: the
  * new node takes the gone one's source and name_before, the gone one leaves the list.
- * Returns how many pairs were made.
+ * *matched: how many pairs were made. In time n log n in p's children (the names are sorted
+ * once). Returns 0, or -1 (logged) when out of memory.
  */
-uint64_t sg_diffnames_match(struct sg_treediff_node *p, const struct sg_treediff_options *o);
+int sg_diffnames_match(struct sg_treediff_node *p, const struct sg_treediff_options *o,
+		       uint64_t *matched);
 
 #endif

@@ -11,6 +11,13 @@
 int sg_dat_sniff(const char *head, size_t len);
 
 /*
+ * Whether a trace.dat header's page size (in head, its first len bytes) is one libtracecmd can
+ * take: a power of two from 4 KiB to 16 MiB (1 when head is too short to tell: the library
+ * refuses such a file itself). Checked before a compressed file is copied for the library.
+ */
+int sg_dat_page_size_ok(const char *head, size_t len);
+
+/*
  * Feed every function_graph record of the trace.dat at path (or in fd, when fd >= 0: a seekable
  * file at its start, such as a decompressed copy; path names it in messages) to fn(ctx), merged
  * across CPUs in timestamp order, names from the kallsyms the file carries; lines: give events text

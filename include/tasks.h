@@ -54,6 +54,8 @@ struct sg_task {
 	int has_overrun;
 	int synced; /* an entry at depth 0 was seen: the stack is known from its bottom */
 	int no_irqs;	/* --no-irqs (sg_tasks_no_irqs): interrupts are no caller's callees */
+	/* past SG_TASK_FRAMES_MAX or SG_FRAMES_MAX open calls: left out from deep_from down */
+	int deep_cut, deep_from;
 	unsigned epoch; /* the call stacks' epoch at that entry (sg_callstack_narrow) */
 	/*
 	 * The lowest depth a call with a callee was entered at, when entry_seen: a call ended
@@ -125,6 +127,27 @@ int sg_tasks_unnamed(int64_t key);
  * (some KB a task) would otherwise be chosen by the trace.
  */
 #define SG_TASKS_MAX (1u << 16)
+
+/*
+ * Open calls followed at once, per task and in all (callstack.c leaves out what is deeper).
+ * function_graph follows at most FTRACE_RETFUNC_DEPTH (50) calls a task on older kernels and a
+ * page of return stack (some 100 to 200 calls) on newer ones; interrupts nest on that stack, and
+ * the kernel's quirk keeps up to 4 frames at one depth. A task is allowed 2^17, far above all
+ * of it and above the 100,000 nested calls tests/hardening/test_limits carries through every
+ * stage (some 40 MB). The attack is many tasks each deep: in all, 2^20 calls (some 350 MB) hold
+ * 16 a task at the task limit, or 16,000 tasks 64 deep; a trace with more open at once is a
+ * crafted one (65,536 tasks 100 deep took 2.16 GB).
+ */
+#define SG_TASK_FRAMES_MAX (1u << 17)
+#define SG_FRAMES_MAX	   (1u << 20)
+
+/*
+ * Whether t's event at depth (an entry or not) is left out (issue 37.6); open: the calls open in
+ * all tasks: an entry past SG_TASK_FRAMES_MAX open calls in t, or SG_FRAMES_MAX in all, is left
+ * out with everything t does below it, until t is back above that depth; the invocation it was
+ * in is cut (incomplete, as for lost events), the rest of the run stays exact.
+ */
+int sg_task_too_deep(struct sg_task *t, int depth, int entry, size_t open);
 
 /* Whether the last sg_tasks_get() returned NULL because the table was full. */
 static inline int sg_tasks_full(const struct sg_tasks *ts)

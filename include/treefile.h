@@ -30,10 +30,18 @@
 #define SG_TREEFILE_MAX_PATH_BYTES (1ull << 30)
 
 /*
+ * key=value lines a file may hold (read back or written): a merge of 2,700 runs lists 6 per run.
+ * A bound the reader needs (each costs a line and a lookup) and the writer keeps: what
+ * surfgraph writes, it reads back (merge's output, issue 37.5).
+ */
+#define SG_TREEFILE_MAX_META 16384
+
+/*
  * Write agg to out. Sorts child lists by name (merged tree) as a side effect; invocation trees
  * keep their call order. -1 on a write error, or, before anything is written, when the paths
  * would take more than SG_TREEFILE_MAX_PATH_BYTES (a crafted tree nested thousands of calls
- * deep: each line holds its whole path) (message set).
+ * deep: each line holds its whole path), or more than SG_TREEFILE_MAX_META key=value lines
+ * (message set).
  */
 int sg_treefile_write(FILE *out, struct sg_aggregate *agg);
 

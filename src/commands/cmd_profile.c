@@ -1,4 +1,6 @@
 /* cmd_profile.c - profiling a function: wires input, call stacks, aggregate and renderers. */
+#include <ctype.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -95,6 +97,36 @@ static int on_tick(void *ctx, const struct sg_live_tick *t)
  */
 #define DAT_COPY_DIR "/var/tmp"
 #define DAT_COPY_MAX (16ull << 30)
+
+/*
+ * The copy's bound: SURFGRAPH_TMP_MAX (bytes, or with K, M or G) when set, else DAT_COPY_MAX.
+ * 0 with a message: not a size. Past it, or below 10% free (decomp.c), the copy stops.
+ */
+static uint64_t copy_max(void)
+{
+	const char *s = getenv("SURFGRAPH_TMP_MAX");
+	static const char units[] = "KMG";
+	const char *u;
+	char *end;
+	unsigned long long v;
+
+	if (!s)
+		return DAT_COPY_MAX;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	u = *end ? strchr(units, *end) : NULL;
+	if (u && v <= (UINT64_MAX >> 30)) {
+		v <<= 10 * (u - units + 1);
+		end++;
+	}
+	if (!isdigit((unsigned char) *s) || errno || *end || !v) {
+		sg_log_error("SURFGRAPH_TMP_MAX=%.40s: not a size (bytes, or a number with K, M or "
+			     "G)",
+			     s);
+		return 0;
+	}
+	return v;
+}
 
 /*
  * Where the run's files go, checked before a trace is read or the kernel traced: a -o or
@@ -443,6 +475,7 @@ static int run_input(struct run *r)
 	const char *head;
 	ssize_t head_len;
 	int ret = -1, dat_fd = -1;
+	uint64_t copy_max_v = 0;
 
 	r->exit2 = 1;
 	if (r->opt.command || r->opt.duration > 0 || r->opt.count || r->opt.no_sleep_time ||
@@ -482,6 +515,12 @@ static int run_input(struct run *r)
 		goto out;
 	}
 	r->dat = sg_dat_sniff(head, (size_t) head_len);
+	/* before a compressed one is copied whole: 246 KB of zstd made 7.2 GB (issue 37.8) */
+	if (r->dat && !sg_dat_page_size_ok(head, (size_t) head_len)) {
+		sg_log_error("%s: not a readable trace.dat file: bad page size in its header",
+			     strcmp(r->opt.input, "-") ? r->opt.input : "stdin");
+		goto out;
+	}
 	if (!r->dat && sg_decomp_binary(head, (size_t) head_len)) {
 		const char *kind = sg_decomp_kind_name(in);
 
@@ -514,8 +553,10 @@ static int run_input(struct run *r)
 	 * an unlinked temporary file (docs/input.md)
 	 */
 	if (r->dat && (sg_decomp_kind(in) != SG_DECOMP_NONE || sg_decomp_fd(in) == STDIN_FILENO) &&
-	    (dat_fd = sg_decomp_spill(in, DAT_COPY_DIR, DAT_COPY_MAX)) < 0) {
-		if (!sg_decomp_error(in)) { /* no room for the copy, not a broken stream */
+	    (!(copy_max_v = copy_max()) ||
+	     (dat_fd = sg_decomp_spill(in, DAT_COPY_DIR, copy_max_v)) < 0)) {
+		/* no room for the copy, not a broken stream */
+		if (copy_max_v && !sg_decomp_error(in)) {
 			char why[512];
 
 			snprintf(why, sizeof(why), "%s", sg_log_message());

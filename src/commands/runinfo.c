@@ -166,6 +166,12 @@ void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 			" event%s of tasks that came while %u others "
 			"each had a call open (the most tasks surfgraph follows at once)\n",
 			cs->refused_events, sg_plural(cs->refused_events), SG_TASKS_MAX);
+	if (cs->deep_events)
+		fprintf(f,
+			"surfgraph: left out %" PRIu64 " events of calls made while %u calls were "
+			"open in their task or %u in all (the most surfgraph follows at once); "
+			"their invocations are incomplete\n",
+			cs->deep_events, SG_TASK_FRAMES_MAX, SG_FRAMES_MAX);
 	report_raised(f, cs, verbose);
 	if (verbose)
 		fprintf(

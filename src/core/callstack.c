@@ -34,6 +34,7 @@ struct sg_callstack {
 	struct sg_offcpu_stats *off; /* &stats.offcpu; NULL: --no-off-cpu */
 	int no_calls;		     /* sg_callstack_no_calls(): inv->calls not recorded */
 	unsigned epoch; /* sg_callstack_narrow() calls so far */
+	size_t open;	/* frames open in all tasks: at most SG_FRAMES_MAX */
 	struct sg_callstack_stats stats;
 };
 
@@ -153,6 +154,7 @@ static int abandon_frames(struct sg_callstack *cs, struct sg_task *t, size_t n, 
 	while (t->n > n) {
 		struct sg_frame f = t->stack[--t->n];
 
+		cs->open--;
 		if (sg_pending_close(t, &f, 0, 0) < 0)
 			return -1;
 		if (at_end)
@@ -229,6 +231,15 @@ static int start_invocation(struct sg_callstack *cs, struct sg_task *t, const st
 	return 0;
 }
 
+static int push(struct sg_callstack *cs, struct sg_task *t, const struct sg_event *ev,
+		struct sg_tree *tree, struct sg_node *node)
+{
+	if (sg_callnote_push(t, ev, ev->depth, tree, node) < 0)
+		return -1;
+	cs->open++;
+	return 0;
+}
+
 static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c,
 		    const struct sg_event *ev, int leaf)
 {
@@ -301,7 +312,7 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 			t->inv->has_dur = ev->has_dur;
 			return finalize(cs, t);
 		}
-		return sg_callnote_push(t, ev, d, tree, node);
+		return push(cs, t, ev, tree, node);
 	}
 	hi = sg_task_host(t, d);
 	if (hi >= 0) {
@@ -320,7 +331,7 @@ static int on_entry(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *c
 	if (node && !anchor)
 		t->npend = sg_pending_tail(t, 0, d);
 	if (!leaf)
-		return sg_callnote_push(t, ev, d, tree, node);
+		return push(cs, t, ev, tree, node);
 	if (!node)
 		return 0;
 	sg_node_add_call(node, ev->dur, ev->has_dur);
@@ -432,6 +443,7 @@ static int on_return(struct sg_callstack *cs, struct sg_task *t, struct sg_cpu *
 		return -1;
 	struct sg_frame f = t->stack[--t->n];
 
+	cs->open--;
 	if (sg_pending_close(t, &f, ev->dur, ev->has_dur) < 0)
 		return -1;
 	if (!f.node)
@@ -582,6 +594,10 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 	if (ev->type == SG_EV_NOTE) {
 		if (cs->keep_raw && t->inv && ev->line)
 			return sg_invocation_add_raw(t->inv, ev->line, ev->line_len) < 0 ? oom() : 0;
+		return 0;
+	}
+	if (sg_task_too_deep(t, ev->depth, ev->type == SG_EV_ENTRY, cs->open)) {
+		cs->stats.deep_events++;
 		return 0;
 	}
 	cs->stats.events++;

@@ -1,6 +1,8 @@
 /* diffnames.c - one function under two names across kernel versions: clones, _noprof, renames. */
+#include <stdlib.h>
 #include <string.h>
 #include "diffnames.h"
+#include "log.h"
 #include "match.h"
 
 /* BEFORE's name as AFTER would call it: --rename's NEW for OLD. */
@@ -24,53 +26,84 @@ static size_t key_len(const char *name)
 	return len;
 }
 
-static int same_key(const char *a, const char *b)
-{
-	size_t la = key_len(a), lb = key_len(b);
+/* A child only in one run, under the key it is matched by (BEFORE's name as AFTER would call it).
+ */
+struct keyed {
+	const char *key;
+	size_t len;
+	struct sg_treediff_node *n;
+};
 
-	return la == lb && memcmp(a, b, la) == 0;
+/* By key, then BEFORE's before AFTER's: a key's entries are adjacent, its gone one first. */
+static int cmp_keyed(const void *x, const void *y)
+{
+	const struct keyed *a = x, *b = y;
+	size_t len = a->len < b->len ? a->len : b->len;
+	int c = memcmp(a->key, b->key, len);
+
+	if (c)
+		return c;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	return (int) (a->n->state == SG_TREEDIFF_NEW) - (int) (b->n->state == SG_TREEDIFF_NEW);
 }
 
-/* How many of p's children only in run side have the key of name. */
-static int count_key(const struct sg_treediff_node *p, enum sg_treediff_state side,
-		     const struct sg_treediff_options *o, const char *name)
+/*
+ * The children only in one run are sorted once by key (issue 37.4: counting each gone child's
+ * key among all siblings was quadratic, 77 s at 40,000 siblings); a key held by exactly one gone
+ * and one new child pairs them. A pair takes its key's only gone child, so pairs never compete
+ * and the list order they are made in changes nothing.
+ */
+int sg_diffnames_match(struct sg_treediff_node *p, const struct sg_treediff_options *o,
+		       uint64_t *matched)
 {
-	int k = 0;
+	struct keyed *v;
+	size_t n = 0, k = 0;
 
-	for (const struct sg_treediff_node *c = p->child; c; c = c->next)
-		if (c->state == side &&
-		    same_key(side == SG_TREEDIFF_GONE ? renamed(o, c->name) : c->name, name))
-			k++;
-	return k;
-}
-
-uint64_t sg_diffnames_match(struct sg_treediff_node *p, const struct sg_treediff_options *o)
-{
-	struct sg_treediff_node **link = &p->child;
-	uint64_t matched = 0;
-
-	for (struct sg_treediff_node *g = p->child; g; g = g->next)
+	*matched = 0;
+	for (struct sg_treediff_node *g = p->child; g; g = g->next) {
 		g->state = !g->src[0]	? SG_TREEDIFF_NEW
 			   : !g->src[1] ? SG_TREEDIFF_GONE
 					: SG_TREEDIFF_BOTH;
-	while (*link) {
-		struct sg_treediff_node *g = *link, *a = NULL;
-		const char *name = renamed(o, g->name);
-
-		if (g->state == SG_TREEDIFF_GONE && count_key(p, SG_TREEDIFF_NEW, o, name) == 1 &&
-		    count_key(p, SG_TREEDIFF_GONE, o, name) == 1)
-			for (a = p->child; a; a = a->next)
-				if (a->state == SG_TREEDIFF_NEW && same_key(a->name, name))
-					break;
-		if (!a) {
-			link = &g->next;
-			continue;
-		}
-		a->src[0] = g->src[0];
-		a->name_before = g->name;
-		a->state = SG_TREEDIFF_BOTH;
-		*link = g->next;
-		matched++;
+		n += g->state != SG_TREEDIFF_BOTH;
 	}
-	return matched;
+	if (n < 2)
+		return 0;
+	v = malloc(n * sizeof(*v));
+	if (!v) {
+		sg_log_error("diff: out of memory matching %zu names", n);
+		return -1;
+	}
+	for (struct sg_treediff_node *g = p->child; g; g = g->next)
+		if (g->state != SG_TREEDIFF_BOTH) {
+			const char *key =
+			    g->state == SG_TREEDIFF_GONE ? renamed(o, g->name) : g->name;
+
+			v[k++] = (struct keyed){key, key_len(key), g};
+		}
+	qsort(v, n, sizeof(*v), cmp_keyed);
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+
+		while (j < n && v[j].len == v[i].len && memcmp(v[j].key, v[i].key, v[i].len) == 0)
+			j++;
+		if (j - i == 2 && v[i].n->state == SG_TREEDIFF_GONE &&
+		    v[i + 1].n->state == SG_TREEDIFF_NEW) {
+			struct sg_treediff_node *g = v[i].n, *a = v[i + 1].n;
+
+			a->src[0] = g->src[0];
+			a->name_before = g->name;
+			a->state = SG_TREEDIFF_BOTH;
+			g->src[0] = NULL; /* no source in either run: unlinked below */
+			(*matched)++;
+		}
+		i = j;
+	}
+	free(v);
+	for (struct sg_treediff_node **link = &p->child; *link;)
+		if (!(*link)->src[0] && !(*link)->src[1])
+			*link = (*link)->next;
+		else
+			link = &(*link)->next;
+	return 0;
 }

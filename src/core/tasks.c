@@ -268,3 +268,24 @@ int sg_task_stack_grow(struct sg_task *t)
 	t->cap = ncap;
 	return 0;
 }
+
+int sg_task_too_deep(struct sg_task *t, int depth, int entry, size_t open)
+{
+	size_t keep;
+
+	if (t->deep_cut) {
+		if (depth >= t->deep_from)
+			return 1;
+		t->deep_cut = 0;
+	}
+	if (!entry)
+		return 0;
+	keep = (size_t) (sg_task_parent(t, depth + 1) + 1); /* what the entry leaves open */
+	if (keep < SG_TASK_FRAMES_MAX && open - (t->n - keep) < SG_FRAMES_MAX)
+		return 0;
+	t->deep_cut = 1;
+	t->deep_from = depth;
+	if (t->inv)
+		t->inv->cut |= SG_CUT_LOST;
+	return 1;
+}

@@ -183,8 +183,13 @@ static int build_children(struct sg_treediff *d, struct sg_treediff_node *n, str
 		if (c >= 0)
 			a = a->next;
 	}
-	if (!o->exact_names)
-		d->nmatched += sg_diffnames_match(n, o);
+	if (!o->exact_names) {
+		uint64_t m;
+
+		if (sg_diffnames_match(n, o, &m) < 0)
+			return -1;
+		d->nmatched += m;
+	}
 	for (struct sg_treediff_node *k = n->child; n->parent && k; k = k->next)
 		fill(d, k);
 	return n->parent ? sort_children(n, s) : 0;

@@ -19,6 +19,8 @@
 #define XZ_MEMLIMIT	(128u << 20)
 #define SPILL_BUF	(1u << 20)
 #define SPILL_KEEP_FREE (64ull << 20)
+/* free space looked at again after this many bytes (a multiple of SPILL_BUF) */
+#define SPILL_CHECK_EVERY (16ull << 20)
 
 struct sg_decomp {
 	int fd, own_fd;
@@ -486,17 +488,32 @@ int sg_decomp_spill(struct sg_decomp *d, const char *dir, uint64_t max)
 		if (n == 0)
 			break;
 		if (total + (uint64_t) n > max) {
-			sg_log_error("%s: more than %llu MB to copy to %s: too large", d->name,
-				     (unsigned long long) (max >> 20), dir);
+			sg_log_error("%s: more than %llu MB to copy to %s (SURFGRAPH_TMP_MAX): too "
+				     "large",
+				     d->name, (unsigned long long) (max >> 20), dir);
 			goto fail;
 		}
-		/* root may fill the blocks kept for it: leave the others room */
-		if (total == 0 || total - checked >= SPILL_KEEP_FREE / 2) {
-			if (fstatvfs(fd, &vs) == 0 &&
-			    (uint64_t) vs.f_bavail * vs.f_frsize < SPILL_KEEP_FREE + (uint64_t) n) {
+		/*
+		 * root may fill the blocks kept for it: leave the others room, a tenth of the file
+		 * system (at least 64 MB), so that a small crafted stream cannot fill it (issue
+		 * 37.8: 246 KB of zstd made 7.2 GB)
+		 */
+		if (total == 0 || total - checked >= SPILL_CHECK_EVERY) {
+			uint64_t keep = 0;
+
+			if (fstatvfs(fd, &vs) == 0) {
+				keep = (uint64_t) vs.f_blocks / 10 * vs.f_frsize;
+				if (keep < SPILL_KEEP_FREE)
+					keep = SPILL_KEEP_FREE;
+			}
+			/* room for what comes before the next look */
+			if (keep &&
+			    (uint64_t) vs.f_bavail * vs.f_frsize < keep + SPILL_CHECK_EVERY) {
 				sg_log_error("%s: copying it to %s would leave less than %llu MB "
-					     "free there",
-					     d->name, dir, SPILL_KEEP_FREE >> 20);
+					     "free there (a tenth of it, at least 64 MB): stopped "
+					     "after %llu MB",
+					     d->name, dir, (unsigned long long) (keep >> 20),
+					     (unsigned long long) (total >> 20));
 				goto fail;
 			}
 			checked = total;

@@ -306,11 +306,10 @@ static int dat_walk(struct tracecmd_input *h, struct sg_raw_decoder *dec, int *d
  * libtracecmd 1.3 crashes while giving up on a file whose page size is not a power of two: the
  * header is checked first. Layout: magic, version string, endian byte, long size, page size.
  */
-static int page_size_ok(int fd)
+int sg_dat_page_size_ok(const char *head, size_t n)
 {
-	unsigned char h[64];
-	ssize_t got = pread(fd, h, sizeof(h), 0);
-	size_t n = got > 0 ? (size_t) got : 0, i = sizeof(DAT_MAGIC) - 1;
+	const unsigned char *h = (const unsigned char *) head;
+	size_t i = sizeof(DAT_MAGIC) - 1;
 	uint32_t ps;
 
 	while (i < n && h[i])
@@ -387,7 +386,10 @@ static struct tracecmd_input *dat_open(const char *path, int from)
 		sg_log_error("%s: not a readable trace.dat file: %s", path, strerror(errno));
 		return NULL;
 	}
-	if (!page_size_ok(fd)) {
+	char head[64];
+	ssize_t got = pread(fd, head, sizeof(head), 0);
+
+	if (!sg_dat_page_size_ok(head, got > 0 ? (size_t) got : 0)) {
 		close(fd);
 		sg_log_error("%s: not a readable trace.dat file: bad page size in its header", path);
 		return NULL;

@@ -92,9 +92,13 @@ static int in_ring(const struct sg_aggregate *agg, const struct sg_invocation *i
 	return 0;
 }
 
+/* The key=value lines sg_treefile_write writes whatever the metadata: root= to keep_slowest=. */
+#define KV_FIXED 12
+
 /*
  * Every node line carries its whole path, so the file grows with depth squared: a crafted trace
- * of a few MB nesting 100,000 calls would make tens of GB. Refuse such a file before writing.
+ * of a few MB nesting 100,000 calls would make tens of GB. Refuse such a file before writing,
+ * and one with more key=value lines than the reader takes (a merge of merges of many runs).
  */
 static int check_size(struct sg_aggregate *agg)
 {
@@ -116,12 +120,25 @@ static int check_size(struct sg_aggregate *agg)
 		    write_nodes(NULL, NULL, sg_tree_top(agg->slow[i]->tree), &bytes, &deepest, 0,
 				0) < 0)
 			return -1;
-	if (bytes <= SG_TREEFILE_MAX_PATH_BYTES)
+	if (bytes > SG_TREEFILE_MAX_PATH_BYTES) {
+		sg_log_error(
+		    "the .tree file would hold %.1f GB of call paths (the tree is %d calls deep "
+		    "and every line carries its whole path, docs/tree-format.md): not written; "
+		    "without -o (live: --no-save) the run goes without it",
+		    (double) bytes / 1e9, deepest);
+		return -1;
+	}
+	/* the header's own lines, root= among them, and the metadata but its root= */
+	int nkv = KV_FIXED + agg->nmeta - (sg_aggregate_meta(agg, "root") != NULL);
+	const char *sources = sg_aggregate_meta(agg, "sources");
+
+	if (nkv <= SG_TREEFILE_MAX_META)
 		return 0;
-	sg_log_error("the .tree file would hold %.1f GB of call paths (the tree is %d calls deep "
-		     "and every line carries its whole path, docs/tree-format.md): not written; "
-		     "without -o (live: --no-save) the run goes without it",
-		     (double) bytes / 1e9, deepest);
+	sg_log_error("the .tree file would hold %d key=value lines%s%.20s%s, more than the %d "
+		     "surfgraph reads back: not written",
+		     nkv, sources ? " (sources=" : "", sources ? sources : "",
+		     sources ? ": a merged run lists its runs, up to 6 lines each)" : "",
+		     SG_TREEFILE_MAX_META);
 	return -1;
 }
 

@@ -36,12 +36,6 @@ struct reader {
 	struct sg_treecalls_reader calls; /* version 5's rec lines */
 };
 
-/*
- * key=value lines a file may hold: a merge of 2,700 runs lists 6 per run. Each is looked up
- * among the others (aggregate.c), so their number, not the file's size, sets the time taken.
- */
-#define MAX_META 16384
-
 static int fail(struct reader *r, const char *fmt, const char *arg)
 {
 	return sg_treefield_fail(&r->at, fmt, arg);
@@ -322,7 +316,7 @@ static int read_meta(struct reader *r, char *line)
 
 	if (!eq || eq == line)
 		return fail(r, "%s", "expected key=value");
-	if (++r->nmeta > MAX_META)
+	if (++r->nmeta > SG_TREEFILE_MAX_META)
 		return fail(r, "%s", "more than 16384 key=value lines");
 	*eq = '\0';
 	/* %XX-decoded as values are: the writer escapes a key's controls (a key of an input .tree) */

@@ -74,7 +74,7 @@ if unshare -m true 2>/dev/null; then
 	unshare -m sh -c 'mount -t tmpfs -o size=2m tmpfs /var/tmp && exec "$0" "$@"' "$bin" \
 		-f __do_fault -i "$out/dat.gz" -m folded --no-save >"$out/full.out" 2>"$out/full.err"
 	expect "trace.dat copy refused in a full /var/tmp" "$(cat "$out/full.err")" \
-		"surfgraph: $out/dat.gz: copying it to /var/tmp would leave less than 64 MB free there (a trace.dat must be a file libtracecmd can seek in: decompress it to one and give its path to -i)"
+		"surfgraph: $out/dat.gz: copying it to /var/tmp would leave less than 64 MB free there (a tenth of it, at least 64 MB): stopped after 0 MB (a trace.dat must be a file libtracecmd can seek in: decompress it to one and give its path to -i)"
 else
 	skipped "the full /var/tmp case (no mount namespace)"
 fi

@@ -8,6 +8,7 @@
 #include <event-parse.h>
 #include "aggregate.h"
 #include "callstack.h"
+#include "tasks.h"
 #include "flame.h"
 #include "log.h"
 #include "input_raw.h"
@@ -111,6 +112,32 @@ static void render_all(struct run *r, FILE *sink, int tree_file)
 	}
 	if (tree_file)
 		CHECK(sg_treefile_write(sink, r->agg) == 0);
+}
+
+/*
+ * One task past SG_TASK_FRAMES_MAX open calls (issue 37.6): the 5 deeper entries and their
+ * returns left out and counted, the invocation cut, the task's stack no deeper than the bound.
+ */
+static void deep_cap(void)
+{
+	struct run r;
+	char name[32];
+	const int over = 5, top = (int) SG_TASK_FRAMES_MAX + over;
+
+	run_new(&r, "f0");
+	for (int d = 0; d < top; d++) {
+		snprintf(name, sizeof(name), "f%d", d);
+		CHECK(feed(&r, SG_EV_ENTRY, d, name, 0) == 0);
+	}
+	CHECK(sg_callstack_stats(r.cs)->deep_events == (uint64_t) over);
+	for (int d = top - 1; d >= 0; d--)
+		CHECK(feed(&r, SG_EV_EXIT, d, NULL, 1000) == 0);
+	CHECK(sg_callstack_stats(r.cs)->deep_events == 2 * (uint64_t) over);
+	CHECK(sg_callstack_finish(r.cs) == 0);
+	CHECK(r.agg->complete == 0 && r.agg->incomplete == 1);
+	run_free(&r);
+	printf("limits: %d nested calls in one task, the %d past %u left out\n", top, over,
+	       SG_TASK_FRAMES_MAX);
 }
 
 /* f0 { f1 { ... f99999 { leaf } } }, twice: merge, finish, sort, render and free on that depth. */
@@ -311,6 +338,7 @@ int main(int argc, char **argv)
 		replay(argv[i]);
 	short_records();
 	deep(sink);
+	deep_cap();
 	wide(sink);
 	fclose(sink);
 	printf("limits: %d checks, %d failed\n", checks, failures);
