@@ -226,7 +226,7 @@ gen_tasks() {
 nobody bash -c "$(declare -f gen_tasks); gen_tasks" |
 	timeout "$LIMIT" /usr/bin/time -o "$out/tasks.rss" -f %M "$bin" -f root -i - -m top --no-save \
 		>"$out/tasks.out" 2>"$out/tasks.err"
-check "tasks: one complete, 65535 open at the end" grep -qx 'surfgraph: root: 1 complete invocations, 65535 incomplete, not merged (65535 still open at its end)' "$out/tasks.err"
+check "tasks: one complete, 65535 open at the end" grep -qx 'surfgraph: root: 1 complete invocation, 65535 incomplete, not merged (65535 still open at its end)' "$out/tasks.err"
 check "tasks: the rest said" grep -qx 'surfgraph: left out 468928 events of tasks that came while 65536 others each had a call open (the most tasks surfgraph follows at once)' "$out/tasks.err"
 if [ -z "${SG_SANITIZED:-}" ]; then
 	rss=$(tail -1 "$out/tasks.rss")

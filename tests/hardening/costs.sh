@@ -110,7 +110,7 @@ nobody bash -c "$(declare -f deep); deep 32768 33" |
 	timeout "$LIMIT" /usr/bin/time -o "$out/deep.rss" -f %M "$bin" -f root -i - -m top \
 		--no-save >"$out/deep-all.out" 2>"$out/deep-all.err"
 check "depth: 2^20 open calls in all, the rest said" grep -qx 'surfgraph: left out 32768 events of calls made while 131072 calls were open in their task or 1048576 in all (the most surfgraph follows at once); their invocations are incomplete' "$out/deep-all.err"
-check "depth: 31776 invocations open, the first complete" grep -qx 'surfgraph: root: 1 complete invocations, 31776 incomplete, not merged (31776 still open at its end, 1 cut by missing events (lost, or before a CPU'"'"'s buffer began))' "$out/deep-all.err"
+check "depth: 31776 invocations open, the first complete" grep -qx 'surfgraph: root: 1 complete invocation, 31776 incomplete, not merged (31776 still open at its end, 1 cut by missing events (lost, or before a CPU'"'"'s buffer began))' "$out/deep-all.err"
 check "depth: the complete one exact: root 3 us, 2 of them its own" grep -Eq '^ +1 +3\.000 +2\.000 .* root$' "$out/deep-all.out"
 check "depth: and its leaf, 1 us" grep -Eq '^ +1 +1\.000 +1\.000 .* leaf$' "$out/deep-all.out"
 
