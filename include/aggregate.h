@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include "invocation.h"
+#include "qsketch.h"
 #include "scatter.h"
 #include "stats.h"
 #include "tree.h"
@@ -13,6 +14,11 @@ struct sg_rootstat {
 	struct sg_summary sum; /* complete invocations */
 	uint64_t incomplete;
 	struct sg_stats *acc; /* NULL when the summary was loaded from a file */
+	/*
+	 * The durations' quantile sketch (qsketch.h), what merged runs' percentiles come from:
+	 * NULL for a file of version 5 or older, a merge with one, or a run without durations.
+	 */
+	struct sg_qsketch *qs;
 };
 
 /* key=value metadata, in the order a `.tree` file lists them. */
