@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include "invocation.h"
+#include "qsketch.h"
 #include "scatter.h"
 #include "stats.h"
 #include "tree.h"
@@ -23,6 +24,11 @@ struct sg_rootstat {
 	int low_depth;
 	uint64_t at_low, at_low_entered;
 	uint64_t at_low_ns, at_low_entered_ns; /* their durations' sums */
+	/*
+	 * The durations' quantile sketch (qsketch.h), what merged runs' percentiles come from:
+	 * NULL for a file of version 5 or older, a merge with one, or a run without durations.
+	 */
+	struct sg_qsketch *qs;
 };
 
 /* key=value metadata, in the order a `.tree` file lists them. */

@@ -43,6 +43,12 @@ struct sg_summary {
 	int has_hist;
 	uint64_t p90, p999;
 	uint64_t hist[SG_HIST_BUCKETS];
+	/*
+	 * The percentiles that are estimates without a bound (bits of mergetail.h's enum
+	 * sg_mergetail_pct): a merge of runs that had no quantile sketch (.tree files of version
+	 * 5 or older) took them from power-of-two buckets or the runs' means. 0 otherwise.
+	 */
+	unsigned approx;
 };
 
 void sg_stats_summary(const struct sg_stats *s, struct sg_summary *out);

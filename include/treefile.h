@@ -20,11 +20,16 @@
 /* Version 4: version 3 and the scatter (scatter and dot lines). */
 #define SG_TREEFILE_MAGIC4 "# surfgraph-tree 4"
 /*
- * Version 5, what surfgraph writes now: version 4 and optional sections, each absent when not
- * recorded: pstat lines (per-path statistics across invocations, for diff's significance,
- * treepstat.c); a kept invocation's calls as recorded (recs and rec lines, treecalls.c).
+ * Version 5: version 4 and optional sections, each absent when not recorded: pstat lines
+ * (per-path statistics across invocations, for diff's significance, treepstat.c); a kept
+ * invocation's calls as recorded (recs and rec lines, treecalls.c).
  */
 #define SG_TREEFILE_MAGIC5 "# surfgraph-tree 5"
+/*
+ * Version 6, what surfgraph writes now: version 5 and, optional too, each root's quantile
+ * sketch (qsketch lines, treestat.c), which merged runs' percentiles come from.
+ */
+#define SG_TREEFILE_MAGIC6 "# surfgraph-tree 6"
 
 /* Call paths a .tree may hold at most (1 GiB): far beyond any kernel's nesting, see below. */
 #define SG_TREEFILE_MAX_PATH_BYTES (1ull << 30)

@@ -19,8 +19,18 @@
  * them, the slowest with them. Metadata: sources=N and per run source.I, invocations.I,
  * incomplete.I and its host.I, kernel.I, created.I (a merged run's own sources are listed
  * instead of it). NULL with a message: different roots, timed and count-only runs, threshold
- * and full runs mixed, no memory.
+ * and full runs mixed, the same run given twice (sg_treemerge_twice 2), no memory.
  */
 struct sg_aggregate *sg_treemerge(struct sg_aggregate **runs, const char *const *labels, int n);
+
+/*
+ * Whether a run is given twice, directly or inside a merged run (whose source.I lists it): 2
+ * certainly (the same source, creation time, host, kernel, counts; total time and lost events
+ * too for two runs given directly), 1 probably (a merged run lists one with the same creation
+ * time, host, kernel and counts under another name), 0 not; why (len bytes) says which and how
+ * told. -1: no memory (message set).
+ */
+int sg_treemerge_twice(struct sg_aggregate **runs, const char *const *labels, int n, char *why,
+		       size_t len);
 
 #endif

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "mergetail.h"
 #include "diff_json.h"
 #include "json.h"
 #include "log.h"
@@ -105,7 +106,21 @@ static void put_summary(FILE *out, const struct sg_summary *s)
 			sg_hist_lo(b), sg_hist_hi(b), s->hist[b]);
 		first = 0;
 	}
-	fputs("]}", out);
+	fputs("]", out);
+	/* a merge of runs without quantile sketches: the percentiles it estimated unbounded */
+	if (s->approx) {
+		static const char *const name[] = {"p50", "p90", "p99", "p999"};
+		static const unsigned bit[] = {SG_MT_P50, SG_MT_P90, SG_MT_P99, SG_MT_P999};
+
+		fputs(", \"approximate\": [", out);
+		for (int p = 0, first = 1; p < 4; p++)
+			if (s->approx & bit[p]) {
+				fprintf(out, "%s\"%s\"", first ? "" : ", ", name[p]);
+				first = 0;
+			}
+		fputc(']', out);
+	}
+	fputc('}', out);
 }
 
 /* A tail test: the calls of each run at or past at_ns, p and the verdict (null: untested). */

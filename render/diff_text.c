@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "diffgate.h"
+#include "mergetail.h"
 #include "diff_text.h"
 #include "fmt.h"
 #include "log.h"
@@ -112,6 +113,15 @@ static void put_summary(FILE *out, const struct sg_treediff *d, const struct sg_
 			unknown == 2 ? "n/a" : sg_fmt_human(b, va),
 			unknown ? "n/a" : fmt_delta_human(c, dv),
 			unknown ? "n/a" : sg_fmt_diff_pct(p, dv, vb, st));
+		/* a merge of runs without quantile sketches estimated it: its delta is too */
+		unsigned bit = i == 1 ? SG_MT_P50 : i == 2 ? SG_MT_P99 : 0;
+		int ab = (r->sum[0].approx & bit ? 1 : 0) | (r->sum[1].approx & bit ? 2 : 0);
+
+		if (ab)
+			fprintf(out, "  approximate (%s: a merge without quantile sketches)",
+				ab == 3	  ? "both"
+				: ab == 1 ? "BEFORE"
+					  : "AFTER");
 		/* the histograms' rank test is about the middle of the distribution: p50's row */
 		if (i == 1 && r->rank != SG_WELCH_FEW)
 			fprintf(out, "  p=%.2g %s (rank test of the histograms)", r->rank_p,

@@ -1,6 +1,7 @@
 /* render_hist.c - the latency distribution (-m hist) and its one-line form for -m tree's header. */
 #include <inttypes.h>
 #include <string.h>
+#include "mergetail.h"
 #include "fmt.h"
 #include "log.h"
 #include "render_hist.h"
@@ -58,9 +59,11 @@ static int render_root(FILE *out, const struct sg_rootstat *r, int unicode)
 		fputc('\n', out);
 		return 0;
 	}
-	fprintf(out, "  p50 %s  p90 %s  p99 %s  p99.9 %s  max %s\n\n", sg_fmt_human(a, s->p50),
-		sg_fmt_human(b, s->p90), sg_fmt_human(c, s->p99), sg_fmt_human(d, s->p999),
-		sg_fmt_human(e, s->max));
+	fprintf(out, "  p50 %s%s  p90 %s%s  p99 %s%s  p99.9 %s%s  max %s\n\n",
+		sg_fmt_human(a, s->p50), sg_mergetail_mark(s, SG_MT_P50), sg_fmt_human(b, s->p90),
+		sg_mergetail_mark(s, SG_MT_P90), sg_fmt_human(c, s->p99),
+		sg_mergetail_mark(s, SG_MT_P99), sg_fmt_human(d, s->p999),
+		sg_mergetail_mark(s, SG_MT_P999), sg_fmt_human(e, s->max));
 	for (unsigned i = first; i <= last; i++)
 		if (s->hist[i] > most)
 			most = s->hist[i];

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "mergetail.h"
 #include "fmt.h"
 #include "invocation.h"
 #include "log.h"
@@ -232,10 +233,11 @@ int sg_render_text(FILE *out, struct sg_aggregate *agg, const struct sg_text_sty
 		fprintf(out, ": %" PRIu64 " complete invocation%s, %" PRIu64 " incomplete",
 			r->sum.count, sg_plural(r->sum.count), r->incomplete);
 		if (agg->has_time && r->sum.count)
-			fprintf(out, "\n  total %s  min %s  avg %s  p50 %s  p99 %s  max %s",
+			fprintf(out, "\n  total %s  min %s  avg %s  p50 %s%s  p99 %s%s  max %s",
 				sg_fmt_human(a, r->sum.total), sg_fmt_human(b, r->sum.min),
 				sg_fmt_human(c, r->sum.avg), sg_fmt_human(d, r->sum.p50),
-				sg_fmt_human(e, r->sum.p99), sg_fmt_human(f, r->sum.max));
+				sg_mergetail_mark(&r->sum, SG_MT_P50), sg_fmt_human(e, r->sum.p99),
+				sg_mergetail_mark(&r->sum, SG_MT_P99), sg_fmt_human(f, r->sum.max));
 		if (agg->has_time && r->sum.count)
 			sg_render_hist_line(out, &r->sum, style->unicode);
 		fputc('\n', out);

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <string.h>
 #include <stdlib.h>
+#include "mergetail.h"
 #include "fmt.h"
 #include "log.h"
 #include "svg_hist.h"
@@ -100,11 +101,12 @@ void sg_svg_hist_write(FILE *out, const char *id, const struct sg_flame_page *pg
 	static const struct {
 		const char *name;
 		size_t off;
+		unsigned bit;
 	} marks[] = {
-	    {"p50", offsetof(struct sg_summary, p50)},
-	    {"p90", offsetof(struct sg_summary, p90)},
-	    {"p99", offsetof(struct sg_summary, p99)},
-	    {"p99.9", offsetof(struct sg_summary, p999)},
+	    {"p50", offsetof(struct sg_summary, p50), SG_MT_P50},
+	    {"p90", offsetof(struct sg_summary, p90), SG_MT_P90},
+	    {"p99", offsetof(struct sg_summary, p99), SG_MT_P99},
+	    {"p99.9", offsetof(struct sg_summary, p999), SG_MT_P999},
 	};
 	double xs[NMARKS];
 	unsigned first = SG_HIST_BUCKETS, last = 0, n, every;
@@ -161,11 +163,11 @@ void sg_svg_hist_write(FILE *out, const char *id, const struct sg_flame_page *pg
 
 		xs[k] = x0 + slot_pos(v, first) * slot;
 		fprintf(out,
-			"<g class=\"hm\"><title>%s %s</title><line x1=\"%.1f\" y1=\"%d\" "
+			"<g class=\"hm\"><title>%s %s%s</title><line x1=\"%.1f\" y1=\"%d\" "
 			"x2=\"%.1f\" y2=\"%d\" stroke=\"" MARK_FILL "\" stroke-dasharray=\"2,2\"/>"
 			"</g>\n",
-			marks[k].name, sg_fmt_human(a, v), xs[k], top + BAR_TOP - 2, xs[k],
-			top + BAR_TOP + BAR_H);
+			marks[k].name, sg_fmt_human(a, v), sg_mergetail_mark(s, marks[k].bit),
+			xs[k], top + BAR_TOP - 2, xs[k], top + BAR_TOP + BAR_H);
 	}
 	/* marks closer than a label's width share one (p99 and p99.9 often) */
 	for (unsigned k = 0, j; k < NMARKS; k = j) {
@@ -179,8 +181,10 @@ void sg_svg_hist_write(FILE *out, const char *id, const struct sg_flame_page *pg
 		fprintf(out, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" fill=\"" MARK_FILL "\"%s>",
 			xs[k] + (end ? -2 : 2), top + BAR_TOP - 4,
 			end ? " text-anchor=\"end\"" : "");
+		/* an estimate without a bound (a merge of older runs) is marked so: "~p50" */
 		for (unsigned i = k; i < j; i++)
-			fprintf(out, "%s%s", i > k ? "," : "", marks[i].name);
+			fprintf(out, "%s%s%s", i > k ? "," : "",
+				s->approx & marks[i].bit ? "~" : "", marks[i].name);
 		fputs("</text>\n", out);
 	}
 	/* bucket bounds under the slots' left edges, each with its unit, as many as fit */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "mergetail.h"
 #include "fmt.h"
 #include "log.h"
 #include "tui.h"
@@ -122,9 +123,10 @@ static void run_title(const struct screen *s, char *buf, size_t size)
 				       r->sum.count, sg_plural(r->sum.count));
 		if (s->agg->has_time && r->sum.count && k + 1 < size)
 			k += (size_t) snprintf(
-			    buf + k, size - k, "total %s  p50 %s  p99 %s  max %s  ",
+			    buf + k, size - k, "total %s  p50 %s%s  p99 %s%s  max %s  ",
 			    sg_fmt_human(a, r->sum.total), sg_fmt_human(b, r->sum.p50),
-			    sg_fmt_human(c, r->sum.p99), sg_fmt_human(d, r->sum.max));
+			    sg_mergetail_mark(&r->sum, SG_MT_P50), sg_fmt_human(c, r->sum.p99),
+			    sg_mergetail_mark(&r->sum, SG_MT_P99), sg_fmt_human(d, r->sum.max));
 	}
 	sg_escape_name_buf(name, sizeof(name), base ? base + 1 : s->o->name);
 	if (k + 1 < size)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "mergetail.h"
 #include "callrec.h"
 #include "fmt.h"
 #include "log.h"
@@ -224,9 +225,12 @@ void sg_tuilist_draw(struct sg_tuilist *l)
 			sg_tuidraw_text(1 + 2 * r, 0, line, A_NORMAL, 1);
 			if (!l->agg->has_time)
 				continue;
-			snprintf(line, sizeof(line), "  p50 %s  p90 %s  p99 %s  p99.9 %s  max %s",
-				 sg_fmt_human(a, s->p50), sg_fmt_human(b, s->p90),
-				 sg_fmt_human(c, s->p99), sg_fmt_human(d, s->p999),
+			snprintf(line, sizeof(line),
+				 "  p50 %s%s  p90 %s%s  p99 %s%s  p99.9 %s%s  max %s",
+				 sg_fmt_human(a, s->p50), sg_mergetail_mark(s, SG_MT_P50),
+				 sg_fmt_human(b, s->p90), sg_mergetail_mark(s, SG_MT_P90),
+				 sg_fmt_human(c, s->p99), sg_mergetail_mark(s, SG_MT_P99),
+				 sg_fmt_human(d, s->p999), sg_mergetail_mark(s, SG_MT_P999),
 				 sg_fmt_human(e, s->max));
 			sg_tuidraw_text(2 + 2 * r, 0, line, A_NORMAL, 1);
 		}

@@ -31,6 +31,38 @@ static struct sg_aggregate *load(const char *path, struct sg_strtab *st)
 	return a;
 }
 
+/* The percentiles of a group ("buckets:" or "sketch:") of percentiles=...: NULL when none. */
+static const char *group(const char *pct, const char *name, int *len)
+{
+	const char *g = strstr(pct, name);
+
+	if (!g)
+		return NULL;
+	g += strlen(name);
+	*len = (int) strcspn(g, " ");
+	return g;
+}
+
+/* Which percentiles the merge estimated, and how well. */
+static void note_from(const char *pct)
+{
+	int len;
+	const char *g = group(pct, "buckets:", &len);
+
+	if (g)
+		fprintf(stderr,
+			"surfgraph: the runs kept fewer invocations than they had and a run has no "
+			"quantile sketch (a .tree of version 5 or older): %.*s %s approximate, at "
+			"most the top of its histogram bucket (percentiles=%s)\n",
+			len, g, memchr(g, ',', (size_t) len) ? "are each" : "is", pct);
+	g = group(pct, "sketch:", &len);
+	if (g)
+		fprintf(stderr,
+			"surfgraph: %.*s from the runs' quantile sketches, within %g%% "
+			"(percentiles=%s)\n",
+			len, g, 100 * SG_QSKETCH_ALPHA, pct);
+}
+
 int sg_cmd_merge_run(const struct sg_options *o)
 {
 	struct sg_strtab *st = sg_strtab_new();
@@ -59,6 +91,13 @@ int sg_cmd_merge_run(const struct sg_options *o)
 			goto out;
 	}
 	m = sg_treemerge(runs, (const char *const *) o->files, o->nfiles);
+	if (m && !o->quiet) {
+		char why[1024];
+
+		if (sg_treemerge_twice(runs, (const char *const *) o->files, o->nfiles, why,
+				       sizeof(why)) == 1)
+			fprintf(stderr, "surfgraph: %s: if so, its invocations count twice\n", why);
+	}
 	if (!m || sg_treesave_write(o->output, NULL, m, &old) < 0)
 		goto out;
 	if (!o->quiet && strcmp(o->output, "-") != 0)
@@ -72,13 +111,7 @@ int sg_cmd_merge_run(const struct sg_options *o)
 		fprintf(stderr, "surfgraph: a run kept fewer invocations than it had: p50 and p99 "
 				"are estimates (the invocation-weighted mean of the runs')\n");
 	else if (!o->quiet && pct)
-		fprintf(stderr,
-			"surfgraph: the runs kept fewer invocations than they had: %.*s %s at most "
-			"the top of its histogram bucket (percentiles=%s)\n",
-			(int) strcspn(pct + 8, " "), pct + 8,
-			strchr(pct + 8, ',') && strcspn(pct + 8, ",") < strcspn(pct + 8, " ") ? "are each"
-											      : "is",
-			pct);
+		note_from(pct);
 	for (int i = 0; !o->quiet && sg_aggregate_meta(m, "histogram") && i < o->nfiles; i++)
 		if (!sg_mergetail_has_hist(&runs[i], 1))
 			fprintf(stderr,

@@ -41,8 +41,10 @@ void sg_aggregate_free(struct sg_aggregate *agg)
 	sg_scatter_free(agg->scatter);
 	for (unsigned i = 0; i < agg->nsample; i++)
 		sg_invocation_free(agg->sample[i]);
-	for (int i = 0; i < agg->nroots; i++)
+	for (int i = 0; i < agg->nroots; i++) {
 		sg_stats_free(agg->roots[i].acc);
+		sg_qsketch_free(agg->roots[i].qs);
+	}
 	free(agg->roots);
 	for (int i = 0; i < agg->nmeta; i++)
 		free(agg->meta[i].value);
@@ -226,6 +228,11 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 	if (!rs->acc && !(rs->acc = sg_stats_new()))
 		goto fail;
 	if (sg_stats_add(rs->acc, inv->duration) < 0)
+		goto fail;
+	/* every duration, as the statistics: the sketch's count is the root's invocations */
+	if (!rs->qs && !(rs->qs = sg_qsketch_new()))
+		goto fail;
+	if (sg_qsketch_add(rs->qs, inv->duration) < 0)
 		goto fail;
 	/* every tree it is merged into adds its per-invocation figures, when they are kept */
 	if (agg->has_pathstat)

@@ -3,7 +3,9 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include "mergetail.h"
+#include "qsketch.h"
 
 int sg_mergetail_has_hist(struct sg_aggregate *const *runs, int n)
 {
@@ -82,8 +84,34 @@ static int slow_rank(struct sg_aggregate *const *runs, int n, const char *root, 
 	return 1;
 }
 
+int sg_mergetail_sketch(struct sg_aggregate *const *runs, int n, struct sg_rootstat *d)
+{
+	struct sg_qsketch *q = sg_qsketch_new();
+
+	if (!q)
+		return -1;
+	for (int i = 0; i < n; i++)
+		for (int r = 0; r < runs[i]->nroots; r++) {
+			const struct sg_rootstat *s = &runs[i]->roots[r];
+
+			if (s->root != d->root || !s->sum.count)
+				continue;
+			if (!s->qs) { /* a run of an older file: no sketch is made up */
+				sg_qsketch_free(q);
+				return 0;
+			}
+			if (sg_qsketch_merge(q, s->qs) < 0) {
+				sg_qsketch_free(q);
+				return -1;
+			}
+		}
+	sg_qsketch_free(d->qs);
+	d->qs = q;
+	return 0;
+}
+
 void sg_mergetail_percentiles(struct sg_aggregate *const *runs, int n, struct sg_rootstat *d,
-			      unsigned *from_buckets)
+			      unsigned *from_buckets, unsigned *from_sketch)
 {
 	static const double pct[] = {99.9, 99, 90,
 				     50}; /* highest first: clamped by the one above */
@@ -105,7 +133,13 @@ void sg_mergetail_percentiles(struct sg_aggregate *const *runs, int n, struct sg
 			v = d->sum.max;
 		} else if (r == 1) {
 			v = d->sum.min;
-		} else if (!slow_rank(runs, n, d->root, count - r + 1, &v)) {
+		} else if (slow_rank(runs, n, d->root, count - r + 1, &v)) {
+			/* exact: among the slowest kept */
+		} else if (d->qs && sg_qsketch_count(d->qs) == count &&
+			   sg_qsketch_percentile(d->qs, pct[p], &v)) {
+			v = v > cap ? cap : v < d->sum.min ? d->sum.min : v;
+			*from_sketch |= bit[p];
+		} else {
 			unsigned b = 0;
 
 			for (; b + 1 < SG_HIST_BUCKETS; b++) {
@@ -174,4 +208,32 @@ int sg_mergetail_buckets(struct sg_aggregate *m, struct sg_aggregate *const *run
 			m->bucket_n[b] = sg_add_sat(m->bucket_n[b], runs[i]->bucket_n[b]);
 		}
 	return 0;
+}
+
+unsigned sg_mergetail_approx(const struct sg_aggregate *a)
+{
+	static const char *const name[] = {"p50", "p90", "p99", "p999"};
+	static const unsigned bit[] = {SG_MT_P50, SG_MT_P90, SG_MT_P99, SG_MT_P999};
+	const char *v = sg_aggregate_meta(a, "percentiles");
+	unsigned bits = 0;
+
+	if (!v)
+		return 0;
+	if (strcmp(v, "approximate") == 0)
+		return SG_MT_P50 | SG_MT_P99;
+	if (strncmp(v, "buckets:", 8) != 0)
+		return 0;
+	v += 8;
+	for (size_t len; *v && *v != ' '; v += len + (v[len] == ',')) {
+		len = strcspn(v, ", ");
+		for (int p = 0; p < 4; p++)
+			if (strlen(name[p]) == len && strncmp(v, name[p], len) == 0)
+				bits |= bit[p];
+	}
+	return bits;
+}
+
+const char *sg_mergetail_mark(const struct sg_summary *s, unsigned bit)
+{
+	return s->approx & bit ? " (approximate)" : "";
 }

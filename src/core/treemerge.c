@@ -49,6 +49,127 @@ static int check_same(struct sg_aggregate **runs, const char *const *labels, int
 	return 0;
 }
 
+/* One run as a merge sees it: itself, or one of those a merged run lists. */
+struct run_id {
+	const char *label, *source, *created, *host, *kernel, *invocations, *incomplete;
+	const struct sg_aggregate *run; /* the run itself (not listed by a merged one): else NULL */
+};
+
+static int same_str(const char *a, const char *b)
+{
+	return a ? b && strcmp(a, b) == 0 : !b;
+}
+
+/*
+ * The runs a run holds: itself (ids[0]), or each source.I a merged run lists. *n, up to max;
+ * num[2][24] holds the counts of a run itself.
+ */
+static int run_ids(const struct sg_aggregate *a, const char *label, struct run_id *ids, int max,
+		   char num[2][24])
+{
+	const char *ns = sg_aggregate_meta(a, "sources");
+	int nested = ns ? atoi(ns) : 0, k = 0;
+	char key[64];
+
+	if (nested > a->nmeta)
+		nested = a->nmeta;
+	if (nested <= 0) {
+		snprintf(num[0], 24, "%" PRIu64, a->complete);
+		snprintf(num[1], 24, "%" PRIu64, a->incomplete);
+		ids[0] = (struct run_id){label,
+					 sg_aggregate_meta(a, "source"),
+					 sg_aggregate_meta(a, "created"),
+					 sg_aggregate_meta(a, "host"),
+					 sg_aggregate_meta(a, "kernel"),
+					 num[0],
+					 num[1],
+					 a};
+		return 1;
+	}
+	for (int j = 1; j <= nested && k < max; j++, k++) {
+		const char *f[6];
+
+		for (int x = 0; x < 6; x++) {
+			snprintf(key, sizeof(key), "%s.%d", per_source[x], j);
+			f[x] = sg_aggregate_meta(a, key);
+		}
+		ids[k] = (struct run_id){f[0], NULL, f[5], f[3], f[4], f[1], f[2], NULL};
+	}
+	return k;
+}
+
+/*
+ * 2: x and y are certainly one run: two runs with the same source, creation time, host,
+ * kernel, counts, total time and lost events (a file given twice, or its copy), or a run and a
+ * merged one's source of that name with the same creation time, host, kernel and counts. 1:
+ * probably (all of that but the name). 0: two runs.
+ */
+static int same_run(const struct run_id *x, const struct run_id *y)
+{
+	if (x->run && y->run)
+		return same_str(x->source, y->source) && same_str(x->created, y->created) &&
+			       same_str(x->host, y->host) && same_str(x->kernel, y->kernel) &&
+			       x->run->complete == y->run->complete &&
+			       x->run->incomplete == y->run->incomplete &&
+			       x->run->total_ns == y->run->total_ns &&
+			       x->run->lost_events == y->run->lost_events
+			   ? 2
+			   : 0;
+	/* what a merged run lists of each: no creation time, nothing to tell them by */
+	if (!x->created || !y->created || !same_str(x->created, y->created) ||
+	    !same_str(x->host, y->host) || !same_str(x->kernel, y->kernel) ||
+	    !same_str(x->invocations, y->invocations) || !same_str(x->incomplete, y->incomplete))
+		return 0;
+	return same_str(x->label, y->label) ? 2 : 1;
+}
+
+int sg_treemerge_twice(struct sg_aggregate **runs, const char *const *labels, int n, char *why,
+		       size_t len)
+{
+	/* a merge of 2,700 runs lists 2,700: compared pairwise, a few million string tests */
+	enum { MAX_IDS = 4096 };
+	struct run_id *ids = malloc(MAX_IDS * sizeof(*ids));
+	int *of = malloc(MAX_IDS * sizeof(*of)), nids = 0, found = 0;
+	char(*num)[2][24] = malloc((size_t) n * sizeof(*num));
+
+	if (!ids || !of || !num) {
+		free(ids);
+		free(of);
+		free(num);
+		sg_log_error("out of memory");
+		return -1;
+	}
+	for (int i = 0; i < n && nids < MAX_IDS; i++) {
+		int k = run_ids(runs[i], labels[i], ids + nids, MAX_IDS - nids, num[i]);
+
+		for (int j = 0; j < k; j++)
+			of[nids + j] = i;
+		nids += k;
+	}
+	for (int x = 0; x < nids && found < 2; x++)
+		for (int y = x + 1; y < nids && found < 2; y++) {
+			int s = of[x] == of[y] ? 0 : same_run(&ids[x], &ids[y]);
+			const struct run_id *a = &ids[x], *b = &ids[y];
+
+			if (s <= found)
+				continue;
+			found = s;
+			snprintf(why, len,
+				 "%s%s%s%s %s the same run as %s%s%s%s (%s%s%screated %s, %s "
+				 "complete invocations)",
+				 labels[of[x]], a->run ? "" : " (its ", a->run ? "" : a->label,
+				 a->run ? "" : ")", s == 2 ? "is" : "may be", labels[of[y]],
+				 b->run ? "" : " (its ", b->run ? "" : b->label, b->run ? "" : ")",
+				 a->source ? "source " : "", a->source ? a->source : "",
+				 a->source ? ", " : "", a->created ? a->created : "unknown",
+				 a->invocations);
+		}
+	free(ids);
+	free(of);
+	free(num);
+	return found;
+}
+
 static int set_indexed(struct sg_aggregate *m, const char *key, int idx, const char *value)
 {
 	char k[64];
@@ -217,10 +338,11 @@ static int exact_percentiles(struct sg_aggregate **runs, int n, const char *root
 
 /*
  * Per-root statistics. *approx: set when p50 and p99 are estimates (a run without histogram);
- * *from_buckets: the percentiles taken from the merged histogram. -1: no memory.
+ * *from_buckets, *from_sketch: the percentiles taken from the merged histogram, from the merged
+ * quantile sketch. -1: no memory.
  */
 static int merge_stats(struct sg_aggregate *m, struct sg_aggregate **runs, int n, int *approx,
-		       unsigned *from_buckets)
+		       unsigned *from_buckets, unsigned *from_sketch)
 {
 	int hist = sg_mergetail_has_hist(runs, n);
 
@@ -245,21 +367,29 @@ static int merge_stats(struct sg_aggregate *m, struct sg_aggregate **runs, int n
 		if (!d->sum.count)
 			continue;
 		d->sum.avg = d->sum.total / d->sum.count;
-		/* the histogram adds up exactly; from it the percentiles, unless all were kept */
-		unsigned from = 0;
+		/*
+		 * the histogram and the sketches add up exactly; from them the percentiles, unless
+		 * all were kept. The sketch is kept either way: a merge of this merge needs it.
+		 */
+		unsigned from = 0, sketch = 0;
 
+		if (hist && (sg_mergetail_sketch(runs, n, d) < 0))
+			return -1;
 		if (hist)
-			sg_mergetail_percentiles(runs, n, d, &from);
+			sg_mergetail_percentiles(runs, n, d, &from, &sketch);
 		if (all_kept(runs, n, d->root)) {
 			if (exact_percentiles(runs, n, d->root, &d->sum) < 0)
 				return -1;
 			continue;
 		}
 		*from_buckets |= from;
+		*from_sketch |= sketch;
+		d->sum.approx = from;
 		if (hist)
 			continue;
 		d->sum.p50 = mean_of(runs, n, d->root, offsetof(struct sg_summary, p50));
 		d->sum.p99 = mean_of(runs, n, d->root, offsetof(struct sg_summary, p99));
+		d->sum.approx = SG_MT_P50 | SG_MT_P99;
 		*approx = 1;
 	}
 	return 0;
@@ -323,23 +453,30 @@ static int move_kept(struct sg_aggregate *m, struct sg_aggregate **runs, int n)
 	return 0;
 }
 
-/* percentiles=buckets:p50,p90 exact:p99,p999: which come from the merged histogram. */
-static int set_from_buckets(struct sg_aggregate *m, unsigned from_buckets)
+/*
+ * percentiles=buckets:p50 sketch:p90 exact:p99,p999: which come from the merged histogram, which
+ * from the merged quantile sketch (within its alpha), which are exact.
+ */
+static int set_from(struct sg_aggregate *m, unsigned from_buckets, unsigned from_sketch)
 {
 	static const char *const name[] = {"p50", "p90", "p99", "p999"};
 	static const unsigned bit[] = {SG_MT_P50, SG_MT_P90, SG_MT_P99, SG_MT_P999};
-	char v[64] = "";
+	static const char *const group[] = {"buckets:", "sketch:", "exact:"};
+	char v[80] = "";
 	int len = 0;
 
-	for (int pass = 0; pass < 2; pass++) {
-		const char *sep = pass ? " exact:" : "buckets:";
+	for (int g = 0; g < 3; g++) {
+		const char *sep = group[g];
 
 		for (int p = 0; p < 4; p++) {
-			int from = !!(from_buckets & bit[p]);
+			int in = g == 0	  ? !!(from_buckets & bit[p])
+				 : g == 1 ? !!(from_sketch & bit[p])
+					  : !((from_buckets | from_sketch) & bit[p]);
 
-			if (from != !pass)
+			if (!in)
 				continue;
-			len += snprintf(v + len, sizeof(v) - (size_t) len, "%s%s", sep, name[p]);
+			len += snprintf(v + len, sizeof(v) - (size_t) len, "%s%s%s",
+					len && sep == group[g] ? " " : "", sep, name[p]);
 			sep = ",";
 		}
 	}
@@ -351,10 +488,20 @@ struct sg_aggregate *sg_treemerge(struct sg_aggregate **runs, const char *const 
 	struct sg_aggregate *m;
 	uint64_t keep = 0;
 	int approx = 0, hist;
-	unsigned from_buckets = 0;
+	unsigned from_buckets = 0, from_sketch = 0;
+
+	char twice[1024];
+	int t;
 
 	if (n < 1 || check_same(runs, labels, n) < 0)
 		return NULL;
+	/* its invocations would count twice: every count, total and histogram bucket doubled */
+	if ((t = sg_treemerge_twice(runs, labels, n, twice, sizeof(twice))) < 0)
+		return NULL;
+	if (t == 2) {
+		sg_log_error("%s: merging it twice would count its invocations twice", twice);
+		return NULL;
+	}
 	for (int i = 0; i < n; i++)
 		keep += runs[i]->keep;
 	/* a .tree keeps at most 65536 invocations: past that the newest stay */
@@ -379,9 +526,9 @@ struct sg_aggregate *sg_treemerge(struct sg_aggregate **runs, const char *const 
 	}
 	hist = sg_mergetail_has_hist(runs, n);
 	if (meta(m, runs, labels, n) < 0 ||
-	    merge_stats(m, runs, n, &approx, &from_buckets) < 0 ||
+	    merge_stats(m, runs, n, &approx, &from_buckets, &from_sketch) < 0 ||
 	    (approx && sg_aggregate_set_meta(m, "percentiles", "approximate") < 0) ||
-	    (from_buckets && set_from_buckets(m, from_buckets) < 0) ||
+	    ((from_buckets | from_sketch) && set_from(m, from_buckets, from_sketch) < 0) ||
 	    (m->has_time && !hist && sg_aggregate_set_meta(m, "histogram", "none") < 0) ||
 	    move_kept(m, runs, n) < 0 ||
 	    (hist && (sg_mergetail_slowest(m, runs, n) < 0 ||

@@ -11,6 +11,7 @@
 #include "treefile.h"
 #include "treepstat.h"
 #include "treescatter.h"
+#include "treestat.h"
 #include "treewalk.h"
 
 int sg_treefile_sniff(const char *head, size_t len)
@@ -203,7 +204,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		if (agg->bucket_n[b] &&
 		    sg_treewalk_sort(sg_tree_top(agg->bucket[b]), SG_ORDER_NAME) < 0)
 			return -1;
-	fprintf(out, "%s\n", SG_TREEFILE_MAGIC5);
+	fprintf(out, "%s\n", SG_TREEFILE_MAGIC6);
 	fputs("root=", out);
 	sg_treefield_put_name(out, root ? root : "");
 	fputc('\n', out);
@@ -247,6 +248,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		fputc('\n', out);
 	}
 	put_hist(out, agg);
+	sg_treestat_write_qsketch(out, agg);
 	fprintf(out, "# node\tpath\tcalls\ttotal_ns\tself_ns\tmin_ns\tmax_ns%s\n",
 		v2 ? "\trets\terrs\terrnos" : "");
 	if (pstat)

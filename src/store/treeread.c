@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "log.h"
+#include "mergetail.h"
 #include "pathbuf.h"
 #include "treefield.h"
 #include "treecalls.h"
@@ -25,7 +26,7 @@ struct reader {
 	size_t ncomps, compcap;
 	int saw_root, saw_end;
 	int version; /* 1; 2 with return values and calls; 3 with the histogram; 4 the scatter;
-		      * 5 optional sections (pstat) */
+		      * 5 optional sections (pstat); 6 the quantile sketch (qsketch) */
 	struct sg_node *pstat_node; /* the merged-tree node just read, which a pstat line is of */
 	uint64_t nnodes, npstat;    /* merged-tree node lines, and pstat lines after them */
 	struct sg_treestat_reader stat; /* stat and hist lines */
@@ -426,6 +427,8 @@ static int read_line(struct reader *r, char *line)
 		return read_inv(r, f, nf, 1);
 	if (strcmp(f[0], "hist") == 0)
 		return sg_treestat_read_hist(&r->stat, &r->at, r->agg, r->version, f, nf);
+	if (strcmp(f[0], "qsketch") == 0)
+		return sg_treestat_read_qsketch(&r->stat, &r->at, r->agg, r->version, f, nf);
 	if (strcmp(f[0], "scatter") == 0 || strcmp(f[0], "dot") == 0) {
 		const char *why = r->version < 4 || r->inv ? "scatter or dot line outside version 4's "
 							     "scatter (before the invocations)"
@@ -494,10 +497,12 @@ static struct sg_aggregate *read_tree(struct sg_treelines *src, const char *name
 				r.version = 4;
 			} else if (strcmp(line, SG_TREEFILE_MAGIC5) == 0) {
 				r.version = 5;
+			} else if (strcmp(line, SG_TREEFILE_MAGIC6) == 0) {
+				r.version = 6;
 			} else {
 				fail(&r,
 				     "unsupported .tree version '%.20s' (this surfgraph reads "
-				     "versions 1 to 5)",
+				     "versions 1 to 6)",
 				     line + strlen(SG_TREEFILE_PREFIX));
 				goto out;
 			}
@@ -541,6 +546,9 @@ static struct sg_aggregate *read_tree(struct sg_treelines *src, const char *name
 		goto out;
 	}
 	r.agg->has_pathstat = r.npstat > 0;
+	/* a merge of older runs: the percentiles it estimated without a bound, as it says */
+	for (int i = 0; i < r.agg->nroots; i++)
+		r.agg->roots[i].sum.approx = sg_mergetail_approx(r.agg);
 	/* the ring holds what the file kept (none after --keep 0) */
 	r.agg->keep = r.agg->nring > keep ? r.agg->nring : (unsigned) keep;
 	ok = 0;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include "qsketch.h"
 #include "stats.h"
 #include "tree.h"
 #include "treestat.h"
@@ -108,6 +109,83 @@ int sg_treestat_read_hist(struct sg_treestat_reader *s, struct sg_treefield_at *
 	return 0;
 }
 
+/* Whether the run's sketches are written: every root with a histogram has one, of its count. */
+static int has_sketches(const struct sg_aggregate *agg)
+{
+	int any = 0;
+
+	for (int i = 0; agg->has_time && i < agg->nroots; i++) {
+		const struct sg_rootstat *r = &agg->roots[i];
+
+		if (!r->sum.count)
+			continue;
+		if (!r->sum.has_hist || !r->qs || sg_qsketch_count(r->qs) != r->sum.count)
+			return 0;
+		any = 1;
+	}
+	return any;
+}
+
+void sg_treestat_write_qsketch(FILE *out, const struct sg_aggregate *agg)
+{
+	if (!has_sketches(agg))
+		return;
+	fputs("# qsketch\troot\talpha\tzero\tcollapsed\tindex:count,... (bin i: gamma^(i-1) < "
+	      "ns <= gamma^i, gamma = (1+alpha)/(1-alpha))\n",
+	      out);
+	for (int i = 0; i < agg->nroots; i++) {
+		const struct sg_rootstat *r = &agg->roots[i];
+
+		if (!r->sum.count)
+			continue;
+		fputs("qsketch\t", out);
+		sg_treefield_put_name(out, r->root);
+		fputs("\t" SG_QSKETCH_ALPHA_TEXT "\t", out);
+		sg_qsketch_write(out, r->qs);
+		fputc('\n', out);
+	}
+}
+
+int sg_treestat_read_qsketch(struct sg_treestat_reader *s, struct sg_treefield_at *at,
+			     struct sg_aggregate *agg, int version, char **f, int nf)
+{
+	int i;
+
+	if (version < 6)
+		return sg_treefield_fail(at, "%s", "qsketch line before version 6");
+	if (nf != 6)
+		return sg_treefield_fail(at, "%s", "a qsketch line has 6 tab-separated fields");
+	const char *root = sg_treefield_intern(at, f[1], strlen(f[1]));
+
+	if (!root)
+		return sg_treefield_fail(at, "%s", "bad root name");
+	for (i = 0; i < agg->nroots && agg->roots[i].root != root; i++)
+		;
+	if (i == agg->nroots || !agg->roots[i].sum.has_hist || !agg->roots[i].sum.count)
+		return sg_treefield_fail(
+		    at, "%s",
+		    "qsketch line of a root without invocations in a version 3 "
+		    "stat line before it");
+	if (i < s->qs_next)
+		return sg_treefield_fail(at, "%s", "qsketch lines out of order, or two of a root");
+	if (strcmp(f[2], SG_QSKETCH_ALPHA_TEXT) != 0)
+		return sg_treefield_fail(at, "%s",
+					 "a qsketch's alpha other than " SG_QSKETCH_ALPHA_TEXT);
+	struct sg_qsketch *q = sg_qsketch_new();
+	const char *why = q ? sg_qsketch_read(q, f[3], f[4], f[5]) : "out of memory";
+
+	if (!why && sg_qsketch_count(q) != agg->roots[i].sum.count)
+		why = "a qsketch's counts do not add up to its root's invocations";
+	if (why) {
+		sg_qsketch_free(q);
+		return sg_treefield_fail(at, "%s", why);
+	}
+	agg->roots[i].qs = q;
+	s->qs_next = i + 1;
+	s->nqs++;
+	return 0;
+}
+
 /* Each root's histogram counts exactly its complete invocations (version 3 with times). */
 int sg_treestat_check(const struct sg_treestat_reader *s, const struct sg_treefield_at *at,
 		      const struct sg_aggregate *agg)
@@ -123,6 +201,10 @@ int sg_treestat_check(const struct sg_treestat_reader *s, const struct sg_treefi
 			return sg_treefield_fail(
 			    at, "the hist lines of stat line %s do not add up to its invocations",
 			    nth);
+		/* the sketches are all or nothing: a merge needs every root's */
+		if (s->nqs && rs->sum.count && !rs->qs)
+			return sg_treefield_fail(
+			    at, "stat line %s has no qsketch line, as others do", nth);
 	}
 	/* the bucket trees hold the invocations the roots' histograms count there */
 	for (unsigned b = 0; agg->nroots && agg->roots[0].sum.has_hist && b < SG_HIST_BUCKETS;

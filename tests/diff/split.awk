@@ -1,20 +1,30 @@
 # split.awk -v ROOT=NAME -v HALF=0|1 [-v BY=alt|pairs]: the trace's lines of every other whole
 # ROOT invocation (BY=alt: the HALF-th of each two in the order they begin; pairs: of each two
 # pairs), comments, headers and lines outside any ROOT call in both. A call is the lines from
-# "ROOT() {" to the brace that closes it in the same task, which a CPU's "A => B" lines say.
+# "ROOT() {" (or "ROOT(ARGS) {", funcgraph-args) to the brace that closes it in the same task:
+# the funcgraph-proc column's TASK-PID, else the one a CPU's "A => B" lines say. A leading
+# funcgraph-abstime column ("163.157285 |") is passed over.
 function side(k) { return BY == "pairs" ? int(k / 2) % 2 : k % 2 }
-/^#/ || !/^ *[0-9]+\)/ { print; next }
-/=>/ { cur[$1] = $NF; print; next }
+/^#/ { print; next }
 {
-	t = ($1 in cur) ? cur[$1] : "cpu" $1
+	line = $0
+	sub(/^ *[0-9]+\.[0-9]+ +\| +/, "", line)
+}
+line !~ /^ *[0-9]+\)/ { print; next }
+line ~ /=>/ { split(line, w, " "); cur[w[1]] = w[split(line, w, " ")]; print; next }
+{
+	split(line, w, " ")
+	t = (w[1] in cur) ? cur[w[1]] : "cpu" w[1]
+	if (w[2] ~ /-[0-9]+$/ && w[3] == "|")
+		t = w[2]
 	if (!depth[t]) {
-		if ($0 ~ ("[|] *" ROOT "\\(\\) \\{")) {
+		if ($0 ~ ("[|] *" ROOT "\\([^;{]*\\) \\{")) {
 			mine[t] = side(n++) == HALF
 			depth[t] = 1
 			if (mine[t]) print
 			next
 		}
-		if ($0 ~ ("[|] *" ROOT "\\(\\);")) {
+		if ($0 ~ ("[|] *" ROOT "\\([^;{]*\\);")) {
 			if (side(n++) == HALF) print
 			next
 		}

@@ -73,7 +73,7 @@ awk -F'\t' '$1 == "node" { p = $2 } $1 == "pstat" && (p == "do_sys_openat2" ||
 	"$out/openat2.tree" >"$out/sums.got"
 cmp -s "$out/sums.want" "$out/sums.got" && ok ||
 	bad "sums: the .tree's pstat lines are $(tr '\n' ' ' <"$out/sums.got"), awk says $(tr '\n' ' ' <"$out/sums.want")"
-expect "sums: version" "$(head -1 "$out/openat2.tree")" "# surfgraph-tree 5"
+expect "sums: version" "$(head -1 "$out/openat2.tree")" "# surfgraph-tree 6"
 # the two halves merged: the whole's node and pstat lines, to the last digit
 half oa-0 do_sys_openat2 "$out/openat2-61.txt" 0 alt
 half oa-1 do_sys_openat2 "$out/openat2-61.txt" 1 alt

@@ -34,6 +34,11 @@ seed_tree() {
 	# version 3: p90, p99.9 and hist lines over several buckets
 	gunzip -c tests/data/linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz | head -n 6000 |
 		./surfgraph -f do_sys_openat2 -i - -m top -q --keep 1 -o "$c/tree-v3" >/dev/null || true
+	# version 6: qsketch lines (every file above has them), and a merge that took its p50 from
+	# the two runs' sketches (percentiles=sketch:...)
+	gunzip -c tests/data/linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz | sed -n 6001,12000p |
+		./surfgraph -f do_sys_openat2 -i - -m top -q --keep 1 -o "$c/tree-v6b" >/dev/null || true
+	./surfgraph merge -q "$c/tree-v3" "$c/tree-v6b" -o "$c/tree-v6-merged" || true
 	for f in tests/data/diff/*.tree tests/data/tree/*.tree examples/*.tree; do
 		n=$((n + 1))
 		cp "$f" "$c/tree-$n"

@@ -73,7 +73,7 @@ for v in abstime-proc-args-hex tail-overrun-retval; do
 	[ $v = tail-overrun-retval ] && root=__do_fault
 	"$bin" -f $root -i "$src" -m top -q -o "$out/$v.tree" >/dev/null
 	[ "$(grep -c '^incomplete=0$' "$out/$v.tree")" = 1 ] || { echo "FAIL $v: incomplete invocations in a fixture that has none"; fail=$((fail + 1)); continue; }
-	expect "$v: format version 5" "$(head -1 "$out/$v.tree")" "# surfgraph-tree 5"
+	expect "$v: format version 6" "$(head -1 "$out/$v.tree")" "# surfgraph-tree 6"
 	expect "$v: calls with a return value" "$(tree_sum 8 '' "$out/$v.tree")" \
 		"$(grep -cE '(\);|\}) /\* .*(ret=|= )' "$src")"
 	# errors as the kernel prints them: decimal -N, or (hex) an int or a 64-bit -N
@@ -86,20 +86,20 @@ for v in abstime-proc-args-hex tail-overrun-retval; do
 		"$(grep -E ' __rcu_read_unlock\(\); ' "$src" | grep -cE '(ret=|= )(-[0-9]+|0xffffff[0-9a-f]{2}|0xffffffffffffff[0-9a-f]{2}) \*/$')"
 	expect "$v: some errors" "$(($(tree_sum 9 '' "$out/$v.tree") >= 5))" 1
 done
-# version 5 round trip: loading and saving again gives the same bytes, calls and errors included
+# version 6 round trip: loading and saving again gives the same bytes, calls, errors and the quantile sketch included
 t=$out/abstime-proc-args-hex.tree
 "$bin" -i "$t" -m top -q -o "$out/again.tree" >/dev/null
-expect "version 5 round trip" "$(cmp -s "$t" "$out/again.tree" && echo same)" same
+expect "version 6 round trip" "$(cmp -s "$t" "$out/again.tree" && echo same)" same
 expect "version 3 keeps calls" "$(($(grep -c '^call	' "$t") > 500))" 1
 # strict: a version 3 node line without its three columns is refused with its line number
 sed '0,/^node\t/s/^\(node\t[^\t]*\t[^\t]*\t[^\t]*\t[^\t]*\t[^\t]*\t[^\t]*\)\t.*/\1/' "$t" >"$out/bad.tree"
 first_node=$(grep -n -m1 '^node' "$t" | cut -d: -f1)
 expect "version 3 short node line refused" "$("$bin" -i "$out/bad.tree" -m top -q 2>&1 >/dev/null | grep -c "bad.tree:$first_node: a node line has 10")" 1
-# every run writes version 5 (the histogram, the scatter), with version 2's columns, 0 without return values
+# every run writes version 6 (the histogram, the scatter, the quantile sketch), with version 2's columns, 0 without return values
 "$bin" -f vfs_read -i "$vargs" -m top -q -o "$out/plain.tree" >/dev/null
-expect "args without retval: version" "$(head -1 "$out/plain.tree")" "# surfgraph-tree 5"
+expect "args without retval: version" "$(head -1 "$out/plain.tree")" "# surfgraph-tree 6"
 "$bin" -f __do_fault -i "$df73" -m top -q -o "$out/plain73.tree" >/dev/null
-expect "no args, no retval: version" "$(head -1 "$out/plain73.tree")" "# surfgraph-tree 5"
+expect "no args, no retval: version" "$(head -1 "$out/plain73.tree")" "# surfgraph-tree 6"
 expect "no args, no retval: empty columns" "$(awk -F'\t' '$1 == "node" && ($8 != 0 || $9 != 0 || $10 != "")' "$out/plain73.tree" | wc -l)" 0
 
 # the flame graph's tooltip names the errors

@@ -131,9 +131,9 @@ check "rounding: the root lasts what the kernel printed" grep -qE '^ +1 +10\.000
 
 # ---- damaged .tree files: file:line: reason ----
 "$bin" -f __do_fault -i "$fix" -m top -q -o "$out/good.tree" >/dev/null
-sed '1s/.*/# surfgraph-tree 6/' "$out/good.tree" >"$out/v6.tree"
-sg tree-version 1 -i "$out/v6.tree" -m tree
-err tree-version "surfgraph: $out/v6.tree:1: unsupported .tree version '6' (this surfgraph reads versions 1 to 5)"
+sed '1s/.*/# surfgraph-tree 7/' "$out/good.tree" >"$out/v7.tree"
+sg tree-version 1 -i "$out/v7.tree" -m tree
+err tree-version "surfgraph: $out/v7.tree:1: unsupported .tree version '7' (this surfgraph reads versions 1 to 6)"
 sl=$(grep -n -m1 '^stat' "$out/good.tree" | cut -d: -f1)
 sed "${sl}s/\t6\t/\t6x\t/" "$out/good.tree" >"$out/badnum.tree"
 sg tree-badnum 1 -i "$out/badnum.tree" -m tree
@@ -152,6 +152,29 @@ err tree-noend "surfgraph: $out/noend.tree:$(($(wc -l <"$out/noend.tree") + 1)):
 sed "${sl}s/\t6\t/\t6\x1b[31m\t/" "$out/good.tree" >"$out/escnum.tree"
 sg tree-escnum 1 -i "$out/escnum.tree" -m tree
 err tree-escnum "surfgraph: $out/escnum.tree:$sl: bad number in column invocations: '6?[31m'"
+# damaged quantile sketches (version 6's qsketch line): refused with the line and why
+ql=$(grep -n -m1 '^qsketch' "$out/good.tree" | cut -d: -f1)
+qs() { # NAME SED-EXPRESSION ON THE QSKETCH LINE, MESSAGE
+	sed "${ql}$2" "$out/good.tree" >"$out/$1.tree"
+	sg "$1" 1 -i "$out/$1.tree" -m tree
+	err "$1" "surfgraph: $out/$1.tree:$ql: $3"
+}
+qs qs-count 's/:1$/:2/' "a qsketch's counts do not add up to its root's invocations"
+qs qs-order 's/\t\([0-9]*:1\),\([0-9]*:1\),/\t\2,\1,/' "qsketch bins out of order or past the highest index"
+qs qs-zero 's/:1$/:0/' "bad qsketch bins (index:count,... each count at least 1)"
+qs qs-alpha 's/\t0\.005\t/\t0.01\t/' "a qsketch's alpha other than 0.005"
+qs qs-span 's/\t[0-9]*:1,/\t0:1,/; s/,[0-9]*:1$/,2100:1/' "qsketch bins span more than 2048"
+qs qs-fields 's/$/\textra/' "a qsketch line has 6 tab-separated fields"
+qs qs-collapsed 's/\t0\t0\t/\t0\t7\t/' "qsketch's collapsed field is 0 or 1"
+sed "${ql}p" "$out/good.tree" >"$out/qs-twice.tree"
+sg qs-twice 1 -i "$out/qs-twice.tree" -m tree
+err qs-twice "surfgraph: $out/qs-twice.tree:$((ql + 1)): qsketch lines out of order, or two of a root"
+sed '1s/6$/5/' "$out/good.tree" >"$out/qs-v5.tree"
+sg qs-v5 1 -i "$out/qs-v5.tree" -m tree
+err qs-v5 "surfgraph: $out/qs-v5.tree:$ql: qsketch line before version 6"
+# a version 5 file (no sketch) still loads
+sed '1s/6$/5/; /^qsketch\t/d' "$out/good.tree" >"$out/v5.tree"
+sg tree-v5 0 -i "$out/v5.tree" -m tree -q
 printf '# surfgraph-tree 1\nroot=x\nnode\tx;;y\t1\t1\t1\t1\t1\nend\n' >"$out/emptyname.tree"
 sg tree-emptyname 1 -i "$out/emptyname.tree" -m tree
 err tree-emptyname "surfgraph: $out/emptyname.tree:3: empty name in path"

@@ -28,9 +28,13 @@ f612=tests/data/linux-6.12/do_fault.txt
 save() { "$bin" -q -f __do_fault -i "$1" -m top -o "$2" "${@:3}" >/dev/null || bad "saving $2 failed"; }
 save $f61 "$out/a.tree"
 save $f612 "$out/b.tree"
+# twin FILE: a second run with the same figures as FILE, made at another time (as if its capture
+# had been taken again): FILE-twin.tree
+twin() { sed 's/^created=.*/created=1970-01-02T00:00:00Z/' "$1" >"${1%.tree}-twin.tree"; }
+twin "$out/a.tree"
 
-# --- a run merged with itself: every count and total doubles, nothing else changes ------------
-merge self 0 "$out/a.tree" "$out/a.tree" -o "$out/self.tree"
+# --- a run merged with its twin: every count and total doubles, nothing else changes ----------
+merge self 0 "$out/a.tree" "$out/a-twin.tree" -o "$out/self.tree"
 expect "self: message" "$(cat "$out/self.err")" "surfgraph: merged 2 runs, 12 complete invocations, into $out/self.tree"
 for k in invocations incomplete total_ns lost_events; do
 	expect "self: $k" "$(meta "$out/self.tree" $k)" "$(($(meta "$out/a.tree" $k) * 2))"
@@ -122,8 +126,8 @@ expect "kernels: labels" "$(meta "$out/ab.tree" source.2) $(meta "$out/ab.tree" 
 "$bin" -i "$out/ab.tree" -m top >"$out/ab.top" 2>/dev/null || bad "kernels: -m top failed"
 "$bin" diff "$out/a.tree" "$out/ab.tree" >/dev/null 2>&1 || bad "kernels: diff failed"
 # a merged run merges again: its sources are listed, not it
-merge nested 0 "$out/ab.tree" "$out/a.tree" -o "$out/aba.tree"
-expect "nested: sources" "$(meta "$out/aba.tree" sources) $(meta "$out/aba.tree" source.1) $(meta "$out/aba.tree" source.3)" "3 $out/a.tree $out/a.tree"
+merge nested 0 "$out/ab.tree" "$out/a-twin.tree" -o "$out/aba.tree"
+expect "nested: sources" "$(meta "$out/aba.tree" sources) $(meta "$out/aba.tree" source.1) $(meta "$out/aba.tree" source.3)" "3 $out/a.tree $out/a-twin.tree"
 expect "nested: invocations" "$(meta "$out/aba.tree" invocations)" 22
 
 # --- runs that kept fewer invocations than they had: percentiles exact where the slowest they
@@ -138,9 +142,25 @@ expect "kept2: p50 p99 p90 p999" "$(awk -F'\t' '$1 == "stat" {print $8, $9, $11,
 expect "kept2: kept" "$(awk '/^inv\t/ {print $2}' "$out/ab2.tree" | tr '\n' ' ')" "5 6 15 16 "
 save $f61 "$out/a3.tree" --keep 2 --keep-slowest 2
 save $f612 "$out/b3.tree" --keep 2 --keep-slowest 2
-merge approx 0 "$out/a3.tree" "$out/b3.tree" -o "$out/ab3.tree"
+# the runs' quantile sketches (version 6) give the p50 the kept ones do not: within 0.5%
+merge sketch 0 "$out/a3.tree" "$out/b3.tree" -o "$out/ab3s.tree"
+expect "sketch: flagged" "$(meta "$out/ab3s.tree" percentiles)" "sketch:p50 exact:p90,p99,p999"
+grep -q '^surfgraph: p50 from the runs. quantile sketches, within 0.5% ' "$out/sketch.err" && ok || bad "sketch: no note on stderr ($(cat "$out/sketch.err"))"
+expect "sketch: p50 within 0.5%" "$(awk -F'\t' -v want="$(sed -n 8p "$out/durs")" '$1 == "stat" {
+	d = $8 - want; if (d < 0) d = -d; print (d <= 0.005 * want) ? "within" : $8 " against " want }' "$out/ab3s.tree")" within
+expect "sketch: p99 p90 p999 exact" "$(awk -F'\t' '$1 == "stat" {print $9, $11, $12}' "$out/ab3s.tree")" \
+	"$(awk '{v[NR] = $1} END {print v[16], v[15], v[16]}' "$out/durs")"
+# the merged sketch is the runs' added: its bins' counts sum to the invocations, merged again too
+expect "sketch: counts" "$(awk -F'\t' '$1 == "qsketch" { n = split($6, b, ","); s = $4; for (i = 1; i <= n; i++) { split(b[i], x, ":"); s += x[2] } print s }' "$out/ab3s.tree")" 16
+"$bin" -i "$out/ab3s.tree" -m tree 2>/dev/null | grep -q approximate && bad "sketch: said approximate" || ok
+# older runs (version 5, no qsketch lines): p50 from the merged histogram's buckets, and said so
+to_v5() { sed '1s/6$/5/; /^qsketch\t/d; /^# qsketch\t/d' "$1"; }
+to_v5 "$out/a3.tree" >"$out/a3.v5.tree"
+to_v5 "$out/b3.tree" >"$out/b3.v5.tree"
+merge approx 0 "$out/a3.v5.tree" "$out/b3.v5.tree" -o "$out/ab3.tree"
 expect "approx: flagged" "$(meta "$out/ab3.tree" percentiles)" "buckets:p50 exact:p90,p99,p999"
-grep -q 'p50 is at most the top of its histogram bucket' "$out/approx.err" && ok || bad "approx: no note on stderr ($(cat "$out/approx.err"))"
+expect "approx: no sketch" "$(grep -c '^qsketch' "$out/ab3.tree")" 0
+grep -q 'p50 is approximate, at most the top of its histogram bucket' "$out/approx.err" && ok || bad "approx: no note on stderr ($(cat "$out/approx.err"))"
 # p50: the 8th duration's bucket's last ns; p90 the 15th, the 2nd longest, above a3's 2nd (1135090)
 expect "approx: p50 p99 p90 p999" "$(awk -F'\t' '$1 == "stat" {print $8, $9, $11, $12}' "$out/ab3.tree")" \
 	"$(sed -n 8p "$out/durs" | bucket_of | awk '{printf "%d ", $2 - 1}'; awk '{v[NR] = $1} END {print v[16], v[15], v[16]}' "$out/durs")"
@@ -154,7 +174,8 @@ expect "approx: slowest" "$(awk -F'\t' '$1 == "slowinv" {print $8}' "$out/ab3.tr
 
 # every call kept (--keep 32) but only 2 of the slowest: the kept ones make all four exact
 save $f61 "$out/a4.tree" --keep-slowest 2
-merge allkept 0 "$out/a4.tree" "$out/a4.tree" -o "$out/a44.tree"
+twin "$out/a4.tree"
+merge allkept 0 "$out/a4.tree" "$out/a4-twin.tree" -o "$out/a44.tree"
 expect "allkept: exact" "$(meta "$out/a44.tree" percentiles)" ""
 expect "allkept: stat" "$(awk -F'\t' '$1 == "stat" {print $8, $9, $11, $12}' "$out/a44.tree")" \
 	"$(awk -F'\t' '$1 == "stat" {print $8, $9, $11, $12}' "$out/a.tree")"
@@ -165,7 +186,7 @@ expect "allkept: slowest" "$(awk -F'\t' '$1 == "slowinv" {print $2 ":" $8}' "$ou
 to_v2() {
 	awk -F'\t' 'NR == 1 { print "# surfgraph-tree 2"; next } /^keep_slowest=/ { next }
 	$1 == "# slowinv" { slow = 1 } $1 == "end" { slow = 0 } slow { next }
-	$1 == "stat" { sub(/\t[^\t]*\t[^\t]*$/, "") } $1 ~ /^(hist|bucket|bnode|scatter|dot|pstat|recs|rec|# hist|# bucket|# scatter|# dot|# pstat|# recs|# rec)$/ { next }
+	$1 == "stat" { sub(/\t[^\t]*\t[^\t]*$/, "") } $1 ~ /^(hist|bucket|bnode|scatter|dot|pstat|recs|rec|qsketch|# hist|# bucket|# scatter|# dot|# pstat|# recs|# rec|# qsketch)$/ { next }
 	{ print }' "$1"
 }
 to_v2 "$out/b.tree" >"$out/b.v2.tree"
@@ -221,8 +242,70 @@ err_is mode "surfgraph: merge: -m is not a merge option (see surfgraph merge --h
 merge help 0 --help
 grep -q '^Usage: surfgraph merge RUN.tree... -o ALL.tree$' "$out/help.out" && ok || bad "help: no usage line"
 # the result replaces an older merge, which is kept as .old
-merge again 0 "$out/a.tree" "$out/a.tree" -o "$out/self.tree"
+merge again 0 "$out/a.tree" "$out/a-twin.tree" -o "$out/self.tree"
 [ -e "$out/self.tree.old" ] && ok || bad "again: no self.tree.old"
+
+# --- the same run given twice: refused, saying which and how it was told (issue 33) ---------
+merge twice 1 "$out/a.tree" "$out/a.tree" -o "$out/x.tree"
+err_is twice "surfgraph: $out/a.tree is the same run as $out/a.tree (source $f61, created 1970-01-01T00:00:00Z, 6 complete invocations): merging it twice would count its invocations twice"
+# a copy is the same run: same source, creation time, counts and total
+cp "$out/a.tree" "$out/acopy.tree"
+merge copy 1 "$out/b.tree" "$out/a.tree" "$out/acopy.tree" -o "$out/x.tree"
+err_is copy "surfgraph: $out/a.tree is the same run as $out/acopy.tree (source $f61, created 1970-01-01T00:00:00Z, 6 complete invocations): merging it twice would count its invocations twice"
+# a merged run lists its runs: one of them given again is refused too
+merge inside 1 "$out/ab.tree" "$out/a.tree" -o "$out/x.tree"
+err_is inside "surfgraph: $out/ab.tree (its $out/a.tree) is the same run as $out/a.tree (created 1970-01-01T00:00:00Z, 6 complete invocations): merging it twice would count its invocations twice"
+[ -e "$out/x.tree" ] && bad "a run given twice wrote the output" || ok
+# under another name only the creation time and the counts tell: merged, and said
+merge maybe 0 "$out/ab.tree" "$out/acopy.tree" -o "$out/abc.tree"
+grep -qx "surfgraph: $out/ab.tree (its $out/a.tree) may be the same run as $out/acopy.tree (created 1970-01-01T00:00:00Z, 6 complete invocations): if so, its invocations count twice" "$out/maybe.err" &&
+	ok || bad "maybe: no note ($(cat "$out/maybe.err"))"
+
+# --- issue 33: merged percentiles within 1% of the exact ones, on the 7.3 vfs_read capture split
+# into alternate halves (tests/diff/split.awk), each saved as a .tree and the two merged: p50,
+# p90 and p99 against the nearest rank of the root's printed durations, by awk from the trace ---
+zcat tests/data/linux-7.3/vfs_read_proc_abstime_funcgraph-args.txt.gz >"$out/vr73.txt"
+for h in 0 1; do
+	awk -v ROOT=vfs_read -v HALF=$h -f tests/diff/split.awk "$out/vr73.txt" >"$out/vr73-$h.txt"
+	"$bin" -q -f vfs_read -i "$out/vr73-$h.txt" -m top -o "$out/vr73-$h.tree" >/dev/null || bad "vr73: half $h"
+done
+merge vr73 0 "$out/vr73-0.tree" "$out/vr73-1.tree" -o "$out/vr73m.tree"
+# the root's returns: depth 0's "|  }" lines, their printed durations in ns
+grep -E '\|  }$' "$out/vr73.txt" | durs | sort -n >"$out/vr73.durs"
+expect "vr73: halves" "$(meta "$out/vr73-0.tree" invocations) $(meta "$out/vr73-1.tree" invocations)" \
+	"$(awk 'END { print int((NR + 1) / 2), int(NR / 2) }' "$out/vr73.durs")"
+for p in 50:8 90:11 99:9; do
+	want=$(awk -v p=${p%:*} '{ v[NR] = $1 } END { r = int(p * NR / 100); if (r < p * NR / 100) r++; print v[r] }' "$out/vr73.durs")
+	expect "vr73: p${p%:*} within 1% of $want" "$(awk -F'\t' -v c=${p#*:} -v w="$want" '$1 == "stat" {
+		d = $c - w; if (d < 0) d = -d; print d * 100 <= w ? "within" : $c }' "$out/vr73m.tree")" within
+done
+# and diff of the whole capture against the merge: the p50 row's delta within 1%
+"$bin" -q -f vfs_read -i "$out/vr73.txt" -m top -o "$out/vr73w.tree" >/dev/null
+"$bin" diff "$out/vr73w.tree" "$out/vr73m.tree" >"$out/vr73.diff" 2>/dev/null || bad "vr73: diff failed"
+expect "vr73: diff's p50 within 1%" "$(awk '$1 == "p50" { for (i = 2; i <= NF; i++) if ($i ~ /%$/) {
+	d = $i + 0; print (d <= 1 && d >= -1) ? "within" : $i; exit } }' "$out/vr73.diff")" within
+# the same halves as older files (version 5): the merge says its p50 is approximate in every
+# output that shows it: text, -m hist, the SVG, diff's text and JSON
+for h in 0 1; do to_v5 "$out/vr73-$h.tree" >"$out/vr73-$h.v5.tree"; done
+merge vr73old 0 "$out/vr73-0.v5.tree" "$out/vr73-1.v5.tree" -o "$out/vr73o.tree"
+expect "vr73old: from buckets" "$(meta "$out/vr73o.tree" percentiles)" "buckets:p50,p90 exact:p99,p999"
+"$bin" -q -i "$out/vr73o.tree" -m tree >"$out/vr73o.txt" 2>&1
+grep -qE '^  total .* p50 63\.999 us \(approximate\)  p99 901\.849 us  max' "$out/vr73o.txt" && ok ||
+	bad "vr73old: -m tree: $(sed -n 2p "$out/vr73o.txt")"
+"$bin" -q -i "$out/vr73o.tree" -m hist >"$out/vr73o.hist" 2>&1
+grep -qE '^  p50 63\.999 us \(approximate\)  p90 255\.999 us \(approximate\)  p99 901\.849 us  p99\.9' "$out/vr73o.hist" && ok ||
+	bad "vr73old: -m hist: $(sed -n 2p "$out/vr73o.hist")"
+mkdir -p "$out/vr73svg"
+"$bin" -q -i "$out/vr73o.tree" -m svg -s 0 --outdir "$out/vr73svg" >/dev/null 2>&1
+expect "vr73old: svg" "$(grep -o '<title>p50 [^<]*</title>' "$out/vr73svg/vr73o.svg") $(grep -c '>~p50' "$out/vr73svg/vr73o.svg")" \
+	"<title>p50 63.999 us (approximate)</title> 1"
+"$bin" diff "$out/vr73w.tree" "$out/vr73o.tree" >"$out/vr73o.diff" 2>/dev/null
+grep -qE '^  p50 .* approximate \(AFTER: a merge without quantile sketches\)' "$out/vr73o.diff" && ok ||
+	bad "vr73old: diff: $(grep '^  p50' "$out/vr73o.diff")"
+"$bin" diff -m json "$out/vr73w.tree" "$out/vr73o.tree" >"$out/vr73o.json" 2>/dev/null
+expect "vr73old: json" "$(grep -o '"approximate": [^]]*]' "$out/vr73o.json")" '"approximate": ["p50", "p90"]'
+# single runs and sketch merges say nothing of the kind
+"$bin" -q -i "$out/vr73m.tree" -m hist 2>&1 | grep -q approximate && bad "vr73: a sketch merge said approximate" || ok
 
 # tests/bench/fidelity.sh (make bench's narrowing fidelity table), on runs where -x read_hpet
 # stands for a function narrowing did not patch (its time stays in its caller's self time, as
@@ -234,7 +317,10 @@ mkdir -p "$fd"
 for r in learn narrow1 narrow2 narrow3; do
 	"$bin" -q -f __do_fault -i $f61 -x read_hpet -m top -o "$fd/b3.$r.tree" >/dev/null
 done
-for r in full1 full2 full3; do "$bin" -q -f __do_fault -i $f61 -m top -o "$fd/b3.$r.tree" >/dev/null; done
+# three captures of one trace stand for three taken apart: made at different times
+for r in 1 2 3; do
+	SOURCE_DATE_EPOCH=$r "$bin" -q -f __do_fault -i $f61 -m top -o "$fd/b3.full$r.tree" >/dev/null
+done
 SURFGRAPH=$bin tests/bench/fidelity.sh "$fd" >"$out/fidelity.out" 2>&1 || bad "fidelity: exit $?"
 hpet=$(grep 'read_hpet();' $f61 | durs | awk '{ s += $1 } END { print s }')
 root=$(grep -E '^ [0-9]\) [^|]*\|  }$' $f61 | durs | awk '{ s += $1 } END { print s }')

@@ -152,7 +152,7 @@ check "--outdir on a file" "surfgraph: --outdir __do_fault.svg is not a director
 
 # -o - puts the .tree on stdout: the lines naming the graphs are on stderr, as always
 "$bin" -f __do_fault -i "$fault" -o - -s 3 --outdir dash >dash.out 2>dash.err
-check "-o -" "# surfgraph-tree 5|surfgraph: wrote dash/__do_fault-000003.svg surfgraph: wrote dash/__do_fault-000006.svg surfgraph: wrote dash/__do_fault.svg" \
+check "-o -" "# surfgraph-tree 6|surfgraph: wrote dash/__do_fault-000003.svg surfgraph: wrote dash/__do_fault-000006.svg surfgraph: wrote dash/__do_fault.svg" \
 	"$(head -1 dash.out)|$(grep -E '^surfgraph: wrote [^0-9]' dash.err | tr '\n' ' ' | sed 's/ $//')"
 
 # --- options ---------------------------------------------------------------------------------
@@ -433,7 +433,8 @@ check "thinned: circles" 6282 "$(dots many/many.svg)"
 sed '1s/4$/3/; /^scatter\t/d; /^dot\t/d; /^# scatter/d; /^# dot/d' sp.tree >v3.tree
 "$bin" -i v3.tree -q -s 0 --outdir v3 >/dev/null
 check "version 3 .tree: strip, no scatter" "1|0" "$(grep -c 'class="hist"' v3/v3.svg)|$(grep -c 'class="sc"' v3/v3.svg)"
-"$bin" merge sp.tree sp.tree -o merged.tree -q
+sed 's/^created=.*/created=1970-01-02T00:00:00Z/' sp.tree >sp-twin.tree # another run, the same figures
+"$bin" merge sp.tree sp-twin.tree -o merged.tree -q
 "$bin" -i merged.tree -q -s 0 --outdir merged >/dev/null
 check "merged: no scatter, said" "0|1" "$(grep -c 'class="sc"' merged/merged.svg)|$(grep -c 'no scatter: merged runs' merged/merged.svg)"
 # no strip: per-invocation graphs, several roots, no durations, a .tree without a histogram

@@ -38,8 +38,9 @@ static struct sg_aggregate *run(const uint64_t *d, int n, unsigned k)
 /* The merged root's count, min and max, as treemerge combines them, then its percentiles. */
 static unsigned merge(struct sg_aggregate **r, int n, struct sg_rootstat *d)
 {
-	unsigned from = 0;
+	unsigned from = 0, sketch = 0;
 
+	/* no merged sketch (d->qs NULL): the histogram's buckets, as for older files */
 	memset(d, 0, sizeof(*d));
 	d->root = root;
 	for (int i = 0; i < n; i++) {
@@ -51,8 +52,8 @@ static unsigned merge(struct sg_aggregate **r, int n, struct sg_rootstat *d)
 			d->sum.max = s->max;
 		d->sum.count += s->count;
 	}
-	sg_mergetail_percentiles(r, n, d, &from);
-	return from;
+	sg_mergetail_percentiles(r, n, d, &from, &sketch);
+	return from | sketch;
 }
 
 int main(void)

@@ -166,7 +166,7 @@ static void pstat_checks(struct sg_strtab *st)
 	char *p;
 	struct sg_aggregate *agg;
 
-	snprintf(v5, sizeof(v5), "%s", edit("# surfgraph-tree 3", "# surfgraph-tree 5"));
+	snprintf(v5, sizeof(v5), "%s", edit("# surfgraph-tree 3", "# surfgraph-tree 6"));
 	snprintf(
 	    v5, sizeof(v5), "%s",
 	    edit_of(v5, "# bucket\t",
@@ -208,7 +208,7 @@ static void pstat_checks(struct sg_strtab *st)
 	}
 	sg_aggregate_free(agg);
 	p = strdup(v5);
-	refused(st, edit_of(p, "# surfgraph-tree 5", "# surfgraph-tree 4"),
+	refused(st, edit_of(p, "# surfgraph-tree 6", "# surfgraph-tree 4"),
 		"t.tree:26: pstat line not right after a node line (version 5)");
 	refused(st, edit_of(p, "pstat\t1\t400\t400\t100\t5000\t50\t1250\n", ""),
 		"t.tree:45: pstat lines for some node lines only");
@@ -281,7 +281,7 @@ static void recs(struct sg_strtab *st)
 		sg_aggregate_free(agg);
 	}
 	round_trip(st, text, text);
-	refused(st, edit_of(text, "# surfgraph-tree 5", "# surfgraph-tree 4"),
+	refused(st, edit_of(text, "# surfgraph-tree 6", "# surfgraph-tree 4"),
 		"t.tree:46: recs or rec line before version 5");
 	refused(st, edit_of(text, "recs\t4\t3", "recs\t5\t3"),
 		"t.tree:51: fewer rec lines than the recs line counts");
@@ -335,7 +335,7 @@ int main(void)
 
 	/* version 3 saved again: the same bytes as version 5 (no scatter, no recorded calls: none
 	 * is made up), invocation nodes still in call order */
-	char *v5 = strdup(edit("# surfgraph-tree 3", "# surfgraph-tree 5"));
+	char *v5 = strdup(edit("# surfgraph-tree 3", "# surfgraph-tree 6"));
 	char *v4 =
 	    strdup(edit_of(v5, "# call\targs\tretval\n", "# call\targs\tretval\n" RECS_COMMENT));
 
@@ -362,7 +362,7 @@ int main(void)
 	pstat_checks(st);
 	/* the scatter's records: version 4, in order, within the run */
 	refused(
-	    st, edit4("# surfgraph-tree 5", "# surfgraph-tree 3"),
+	    st, edit4("# surfgraph-tree 6", "# surfgraph-tree 3"),
 	    "t.tree:33: scatter or dot line outside version 4's scatter (before the invocations)");
 	refused(st, edit4("scatter\t1\t2\t", "scatter\t3\t2\t"),
 		"t.tree:33: a scatter's stride is a power of two");
@@ -421,8 +421,8 @@ int main(void)
 		"t.tree:8: invnode line before any inv line");
 	refused(st, "# surfgraph-tree 2\nroot=f\nkeep_slowest=2\nend\n",
 		"t.tree:3: keep_slowest: version 3, once, at most 65536");
-	refused(st, "# surfgraph-tree 6\nend\n",
-		"t.tree:1: unsupported .tree version '6' (this surfgraph reads versions 1 to 5)");
+	refused(st, "# surfgraph-tree 7\nend\n",
+		"t.tree:1: unsupported .tree version '7' (this surfgraph reads versions 1 to 6)");
 	recs(st);
 	/* version 3: the histogram must count the invocations, in bucket order, real buckets */
 	refused(st, edit("hist\t__do_fault\t1000\t2000\t1\n", ""),
