@@ -40,6 +40,20 @@ skipped() {
 	echo "SKIP $SUITE $1"
 	if [ -n "${CI:-}" ] || [ "${SG_NO_SKIP:-0}" = 1 ]; then bad "skipped, which CI does not allow: $1"; fi
 }
+# attacker_setup: the attacker of the replays (bytes.sh, costs.sh): nobody CMD runs as uid
+# 65534 when root runs the suite, else as the user running it; evil=$out/evil is its directory,
+# plant FILE writes stdin into a file of its own there.
+attacker_setup() {
+	if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+		nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+	else
+		nobody() { "$@"; }
+	fi
+	evil=$out/evil
+	mkdir -p "$evil"
+	if [ "$(id -u)" = 0 ]; then chown 65534:65534 "$evil"; fi
+	plant() { nobody tee "$evil/$1" >/dev/null; }
+}
 finish() { # the summary line; the status is the suite's
 	echo "$SUITE: $pass passed, $fail failed"
 	[ "$fail" = 0 ]

@@ -25,16 +25,7 @@ err() { # NAME TEXT: stderr of NAME is exactly TEXT
 		bad "$1: stderr is '$(cat "$out/$1.err")', want '$2'"
 	fi
 }
-# the attacker: uid 65534 when root runs the suite, else the user running it
-if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
-	nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
-else
-	nobody() { "$@"; }
-fi
-evil=$out/evil
-mkdir -p "$evil"
-[ "$(id -u)" = 0 ] && chown 65534:65534 "$evil"
-plant() { nobody tee "$evil/$1" >/dev/null; } # FILE: stdin into a file of the attacker's
+attacker_setup
 # sg_sub NAME STATUS ARGS: sg for a subshell, its verdict in NAME.rc for lim to count
 sg_sub() {
 	local name=$1 want=$2 got
