@@ -145,13 +145,19 @@ static void caption(const struct sg_treediff *d, int negate, struct sg_flame_cap
 
 		if (sg_treediff_ratio(dv, r->sum[0].avg, &bp) < 0)
 			bp = 0;
-		/* a slower root is what a reader must not miss; one within the noise is not one */
-		int noise = d->level && r->node && r->node->sig.verdict == SG_WELCH_NOT;
-		char why[64] = "";
+		/*
+		 * A significantly slower root is what a reader must not miss; one within the noise
+		 * is not one, and an untested one is not said to be (the text leaves both plain).
+		 */
+		int tested = d->level && r->node && r->node->sig.verdict != SG_WELCH_FEW;
+		int noise = tested && r->node->sig.verdict == SG_WELCH_NOT;
+		char why[64] = ", not tested";
 
 		if (noise)
 			snprintf(why, sizeof(why), ", within the noise (p=%.2g)", r->node->sig.p);
-		sg_flame_note(c, dv > 0 && !noise,
+		else if (tested)
+			why[0] = 0;
+		sg_flame_note(c, dv > 0 && tested && !noise,
 			      "%s avg %s us \xe2\x86\x92 %s us (%s), %" PRIu64
 			      " \xe2\x86\x92 %" PRIu64 " invocations%s",
 			      r->name[1], sg_fmt_us(a, r->sum[0].avg), sg_fmt_us(b, r->sum[1].avg),

@@ -223,6 +223,10 @@ valid_svg() {
 # special_mapping_fault's +344854 ns takes 215 * 344854 / 392986 = 189 off green and blue.
 run svg 0 "$B61" "$A612" -m svg -o "$out/v612.svg"
 valid_svg svg "$out/v612.svg"
+# the caption's avg as the text says it: 6 and 10 invocations, not tested, so not in a slower
+# root's bold red (issue 33: the colour says no more than the text)
+grep -q '<text x="10" y="60">__do_fault avg 737.077 us [^<]*(+33.08%), 6 [^<]* 10 invocations, not tested  [^<]*</text>' "$out/v612.svg" && ok ||
+	bad "svg: the untested avg's caption: $(grep -o '<[^<]*__do_fault avg[^<]*' "$out/v612.svg")"
 is_fill svg "$out/v612.svg" special_mapping_fault '#ff3f3f' # 225 - round(185 * 344854 / 392986) = 63
 is_fill svg "$out/v612.svg" vvar_fault '#2828ff'
 is_fill svg "$out/v612.svg" __do_fault '#ff6e6e' # +243790: 185 * 243790 / 392986 = 115 off 225
