@@ -360,7 +360,9 @@ struct sg_outfile *sg_outfile_open(const char *path)
 	 * itself, not by what it points to; one that ends at our own standard output
 	 * (/dev/stdout), past links each judged, is that stream, whatever it is.
 	 */
-	if (fstatat(o->dirfd, o->name, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISREG(st.st_mode)) {
+	int exists = fstatat(o->dirfd, o->name, &st, AT_SYMLINK_NOFOLLOW) == 0;
+
+	if (exists && !S_ISREG(st.st_mode)) {
 		fd = open_special(path, o->dirfd, o->name, &st);
 		if (fd == IS_STDOUT) {
 			o->f = stdout;
@@ -375,7 +377,8 @@ struct sg_outfile *sg_outfile_open(const char *path)
 		}
 		return o;
 	}
-	if (S_ISREG(st.st_mode) && (o->ours = sg_outown_check(o->dirfd, o->name, path)) < 0)
+	/* st is only read when the name exists: a new file replaces nobody's */
+	if (exists && (o->ours = sg_outown_check(o->dirfd, o->name, path)) < 0)
 		goto fail;
 	fd = create_temp(o);
 	if (fd < 0)
