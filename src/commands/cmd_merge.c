@@ -102,8 +102,9 @@ int sg_cmd_merge_run(const struct sg_options *o)
 		goto out;
 	if (!o->quiet && strcmp(o->output, "-") != 0)
 		fprintf(stderr,
-			"surfgraph: merged %d runs, %" PRIu64 " complete invocation%s, into %s\n",
-			o->nfiles, m->complete, m->complete == 1 ? "" : "s", o->output);
+			"surfgraph: merged %d run%s, %" PRIu64 " complete invocation%s, into %s\n",
+			o->nfiles, o->nfiles == 1 ? "" : "s", m->complete, m->complete == 1 ? "" : "s",
+			o->output);
 	if (!o->quiet && old)
 		fprintf(stderr, "surfgraph: the previous %s is %s\n", o->output, old);
 	pct = sg_aggregate_meta(m, "percentiles");

@@ -161,6 +161,8 @@ one "-m hist head" "$out/one.hist" "__do_fault: 1 complete invocation, 0 incompl
 one "-m hist range" "$out/one.hist" "  1.024 ms -   2.048 ms            1  |########################################| 100.00"
 one "-m tree head" "$out/one.tree.txt" "__do_fault: 1 complete invocation, 0 incomplete"
 one "diff --slow" "$out/one.slow" "slow: the 1 slowest invocation, whole (1 at or past the p99, 1.135 ms)"
+"$bin" merge "$out/one.tree" -o "$out/one-merged.tree" 2>"$out/one.merge"
+one "merge" "$out/one.merge" "surfgraph: merged 1 run, 1 complete invocation, into $out/one-merged.tree"
 one "diff --slow typical" "$out/one.slow" "typical: the 1 invocation from 1.024 ms to 2.048 ms (the buckets that hold the p40 to the p60)"
 printf ' 0)   1.000 us    |  foo();\n' >"$out/l1.txt"
 run 1 "no call of bar in $out/l1.txt (1 line, 1 call event)" -f bar -i "$out/l1.txt" -m top
