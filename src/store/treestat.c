@@ -67,6 +67,20 @@ int sg_treestat_read_stat(struct sg_treefield_at *at, struct sg_aggregate *agg, 
 	return 0;
 }
 
+/* The index in agg of a line's root (agg->nroots: none has it), or -1 with a message. */
+static int line_root(struct sg_treefield_at *at, const struct sg_aggregate *agg,
+		     const char *name)
+{
+	const char *root = sg_treefield_intern(at, name, strlen(name));
+	int i;
+
+	if (!root)
+		return sg_treefield_fail(at, "%s", "bad root name");
+	for (i = 0; i < agg->nroots && agg->roots[i].root != root; i++)
+		;
+	return i;
+}
+
 /* Version 3's "hist ROOT LO HI COUNT": one bucket of a root's histogram, in bucket order. */
 int sg_treestat_read_hist(struct sg_treestat_reader *s, struct sg_treefield_at *at,
 			  struct sg_aggregate *agg, int version, char **f, int nf)
@@ -78,12 +92,9 @@ int sg_treestat_read_hist(struct sg_treestat_reader *s, struct sg_treefield_at *
 		return sg_treefield_fail(at, "%s", "hist line before version 3");
 	if (nf != 5)
 		return sg_treefield_fail(at, "%s", "a hist line has 5 tab-separated fields");
-	const char *root = sg_treefield_intern(at, f[1], strlen(f[1]));
-
-	if (!root)
-		return sg_treefield_fail(at, "%s", "bad root name");
-	for (i = 0; i < agg->nroots && agg->roots[i].root != root; i++)
-		;
+	i = line_root(at, agg, f[1]);
+	if (i < 0)
+		return -1;
 	if (i == agg->nroots || !agg->roots[i].sum.has_hist)
 		return sg_treefield_fail(
 		    at, "%s", "hist line of a root without a version 3 stat line before it");
@@ -155,12 +166,9 @@ int sg_treestat_read_qsketch(struct sg_treestat_reader *s, struct sg_treefield_a
 		return sg_treefield_fail(at, "%s", "qsketch line before version 6");
 	if (nf != 6)
 		return sg_treefield_fail(at, "%s", "a qsketch line has 6 tab-separated fields");
-	const char *root = sg_treefield_intern(at, f[1], strlen(f[1]));
-
-	if (!root)
-		return sg_treefield_fail(at, "%s", "bad root name");
-	for (i = 0; i < agg->nroots && agg->roots[i].root != root; i++)
-		;
+	i = line_root(at, agg, f[1]);
+	if (i < 0)
+		return -1;
 	if (i == agg->nroots || !agg->roots[i].sum.has_hist || !agg->roots[i].sum.count)
 		return sg_treefield_fail(
 		    at, "%s",
