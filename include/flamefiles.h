@@ -64,7 +64,4 @@ const char *sg_flamefiles_path(const struct sg_flamefiles *ff);
 /* Per-invocation files written so far, and the numbers of the first and last of them. */
 uint64_t sg_flamefiles_count(const struct sg_flamefiles *ff, uint64_t *first, uint64_t *last);
 
-/* Frames drawn in the file last written (minwidth leaves some out). */
-size_t sg_flamefiles_frames(const struct sg_flamefiles *ff);
-
 #endif

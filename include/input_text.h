@@ -38,15 +38,9 @@ int sg_text_parser_line(struct sg_text_parser *p, const char *line, size_t len);
 int sg_text_parser_finish(struct sg_text_parser *p);
 
 /*
- * Read head[0..head_len) (bytes already taken from fd, may be empty) then fd to its end, line by
- * line, then finish. Lines longer than 64 MB are skipped and counted. -1 on a read error or
- * consumer failure (message set).
- */
-int sg_text_parser_read_fd(struct sg_text_parser *p, int fd, const char *head, size_t head_len);
-
-/*
- * The same from rd(rctx, buf, n) (linebuf.h: bytes from wherever they come, decompressed
- * say) to its end. -1 when rd failed (its message) or the consumer failed.
+ * Read rd(rctx, buf, n) (linebuf.h: bytes from wherever they come, decompressed say) to its
+ * end, line by line, then finish. Lines longer than 64 MB are skipped and counted. -1 when rd
+ * failed (its message) or the consumer failed.
  */
 int sg_text_parser_read(struct sg_text_parser *p, sg_read_fn rd, void *rctx);
 

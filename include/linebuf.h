@@ -9,10 +9,9 @@
 /*
  * A line without its '\n'; returns 0, or -1 to stop. line is NULL (len 0) where a line longer
  * than the buffer's limit was dropped, so the reader can count it in its place. A line
- * sg_linebuf_read(), _fill() or _finish() delivers stays in place, unchanged, until the next
- * call on the same sg_linebuf (bytes move only when new ones come in, and sg_linebuf_push() may
- * take its bytes in several rounds): a reader may hold it by reference until then, and copy it
- * only if it still needs it.
+ * sg_linebuf_read(), _fill_lines() or _finish() delivers stays in place, unchanged, until the
+ * next call on the same sg_linebuf (bytes move only when new ones come in): a reader may hold
+ * it by reference until then, and copy it only if it still needs it.
  */
 typedef int (*sg_line_fn)(void *ctx, const char *line, size_t len);
 
@@ -21,9 +20,6 @@ struct sg_linebuf;
 /* Lines longer than max_line are dropped whole (reported to fn as NULL); NULL: no memory. */
 struct sg_linebuf *sg_linebuf_new(size_t max_line);
 void sg_linebuf_free(struct sg_linebuf *lb);
-
-/* Take bytes (already read elsewhere) and deliver the lines they complete. -1 when fn stopped. */
-int sg_linebuf_push(struct sg_linebuf *lb, const char *bytes, size_t n, sg_line_fn fn, void *ctx);
 
 /* sg_linebuf_read() on a non-blocking fd with nothing to read now. */
 #define SG_LINEBUF_AGAIN (-2)
@@ -44,9 +40,6 @@ typedef ssize_t (*sg_read_fn)(void *ctx, char *buf, size_t n);
  * dropped. Returns 0, or -1 to stop. They stay in place as sg_line_fn's lines do.
  */
 typedef int (*sg_lines_fn)(void *ctx, const char *s, size_t n);
-
-/* sg_linebuf_read() delivering runs of whole lines to fn. */
-ssize_t sg_linebuf_read_lines(struct sg_linebuf *lb, int fd, sg_lines_fn fn, void *ctx);
 
 /*
  * One call of rd (a decompressor, say), delivering the runs of lines its bytes complete. Returns

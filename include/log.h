@@ -15,7 +15,6 @@ const char *sg_log_message(void);
 
 /* Verbose level: 0 quiet, 1 shows actions (tracefs writes as shell commands). */
 void sg_log_set_verbose(int level);
-int sg_log_verbose(void);
 
 /* Print an action line on stderr when verbose; used for tracefs writes, never by parsers. */
 void sg_log_action(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -46,9 +46,6 @@ int sg_qsketch_add_bin(struct sg_qsketch *q, int index, uint64_t n);
 /* Add every bin of s into d (the sketch of the union). -1: no memory. */
 int sg_qsketch_merge(struct sg_qsketch *d, const struct sg_qsketch *s);
 
-/* A copy; NULL: no memory. */
-struct sg_qsketch *sg_qsketch_copy(const struct sg_qsketch *q);
-
 /* The values counted. */
 uint64_t sg_qsketch_count(const struct sg_qsketch *q);
 

@@ -41,7 +41,7 @@ static inline int sg_raise_call(struct sg_task *t, const struct sg_frame *f, con
 /*
  * inv, t's invocation, ends: the calls raised in it count in st only if it is complete (an
  * incomplete one is reported as such), and so does its root when its callees outlast it (it
- * keeps its printed duration). Self times are made (sg_treewalk_finish_printed). t is ready for
+ * keeps its printed duration). Self times are made (sg_treewalk_finish_uncounted). t is ready for
  * its next invocation.
  */
 void sg_raise_finish(struct sg_callstack_stats *st, struct sg_task *t, struct sg_invocation *inv);

@@ -24,12 +24,12 @@ uint64_t sg_treewalk_finish(struct sg_node *n);
  */
 typedef void (*sg_treewalk_anomaly_fn)(void *ctx, const struct sg_node *n, uint64_t printed,
 				       uint64_t callees);
-uint64_t sg_treewalk_finish_printed(struct sg_node *root, sg_treewalk_anomaly_fn fn, void *ctx);
 
 /*
- * The same, where the calls uncounted(name) says are no callees of their caller (--no-irqs:
+ * The calls uncounted(name) says are no callees of their caller (--no-irqs:
  * sg_irqname_is_entry) are left out of every sum: their time is their caller's self time, and
- * no call is raised for them. treefilter.c cuts them afterwards.
+ * no call is raised for them. treefilter.c cuts them afterwards. uncounted NULL: every call
+ * counts.
  */
 typedef int (*sg_treewalk_uncounted_fn)(const char *name);
 uint64_t sg_treewalk_finish_uncounted(struct sg_node *root, sg_treewalk_uncounted_fn uncounted,

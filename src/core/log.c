@@ -25,11 +25,6 @@ void sg_log_set_verbose(int level)
 	verbose = level;
 }
 
-int sg_log_verbose(void)
-{
-	return verbose;
-}
-
 void sg_log_action(const char *fmt, ...)
 {
 	va_list ap;

@@ -137,17 +137,6 @@ int sg_qsketch_merge(struct sg_qsketch *d, const struct sg_qsketch *s)
 	return sg_qsketch_add_bin(d, -1, s->zero);
 }
 
-struct sg_qsketch *sg_qsketch_copy(const struct sg_qsketch *q)
-{
-	struct sg_qsketch *c = sg_qsketch_new();
-
-	if (c && sg_qsketch_merge(c, q) < 0) {
-		sg_qsketch_free(c);
-		return NULL;
-	}
-	return c;
-}
-
 uint64_t sg_qsketch_count(const struct sg_qsketch *q)
 {
 	return q->count;

@@ -13,7 +13,7 @@
  * calls of one path are merged: merged first, one short call would hide in the slack of the
  * others on its path. Its caller counts it at the raised value, so a raise reaches every
  * ancestor whose printed duration does not hold it. The root keeps its printed duration (the
- * invocation lasted what the kernel printed; sg_treewalk_finish_printed). What the kernel's
+ * invocation lasted what the kernel printed; sg_treewalk_finish_uncounted). What the kernel's
  * numbers mean, case by case:
  * - guests (an interrupt printed at the depth of the call it came in): they ran inside their
  *   host only if its printed duration holds them beside its callees (sg_pending_close); then

@@ -46,11 +46,6 @@ uint64_t sg_treewalk_finish(struct sg_node *n)
 	return finish(n, NULL);
 }
 
-uint64_t sg_treewalk_finish_printed(struct sg_node *root, sg_treewalk_anomaly_fn fn, void *ctx)
-{
-	return sg_treewalk_finish_uncounted(root, NULL, fn, ctx);
-}
-
 uint64_t sg_treewalk_finish_uncounted(struct sg_node *root, sg_treewalk_uncounted_fn uncounted,
 				      sg_treewalk_anomaly_fn fn, void *ctx)
 {

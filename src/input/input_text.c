@@ -615,33 +615,6 @@ int sg_text_parser_finish(struct sg_text_parser *p)
 	return flush_pending(p);
 }
 
-int sg_text_parser_read_fd(struct sg_text_parser *p, int fd, const char *head, size_t head_len)
-{
-	struct sg_linebuf *lb = sg_linebuf_new(MAX_LINE);
-	ssize_t n = 0;
-	int ret = -1;
-
-	if (!lb) {
-		sg_log_error("out of memory");
-		return -1;
-	}
-	/* a push may move its lines between its rounds: those are copied as they are held */
-	if (sg_linebuf_push(lb, head, head_len, on_line, p) < 0)
-		goto out;
-	p->stable = 1;
-	while ((n = sg_linebuf_read_lines(lb, fd, on_lines, p)) > 0)
-		if (keep_in_place(p) < 0)
-			goto out;
-	if (n == 0 && sg_linebuf_finish(lb, on_line, p) == 0)
-		ret = sg_text_parser_finish(p);
-out:
-	p->stable = 0;
-	if (keep_in_place(p) < 0)
-		ret = -1;
-	sg_linebuf_free(lb);
-	return ret;
-}
-
 int sg_text_parser_read(struct sg_text_parser *p, sg_read_fn rd, void *rctx)
 {
 	struct sg_linebuf *lb = sg_linebuf_new(MAX_LINE);

@@ -118,23 +118,6 @@ static int make_room(struct sg_linebuf *lb)
 	return 0;
 }
 
-int sg_linebuf_push(struct sg_linebuf *lb, const char *bytes, size_t n, sg_line_fn fn, void *ctx)
-{
-	while (n) {
-		if (make_room(lb) < 0)
-			return -1;
-		size_t k = lb->cap - lb->len < n ? lb->cap - lb->len : n, from = lb->len;
-
-		memcpy(lb->buf + lb->len, bytes, k);
-		lb->len += k;
-		bytes += k;
-		n -= k;
-		if (deliver(lb, from, fn, ctx) < 0)
-			return -1;
-	}
-	return 0;
-}
-
 /* One read() from fd appended: the bytes read, SG_LINEBUF_AGAIN, or -1 (message set). */
 static ssize_t take_fd(struct sg_linebuf *lb, int fd)
 {
@@ -178,18 +161,6 @@ ssize_t sg_linebuf_read(struct sg_linebuf *lb, int fd, sg_line_fn fn, void *ctx)
 	size_t from = lb->len - (size_t) n;
 
 	return deliver(lb, from, fn, ctx) < 0 ? -1 : n;
-}
-
-ssize_t sg_linebuf_read_lines(struct sg_linebuf *lb, int fd, sg_lines_fn fn, void *ctx)
-{
-	ssize_t n = take_fd(lb, fd);
-
-	if (n < 0)
-		return n;
-	/* the new bytes: make_room() may have moved or dropped the old ones */
-	size_t from = lb->len - (size_t) n;
-
-	return deliver_lines(lb, from, fn, ctx) < 0 ? -1 : n;
 }
 
 ssize_t sg_linebuf_fill_lines(struct sg_linebuf *lb, sg_read_fn rd, void *rctx, sg_lines_fn fn,

@@ -16,7 +16,7 @@ struct sg_flamefiles {
 	struct sg_flamefiles_opts o;
 	char *base; /* outdir/base, sanitized */
 	char *path; /* last written */
-	size_t path_cap, frames;
+	size_t path_cap;
 	uint64_t count, first, last;
 	uint64_t capped; /* due every STEP, past SG_FLAMEFILES_CAP: not written */
 	char **claimed;	 /* the base names this run has written graphs under */
@@ -145,9 +145,8 @@ static int write_file(struct sg_flamefiles *ff, const struct sg_node *top,
 		sg_flame_free(f);
 		return -1;
 	}
-	ff->frames = f->nframes;
 	if (ff->o.format == SG_FLAME_SVG)
-		ret = sg_svg_write(sg_outfile_stream(out), f, cap, &fo, &ff->frames);
+		ret = sg_svg_write(sg_outfile_stream(out), f, cap, &fo, NULL);
 	else
 		ret = sg_cairo_write(sg_outfile_stream(out),
 				     ff->o.format == SG_FLAME_PDF ? SG_CAIRO_PDF : SG_CAIRO_PNG, f,
@@ -395,9 +394,4 @@ uint64_t sg_flamefiles_count(const struct sg_flamefiles *ff, uint64_t *first, ui
 	if (last)
 		*last = ff->last;
 	return ff->count;
-}
-
-size_t sg_flamefiles_frames(const struct sg_flamefiles *ff)
-{
-	return ff->frames;
 }
