@@ -54,7 +54,4 @@ void sg_calls_exit(struct sg_calls *c, const struct sg_event *ev);
 /* A record as a loaded .tree gives it (args copied). -1: no memory. */
 int sg_calls_append(struct sg_calls *c, const struct sg_callrec *r, const char *args);
 
-/* An entry's arguments as text: the trace's, or its raw values in hex ("0x1f, 0x40"). */
-const char *sg_calls_args_text(const struct sg_event *ev, char *buf, size_t size, size_t *len);
-
 #endif

@@ -16,29 +16,6 @@ struct sg_narrow_info {
 };
 
 /*
- * The functions of a saved run (--narrow-from FILE.tree): every name of its merged tree,
- * interned in st. NULL with a message when the file cannot be read or is no .tree file.
- */
-struct sg_narrowset *sg_narrow_load(const char *path, struct sg_strtab *st);
-
-/*
- * What set_ftrace_filter is to hold for set and the roots (as written to set_graph_function:
- * an unpatched root never starts an invocation; a glob is written as it is by the caller):
- * resolved against the kernel's available_filter_functions, every clone included, unknown
- * functions counted in info and skipped. -1 with a message.
- */
-int sg_narrow_plan(struct sg_narrowset *set, const char *const *roots, int nroots,
-		   struct sg_narrowset_match *m, struct sg_narrow_info *info);
-
-/*
- * Open set_ftrace_filter of the session's instance (or the top level) for writing, saved
- * first like every file: nothing changes in the kernel until it is closed
- * (sg_tracefs_file_close_list), which applies the list. -1 with a message (the kernel has no
- * set_ftrace_filter: CONFIG_DYNAMIC_FTRACE).
- */
-int sg_narrow_open(struct sg_tracefs_session *s);
-
-/*
  * --narrow-from: the functions of the .tree file at path (names interned in st) and the roots
  * (as written to set_graph_function) written to set_ftrace_filter, before the tracer is set.
  * -1 with a message.

@@ -49,6 +49,4 @@ int sg_narrowset_resolve(struct sg_narrowset *n, char *list, struct sg_narrowset
 
 void sg_narrowset_match_free(struct sg_narrowset_match *m);
 
-void sg_narrowset_names_free(char **names);
-
 #endif

@@ -116,10 +116,4 @@ struct sg_options {
 int sg_options_parse(struct sg_options *o, int argc, char **argv);
 void sg_options_free(struct sg_options *o);
 
-/*
- * A percentage as hundredths of a percent: "5", "2.5", "0.25", "10%" (at most two decimals, the
- * precision of every percentage surfgraph prints). -1 with a message naming opt.
- */
-int sg_options_pct(const char *opt, const char *s, uint32_t *out);
-
 #endif

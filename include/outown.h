@@ -20,13 +20,6 @@ enum sg_outown {
 enum sg_outown sg_outown_recognise(const char *head, size_t head_len, const char *tail,
 				   size_t tail_len, const char **what);
 
-/*
- * The regular file name in directory dirfd, judged by its content (read through dirfd with
- * O_NOFOLLOW, never through a link): NONE when it is missing, empty, or not a regular file
- * (those are outfile.c's to judge). *what as above.
- */
-enum sg_outown sg_outown_judge(int dirfd, const char *name, const char **what);
-
 /* --force: a file surfgraph did not write may be replaced (no .old is kept of it). */
 void sg_outown_set_force(int force);
 

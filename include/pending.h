@@ -25,13 +25,6 @@ size_t sg_pending_tail(const struct sg_task *t, uint64_t anchor, int depth);
 int sg_pending_adopt(struct sg_task *t, struct sg_tree *tree, struct sg_node *node, uint64_t anchor,
 		     int depth, uint64_t *kids);
 
-/*
- * node (detached) waits at depth under anchor. Parentless fragments past a memory cap are
- * dropped instead, counted in *dropped. -1: no memory.
- */
-int sg_pending_push(struct sg_task *t, int depth, uint64_t anchor, struct sg_node *node,
-		    uint64_t *dropped);
-
 /* sg_pending_settle() of a node without a parent. */
 int sg_pending_settle_orphan(struct sg_task *t, int d, uint64_t anchor, struct sg_node *node,
 			     uint64_t *dropped);

@@ -39,10 +39,6 @@ uint64_t sg_qsketch_value(int index);
 /* Count one value. -1: no memory. */
 int sg_qsketch_add(struct sg_qsketch *q, uint64_t ns);
 
-/* Add n values to bin index (0 .. SG_QSKETCH_MAX_INDEX), or to 0 ns's when index < 0. -1: no
- * memory. */
-int sg_qsketch_add_bin(struct sg_qsketch *q, int index, uint64_t n);
-
 /* Add every bin of s into d (the sketch of the union). -1: no memory. */
 int sg_qsketch_merge(struct sg_qsketch *d, const struct sg_qsketch *s);
 

@@ -11,9 +11,6 @@
 #include "options.h"
 #include "strtab.h"
 
-/* Why the incomplete invocations are: "2 started before the trace, 1 still open at its end". */
-const char *sg_runinfo_why(const struct sg_aggregate *a, char *buf, size_t size);
-
 /* The summary of a finished run: invocations, why some are incomplete, what was skipped. */
 void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 		      const struct sg_callstack_stats *cs, const struct sg_text_stats *ts,

@@ -46,9 +46,6 @@ int sg_scatter_add(struct sg_scatter *sc, const struct sg_invocation *inv);
  */
 const char *sg_scatter_put(struct sg_scatter *sc, const struct sg_scatter_dot *d);
 
-/* The dot of inv. */
-void sg_scatter_dot_of(const struct sg_invocation *inv, struct sg_scatter_dot *d);
-
 /*
  * The dots to draw: sc's and those of extra (the kept invocations, always drawn), by seq, each
  * once. *n gets the count; NULL when memory runs out (message set) or there is nothing.

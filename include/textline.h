@@ -53,12 +53,6 @@ int sg_textline_proc(struct sg_strtab *st, const char *s, const char *e, int *pi
 int sg_textline_lat_flags(const char *s, const char *e);
 
 /*
- * A return value as funcgraph-retval prints it ("0x1f", "-22", "true", "0x5(trunc)"): its end,
- * or NULL. 32-bit negatives in a 64-bit value are sign-extended, as the kernel reads them.
- */
-const char *sg_textline_retval(const char *s, const char *e, int64_t *out);
-
-/*
  * The body after the columns: indentation then "f() {", "f();", "}", "} / * f * /" or a
  * comment, into ev (type, depth, func interned in st, args and return value when printed). sep says
  * how many spaces the previous column's separator put before the indentation. 0, or -1 when it is

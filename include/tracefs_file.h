@@ -7,9 +7,6 @@
 
 /* inst NULL is the top level. Every write is shown as `echo VALUE > PATH` with -v. */
 
-/* The path a user would type (for -v and messages): tracing dir [/instances/NAME]/file. */
-void sg_tracefs_file_path(struct tracefs_instance *inst, const char *file, char *buf, size_t size);
-
 /*
  * The whole file, NUL-terminated ("" when empty), its length in *len (may be NULL). NULL with a
  * message when it cannot be read.

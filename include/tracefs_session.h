@@ -28,9 +28,6 @@ int sg_tracefs_session_recovered(const struct sg_tracefs_session *s, int *pid);
 /* The pid of a run whose state file, written before this boot, was ignored and removed; or 0. */
 int sg_tracefs_session_stale(const struct sg_tracefs_session *s);
 
-/* Whether the kernel offers function_graph; -1 with a message naming the config option if not. */
-int sg_tracefs_session_check_graph(struct sg_tracefs_session *s);
-
 /*
  * The names in available_filter_functions that pattern selects (exact name, its .isra/.part/
  * .constprop/.cold variants, "name [mod]", a glob), as the strings to write to

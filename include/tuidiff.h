@@ -6,8 +6,6 @@
 #include "treediff.h"
 #include "tuitree.h"
 
-extern const struct sg_tuitree_kind sg_tuidiff_kind;
-
 /* The kind for d: with the text diff's ci_us and s columns when its paths were tested. */
 const struct sg_tuitree_kind *sg_tuidiff_kind_of(const struct sg_treediff *d);
 

@@ -86,9 +86,6 @@ int sg_tuimodel_search(struct sg_tuimodel *m, const char *re);
  */
 int sg_tuimodel_next_match(const struct sg_tuimodel *m, unsigned i, int dir);
 
-/* Whether node i is the last of its siblings in the current sort. */
-int sg_tuimodel_is_last(const struct sg_tuimodel *m, unsigned i);
-
 /*
  * The drawing before node i's name as -m tree draws it ("|  |- "), appended to buf at *k (cut
  * at size - 1). skip > 0: the skip + 1 outermost levels' drawing is one "<  " (a deep name kept

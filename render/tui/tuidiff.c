@@ -151,7 +151,7 @@ static int detail(const struct sg_tuimodel *m, unsigned i, char (*l)[SG_TUI_DETA
 	return k;
 }
 
-const struct sg_tuitree_kind sg_tuidiff_kind = {
+static const struct sg_tuitree_kind plain_kind = {
     .ops = &ops,
     .header = "   before_us     after_us     delta_us    delta%         calls  function",
     .figures = figures,
@@ -176,7 +176,7 @@ static const struct sg_tuitree_kind tested_kind = {
 const struct sg_tuitree_kind *sg_tuidiff_kind_of(const struct sg_treediff *d)
 {
 	/* as the text: every path untested (fewer than 10 invocations) leaves the columns out */
-	return d->level && d->nsig + d->nnot > 0 ? &tested_kind : &sg_tuidiff_kind;
+	return d->level && d->nsig + d->nnot > 0 ? &tested_kind : &plain_kind;
 }
 
 void sg_tuidiff_title(const struct sg_treediff *d, char *buf, size_t size)

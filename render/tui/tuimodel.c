@@ -355,7 +355,8 @@ int sg_tuimodel_next_match(const struct sg_tuimodel *m, unsigned i, int dir)
 	return -1;
 }
 
-int sg_tuimodel_is_last(const struct sg_tuimodel *m, unsigned i)
+/* Whether node i is the last of its siblings in the current sort. */
+static int is_last(const struct sg_tuimodel *m, unsigned i)
 {
 	int p = m->v[i].parent;
 
@@ -400,7 +401,7 @@ void sg_tuimodel_prefix(const struct sg_tuimodel *m, unsigned i, int unicode, in
 		return;
 	}
 	for (int d = depth; d >= 1; d--) {
-		last[d] = (unsigned char) sg_tuimodel_is_last(m, j);
+		last[d] = (unsigned char) is_last(m, j);
 		j = (unsigned) m->v[j].parent;
 	}
 	/*

@@ -22,7 +22,7 @@
  * A percentage as hundredths of a percent: "5", "2.5", "0.25", "10%". Two decimals are the
  * precision of every percentage surfgraph prints, so the limit is compared exactly.
  */
-int sg_options_pct(const char *opt, const char *s, uint32_t *out)
+static int parse_pct(const char *opt, const char *s, uint32_t *out)
 {
 	uint64_t v = 0;
 	int decimals = -1;
@@ -254,7 +254,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		case OPT_MIN_PERCENT: {
 			uint32_t bp;
 
-			if (sg_options_pct("--min-percent", optarg, &bp) < 0)
+			if (parse_pct("--min-percent", optarg, &bp) < 0)
 				return -1;
 			if (bp > 10000) {
 				sg_log_error(
@@ -347,14 +347,14 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			o->totals = 1;
 			break;
 		case OPT_THRESHOLD:
-			if (sg_options_pct("--threshold", optarg, &o->threshold_bp) < 0)
+			if (parse_pct("--threshold", optarg, &o->threshold_bp) < 0)
 				return -1;
 			break;
 		case OPT_SLOW:
 			o->slow = 1;
 			break;
 		case OPT_LEVEL:
-			if (sg_options_pct("--level", optarg, &o->level_bp) < 0)
+			if (parse_pct("--level", optarg, &o->level_bp) < 0)
 				return -1;
 			/* an interval that holds everything, or nothing, tests nothing */
 			if (o->level_bp < 5000 || o->level_bp >= 10000) {
@@ -393,7 +393,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			o->negate = 1;
 			break;
 		case OPT_FAIL_ABOVE:
-			if (sg_options_pct("--fail-above", optarg, &o->limit_bp) < 0)
+			if (parse_pct("--fail-above", optarg, &o->limit_bp) < 0)
 				return -1;
 			o->gate = 1;
 			break;

@@ -15,7 +15,8 @@
 #include "tasks.h"
 #include "treefilter.h"
 
-const char *sg_runinfo_why(const struct sg_aggregate *a, char *buf, size_t size)
+/* Why the incomplete invocations are: "2 started before the trace, 1 still open at its end". */
+static const char *incomplete_why(const struct sg_aggregate *a, char *buf, size_t size)
 {
 	static const char *const why[] = {
 	    "started before the trace", "still open at its end",
@@ -138,7 +139,7 @@ void sg_runinfo_print(FILE *f, const char *root, const struct sg_aggregate *a,
 	fprintf(f, ": %" PRIu64 " complete invocation%s", a->complete, sg_plural(a->complete));
 	if (a->incomplete)
 		fprintf(f, ", %" PRIu64 " incomplete, not merged (%s)", a->incomplete,
-			sg_runinfo_why(a, why, sizeof(why)));
+			incomplete_why(a, why, sizeof(why)));
 	fputc('\n', f);
 	if (cs->lost_markers)
 		fprintf(f,
@@ -442,7 +443,7 @@ void sg_runinfo_explain(const struct sg_aggregate *a, const char *root, const ch
 		sg_log_error("no complete call of %s in %s: %" PRIu64
 			     " incomplete (%s), so nothing to "
 			     "merge or draw: %s",
-			     root, src, a->incomplete, sg_runinfo_why(a, why, sizeof(why)),
+			     root, src, a->incomplete, incomplete_why(a, why, sizeof(why)),
 			     a->incomplete_by[2] ? "the kernel lost events inside them (a larger "
 						   "--buffer-size, or fewer traced functions)"
 						 : "trace for longer");

@@ -22,7 +22,8 @@ void sg_calls_free(struct sg_calls *c)
 	free(c);
 }
 
-const char *sg_calls_args_text(const struct sg_event *ev, char *buf, size_t size, size_t *len)
+/* An entry's arguments as text: the trace's, or its raw values in hex ("0x1f, 0x40"). */
+static const char *args_text(const struct sg_event *ev, char *buf, size_t size, size_t *len)
 {
 	size_t n = 0;
 
@@ -90,8 +91,7 @@ static __attribute__((noinline)) int record(struct sg_calls *c, const struct sg_
 	size_t len = 0;
 	int oom;
 	/* most calls have no arguments: the formatting call only for those that do */
-	const char *args =
-	    ev->args_len || ev->nargv ? sg_calls_args_text(ev, buf, sizeof(buf), &len) : NULL;
+	const char *args = ev->args_len || ev->nargv ? args_text(ev, buf, sizeof(buf), &len) : NULL;
 	struct sg_callrec *r = grow(c, &oom);
 
 	if (!r)

@@ -130,7 +130,7 @@ int sg_narrowset_count(const struct sg_narrowset *n)
 	return (int) n->n;
 }
 
-void sg_narrowset_names_free(char **names)
+static void names_free(char **names)
 {
 	for (int i = 0; names && names[i]; i++)
 		free(names[i]);
@@ -139,7 +139,7 @@ void sg_narrowset_names_free(char **names)
 
 void sg_narrowset_match_free(struct sg_narrowset_match *m)
 {
-	sg_narrowset_names_free(m->names);
+	names_free(m->names);
 	memset(m, 0, sizeof(*m));
 }
 

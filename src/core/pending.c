@@ -42,8 +42,12 @@ int sg_pending_adopt(struct sg_task *t, struct sg_tree *tree, struct sg_node *no
 	return 0;
 }
 
-int sg_pending_push(struct sg_task *t, int depth, uint64_t anchor, struct sg_node *node,
-		    uint64_t *dropped)
+/*
+ * node (detached) waits at depth under anchor. Parentless fragments past a memory cap are
+ * dropped instead, counted in *dropped. -1: no memory.
+ */
+static int push(struct sg_task *t, int depth, uint64_t anchor, struct sg_node *node,
+		uint64_t *dropped)
 {
 	if (!anchor && t->scratch && sg_tree_size(t->scratch) > FRAGMENT_CAP) {
 		*dropped += t->npend;
@@ -74,7 +78,7 @@ int sg_pending_settle_orphan(struct sg_task *t, int d, uint64_t anchor, struct s
 		t->npend = sg_pending_tail(t, 0, -1);
 		return 0;
 	}
-	return sg_pending_push(t, d, anchor, node, dropped);
+	return push(t, d, anchor, node, dropped);
 }
 
 /*

@@ -99,7 +99,11 @@ static int reshape(struct sg_qsketch *q, int want_lo, int want_hi)
 	return 0;
 }
 
-int sg_qsketch_add_bin(struct sg_qsketch *q, int index, uint64_t n)
+/*
+ * Add n values to bin index (0 .. SG_QSKETCH_MAX_INDEX), or to 0 ns's when index < 0. -1: no
+ * memory.
+ */
+static int add_bin(struct sg_qsketch *q, int index, uint64_t n)
 {
 	if (!n)
 		return 0;
@@ -123,7 +127,7 @@ int sg_qsketch_add_bin(struct sg_qsketch *q, int index, uint64_t n)
 
 int sg_qsketch_add(struct sg_qsketch *q, uint64_t ns)
 {
-	return sg_qsketch_add_bin(q, ns ? sg_qsketch_index(ns) : -1, 1);
+	return add_bin(q, ns ? sg_qsketch_index(ns) : -1, 1);
 }
 
 int sg_qsketch_merge(struct sg_qsketch *d, const struct sg_qsketch *s)
@@ -131,10 +135,10 @@ int sg_qsketch_merge(struct sg_qsketch *d, const struct sg_qsketch *s)
 	if (s->n && reshape(d, s->lo, s->lo + s->n - 1) < 0)
 		return -1;
 	for (int j = 0; j < s->n; j++)
-		if (sg_qsketch_add_bin(d, s->lo + j, s->bins[j]) < 0)
+		if (add_bin(d, s->lo + j, s->bins[j]) < 0)
 			return -1;
 	d->collapsed |= s->collapsed;
-	return sg_qsketch_add_bin(d, -1, s->zero);
+	return add_bin(d, -1, s->zero);
 }
 
 uint64_t sg_qsketch_count(const struct sg_qsketch *q)
@@ -222,7 +226,7 @@ const char *sg_qsketch_read(struct sg_qsketch *q, const char *zero, const char *
 			return "qsketch bins span more than 2048";
 		if (q->count + n < q->count)
 			return "qsketch counts overflow";
-		if (sg_qsketch_add_bin(q, (int) idx, n) < 0)
+		if (add_bin(q, (int) idx, n) < 0)
 			return "out of memory";
 		prev = (int) idx;
 		if (!*bins && bins[-1] == ',')
@@ -231,5 +235,5 @@ const char *sg_qsketch_read(struct sg_qsketch *q, const char *zero, const char *
 	if (q->count + z < q->count)
 		return "qsketch counts overflow";
 	q->collapsed = (int) c;
-	return sg_qsketch_add_bin(q, -1, z) < 0 ? "out of memory" : NULL;
+	return add_bin(q, -1, z) < 0 ? "out of memory" : NULL;
 }

@@ -24,7 +24,8 @@ void sg_scatter_free(struct sg_scatter *sc)
 	free(sc);
 }
 
-void sg_scatter_dot_of(const struct sg_invocation *inv, struct sg_scatter_dot *d)
+/* The dot of inv. */
+static void dot_of(const struct sg_invocation *inv, struct sg_scatter_dot *d)
 {
 	memset(d, 0, sizeof(*d));
 	d->seq = inv->seq;
@@ -75,7 +76,7 @@ int sg_scatter_add(struct sg_scatter *sc, const struct sg_invocation *inv)
 	}
 	if (grow(sc) < 0)
 		return -1;
-	sg_scatter_dot_of(inv, &sc->dots[sc->n++]);
+	dot_of(inv, &sc->dots[sc->n++]);
 	return 0;
 }
 
@@ -120,7 +121,7 @@ struct sg_scatter_dot *sg_scatter_with(const struct sg_scatter *sc,
 	}
 	memcpy(v, sc->dots, sc->n * sizeof(*v));
 	for (unsigned i = 0; i < nextra; i++)
-		sg_scatter_dot_of(extra[i], &v[sc->n + i]);
+		dot_of(extra[i], &v[sc->n + i]);
 	qsort(v, sc->n + nextra, sizeof(*v), cmp_dot);
 	/* a kept invocation among the thinned dots is drawn once */
 	for (unsigned i = 0; i < sc->n + nextra; i++)

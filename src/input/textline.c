@@ -98,7 +98,7 @@ int sg_textline_lat_flags(const char *s, const char *e)
  * NULL when there is none. A 64-bit value whose upper half is 0 and bit 31 set is read as a
  * negative int, as the kernel does before it decides whether to print an error code.
  */
-const char *sg_textline_retval(const char *s, const char *e, int64_t *out)
+static const char *parse_retval(const char *s, const char *e, int64_t *out)
 {
 	uint64_t v = 0;
 	int neg = 0, digits = 0;
@@ -142,7 +142,7 @@ static int take_retval(struct sg_event *ev, const char *s, const char *e)
 		v = s + 4;
 	else if (sg_textline_starts(s, e, "= "))
 		v = s + 2;
-	if (!v || !sg_textline_retval(v, e, &ev->retval))
+	if (!v || !parse_retval(v, e, &ev->retval))
 		return 0;
 	ev->has_retval = 1;
 	return 1;

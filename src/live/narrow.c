@@ -13,7 +13,11 @@
 #include "tracefs_file.h"
 #include "treeread.h"
 
-struct sg_narrowset *sg_narrow_load(const char *path, struct sg_strtab *st)
+/*
+ * The functions of a saved run (--narrow-from FILE.tree): every name of its merged tree,
+ * interned in st. NULL with a message when the file cannot be read or is no .tree file.
+ */
+static struct sg_narrowset *load_set(const char *path, struct sg_strtab *st)
 {
 	struct sg_decomp *in = sg_decomp_open(path);
 	FILE *f = in ? sg_decomp_stdio(in) : NULL;
@@ -57,8 +61,14 @@ static int is_glob(const char *s)
 	return strpbrk(s, "*?[") != NULL;
 }
 
-int sg_narrow_plan(struct sg_narrowset *set, const char *const *roots, int nroots,
-		   struct sg_narrowset_match *m, struct sg_narrow_info *info)
+/*
+ * What set_ftrace_filter is to hold for set and the roots (as written to set_graph_function:
+ * an unpatched root never starts an invocation; a glob is written as it is by the caller):
+ * resolved against the kernel's available_filter_functions, every clone included, unknown
+ * functions counted in info and skipped. -1 with a message.
+ */
+static int plan(struct sg_narrowset *set, const char *const *roots, int nroots,
+		struct sg_narrowset_match *m, struct sg_narrow_info *info)
 {
 	char *list;
 
@@ -79,7 +89,13 @@ int sg_narrow_plan(struct sg_narrowset *set, const char *const *roots, int nroot
 	return 0;
 }
 
-int sg_narrow_open(struct sg_tracefs_session *s)
+/*
+ * Open set_ftrace_filter of the session's instance (or the top level) for writing, saved
+ * first like every file: nothing changes in the kernel until it is closed
+ * (sg_tracefs_file_close_list), which applies the list. -1 with a message (the kernel has no
+ * set_ftrace_filter: CONFIG_DYNAMIC_FTRACE).
+ */
+static int open_filter(struct sg_tracefs_session *s)
 {
 	if (!tracefs_file_exists(sg_tracefs_session_instance(s), "set_ftrace_filter")) {
 		sg_log_error("--narrow needs set_ftrace_filter, which this kernel does not have%s "
@@ -121,12 +137,12 @@ int sg_narrow_from(struct sg_tracefs_session *s, const char *path, struct sg_str
 		   const char *const *roots, int nroots, struct sg_narrow_info *info)
 {
 	struct tracefs_instance *inst = sg_tracefs_session_instance(s);
-	struct sg_narrowset *set = sg_narrow_load(path, st);
+	struct sg_narrowset *set = load_set(path, st);
 	struct sg_narrowset *written = sg_narrowset_new();
 	struct sg_narrowset_match m = {0};
 	int fd = -1, ret = -1;
 
-	if (!set || !written || sg_narrow_plan(set, roots, nroots, &m, info) < 0)
+	if (!set || !written || plan(set, roots, nroots, &m, info) < 0)
 		goto out;
 	if (info->unknown && info->functions <= nroots) {
 		sg_log_error(
@@ -135,7 +151,7 @@ int sg_narrow_from(struct sg_tracefs_session *s, const char *path, struct sg_str
 		    path, info->unknown);
 		goto out;
 	}
-	fd = sg_narrow_open(s);
+	fd = open_filter(s);
 	if (fd < 0 || put_names(inst, fd, written, &m, roots, nroots, NULL, NULL) < 0)
 		goto out;
 	ret = sg_tracefs_file_close_list(inst, "set_ftrace_filter", fd);
@@ -158,12 +174,12 @@ int sg_narrow_switch(const struct sg_narrow_switch *sw, struct sg_narrow_info *i
 	int fd = -1, ret = -1;
 
 	*off = 0;
-	fd = written ? sg_narrow_open(sw->s) : -1;
+	fd = written ? open_filter(sw->s) : -1;
 	if (fd < 0)
 		goto out;
 	/* learning goes on meanwhile: a second pass writes what the first one's time showed */
 	for (int pass = 0; pass < 2; pass++) {
-		if (sg_narrow_plan(sw->seen, sw->roots, sw->nroots, &m, info) < 0 ||
+		if (plan(sw->seen, sw->roots, sw->nroots, &m, info) < 0 ||
 		    put_names(inst, fd, written, &m, sw->roots, sw->nroots, sw->rd, sw->ctx) < 0)
 			goto out;
 		sg_narrowset_match_free(&m);
@@ -173,7 +189,7 @@ int sg_narrow_switch(const struct sg_narrow_switch *sw, struct sg_narrow_info *i
 	if (sg_tracefs_session_tracing(sw->s, 0) < 0 || sw->rd(sw->ctx, 1) < 0 ||
 	    sg_callstack_narrow(sw->cs) < 0)
 		goto out;
-	if (sg_narrow_plan(sw->seen, sw->roots, sw->nroots, &m, info) < 0 ||
+	if (plan(sw->seen, sw->roots, sw->nroots, &m, info) < 0 ||
 	    put_names(inst, fd, written, &m, sw->roots, sw->nroots, NULL, NULL) < 0)
 		goto out;
 	ret = sg_tracefs_file_close_list(inst, "set_ftrace_filter", fd);

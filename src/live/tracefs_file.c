@@ -17,7 +17,7 @@ static int oom(void)
 }
 
 /* The path a user would type, for -v and messages. */
-void sg_tracefs_file_path(struct tracefs_instance *inst, const char *file, char *buf, size_t size)
+static void file_path(struct tracefs_instance *inst, const char *file, char *buf, size_t size)
 {
 	const char *dir = tracefs_tracing_dir();
 
@@ -40,7 +40,7 @@ char *sg_tracefs_file_read(struct tracefs_instance *inst, const char *file, size
 	if (!buf && errno == 0)
 		buf = strdup("");
 	if (!buf) {
-		sg_tracefs_file_path(inst, file, path, sizeof(path));
+		file_path(inst, file, path, sizeof(path));
 		sg_log_error("cannot read %s: %s", path, strerror(errno ? errno : ENOMEM));
 		return NULL;
 	}
@@ -77,7 +77,7 @@ int sg_tracefs_file_open_list(struct tracefs_instance *inst, const char *file)
 	char path[512];
 	int fd;
 
-	sg_tracefs_file_path(inst, file, path, sizeof(path));
+	file_path(inst, file, path, sizeof(path));
 	sg_log_action("exec 3> %s", path);
 	fd = tracefs_instance_file_open(inst, file, O_WRONLY | O_TRUNC);
 	if (fd < 0)
@@ -93,7 +93,7 @@ int sg_tracefs_file_put_line(struct tracefs_instance *inst, const char *file, in
 	char *line = malloc(len + 2);
 	int ret = 0;
 
-	sg_tracefs_file_path(inst, file, path, sizeof(path));
+	file_path(inst, file, path, sizeof(path));
 	sg_log_action("echo %s >&3", shell_word(value, q, sizeof(q)));
 	if (!line)
 		return oom();
@@ -115,7 +115,7 @@ int sg_tracefs_file_close_list(struct tracefs_instance *inst, const char *file, 
 {
 	char path[512];
 
-	sg_tracefs_file_path(inst, file, path, sizeof(path));
+	file_path(inst, file, path, sizeof(path));
 	sg_log_action("exec 3>&-");
 	if (close(fd) < 0) {
 		sg_log_error("cannot write %s: %s", path, strerror(errno));
@@ -134,7 +134,7 @@ int sg_tracefs_file_write(struct tracefs_instance *inst, const char *file,
 	char path[512], q[512];
 	int fd, ret = 0;
 
-	sg_tracefs_file_path(inst, file, path, sizeof(path));
+	file_path(inst, file, path, sizeof(path));
 	if (n == 0)
 		sg_log_action("echo > %s", path);
 	for (int i = 0; i < n; i++)
@@ -293,7 +293,7 @@ int sg_tracefs_file_ncpus(struct tracefs_instance *inst)
 	DIR *dir;
 	int n = 0;
 
-	sg_tracefs_file_path(inst, "per_cpu", path, sizeof(path));
+	file_path(inst, "per_cpu", path, sizeof(path));
 	dir = opendir(path);
 	if (!dir)
 		return 0;
@@ -395,7 +395,7 @@ int sg_tracefs_file_verify(struct tracefs_instance *inst, const char *file, cons
 		 * per-CPU size, saved beside it, came back */
 		char path[512];
 
-		sg_tracefs_file_path(inst, file, path, sizeof(path));
+		file_path(inst, file, path, sizeof(path));
 		snprintf(why, size, "%s differs from before", path);
 		ret = 1;
 	}

@@ -377,7 +377,8 @@ static int try_instance(struct sg_tracefs_session *s)
 	return 0;
 }
 
-int sg_tracefs_session_check_graph(struct sg_tracefs_session *s)
+/* Whether the kernel offers function_graph; -1 with a message naming the config option if not. */
+static int check_graph(struct sg_tracefs_session *s)
 {
 	char *tracers = read_file(s, 1, "available_tracers", NULL);
 	int ok;
@@ -399,7 +400,7 @@ int sg_tracefs_session_prepare(struct sg_tracefs_session *s, int force)
 {
 	if (s->prepared)
 		return 0;
-	if (sg_tracefs_session_check_graph(s) < 0 || try_instance(s) < 0)
+	if (check_graph(s) < 0 || try_instance(s) < 0)
 		return -1;
 	if (!s->inst) {
 		char *cur = read_file(s, 1, "current_tracer", NULL);

@@ -99,7 +99,12 @@ enum sg_outown sg_outown_recognise(const char *head, size_t head_len, const char
 	return SG_OUTOWN_FOREIGN;
 }
 
-enum sg_outown sg_outown_judge(int dirfd, const char *name, const char **what)
+/*
+ * The regular file name in directory dirfd, judged by its content (read through dirfd with
+ * O_NOFOLLOW, never through a link): NONE when it is missing, empty, or not a regular file
+ * (those are outfile.c's to judge). *what as sg_outown_recognise() sets it.
+ */
+static enum sg_outown judge_name(int dirfd, const char *name, const char **what)
 {
 	static char head[HEAD], tail[TAIL];
 	ssize_t h, t = 0;
@@ -138,7 +143,7 @@ void sg_outown_set_force(int force)
 int sg_outown_check(int dirfd, const char *name, const char *path)
 {
 	const char *what;
-	enum sg_outown own = sg_outown_judge(dirfd, name, &what);
+	enum sg_outown own = judge_name(dirfd, name, &what);
 	char *old;
 
 	if (own == SG_OUTOWN_FOREIGN && !force_replace) {
@@ -155,7 +160,7 @@ int sg_outown_check(int dirfd, const char *name, const char *path)
 		return -1;
 	}
 	sprintf(old, "%s.old", name);
-	own = sg_outown_judge(dirfd, old, &what);
+	own = judge_name(dirfd, old, &what);
 	free(old);
 	if (own == SG_OUTOWN_FOREIGN && !force_replace) {
 		sg_log_error("%s.old exists and is %s: %s's previous version would replace it "
@@ -209,7 +214,7 @@ static int set_member_ours(int dirfd, const char *name)
 	const char *what;
 
 	return fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
-	       sg_outdir_ours(st.st_uid) && sg_outown_judge(dirfd, name, &what) == SG_OUTOWN_OURS;
+	       sg_outdir_ours(st.st_uid) && judge_name(dirfd, name, &what) == SG_OUTOWN_OURS;
 }
 
 int sg_outown_rotate_set(int dirfd, const char *base, const char *ext)
