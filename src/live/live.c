@@ -9,7 +9,6 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/utsname.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "cpulist.h"
@@ -20,6 +19,7 @@
 #include "linebuf.h"
 #include "btfargs.h"
 #include "live.h"
+#include "livechild.h"
 #include "log.h"
 #include "narrow.h"
 #include "tracefs_session.h"
@@ -28,8 +28,6 @@
 /* Idle wait between reads of empty buffers; the status line is refreshed every STATUS_NS. */
 #define IDLE_NS	  50000000L
 #define STATUS_NS 500000000L
-/* How long the -- CMD child has between SIGTERM and SIGKILL when the capture ends first. */
-#define CHILD_GRACE_NS 1000000000L
 
 static volatile sig_atomic_t stop_signal;
 
@@ -78,8 +76,7 @@ struct live {
 	struct tep_handle *tep;
 	int done; /* -n reached: later events are not wanted */
 	uint64_t events;
-	pid_t child;
-	int go_fd, err_fd; /* the child waits on go_fd; err_fd says why exec failed */
+	struct sg_livechild child; /* -- CMD */
 	int status_line;
 	struct sg_narrowset *seen; /* --narrow: the functions traced while learning */
 	char **roots;		   /* --narrow*: as written to set_graph_function */
@@ -146,90 +143,17 @@ static int on_event(void *ctx, const struct sg_event *ev)
 	return 0;
 }
 
-/* Fork the command now, held before exec until tracing is on, so its pid can be filtered. */
+/* Fork -- CMD, held until tracing is on; every signal this run catches or ignores reset in it. */
 static int spawn(struct live *l)
 {
-	int go[2], err[2];
-	char c;
+	sigset_t dfl;
 
-	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0) {
-		sg_log_error("pipe: %s", strerror(errno));
-		return -1;
-	}
-	l->child = fork();
-	if (l->child < 0) {
-		sg_log_error("fork: %s", strerror(errno));
-		return -1;
-	}
-	if (l->child == 0) {
-		int e;
-
-		close(go[1]);
-		close(err[0]);
-		/* an ignored signal stays ignored across exec: the command gets the defaults back */
-		for (int sig = 1; sig < NSIG; sig++)
-			if (sg_live_is_stop_signal(sig) || sig == SIGPIPE || sig == SIGTSTP ||
-			    sig == SIGTTIN || sig == SIGTTOU)
-				signal(sig, SIG_DFL);
-		if (read(go[0], &c, 1) != 1)
-			_exit(127); /* set-up failed: never run it */
-		execvp(l->o->command[0], l->o->command);
-		e = errno;
-		if (write(err[1], &e, sizeof(e)) < 0)
-			_exit(127);
-		_exit(127);
-	}
-	close(go[0]);
-	close(err[1]);
-	l->go_fd = go[1];
-	l->err_fd = err[0];
-	return 0;
-}
-
-/* Let the held command run; -1 when it could not be executed. */
-static int release(struct live *l)
-{
-	int e = 0;
-
-	if (write(l->go_fd, "g", 1) != 1) {
-		sg_log_error("cannot start %s: %s", l->o->command[0], strerror(errno));
-		return -1;
-	}
-	close(l->go_fd);
-	l->go_fd = -1;
-	/* the error pipe closes on a successful exec */
-	if (read(l->err_fd, &e, sizeof(e)) == (ssize_t) sizeof(e)) {
-		sg_log_error("cannot run %s: %s", l->o->command[0], strerror(e));
-		return -1;
-	}
-	return 0;
-}
-
-static void reap(struct live *l)
-{
-	int st;
-
-	if (l->go_fd >= 0)
-		close(l->go_fd);
-	if (l->err_fd >= 0)
-		close(l->err_fd);
-	l->go_fd = l->err_fd = -1;
-	if (l->child > 0 && waitpid(l->child, &st, WNOHANG) == 0) {
-		/* as a shell's kill would: a chance to clean up, then no choice */
-		struct timespec tick = { 0, CHILD_GRACE_NS / 20 };
-		int gone = 0;
-
-		kill(l->child, SIGTERM);
-		for (int i = 0; i < 20 && !gone; i++) {
-			nanosleep(&tick, NULL);
-			gone = waitpid(l->child, &st, WNOHANG) == l->child;
-		}
-		if (!gone) {
-			kill(l->child, SIGKILL);
-			waitpid(l->child, &st, 0);
-		}
-	}
-	l->child = 0;
+	sigemptyset(&dfl);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sg_live_is_stop_signal(sig) || sig == SIGPIPE || sig == SIGTSTP ||
+		    sig == SIGTTIN || sig == SIGTTOU)
+			sigaddset(&dfl, sig);
+	return sg_livechild_spawn(&l->child, l->o->command, &dfl);
 }
 
 /* Text read per poll: a pipe that never runs dry must not keep the loop from its checks. */
@@ -393,7 +317,7 @@ static int setup(struct live *l, const struct sg_live_settings *o)
 	g.notrace = (const char *const *) excl;
 	g.nnotrace = nexcl;
 	g.max_depth = o->max_depth;
-	g.pids = o->command ? &l->child : o->pids;
+	g.pids = o->command ? &l->child.pid : o->pids;
 	g.npids = o->command ? 1 : o->npids;
 	g.follow_forks = o->command != NULL;
 	g.buffer_kb = o->buffer_kb;
@@ -468,7 +392,7 @@ static int capture(struct live *l, const struct sg_live_settings *o)
 	if (sg_tracefs_session_tracing(l->s, 1) < 0)
 		return -1;
 	l->res->began = 1;
-	if (l->child && release(l) < 0)
+	if (l->child.pid && sg_livechild_release(&l->child) < 0)
 		return -1;
 	for (;;) {
 		long got = read_some(l, 0);
@@ -495,8 +419,7 @@ static int capture(struct live *l, const struct sg_live_settings *o)
 			l->res->stop = SG_STOP_DURATION;
 			break;
 		}
-		if (l->child && waitpid(l->child, &st, WNOHANG) == l->child) {
-			l->child = 0;
+		if (sg_livechild_exited(&l->child, &st)) {
 			l->res->stop = SG_STOP_COMMAND;
 			l->res->cmd_status = st;
 			break;
@@ -578,7 +501,7 @@ int sg_live_run(const struct sg_live_settings *o, struct sg_strtab *st, struct s
 	l.st = st;
 	l.cs = cs;
 	l.res = res;
-	l.pipe_fd = l.go_fd = l.err_fd = -1;
+	l.pipe_fd = l.child.go_fd = l.child.err_fd = -1;
 	l.status_line = isatty(STDERR_FILENO) && !o->quiet && !o->tick;
 	/*
 	 * From here on a signal only asks the loop to stop: tracefs is always given back. Every
@@ -634,7 +557,7 @@ int sg_live_run(const struct sg_live_settings *o, struct sg_strtab *st, struct s
 	if (l.reader || l.parser)
 		collect(&l);
 out:
-	reap(&l);
+	sg_livechild_reap(&l.child);
 	/* open trace_pipe(_raw) files keep the tracer busy: no restoring before they are closed */
 	sg_raw_reader_free(l.reader);
 	l.reader = NULL;
