@@ -1,4 +1,4 @@
-/* test_livechild.c - -- CMD's child: held until released, exec failures said, signals reset, reaped. */
+/* test_livechild.c - -- CMD's child: held till released, exec failure said, signals reset. */
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
