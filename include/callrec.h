@@ -39,19 +39,19 @@ struct sg_calls {
 	size_t nopen, opencap;
 };
 
-struct sg_calls *sg_calls_new(void);
-void sg_calls_free(struct sg_calls *c);
+struct sg_calls *sg_callrec_new(void);
+void sg_callrec_free(struct sg_calls *c);
 
 /*
  * An entry (ENTRY) or a whole call (LEAF) at ev->depth - c->base, by task pid/comm: a record
  * appended (or counted as dropped past the bound). -1: no memory.
  */
-int sg_calls_enter(struct sg_calls *c, const struct sg_event *ev, int pid, const char *comm);
+int sg_callrec_enter(struct sg_calls *c, const struct sg_event *ev, int pid, const char *comm);
 
 /* A return (EXIT): its duration and value on the open record it closes (none: ignored). */
-void sg_calls_exit(struct sg_calls *c, const struct sg_event *ev);
+void sg_callrec_exit(struct sg_calls *c, const struct sg_event *ev);
 
 /* A record as a loaded .tree gives it (args copied). -1: no memory. */
-int sg_calls_append(struct sg_calls *c, const struct sg_callrec *r, const char *args);
+int sg_callrec_append(struct sg_calls *c, const struct sg_callrec *r, const char *args);
 
 #endif

@@ -64,6 +64,6 @@ int sg_invocation_add_cpu(struct sg_invocation *inv, int cpu);
 int sg_invocation_add_raw(struct sg_invocation *inv, const char *line, size_t len);
 
 /* "start", "end", "lost", "overrun" joined by '+', for messages. */
-const char *sg_cut_describe(unsigned cut, char *buf, size_t size);
+const char *sg_invocation_cut_describe(unsigned cut, char *buf, size_t size);
 
 #endif

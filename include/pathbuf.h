@@ -5,7 +5,7 @@
 #include <stddef.h>
 
 /* Writes name encoded into dst (room for 3 bytes per byte of name); returns the length. */
-typedef size_t (*sg_path_encoder)(char *dst, const char *name);
+typedef size_t (*sg_pathbuf_encoder)(char *dst, const char *name);
 
 struct sg_pathbuf {
 	char *path; /* NUL-terminated after each sg_pathbuf_set() */
@@ -20,7 +20,7 @@ struct sg_pathbuf {
  * the path, NULL with a message when out of memory.
  */
 const char *sg_pathbuf_set(struct sg_pathbuf *pb, int depth, const char *name,
-			   sg_path_encoder enc);
+			   sg_pathbuf_encoder enc);
 
 /* Frees what the buffer holds (the struct itself is the caller's). */
 void sg_pathbuf_release(struct sg_pathbuf *pb);
@@ -29,15 +29,15 @@ void sg_pathbuf_release(struct sg_pathbuf *pb);
  * Folded stacks: ';' would split a frame, so it becomes ':'; control bytes become '?'.
  * The same in every folded output, so frames are named alike everywhere.
  */
-size_t sg_path_folded(char *dst, const char *name);
+size_t sg_pathbuf_folded(char *dst, const char *name);
 
 /*
  * .tree files: '%', ';', tab and control bytes (C0, DEL, C1 0x80-0x9f) become %XX, so any name
  * survives exactly and none reaches a terminal as an escape sequence.
  */
-size_t sg_path_escaped(char *dst, const char *name);
+size_t sg_pathbuf_escaped(char *dst, const char *name);
 
-/* Whether sg_path_escaped() writes byte c as %XX. */
-int sg_path_escapes(unsigned char c);
+/* Whether sg_pathbuf_escaped() writes byte c as %XX. */
+int sg_pathbuf_escapes(unsigned char c);
 
 #endif

@@ -16,7 +16,7 @@ int sg_diff_folded_render(FILE *out, const struct sg_treediff *d)
 
 	while (n) {
 		/* named as render_folded.c names frames, so both kinds of folded output agree */
-		const char *path = sg_pathbuf_set(&pb, depth, n->name, sg_path_folded);
+		const char *path = sg_pathbuf_set(&pb, depth, n->name, sg_pathbuf_folded);
 
 		if (!path)
 			goto out;

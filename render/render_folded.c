@@ -19,14 +19,14 @@ int sg_render_folded(FILE *out, struct sg_aggregate *agg, enum sg_folded_unit un
 		goto out;
 	}
 	while (n) {
-		const char *path = sg_pathbuf_set(&pb, depth, n->name, sg_path_folded);
+		const char *path = sg_pathbuf_set(&pb, depth, n->name, sg_pathbuf_folded);
 		uint64_t w = agg->has_time ? n->self : n->calls;
 
 		if (!path)
 			goto out;
 		if (agg->has_time && unit == SG_FOLDED_US)
 			w = (w + 500) / 1000;
-		/* ';' is ':' already (sg_path_folded); a terminal gets no control either */
+		/* ';' is ':' already (sg_pathbuf_folded); a terminal gets no control either */
 		if (w) {
 			sg_escape_put_text(out, path, pb.len, NULL);
 			fprintf(out, " %" PRIu64 "\n", w);

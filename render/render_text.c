@@ -269,7 +269,7 @@ int sg_render_text_invocation(FILE *out, const struct sg_invocation *inv, int ha
 		fputs("incomplete invocation of ", out);
 	sg_escape_put_name(out, inv->root);
 	if (!inv->seq)
-		fprintf(out, " (cut: %s)", sg_cut_describe(inv->cut, cut, sizeof(cut)));
+		fprintf(out, " (cut: %s)", sg_invocation_cut_describe(inv->cut, cut, sizeof(cut)));
 	if (inv->comm || inv->pid >= 0) {
 		fputs("  task ", out);
 		sg_escape_put_name(out, inv->comm ? inv->comm : "?");

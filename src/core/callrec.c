@@ -6,12 +6,12 @@
 #include <string.h>
 #include "callrec.h"
 
-struct sg_calls *sg_calls_new(void)
+struct sg_calls *sg_callrec_new(void)
 {
 	return calloc(1, sizeof(struct sg_calls));
 }
 
-void sg_calls_free(struct sg_calls *c)
+void sg_callrec_free(struct sg_calls *c)
 {
 	if (!c)
 		return;
@@ -81,7 +81,7 @@ static char *copy(const char *s, size_t len)
 }
 
 /*
- * sg_calls_enter's record of a call below the bound. Out of line: the checks before it, which a
+ * sg_callrec_enter's record of a call below the bound. Out of line: the checks before it, which a
  * large invocation's calls mostly end at, then need no saved registers nor its buffer.
  */
 static __attribute__((noinline)) int record(struct sg_calls *c, const struct sg_event *ev,
@@ -129,7 +129,7 @@ static __attribute__((noinline)) int record(struct sg_calls *c, const struct sg_
 	return 0;
 }
 
-int sg_calls_enter(struct sg_calls *c, const struct sg_event *ev, int pid, const char *comm)
+int sg_callrec_enter(struct sg_calls *c, const struct sg_event *ev, int pid, const char *comm)
 {
 	int depth = ev->depth - c->base;
 
@@ -158,7 +158,7 @@ int sg_calls_enter(struct sg_calls *c, const struct sg_event *ev, int pid, const
 	return record(c, ev, depth, pid, comm);
 }
 
-void sg_calls_exit(struct sg_calls *c, const struct sg_event *ev)
+void sg_callrec_exit(struct sg_calls *c, const struct sg_event *ev)
 {
 	int depth = ev->depth - c->base;
 
@@ -181,7 +181,7 @@ void sg_calls_exit(struct sg_calls *c, const struct sg_event *ev)
 	r->retval = ev->retval;
 }
 
-int sg_calls_append(struct sg_calls *c, const struct sg_callrec *rec, const char *args)
+int sg_callrec_append(struct sg_calls *c, const struct sg_callrec *rec, const char *args)
 {
 	int oom;
 	struct sg_callrec *r = grow(c, &oom);

@@ -193,7 +193,7 @@ static int reenters_root(const struct sg_callstack *cs, const struct sg_task *t,
 static int record_root(struct sg_invocation *inv, const struct sg_task *t,
 		       const struct sg_event *ev)
 {
-	inv->calls = sg_calls_new();
+	inv->calls = sg_callrec_new();
 	if (!inv->calls)
 		return -1;
 	inv->calls->base = ev->depth;
@@ -201,9 +201,9 @@ static int record_root(struct sg_invocation *inv, const struct sg_task *t,
 		struct sg_event leaf = *ev;
 
 		leaf.type = SG_EV_LEAF;
-		return sg_calls_enter(inv->calls, &leaf, t->pid, t->comm);
+		return sg_callrec_enter(inv->calls, &leaf, t->pid, t->comm);
 	}
-	return sg_calls_enter(inv->calls, ev, t->pid, t->comm);
+	return sg_callrec_enter(inv->calls, ev, t->pid, t->comm);
 }
 
 static int start_invocation(struct sg_callstack *cs, struct sg_task *t, const struct sg_event *ev)
@@ -626,10 +626,10 @@ int sg_callstack_feed(void *vcs, const struct sg_event *ev)
 	/* a call inside an open invocation, as recorded (a root's own entry: start_invocation) */
 	if (t->inv && t->inv->calls) {
 		if (ev->type == SG_EV_EXIT)
-			sg_calls_exit(t->inv->calls, ev);
+			sg_callrec_exit(t->inv->calls, ev);
 		else if ((ev->type == SG_EV_ENTRY || ev->type == SG_EV_LEAF) &&
 			 !reenters_root(cs, t, ev) &&
-			 sg_calls_enter(t->inv->calls, ev, t->pid, t->comm) < 0)
+			 sg_callrec_enter(t->inv->calls, ev, t->pid, t->comm) < 0)
 			return oom();
 	}
 	switch (ev->type) {

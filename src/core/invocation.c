@@ -30,7 +30,7 @@ void sg_invocation_free(struct sg_invocation *inv)
 	sg_tree_free(inv->tree);
 	free(inv->cpus);
 	free(inv->raw);
-	sg_calls_free(inv->calls);
+	sg_callrec_free(inv->calls);
 	free(inv);
 }
 
@@ -85,7 +85,7 @@ int sg_invocation_add_raw(struct sg_invocation *inv, const char *line, size_t le
 	return 0;
 }
 
-const char *sg_cut_describe(unsigned cut, char *buf, size_t size)
+const char *sg_invocation_cut_describe(unsigned cut, char *buf, size_t size)
 {
 	static const char *const names[] = { "start", "end", "lost", "overrun", "narrowed" };
 	size_t used = 0;

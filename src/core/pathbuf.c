@@ -6,7 +6,7 @@
 #include "pathbuf.h"
 
 const char *sg_pathbuf_set(struct sg_pathbuf *pb, int depth, const char *name,
-			   sg_path_encoder enc)
+			   sg_pathbuf_encoder enc)
 {
 	size_t base = depth > 0 && (size_t) depth <= pb->nmarks ? pb->marks[depth - 1] : 0;
 	size_t need = base + 1 + 3 * strlen(name) + 1;
@@ -54,7 +54,7 @@ void sg_pathbuf_release(struct sg_pathbuf *pb)
 	memset(pb, 0, sizeof(*pb));
 }
 
-size_t sg_path_folded(char *dst, const char *name)
+size_t sg_pathbuf_folded(char *dst, const char *name)
 {
 	size_t n = 0;
 
@@ -66,13 +66,13 @@ size_t sg_path_folded(char *dst, const char *name)
 	return n;
 }
 
-int sg_path_escapes(unsigned char c)
+int sg_pathbuf_escapes(unsigned char c)
 {
 	/* C1 (0x80-0x9f) too, raw or the second byte of UTF-8's U+0080..U+009F: CSI, OSC */
 	return c == '%' || c == ';' || c < 0x20 || (c >= 0x7f && c <= 0x9f);
 }
 
-size_t sg_path_escaped(char *dst, const char *name)
+size_t sg_pathbuf_escaped(char *dst, const char *name)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	size_t n = 0;
@@ -80,7 +80,7 @@ size_t sg_path_escaped(char *dst, const char *name)
 	for (; *name; name++) {
 		unsigned char c = (unsigned char) *name;
 
-		if (sg_path_escapes(c)) {
+		if (sg_pathbuf_escapes(c)) {
 			dst[n++] = '%';
 			dst[n++] = hex[c >> 4];
 			dst[n++] = hex[c & 15];

@@ -102,7 +102,7 @@ static const char *read_recs(struct sg_treecalls_reader *r, struct sg_invocation
 		return "a recs line has 3 tab-separated fields: recs, calls, dropped";
 	if (!n || n > SG_CALLS_MAX)
 		return "a recs line's calls must be 1 to 10000";
-	inv->calls = sg_calls_new();
+	inv->calls = sg_callrec_new();
 	if (!inv->calls)
 		return "out of memory";
 	inv->calls->dropped = dropped;
@@ -172,7 +172,7 @@ static const char *read_rec(struct sg_treecalls_reader *r, struct sg_strtab *st,
 			return "bad return value in a rec line";
 		rec.has_retval = 1;
 	}
-	return sg_calls_append(c, &rec, args) < 0 ? "out of memory" : NULL;
+	return sg_callrec_append(c, &rec, args) < 0 ? "out of memory" : NULL;
 }
 
 const char *sg_treecalls_read(struct sg_treecalls_reader *r, struct sg_invocation *inv,

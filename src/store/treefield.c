@@ -102,7 +102,7 @@ void sg_treefield_put_name(FILE *out, const char *s)
 	for (; *s; s++) {
 		unsigned char c = (unsigned char) *s;
 
-		if (sg_path_escapes(c))
+		if (sg_pathbuf_escapes(c))
 			fprintf(out, "%%%02X", c);
 		else
 			fputc(c, out);
@@ -114,7 +114,7 @@ void sg_treefield_put_key(FILE *out, const char *s)
 	for (; *s; s++) {
 		unsigned char c = (unsigned char) *s;
 
-		if (sg_path_escapes(c) || c == '=')
+		if (sg_pathbuf_escapes(c) || c == '=')
 			fprintf(out, "%%%02X", c);
 		else
 			fputc(c, out);

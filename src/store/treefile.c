@@ -55,7 +55,7 @@ static int write_nodes(FILE *out, const char *kind, struct sg_node *top, uint64_
 	int depth = 0, ret = -1;
 
 	for (struct sg_node *n = top->child; n;) {
-		const char *path = sg_pathbuf_set(&pb, depth, n->name, sg_path_escaped);
+		const char *path = sg_pathbuf_set(&pb, depth, n->name, sg_pathbuf_escaped);
 
 		if (!path)
 			goto out;

@@ -481,7 +481,7 @@ int main(void)
 		CHECK_U64(invs[2]->cut, SG_CUT_NARROW);
 		CHECK_U64(invs[3]->cut, 0);
 		CHECK_U64(invs[3]->duration, 4000);
-		CHECK_STR(sg_cut_describe(SG_CUT_NARROW | SG_CUT_END, why, sizeof(why)),
+		CHECK_STR(sg_invocation_cut_describe(SG_CUT_NARROW | SG_CUT_END, why, sizeof(why)),
 			  "end+narrowed");
 	}
 	/*
