@@ -14,18 +14,18 @@
 
 int sg_livechild_spawn(struct sg_livechild *c, char **command, const sigset_t *dfl)
 {
-	int go[2], err[2];
+	int go[2] = { -1, -1 }, err[2] = { -1, -1 };
 	char ch;
 
 	c->name = command[0];
 	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0) {
 		sg_log_error("pipe: %s", strerror(errno));
-		return -1;
+		goto fail;
 	}
 	c->pid = fork();
 	if (c->pid < 0) {
 		sg_log_error("fork: %s", strerror(errno));
-		return -1;
+		goto fail;
 	}
 	if (c->pid == 0) {
 		int e;
@@ -49,6 +49,15 @@ int sg_livechild_spawn(struct sg_livechild *c, char **command, const sigset_t *d
 	c->go_fd = go[1];
 	c->err_fd = err[0];
 	return 0;
+fail:
+	/* no child: none of the four ends is anyone's */
+	for (int i = 0; i < 2; i++) {
+		if (go[i] >= 0)
+			close(go[i]);
+		if (err[i] >= 0)
+			close(err[i]);
+	}
+	return -1;
 }
 
 int sg_livechild_release(struct sg_livechild *c)
