@@ -38,7 +38,14 @@ GEN_DIR = build/gen
 GEN_SRC = $(GEN_DIR)/profile.pb-c.c
 GEN_HDR = $(GEN_DIR)/profile.pb-c.h
 PROTOC_C ?= protoc-c
-SRC = $(wildcard src/*/*.c) $(wildcard render/*.c) $(wildcard render/tui/*.c) $(GEN_SRC)
+# The SVG viewers' scripts (render/js): those in JS_OPENED open with prologue.js, JS_WHOLE stand
+# alone. Each is assembled into build/gen/js/NAME.js (its // lines dropped), the bytes node
+# --check reads (make js-check) and embed.awk turns into build/gen/svg_js.c's sg_svg_js_NAME.
+JS_OPENED = flame hist chart
+JS_WHOLE = chart_untimed scatter
+JS_GEN = $(patsubst %,$(GEN_DIR)/js/%.js,$(JS_OPENED) $(JS_WHOLE))
+JS_SRC = $(GEN_DIR)/svg_js.c
+SRC = $(wildcard src/*/*.c) $(wildcard render/*.c) $(wildcard render/tui/*.c) $(GEN_SRC) $(JS_SRC)
 OBJ = $(SRC:.c=.o)
 LIB_OBJ = $(filter-out src/commands/main.o,$(OBJ))
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
@@ -56,7 +63,7 @@ DEB_ARM64 = libc6-dev libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2
 	trace-cmd busybox-static
 
 .PHONY: all deps test unit golden dat exports live-host diff merge tui vm bench examples install clean check-libs
-.PHONY: svg browser arm64
+.PHONY: svg browser arm64 js-check
 .PHONY: hardening sanitize fuzz fuzz-build fuzz-replay valgrind
 
 all: surfgraph
@@ -70,6 +77,20 @@ surfgraph: $(OBJ)
 $(GEN_SRC) $(GEN_HDR) &: proto/profile.proto
 	@mkdir -p $(GEN_DIR)
 	$(PROTOC_C) --c_out=$(GEN_DIR) -Iproto proto/profile.proto
+
+$(patsubst %,$(GEN_DIR)/js/%.js,$(JS_OPENED)): $(GEN_DIR)/js/%.js: render/js/prologue.js render/js/%.js
+	@mkdir -p $(@D)
+	grep -hv '^[[:space:]]*//' $^ > $@
+$(patsubst %,$(GEN_DIR)/js/%.js,$(JS_WHOLE)): $(GEN_DIR)/js/%.js: render/js/%.js
+	@mkdir -p $(@D)
+	grep -hv '^[[:space:]]*//' $^ > $@
+
+$(JS_SRC): render/js/embed.awk $(JS_GEN)
+	LC_ALL=C awk -f render/js/embed.awk $(JS_GEN) > $@
+
+# Each embedded script parses (node, installed for the browser suite).
+js-check: $(JS_GEN)
+	@for f in $(JS_GEN); do node --check $$f || exit 1; done; echo "js-check: $(words $(JS_GEN)) scripts parse"
 
 -include $(OBJ:.o=.d)
 
@@ -178,7 +199,7 @@ svg: surfgraph tests/out/pngpixel
 browser: surfgraph
 	@tests/browser/run.sh
 
-test: check-libs unit golden dat exports live-host diff merge tui hardening sanitize valgrind fuzz-replay svg browser vm
+test: check-libs js-check unit golden dat exports live-host diff merge tui hardening sanitize valgrind fuzz-replay svg browser vm
 
 # Hostile and broken input (tests/hardening): clear errors, no crash, hang or leak; where
 # root's outputs go, against another user's links, FIFOs and swapped directories (paths.sh);
