@@ -122,18 +122,20 @@ unit: $(UNIT_BIN)
 	@failed=''; for t in $(UNIT_BIN); do $$t || failed="$$failed $${t##*/}"; done; \
 	if [ -n "$$failed" ]; then echo "unit: failed:$$failed"; exit 1; fi
 
+# make golden CASE=GLOB: only the cases.txt cases so named (run.sh), none of the other scripts
+ALL_CASES = $(if $(CASE),: )
 golden: surfgraph
 	@tests/golden/run.sh
-	@tests/golden/facts.sh
-	@tests/golden/tail.sh
-	@tests/golden/offcpu.sh
-	@tests/golden/cli.sh
-	@tests/golden/forms.sh
-	@tests/golden/output.sh
-	@tests/golden/compress.sh
-	@tests/golden/trust.sh
-	@tests/golden/readme.sh
-	@tests/golden/rootguess.sh
+	@$(ALL_CASES)tests/golden/facts.sh
+	@$(ALL_CASES)tests/golden/tail.sh
+	@$(ALL_CASES)tests/golden/offcpu.sh
+	@$(ALL_CASES)tests/golden/cli.sh
+	@$(ALL_CASES)tests/golden/forms.sh
+	@$(ALL_CASES)tests/golden/output.sh
+	@$(ALL_CASES)tests/golden/compress.sh
+	@$(ALL_CASES)tests/golden/trust.sh
+	@$(ALL_CASES)tests/golden/readme.sh
+	@$(ALL_CASES)tests/golden/rootguess.sh
 
 dat: surfgraph
 	@tests/dat/run.sh
