@@ -117,9 +117,12 @@ $(O)/tests/unit/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(LIB_OBJ
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
-# Every program runs, a failing one named; the status is the sum's.
-unit: $(UNIT_BIN)
-	@failed=''; for t in $(UNIT_BIN); do $$t || failed="$$failed $${t##*/}"; done; \
+# Every program runs, a failing one named; the status is the sum's. make unit UNIT=callstack:
+# that program alone (its cases by name: build/obj/tests/unit/test_callstack 'raise_*').
+UNIT_RUN = $(if $(UNIT),$(filter $(addprefix %/test_,$(UNIT)),$(UNIT_BIN)),$(UNIT_BIN))
+unit: $(UNIT_RUN)
+	@[ -n "$(UNIT_RUN)" ] || { echo "unit: no program test_$(UNIT) in tests/unit"; exit 1; }; \
+	failed=''; for t in $(UNIT_RUN); do $$t || failed="$$failed $${t##*/}"; done; \
 	if [ -n "$$failed" ]; then echo "unit: failed:$$failed"; exit 1; fi
 
 # make golden CASE=GLOB: only the cases.txt cases so named (run.sh), none of the other scripts
