@@ -38,11 +38,26 @@ GEN_DIR = build/gen
 GEN_SRC = $(GEN_DIR)/profile.pb-c.c
 GEN_HDR = $(GEN_DIR)/profile.pb-c.h
 PROTOC_C ?= protoc-c
-SRC = $(wildcard src/*/*.c) $(wildcard render/*.c) $(wildcard render/tui/*.c) $(GEN_SRC)
-OBJ = $(SRC:.c=.o)
-LIB_OBJ = $(filter-out src/commands/main.o,$(OBJ))
+# The SVG viewers' scripts (render/js): those in JS_OPENED open with prologue.js, JS_WHOLE stand
+# alone. Each is assembled into build/gen/js/NAME.js (its // lines dropped), the bytes node
+# --check reads (make js-check) and embed.awk turns into build/gen/svg_js.c's sg_svg_js_NAME.
+JS_OPENED = flame hist chart
+JS_WHOLE = chart_untimed scatter
+JS_GEN = $(patsubst %,$(GEN_DIR)/js/%.js,$(JS_OPENED) $(JS_WHOLE))
+JS_SRC = $(GEN_DIR)/svg_js.c
+SRC = $(wildcard src/*/*.c) $(wildcard render/*.c) $(wildcard render/tui/*.c) $(GEN_SRC) $(JS_SRC)
+# Objects, their .d and the unit programs go under O, nothing beside the sources; make O=DIR
+# builds another tree beside it (e.g. O=build/debug CFLAGS='-O0 -g'), linking DIR/surfgraph.
+# The suites run ./surfgraph, or the binary SURFGRAPH names.
+O ?= build/obj
+BIN = $(if $(filter build/obj,$(O)),surfgraph,$(O)/surfgraph)
+# the objects' paths below a build directory: $(O), build/asan, build/fuzz, build/arm64
+OBJ_REL = $(SRC:.c=.o)
+LIB_OBJ_REL = $(filter-out src/commands/main.o,$(OBJ_REL))
+OBJ = $(addprefix $(O)/,$(OBJ_REL))
+LIB_OBJ = $(addprefix $(O)/,$(LIB_OBJ_REL))
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
-UNIT_BIN = $(UNIT_SRC:.c=)
+UNIT_BIN = $(addprefix $(O)/,$(UNIT_SRC:.c=))
 
 DEB_BUILD = build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2-dev \
 	libprotobuf-c-dev protobuf-c-compiler zlib1g-dev liblzma-dev libzstd-dev libncurses-dev libbpf-dev
@@ -56,20 +71,35 @@ DEB_ARM64 = libc6-dev libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2
 	trace-cmd busybox-static
 
 .PHONY: all deps test unit golden dat exports live-host diff merge tui vm bench examples install clean check-libs
-.PHONY: svg browser arm64
+.PHONY: svg browser arm64 js-check
 .PHONY: hardening sanitize fuzz fuzz-build fuzz-replay valgrind
 
-all: surfgraph
+all: $(BIN)
 
-surfgraph: $(OBJ)
+$(BIN): $(OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS)
 
-%.o: %.c
+$(O)/%.o: %.c
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(GEN_SRC) $(GEN_HDR) &: proto/profile.proto
 	@mkdir -p $(GEN_DIR)
 	$(PROTOC_C) --c_out=$(GEN_DIR) -Iproto proto/profile.proto
+
+$(patsubst %,$(GEN_DIR)/js/%.js,$(JS_OPENED)): $(GEN_DIR)/js/%.js: render/js/prologue.js render/js/%.js
+	@mkdir -p $(@D)
+	grep -hv '^[[:space:]]*//' $^ > $@
+$(patsubst %,$(GEN_DIR)/js/%.js,$(JS_WHOLE)): $(GEN_DIR)/js/%.js: render/js/%.js
+	@mkdir -p $(@D)
+	grep -hv '^[[:space:]]*//' $^ > $@
+
+$(JS_SRC): render/js/embed.awk $(JS_GEN)
+	LC_ALL=C awk -f render/js/embed.awk $(JS_GEN) > $@
+
+# Each embedded script parses (node, installed for the browser suite).
+js-check: $(JS_GEN)
+	@for f in $(JS_GEN); do node --check $$f || exit 1; done; echo "js-check: $(words $(JS_GEN)) scripts parse"
 
 -include $(OBJ:.o=.d)
 
@@ -83,26 +113,32 @@ deps:
 	export DEBIAN_FRONTEND=noninteractive; \
 	$$SUDO apt-get update -q && $$SUDO apt-get install -y -q --no-install-recommends $(DEB_BUILD) $(DEB_TEST)
 
-tests/unit/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(LIB_OBJ)
+$(O)/tests/unit/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(LIB_OBJ)
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
-# Every program runs, a failing one named; the status is the sum's.
-unit: $(UNIT_BIN)
-	@failed=''; for t in $(UNIT_BIN); do ./$$t || failed="$$failed $${t##*/}"; done; \
+# Every program runs, a failing one named; the status is the sum's. make unit UNIT=callstack:
+# that program alone (its cases by name: build/obj/tests/unit/test_callstack 'raise_*').
+UNIT_RUN = $(if $(UNIT),$(filter $(addprefix %/test_,$(UNIT)),$(UNIT_BIN)),$(UNIT_BIN))
+unit: $(UNIT_RUN)
+	@[ -n "$(UNIT_RUN)" ] || { echo "unit: no program test_$(UNIT) in tests/unit"; exit 1; }; \
+	failed=''; for t in $(UNIT_RUN); do $$t || failed="$$failed $${t##*/}"; done; \
 	if [ -n "$$failed" ]; then echo "unit: failed:$$failed"; exit 1; fi
 
+# make golden CASE=GLOB: only the cases.txt cases so named (run.sh), none of the other scripts
+ALL_CASES = $(if $(CASE),: )
 golden: surfgraph
 	@tests/golden/run.sh
-	@tests/golden/facts.sh
-	@tests/golden/tail.sh
-	@tests/golden/offcpu.sh
-	@tests/golden/cli.sh
-	@tests/golden/forms.sh
-	@tests/golden/output.sh
-	@tests/golden/compress.sh
-	@tests/golden/trust.sh
-	@tests/golden/readme.sh
-	@tests/golden/rootguess.sh
+	@$(ALL_CASES)tests/golden/facts.sh
+	@$(ALL_CASES)tests/golden/tail.sh
+	@$(ALL_CASES)tests/golden/offcpu.sh
+	@$(ALL_CASES)tests/golden/cli.sh
+	@$(ALL_CASES)tests/golden/forms.sh
+	@$(ALL_CASES)tests/golden/output.sh
+	@$(ALL_CASES)tests/golden/compress.sh
+	@$(ALL_CASES)tests/golden/trust.sh
+	@$(ALL_CASES)tests/golden/readme.sh
+	@$(ALL_CASES)tests/golden/rootguess.sh
 
 dat: surfgraph
 	@tests/dat/run.sh
@@ -136,7 +172,7 @@ vm: surfgraph tests/live/test_session arm64
 # gcc-aarch64-linux-gnu against the arm64 sysroot, objects under build/arm64.
 ARM64_CC ?= aarch64-linux-gnu-gcc
 ARM64_DIR = build/arm64
-ARM64_OBJ = $(addprefix $(ARM64_DIR)/,$(OBJ))
+ARM64_OBJ = $(addprefix $(ARM64_DIR)/,$(OBJ_REL))
 ARM64_LIB_OBJ = $(filter-out $(ARM64_DIR)/src/commands/main.o,$(ARM64_OBJ))
 ARM64_PKG_CONFIG = PKG_CONFIG_SYSROOT_DIR=$(ARM64_SYSROOT) \
 	PKG_CONFIG_LIBDIR=$(ARM64_SYSROOT)/usr/lib/aarch64-linux-gnu/pkgconfig:$(ARM64_SYSROOT)/usr/share/pkgconfig \
@@ -178,7 +214,7 @@ svg: surfgraph tests/out/pngpixel
 browser: surfgraph
 	@tests/browser/run.sh
 
-test: check-libs unit golden dat exports live-host diff merge tui hardening sanitize valgrind fuzz-replay svg browser vm
+test: check-libs js-check unit golden dat exports live-host diff merge tui hardening sanitize valgrind fuzz-replay svg browser vm
 
 # Hostile and broken input (tests/hardening): clear errors, no crash, hang or leak; where
 # root's outputs go, against another user's links, FIFOs and swapped directories (paths.sh);
@@ -200,15 +236,15 @@ CLANG ?= $(firstword $(shell command -v clang clang-14 2>/dev/null) clang)
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
 SAN_DIR = build/asan
-SAN_OBJ = $(addprefix $(SAN_DIR)/,$(OBJ))
+SAN_OBJ = $(addprefix $(SAN_DIR)/,$(OBJ_REL))
 SAN_LIB_OBJ = $(filter-out $(SAN_DIR)/src/commands/main.o,$(SAN_OBJ))
-SAN_UNIT_BIN = $(addprefix $(SAN_DIR)/,$(UNIT_BIN))
+SAN_UNIT_BIN = $(addprefix $(SAN_DIR)/,$(UNIT_SRC:.c=))
 # The non-VM suites run again against the sanitized binary (they honour SURFGRAPH=path), each
 # writing under SG_TEST_OUT=tests/out-asan instead of tests/out (valgrind: tests/out-valgrind),
 # so that make -j2 test runs them beside the plain ones without sharing a file.
 SAN_SUITES = golden dat exports live-host diff merge tui svg hardening browser
 FUZZ_DIR = build/fuzz
-FUZZ_OBJ = $(addprefix $(FUZZ_DIR)/,$(LIB_OBJ))
+FUZZ_OBJ = $(addprefix $(FUZZ_DIR)/,$(LIB_OBJ_REL))
 FUZZ_SRC = $(filter-out $(if $(wildcard src/input/input_dat.c),,tests/fuzz/fuzz_dat.c) \
 	$(if $(wildcard include/svg.h),,tests/fuzz/fuzz_svg.c),$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BIN = $(patsubst tests/fuzz/%.c,$(FUZZ_DIR)/%,$(FUZZ_SRC))
@@ -242,7 +278,7 @@ $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(FUZZ_OBJ)
 
 -include $(SAN_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)
 # the generated header exists before anything that includes it is compiled
-render/render_pprof.o $(SAN_DIR)/render/render_pprof.o $(FUZZ_DIR)/render/render_pprof.o: $(GEN_HDR)
+$(O)/render/render_pprof.o $(SAN_DIR)/render/render_pprof.o $(FUZZ_DIR)/render/render_pprof.o: $(GEN_HDR)
 # kept between runs: only the pattern rule of the targets names them
 .SECONDARY: $(FUZZ_OBJ)
 
@@ -282,6 +318,8 @@ install: surfgraph
 	install -m 0644 completion/surfgraph.bash $(DESTDIR)$(COMPLETIONDIR)/surfgraph
 
 clean:
-	rm -f surfgraph $(OBJ) $(OBJ:.o=.d) $(UNIT_BIN) tests/hardening/test_limits tests/live/test_session
-	rm -rf $(SAN_DIR) $(FUZZ_DIR) $(GEN_DIR) $(ARM64_DIR)
+	rm -f surfgraph tests/hardening/test_limits tests/live/test_session
+	@# what builds before objects went under build/ left beside the sources
+	rm -f $(OBJ_REL) $(OBJ_REL:.o=.d) $(UNIT_SRC:.c=)
+	rm -rf $(O) $(SAN_DIR) $(FUZZ_DIR) $(GEN_DIR) $(ARM64_DIR)
 	rm -rf tests/out tests/out-asan tests/out-valgrind

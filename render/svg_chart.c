@@ -10,6 +10,7 @@
 #include "json.h"
 #include "log.h"
 #include "svg_chart.h"
+#include "svg_js.h"
 #include "svgout.h"
 #include "timeline.h"
 
@@ -307,143 +308,6 @@ unsigned sg_svg_chart_depth(const struct sg_svg_chart *t)
 	return t ? t->depth : 0;
 }
 
-/* The time view; as svg.c's viewer, text set through textContent only. */
-static const char script[] =
-    "(function () {\n"
-    "'use strict';\n"
-    "var cs = document.currentScript, svg = cs ? cs.parentNode : document.documentElement;\n"
-    "var P = svg.id, NS = 'http://www.w3.org/2000/svg';\n"
-    "var alone = document.documentElement === svg;\n"
-    "function $(s) { return document.getElementById(P + '-' + s); }\n"
-    "var md = $('tc'), fg = $('f'), allB = $('hall');\n"
-    "if (!md || !fg || !allB || !svg.sgSel) return;\n"
-    "var T = JSON.parse(md.textContent), INV = md.getAttribute('data-inv') === '1';\n"
-    "var FT = +md.getAttribute('data-ft'), FB = +md.getAttribute('data-fb');\n"
-    "var W = +svg.getAttribute('width'), PAD = 10, CH = 7.2, IN = 3, FH = 16;\n"
-    "var on = false, shown = -1;\n"
-    "function el(n, attrs) {\n"
-    "  var e = document.createElementNS(NS, n);\n"
-    "  for (var k in attrs) e.setAttribute(k, attrs[k]);\n"
-    "  return e;\n"
-    "}\n"
-    "function us(ns) {\n"
-    "  var m = ns < 0 ? '-' : '', f;\n"
-    "  ns = Math.abs(ns); f = String(ns % 1000);\n"
-    "  return m + Math.floor(ns / 1000) + '.' + '000'.slice(f.length) + f;\n"
-    "}\n"
-    "function tenths(v) { return String(v / 10); }\n"
-    "var btn = el('text', { id: P + '-tv', 'class': 'b h', x: W - PAD - 36,\n"
-    "  y: allB.getAttribute('y'), 'text-anchor': 'end' });\n"
-    "btn.textContent = ' ';\n"
-    "allB.parentNode.insertBefore(btn, allB);\n"
-    "/* one rectangle per recorded call: x its start from the root's entry, width its duration,\n"
-    "   at its depth as placed (timeline.c); the tooltip's numbers are the recorded ones */\n"
-    "function draw(seq) {\n"
-    "  var e = T.k[seq], r = e.r, n = r.length / 4, lv = [], X = {}, ci = 0, pi = 0;\n"
-    "  var cpu = -1, task = '-', s = 0, total = r[2], sc = total ? (W - 2 * PAD) / total : 0;\n"
-    "  for (var j = 0, x = e.x || []; j < x.length; j += 3) X[x[j]] = [x[j + 1], x[j + 2]];\n"
-    "  while (fg.firstChild) fg.removeChild(fg.firstChild);\n"
-    "  for (var i = 0; i < n; i++) {\n"
-    "    var k = r[4 * i], w = r[4 * i + 2], d = r[4 * i + 3], g, fr, ti, t, m, nm;\n"
-    "    s += r[4 * i + 1];\n"
-    "    while (ci < e.c.length && e.c[ci] === i) { cpu = e.c[ci + 1]; ci += 2; }\n"
-    "    while (pi < e.p.length && e.p[pi] === i) { task = e.p[pi + 1]; pi += 2; }\n"
-    "    var tx = Math.round((PAD + s * sc) * 10), tx2 = Math.round((PAD + (s + w) * sc) * 10);\n"
-    "    if (!i && tx2 <= tx) tx2 = tx + 1;\n"
-    "    if (tx2 <= tx) continue;\n"
-    "    if (!(g = lv[d])) {\n"
-    "      var y = INV ? FT + d * FH : FB - (d + 1) * FH;\n"
-    "      g = lv[d] = el('g', { transform: 'translate(0,' + y + ')' });\n"
-    "    }\n"
-    "    fr = el('g', {}); ti = el('title', {}); nm = T.s[k];\n"
-    "    var rs = X[i] ? X[i][0] : s, rw = X[i] ? X[i][1] : w;\n"
-    "    t = nm + ' \\u2014 cost ' + us(rw) + ' us, at +' + us(rs) + ' us, ' + task +\n"
-    "      (cpu >= 0 ? ', CPU ' + cpu : '');\n"
-    "    if (X[i]) t += '; drawn clamped inside its caller';\n"
-    "    ti.textContent = t;\n"
-    "    fr.appendChild(ti);\n"
-    "    fr.appendChild(el('rect', { x: tenths(tx), width: tenths(tx2 - tx), height: FH - 1,\n"
-    "      fill: '#' + T.c[k].slice(0, 6) }));\n"
-    "    m = Math.floor(((tx2 - tx) / 10 - 2 * IN) / CH);\n"
-    "    if (m < 3 || (nm.length > m && m < 4)) nm = '';\n"
-    "    else if (nm.length > m) nm = nm.slice(0, m - 2) + '..';\n"
-    "    if (nm) {\n"
-    "      var te = el('text', { x: tenths(tx + 10 * IN), y: '11.5' });\n"
-    "      if (T.c[k].charAt(6) === '1') te.setAttribute('fill', '#fff');\n"
-    "      te.textContent = nm;\n"
-    "      fr.appendChild(te);\n"
-    "    }\n"
-    "    g.appendChild(fr);\n"
-    "  }\n"
-    "  lv.forEach(function (g) { if (g) fg.appendChild(g); });\n"
-    "}\n"
-    "function setUrl() {\n"
-    "  if (!alone) return;\n"
-    "  try {\n"
-    "    var q = new URLSearchParams(location.search);\n"
-    "    if (on) q.set('t', '1'); else q.delete('t');\n"
-    "    q.delete('x');\n"
-    "    var s = q.toString();\n"
-    "    history.replaceState(null, '', location.pathname + (s ? '?' + s : '') + location.hash);\n"
-    "  } catch (e) {}\n"
-    "}\n"
-    "/* the button as the selection stands; the time view drawn when asked for */\n"
-    "function sync() {\n"
-    "  var p = svg.sgSel.state().pick, e = T.k[p];\n"
-    "  if (p < 0) {\n"
-    "    btn.setAttribute('class', 'b h');\n"
-    "    return;\n"
-    "  }\n"
-    "  if (!e) {\n"
-    "    btn.setAttribute('class', '');\n"
-    "    btn.textContent = T.out.indexOf(p) >= 0 ? 'timings not embedded (past ' + T.max +\n"
-    "      ' calls in all)' : 'no timings recorded';\n"
-    "    return;\n"
-    "  }\n"
-    "  btn.setAttribute('class', on ? 'b on' : 'b');\n"
-    "  btn.textContent = 'Time view (t)';\n"
-    "  if (on && shown !== p) {\n"
-    "    draw(p);\n"
-    "    shown = p;\n"
-    "    svg.dispatchEvent(new Event('sgredraw'));\n"
-    "  }\n"
-    "}\n"
-    "function toggle() {\n"
-    "  var p = svg.sgSel.state().pick;\n"
-    "  if (p < 0 || !T.k[p]) return;\n"
-    "  on = !on;\n"
-    "  setUrl();\n"
-    "  shown = -1;\n"
-    "  if (on) sync(); else svg.sgSel.inv(p);\n"
-    "}\n"
-    "svg.addEventListener('sgsel', function () { shown = -1; sync(); });\n"
-    "btn.addEventListener('click', toggle);\n"
-    "if (alone) {\n"
-    "  window.addEventListener('keydown', function (e) {\n"
-    "    if ((e.key === 't' || e.key === 'T') && !e.ctrlKey && !e.metaKey && !e.altKey) toggle();\n"
-    "  });\n"
-    "  on = new URLSearchParams(location.search).get('t') === '1';\n"
-    "}\n"
-    "sync();\n"
-    "})();\n";
-
-/* No kept invocation has times: what a kept invocation drawn alone says, and nothing more. */
-static const char script_none[] =
-    "(function () {\n"
-    "var cs = document.currentScript, svg = cs ? cs.parentNode : document.documentElement;\n"
-    "var a = document.getElementById(svg.id + '-hall');\n"
-    "if (!a || !svg.sgSel) return;\n"
-    "var b = document.createElementNS('http://www.w3.org/2000/svg', 'text');\n"
-    "b.setAttribute('x', +svg.getAttribute('width') - 46);\n"
-    "b.setAttribute('y', a.getAttribute('y'));\n"
-    "b.setAttribute('text-anchor', 'end');\n"
-    "b.textContent = 'no timings recorded';\n"
-    "a.parentNode.insertBefore(b, a);\n"
-    "function sync() { b.setAttribute('class', svg.sgSel.state().pick < 0 ? 'h' : ''); }\n"
-    "svg.addEventListener('sgsel', sync);\n"
-    "sync();\n"
-    "})();\n";
-
 int sg_svg_chart_script(FILE *out, const char *id, const struct sg_flame_page *pg,
 			const struct sg_svg_chart *t)
 {
@@ -452,7 +316,7 @@ int sg_svg_chart_script(FILE *out, const char *id, const struct sg_flame_page *p
 	if (!t)
 		return 0;
 	if (!t->timed) {
-		fprintf(out, "<script><![CDATA[\n%s]]></script>\n", script_none);
+		fprintf(out, "<script><![CDATA[\n%s]]></script>\n", sg_svg_js_chart_untimed);
 		return ferror(out) ? -1 : 0;
 	}
 	fprintf(out, "<metadata id=\"%s-tc\" data-ft=\"%d\" data-fb=\"%d\" data-inv=\"%d\">", id,
@@ -475,7 +339,7 @@ int sg_svg_chart_script(FILE *out, const char *id, const struct sg_flame_page *p
 	}
 	fwrite(t->data + t->len - run, 1, run, out);
 	fputs("</metadata>\n<script><![CDATA[\n", out);
-	fputs(script, out);
+	fputs(sg_svg_js_chart, out);
 	fputs("]]></script>\n", out);
 	return ferror(out) ? -1 : 0;
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include "fmt.h"
 #include "svg_scatter.h"
+#include "svg_js.h"
 #include "svgout.h"
 
 #define PLOT_TOP  4  /* below the panel's top */
@@ -177,39 +178,12 @@ int sg_svg_scatter_write(FILE *out, const char *id, const struct sg_flame_page *
 	return 0; /* a write error is svg.c's to report */
 }
 
-static const char script[] =
-    "(function () {\n"
-    "'use strict';\n"
-    "var cs = document.currentScript, svg = cs ? cs.parentNode : document.documentElement;\n"
-    "var sc = document.getElementById(svg.id + '-sc'), api = svg.sgSel;\n"
-    "if (!sc || !api) return;\n"
-    "var dots = sc.getElementsByTagName('circle');\n"
-    "/* the selected bucket's dots, or the invocation drawn alone, over the others dimmed */\n"
-    "function mark(st) {\n"
-    "  var any = st.sel.length > 0 || st.pick >= 0;\n"
-    "  sc.setAttribute('class', any ? 'sc sel' : 'sc');\n"
-    "  for (var i = 0; i < dots.length; i++) {\n"
-    "    var d = dots[i], on = st.pick >= 0 ? +d.getAttribute('data-s') === st.pick :\n"
-    "      st.sel.indexOf(+d.getAttribute('data-b')) >= 0;\n"
-    "    d.classList.toggle('on', on);\n"
-    "  }\n"
-    "}\n"
-    "svg.addEventListener('sgsel', function (e) { mark(e.detail); });\n"
-    "sc.addEventListener('click', function (e) {\n"
-    "  var d = e.target;\n"
-    "  if (!d.hasAttribute || !d.hasAttribute('data-s')) return;\n"
-    "  if (!(d.classList.contains('k') && api.inv(+d.getAttribute('data-s'))))\n"
-    "    api.bucket(+d.getAttribute('data-b'));\n"
-    "});\n"
-    "mark(api.state());\n"
-    "})();\n";
-
 int sg_svg_scatter_script(FILE *out, const struct sg_svg_hist *h)
 {
 	if (!sg_svg_hist_live(h))
 		return 0;
 	fputs("<script><![CDATA[\n", out);
-	fputs(script, out);
+	fputs(sg_svg_js_scatter, out);
 	fputs("]]></script>\n", out);
 	return ferror(out) ? -1 : 0;
 }

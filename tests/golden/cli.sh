@@ -21,6 +21,25 @@ run() {
 		fail=$((fail + 1))
 	fi
 }
+# said WANT_STATUS WANT_STDOUT WANT_STDERR ARGS...: a run that succeeds (or fails) saying what it
+# should: its stdout holds WANT_STDOUT ('' : prints nothing), its stderr is WANT_STDERR exactly
+said() {
+	local want=$1 sout=$2 serr=$3
+	shift 3
+	n=$((n + 1))
+	"$bin" "$@" >"$out/stdout" 2>"$out/stderr"
+	local got=$? why=''
+	if [ $got != "$want" ]; then
+		why="exit $got (want $want)"
+	elif [ -z "$sout" ] && [ -s "$out/stdout" ]; then
+		why="stdout not empty: $(head -c 300 "$out/stdout")"
+	elif [ -n "$sout" ] && ! grep -qF -- "$sout" "$out/stdout"; then
+		why="stdout lacks '$sout': $(head -c 300 "$out/stdout")"
+	elif [ "$(cat "$out/stderr")" != "$serr" ]; then
+		why="stderr '$(head -c 300 "$out/stderr")', want '$serr'"
+	fi
+	[ -z "$why" ] || { echo "FAIL: surfgraph $*: $why"; fail=$((fail + 1)); }
+}
 
 run 2 "unknown option '--bogus' (see --help)" --bogus
 run 2 "unknown mode 'pie': use svg, png, pdf, tree, walk, raw, folded, top, hist, pprof, replay, chrome, speedscope or tui" -f x -m pie -i $fix
@@ -54,7 +73,9 @@ run 2 "-s wants a whole number" -s -1 -f x -i $fix -m tree
 run 2 "--keep all streams every invocation into -m chrome or speedscope" -f x -i $fix -m tree --keep all
 run 2 "-m chrome writes to stdout: -o - would mix the .tree file into it" -f x -i $fix -m chrome -o -
 run 2 "-m pprof writes to stdout: -o - would mix" -f x -i $fix -m pprof -o -
-run 0 "" -f __do_fault -i $fix -m speedscope --keep all
+# the slowest's events span its duration, as the trace's 2622.473 us
+said 0 '{"type":"evented","name":"__do_fault #2 (laid out: no times)","unit":"nanoseconds","startValue":0,"endValue":2622473,' \
+	"surfgraph: __do_fault: 6 complete invocations" -f __do_fault -i $fix -m speedscope --keep all
 run 2 "option '-f' needs a value" -f
 # a single-valued option given twice is refused, naming it; the lists grow (issue 33 point 11)
 run 2 "-m given twice ('tree', then 'top'): it takes one value" -f __do_fault -i $fix -m tree -m top
@@ -63,7 +84,9 @@ run 2 "--color given twice (alone, then 'never')" -f __do_fault -i $fix -m tree 
 run 2 "-o given twice ('$out/a.tree', then '$out/b.tree')" -f __do_fault -i $fix -m top -o "$out/a.tree" -o "$out/b.tree"
 run 2 "diff: -m given twice ('json', then 'tree')" diff -m json -m tree a b
 run 2 "--metric given twice ('p50', then 'p99')" diff --metric p50 --metric p99 a b
-run 0 "" -f __do_fault -f shmem_fault -x vdso_fault -x __cond_resched -i $fix -m top -q -q
+# two roots, two callees left out: the root's self time takes what -x left out (1098.115 us alone)
+said 0 "         6       4422.463       1103.474      737.077     2622.473  100.00  __do_fault" "" \
+	-f __do_fault -f shmem_fault -x vdso_fault -x __cond_resched -i $fix -m top -q -q
 # diff reads both runs with one string table: the other trace's names are not this one's, and
 # the name typed is never its own nearest (it answered "did you mean vfs_read" for vfs_read)
 run 1 "no call of vfs_read in $fix (204 lines, 196 call events): is it the traced function?" \
@@ -180,7 +203,7 @@ run 1 "none of the 6 calls of __do_fault in $fix ran on CPUs 1 only" -f __do_fau
 run 1 "none of the 6 calls of __do_fault in $fix ran in the -p tasks" -f __do_fault -i $fix -m top -p 1
 run 2 "a .tree file keeps no CPU or task of each call: give -C" -i "$out/good.tree" -m tree -C 0
 run 2 "holds the calls of __do_fault, not vfs_read: a .tree cannot be re-rooted" -i "$out/good.tree" -m tree -f vfs_read
-run 0 "" -i "$out/good.tree" -m tree -f __do_fault
+said 0 "   2.603 ms  111.356 us        1   58.85   90.25  |  |- vvar_fault" "" -i "$out/good.tree" -m tree -f __do_fault
 run 2 "--each is for -m tree, not -m top" -f __do_fault -i $fix -m top --each
 run 2 "-s is for -m svg, png or pdf, not -m tree" -f __do_fault -i $fix -m tree -s 3
 run 2 "--inverted is for -m svg, png or pdf, not -m folded" -f __do_fault -i $fix -m folded --inverted
@@ -203,7 +226,7 @@ run 2 "--no-off-cpu is for -m tree, walk, folded, top, hist, svg, png, pdf, ppro
 run 2 "--no-off-cpu is for -m tree, walk, folded, top, hist, svg, png, pdf, pprof, chrome or speedscope, not -m raw" -f __do_fault -i $fix -m raw --no-off-cpu
 run 2 "--no-off-cpu: live --text makes no [off-cpu] frames to leave out" -f __do_fault --text --no-off-cpu
 run 2 "--no-off-cpu: live --no-sleep-time makes no [off-cpu] frames to leave out" -f __do_fault --no-sleep-time --no-off-cpu
-run 0 "" diff -f __do_fault $fix $fix --no-off-cpu -q
+said 0 "  avg              737.077 us     737.077 us           0 ns     0.00%" "" diff -f __do_fault $fix $fix --no-off-cpu -q
 run 2 "merge: --no-off-cpu is not a merge option" merge --no-off-cpu a.tree b.tree
 
 # Point 2: a tree that fits. Times scale per value; --min-percent and --depth hide nodes and
@@ -344,31 +367,33 @@ run 1 "$own/cap.txt.gz exists and is a compressed file: not replaced (choose ano
 	-f __do_fault -i $fix -m top -o "$own/cap.txt.gz"
 yes "-o over a capture: the capture intact" cmp -s "$own/cap.txt.gz" "$own/cap.keep"
 yes "-o over a capture: no .old made of it" test ! -e "$own/cap.txt.gz.old"
-run 0 "" -f __do_fault -i $fix -m top -q -o "$own/a.tree"
-run 0 "" -f __do_fault -i tests/data/linux-6.12/do_fault.txt -m top -q -o "$own/b.tree"
+said 0 "         6       4422.463       1098.115      737.077     2622.473  100.00  __do_fault" "" \
+	-f __do_fault -i $fix -m top -q -o "$own/a.tree"
+said 0 "        10       9808.675        997.635      980.867     8811.069  100.00  __do_fault" "" \
+	-f __do_fault -i tests/data/linux-6.12/do_fault.txt -m top -q -o "$own/b.tree"
 cp $fix "$own/precious.txt"
 run 1 "$own/precious.txt exists and is a trace: not replaced" diff "$own/a.tree" "$own/b.tree" -o "$own/precious.txt"
 yes "diff -o over a trace: the trace intact" cmp -s "$own/precious.txt" $fix
-run 0 "" diff "$own/a.tree" "$own/b.tree" -o "$own/precious.txt" --force -q
+said 0 "" "" diff "$own/a.tree" "$own/b.tree" -o "$own/precious.txt" --force -q
 yes "diff --force: replaced by the text diff" grep -q '^BEFORE ' "$own/precious.txt"
 yes "--force: no .old of another's file" test ! -e "$own/precious.txt.old"
 # the extension says the kind: refused when -m says another, chosen by it when -m is not given
 run 2 "diff -m png writes a PNG: -o $own/p.txt names text" diff "$own/a.tree" "$own/b.tree" -m png -o "$own/p.txt"
 yes "diff -m png -o p.txt: nothing written" test ! -e "$own/p.txt"
-run 0 "" diff "$own/a.tree" "$own/b.tree" -o "$own/d.png" -q
+said 0 "" "" diff "$own/a.tree" "$own/b.tree" -o "$own/d.png" -q
 yes "diff -o d.png draws a PNG" test "$(head -c 4 "$own/d.png" | od -An -c | tr -d ' ')" = '211PNG'
 # a second diff of each kind: the first kept as .old (its content said it was surfgraph's)
 for m in tree:txt json:json folded:folded svg:svg png:png pdf:pdf; do
 	e=${m#*:} m=${m%:*}
-	run 0 "" diff "$own/a.tree" "$own/b.tree" -m $m -o "$own/d.$e" -q
+	said 0 "" "" diff "$own/a.tree" "$own/b.tree" -m $m -o "$own/d.$e" -q
 	cp "$own/d.$e" "$own/d.$e.first"
-	run 0 "" diff "$own/b.tree" "$own/a.tree" -m $m -o "$own/d.$e" -q
+	said 0 "" "" diff "$own/b.tree" "$own/a.tree" -m $m -o "$own/d.$e" -q
 	yes "diff -m $m: the earlier output kept as .old" cmp -s "$own/d.$e.old" "$own/d.$e.first"
 done
 echo notes >"$own/notes.tree"
 run 1 "$own/notes.tree exists and is a file surfgraph did not write" merge "$own/a.tree" "$own/b.tree" -o "$own/notes.tree"
 run 2 "merge writes a .tree file: -o $own/m.svg names an SVG" merge "$own/a.tree" "$own/b.tree" -o "$own/m.svg"
-run 0 "" merge "$own/a.tree" "$own/b.tree" -o "$own/notes.tree" --force -q
+said 0 "" "" merge "$own/a.tree" "$own/b.tree" -o "$own/notes.tree" --force -q
 # --outdir's graphs: a foreign file under a graph's name stays
 mkdir -p "$own/g"
 cp $fix "$own/g/__do_fault.svg"
@@ -398,9 +423,12 @@ run 1 "$own/n/g.svg exists and is a trace: not replaced" -f __do_fault -i $fix -
 yes "-o g.svg over a trace: the trace intact" cmp -s "$own/n/g.svg" $fix
 mkdir -p "$own/x"
 echo notes >"$own/x/x"
-run 0 "" -f __do_fault -i $fix -s 0 -q --outdir "$own/x"
+said 0 "" "" -f __do_fault -i $fix -s 0 -q --outdir "$own/x"
 # point 11: --pick slowest -o p.tree saves what was picked
-run 0 "" -f __do_fault -i $fix --pick slowest -m tree -o "$own/p.tree"
+said 0 "invocation 2 of __do_fault  cpu 0  duration 2.622 ms" "surfgraph: --pick: invocation 2 of __do_fault, 2.622 ms (the slowest)
+surfgraph: $own/p.tree holds invocation 2 alone (--pick)
+surfgraph: __do_fault: 6 complete invocations
+surfgraph: wrote $own/p.tree" -f __do_fault -i $fix --pick slowest -m tree -o "$own/p.tree"
 yes "--pick slowest -o p.tree holds the one invocation" \
 	test "$(awk -F'\t' '$1 == "stat" { print $3, $10 }' "$own/p.tree")" = "1 2622473"
 

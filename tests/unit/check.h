@@ -2,6 +2,7 @@
 #ifndef SG_CHECK_H
 #define SG_CHECK_H
 
+#include <fnmatch.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -38,6 +39,43 @@ static int check_failures, check_count;
 				__LINE__, #got, g_ ? g_ : "(null)", w_);                   \
 		}                                                                          \
 	} while (0)
+
+/*
+ * Cases by name: a program whose main runs check_run(cases, n, argc, argv) runs every case, or
+ * only those its arguments name (shell globs: test_callstack 'raise_*'); an argument naming
+ * none is an error (status 2), so that a typo never passes.
+ */
+struct check_case {
+	const char *name;
+	void (*fn)(void);
+};
+#define CHECK_CASE(f) { #f, f }
+
+static inline int check_run(const struct check_case *c, size_t n, int argc, char **argv)
+{
+	for (int a = 1; a < argc; a++) {
+		size_t i = 0;
+
+		while (i < n && fnmatch(argv[a], c[i].name, 0) != 0)
+			i++;
+		if (i == n) {
+			fprintf(stderr, "%s: no case is named %s; the cases:", argv[0], argv[a]);
+			for (i = 0; i < n; i++)
+				fprintf(stderr, " %s", c[i].name);
+			fputc('\n', stderr);
+			return 2;
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		int run = argc < 2;
+
+		for (int a = 1; a < argc && !run; a++)
+			run = fnmatch(argv[a], c[i].name, 0) == 0;
+		if (run)
+			c[i].fn();
+	}
+	return 0;
+}
 
 static inline int check_report(const char *name)
 {

@@ -7,7 +7,8 @@
  *
  * The BTF is tests/data/linux-7.3/funcgraph-args.btf: what sg_btfargs_subset keeps of the 7.3
  * guest's /sys/kernel/btf/vmlinux for the functions of those captures, made by
- *   tests/unit/test_btfargs --make-fixture VMLINUX_BTF tests/data/linux-7.3/funcgraph-args.btf
+ *   build/obj/tests/unit/test_btfargs --make-fixture VMLINUX_BTF \
+ *     tests/data/linux-7.3/funcgraph-args.btf
  * (VMLINUX_BTF: the guest's /sys/kernel/btf/vmlinux, or the .BTF section of its vmlinux).
  */
 #include <stdlib.h>
