@@ -44,6 +44,13 @@ struct sg_flame_opts {
 	void (*frame_color)(void *ctx, const struct sg_flame_frame *fr, unsigned char rgb[3]);
 	void (*frame_tooltip)(void *ctx, const struct sg_flame_frame *fr, char *buf, size_t size);
 	void *frame_ctx;
+	/*
+	 * Which frames to store (svg_hist.c: the paths some selection can draw); NULL: every one
+	 * wide enough. A frame not wanted still takes its width from its siblings' left, and its
+	 * callees are not visited: none of them is wanted either.
+	 */
+	int (*frame_want)(void *ctx, const struct sg_node *n);
+	void *want_ctx;
 };
 
 /* Defaults: 1200 px wide, minwidth 0.1 px, widest first, hot palette. */

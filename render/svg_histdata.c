@@ -73,8 +73,7 @@ static int collect(const struct sg_svg_histdata *hd, const struct sg_idmap *fram
 
 	for (const struct sg_node *n = top->child; n; n = n->next)
 		t->inv += n->calls;
-	for (const struct sg_node *n = sg_node_next_depth(top, top, &d); n;
-	     n = sg_node_next_depth(n, top, &d)) {
+	for (const struct sg_node *n = sg_node_next_depth(top, top, &d), *next; n; n = next) {
 		const struct sg_node *parent, *u, *guess;
 		long fi;
 
@@ -98,7 +97,16 @@ static int collect(const struct sg_svg_histdata *hd, const struct sg_idmap *fram
 			u = parent ? sg_tree_find(hd->u, parent, n->name) : NULL;
 		un[d] = u;
 		fi = u ? sg_idmap_find(frame_of, (uint64_t) (uintptr_t) u) : -1;
-		if (fi < 0 || !n->total)
+		/*
+		 * a node without a frame has none below it either (a frame's callees are laid out
+		 * on it): the layout stored only the frames some selection can draw
+		 */
+		if (fi < 0) {
+			next = sg_node_after_depth(n, top, &d);
+			continue;
+		}
+		next = sg_node_next_depth(n, top, &d);
+		if (!n->total)
 			continue;
 		if (t->n == room) {
 			size_t nr = room ? 2 * room : 256;
@@ -118,6 +126,92 @@ static int collect(const struct sg_svg_histdata *hd, const struct sg_idmap *fram
 oom:
 	free(un);
 	return -1;
+}
+
+/*
+ * Mark in want the union's nodes that the tree at top may draw (see mark_drawable, which decides
+ * on the frames laid out): a node with time at least minwidth wide in the tree's own graph, and
+ * its callers. Every node of the tree is looked at (a callee may outlast its caller by rounding),
+ * but only those wide enough are looked up in the union. -1: no memory.
+ */
+static int want_tree(struct sg_idmap *want, struct sg_tree *u, const struct sg_node *top,
+		     double span, double need)
+{
+	const struct sg_node *u0 = sg_tree_top(u)->child, **tn = NULL, **un = NULL;
+	uint64_t root = 0;
+	size_t cap = 0;
+	int d = 0, ok = 0;
+
+	/* the root weight as collect() sums it: the entries of the bottom frame, u0's */
+	for (const struct sg_node *c = top->child; c; c = c->next)
+		if (sg_tree_find(u, sg_tree_top(u), c->name) == u0)
+			root += c->total;
+	for (const struct sg_node *n = sg_node_next_depth(top, top, &d); n;
+	     n = sg_node_next_depth(n, top, &d)) {
+		if ((size_t) d >= cap) {
+			size_t nc = cap ? 2 * cap : 64;
+			const struct sg_node **nt = realloc(tn, nc * sizeof(*nt));
+
+			if (nt)
+				tn = nt;
+			const struct sg_node **nu = nt ? realloc(un, nc * sizeof(*nu)) : NULL;
+
+			if (!nu)
+				goto oom;
+			un = nu;
+			cap = nc;
+		}
+		tn[d] = n;
+		/* un[0..ok] is the union's path to where the tree's path is */
+		if (ok >= d)
+			ok = d - 1;
+		if (!n->total || (root && (double) n->total * span / (double) root < need))
+			continue;
+		un[0] = sg_tree_top(u);
+		for (; ok < d; ok++)
+			un[ok + 1] = un[ok] ? sg_tree_find(u, un[ok], tn[ok + 1]->name) : NULL;
+		/* the set holds every marked node's callers: stop at the first already in */
+		for (int i = d; i >= 1 && un[i]; i--) {
+			int fresh;
+
+			sg_idmap_get(want, (uint64_t) (uintptr_t) un[i], &fresh);
+			if (!fresh)
+				break;
+		}
+	}
+	free(tn);
+	free(un);
+	return 0;
+oom:
+	free(tn);
+	free(un);
+	return -1;
+}
+
+int sg_svg_histdata_want(struct sg_idmap *want, const struct sg_svg_histdata *hd,
+			 const struct sg_flame_opts *o)
+{
+	const struct sg_node *top = sg_tree_top(hd->u);
+	double span = (double) (o->width - 2 * SG_FLAME_PAD);
+	double need = o->minwidth * (1 - 1e-9);
+
+	/* several roots stand on "all", which no tree's entries weigh: every frame is kept */
+	if (!top->child || top->child->next)
+		return 0;
+	if (sg_idmap_init(want, sg_tree_size(hd->u)) < 0)
+		return -1;
+	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
+		if (hd->bucket[b] && want_tree(want, hd->u, sg_tree_top(hd->bucket[b]), span, need) < 0)
+			return -1;
+	for (unsigned i = 0; i < hd->nkept; i++)
+		if (want_tree(want, hd->u, sg_tree_top(hd->kept[i]->tree), span, need) < 0)
+			return -1;
+	return 1;
+}
+
+int sg_svg_histdata_wanted(void *want, const struct sg_node *n)
+{
+	return sg_idmap_find(want, (uint64_t) (uintptr_t) n) >= 0;
 }
 
 /*
