@@ -37,7 +37,8 @@ void sg_aggregate_free(struct sg_aggregate *agg)
 		sg_invocation_free(agg->slow[i]);
 	free(agg->slow);
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
-		sg_tree_free(agg->bucket[b]);
+		if (agg->bucket[b] != agg->merged)
+			sg_tree_free(agg->bucket[b]);
 	sg_invocation_free(agg->pinned);
 	sg_scatter_free(agg->scatter);
 	for (unsigned i = 0; i < agg->nsample; i++)
@@ -200,7 +201,7 @@ static void sample_offer(struct sg_aggregate *agg, struct sg_invocation *inv)
  * counts and children in the same order as merging its invocations one by one gives (the merged
  * tree was made so), and, lean, none of the merged tree's per-path statistics.
  */
-static int bucket_settle(struct sg_aggregate *agg)
+static int bucket_settle(struct sg_aggregate *agg, int done)
 {
 	int b = agg->lazy_bucket;
 	struct sg_tree *t;
@@ -208,6 +209,15 @@ static int bucket_settle(struct sg_aggregate *agg)
 	if (b < 0)
 		return 0;
 	agg->lazy_bucket = -1;
+	/*
+	 * At the end, a lean merged tree (no per-path statistics) is that copy already: the bucket
+	 * is it, not a second tree of every path (sg_aggregate_free frees it once). Readers of both
+	 * only read, or prune (sg_treefilter_prune_all: a second pruning finds nothing to cut).
+	 */
+	if (done && !agg->has_pathstat) {
+		agg->bucket[b] = agg->merged;
+		return 0;
+	}
 	t = sg_aggregate_bucket(agg, (unsigned) b);
 	if (!t)
 		return -1;
@@ -263,7 +273,7 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 	/* one that is not the pending bucket's: that bucket's tree from the merged one without it */
 	if (agg->lazy_bucket >= 0 &&
 	    (!inv->has_dur || sg_hist_bucket(inv->duration) != (unsigned) agg->lazy_bucket) &&
-	    bucket_settle(agg) < 0)
+	    bucket_settle(agg, 0) < 0)
 		goto fail;
 	if (sg_tree_merge(agg->merged, sg_tree_top(agg->merged), sg_invocation_root(inv)) < 0)
 		goto fail;
@@ -330,7 +340,7 @@ int sg_aggregate_finish(struct sg_aggregate *agg)
 	for (int i = 0; i < agg->nroots; i++)
 		if (agg->roots[i].acc)
 			sg_stats_summary(agg->roots[i].acc, &agg->roots[i].sum);
-	if (bucket_settle(agg) < 0) {
+	if (bucket_settle(agg, 1) < 0) {
 		sg_log_error("out of memory");
 		return -1;
 	}
