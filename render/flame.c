@@ -19,7 +19,7 @@ struct kid {
 	const char *name;
 	size_t e;
 	const struct sg_node *nd; /* layout_timed's; layout_flat's is e's */
-	int want;		  /* layout_timed's: o->frame_want's answer (1 without) */
+	int want;		  /* layout_timed's: o->frame_want's answer (all bits without) */
 };
 
 void sg_flame_opts_init(struct sg_flame_opts *o)
@@ -156,7 +156,7 @@ static uint64_t subtree_size(const struct sg_node *n)
  * Room for one more frame. The frames pruned are never stored: a layout at the default width of
  * a 100,000-path tree holds some 10,000 (the pages of the rest were the bulk of its memory).
  */
-static int frames_room(struct sg_flame *f, size_t *cap)
+static int frames_room(struct sg_flame *f, size_t *cap, unsigned char **open)
 {
 	if (f->nframes < *cap)
 		return 0;
@@ -166,6 +166,11 @@ static int frames_room(struct sg_flame *f, size_t *cap)
 	if (!nf)
 		return -1;
 	f->frames = nf;
+	unsigned char *no = realloc(*open, ncap);
+
+	if (!no)
+		return -1;
+	*open = no;
 	*cap = ncap;
 	return 0;
 }
@@ -182,16 +187,21 @@ static struct sg_flame *layout_timed(const struct sg_node *top, const struct sg_
 	size_t kcap = 0, fcap = 0;
 	struct sg_flame_frame *fr;
 	const struct sg_node *bottom;
+	/* per frame, o->frame_want's answer: whether its callees are to be looked at */
+	unsigned char *open = NULL;
 
 	if (!f)
 		goto oom;
 	f->has_time = 1;
 	if (!top->child)
 		return f;
-	if (frames_room(f, &fcap) < 0)
+	if (frames_room(f, &fcap, &open) < 0)
 		goto oom;
 	/* one root is the bottom frame itself; several stand on an "all" frame */
 	bottom = top->child->next ? NULL : top->child;
+	open[0] = SG_FLAME_WANT_CALLEES;
+	if (o->frame_want && bottom)
+		open[0] = (unsigned char) o->frame_want(o->want_ctx, bottom);
 	fr = &f->frames[f->nframes++];
 	memset(fr, 0, sizeof(*fr));
 	fr->node = bottom;
@@ -215,8 +225,10 @@ static struct sg_flame *layout_timed(const struct sg_node *top, const struct sg_
 		uint64_t x = f->frames[k].x, end = f->frames[k].x + f->frames[k].w;
 		uint32_t depth = f->frames[k].depth + 1;
 		int irq = f->frames[k].irq;
-
 		size_t nwanted = 0;
+
+		if (!(open[k] & SG_FLAME_WANT_CALLEES))
+			continue;
 
 		for (const struct sg_node *c = pn->child; c; c = c->next) {
 			/*
@@ -238,10 +250,11 @@ static struct sg_flame *layout_timed(const struct sg_node *top, const struct sg_
 				kcap = ncap;
 			}
 			/* e: the sibling order, as the pre-order index stands in layout_flat */
-			kids[nk] = (struct kid){c->total, c->name, nk, c, 1};
+			kids[nk] = (struct kid){c->total, c->name, nk, c,
+						SG_FLAME_WANT | SG_FLAME_WANT_CALLEES};
 			if (o->frame_want)
 				kids[nk].want = o->frame_want(o->want_ctx, c);
-			nwanted += kids[nk].want;
+			nwanted += kids[nk].want != 0;
 			nk++;
 		}
 		/* none stored: their order and places matter to nothing */
@@ -262,8 +275,9 @@ static struct sg_flame *layout_timed(const struct sg_node *top, const struct sg_
 				x += w;
 				continue;
 			}
-			if (frames_room(f, &fcap) < 0)
+			if (frames_room(f, &fcap, &open) < 0)
 				goto oom;
+			open[f->nframes] = (unsigned char) kids[i].want;
 			fr = &f->frames[f->nframes++];
 			fr->node = nd;
 			fr->name = nd->name;
@@ -280,10 +294,12 @@ static struct sg_flame *layout_timed(const struct sg_node *top, const struct sg_
 		}
 	}
 	free(kids);
+	free(open);
 	return f;
 oom:
 	sg_log_error("out of memory");
 	free(kids);
+	free(open);
 	sg_flame_free(f);
 	return NULL;
 }

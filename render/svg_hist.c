@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include "mergetail.h"
 #include "fmt.h"
-#include "idmap.h"
 #include "log.h"
 #include "svg_hist.h"
 #include "svg_histdata.h"
@@ -241,7 +240,7 @@ static int layout_union(struct sg_svg_hist *h, const struct sg_flame_opts *o, in
 {
 	struct sg_svg_histdata d = {h->u, NULL, h->bucket, h->kept, h->nkept};
 	struct sg_flame_opts uo = *o;
-	struct sg_idmap want = {0};
+	struct sg_svg_histwant want = {0};
 	int w = only_wanted ? sg_svg_histdata_want(&want, &d, o) : 0;
 
 	uo.minwidth = 0;
@@ -251,7 +250,7 @@ static int layout_union(struct sg_svg_hist *h, const struct sg_flame_opts *o, in
 	uo.want_ctx = &want;
 	sg_flame_free(h->f);
 	h->f = w < 0 ? NULL : sg_flame_layout(sg_tree_top(h->u), &uo);
-	sg_idmap_free(&want);
+	sg_svg_histdata_want_free(&want);
 	if (w < 0)
 		sg_log_error("out of memory");
 	return h->f ? 0 : -1;

@@ -60,7 +60,17 @@ static int want_not_b(void *ctx, const struct sg_node *n)
 {
 	(void) ctx;
 	wanted_asked++;
-	return strcmp(n->name, "b") != 0;
+	return strcmp(n->name, "b") ? SG_FLAME_WANT | SG_FLAME_WANT_CALLEES : 0;
+}
+
+/* a wanted without its callees: with time, they are never looked at */
+static int want_a_alone(void *ctx, const struct sg_node *n)
+{
+	(void) ctx;
+	wanted_asked++;
+	return !strcmp(n->name, "a") ? SG_FLAME_WANT
+	       : strcmp(n->name, "b") ? SG_FLAME_WANT | SG_FLAME_WANT_CALLEES
+				      : 0;
 }
 
 /*
@@ -138,9 +148,19 @@ static void test_layout(void)
 		CHECK(find(f, "b") == NULL && find(f, "d") == NULL);
 		CHECK_U64(find(f, "a")->x, has_time ? 60 : 6);
 		CHECK_U64(find(f, "c")->x, has_time ? 60 : 6);
-		CHECK_U64(wanted_asked, 3); /* a, b, c: never d */
+		/* a, b, c, never d; and with time the bottom frame r, whether to look at its callees */
+		CHECK_U64(wanted_asked, has_time ? 4 : 3);
 		sg_flame_free(f);
 	}
+	o.has_time = 1;
+	o.frame_want = want_a_alone;
+	wanted_asked = 0;
+	f = sg_flame_layout(sg_tree_top(t), &o);
+	CHECK_U64(f->nframes, 2);
+	CHECK_U64(find(f, "a")->x, 60);
+	CHECK(find(f, "c") == NULL);
+	CHECK_U64(wanted_asked, 3); /* r, a, b */
+	sg_flame_free(f);
 	o.frame_want = NULL;
 	o.has_time = 1;
 
