@@ -63,8 +63,9 @@ struct sg_aggregate {
 	 * one bucket, lazy_bucket, that bucket's tree would be the merged tree node for node: it is
 	 * not merged a second time, but copied from the merged tree once, when an invocation falls
 	 * elsewhere or at sg_aggregate_finish; there, a lean merged tree (no has_pathstat) is
-	 * itself that bucket's tree (the same pointer: free, prune or read, never merge into). A run of one invocation, or of invocations all alike
-	 * (bench100k: four of 100,000 paths), merges each once (issue 35.2). -1: none pending.
+	 * itself that bucket's tree (the same pointer: free, prune or read, never merge into). A
+	 * run of one invocation, or of invocations all alike (bench100k: four of 100,000 paths),
+	 * merges each once (issue 35.2). lazy_bucket -1: none pending.
 	 */
 	int bucket_lazy;
 	int lazy_bucket;

@@ -232,9 +232,9 @@ static struct sg_flame *layout_timed(const struct sg_node *top, const struct sg_
 
 		for (const struct sg_node *c = pn->child; c; c = c->next) {
 			/*
-			 * too narrow before clipping is too narrow after, and takes no room: left out
-			 * before the sort, which then orders only what is drawn (at the default width,
-			 * a tenth of a 100,000-path tree's callees)
+			 * too narrow before clipping is too narrow after, and takes no room: left
+			 * out before the sort, which then orders only what is drawn (at the default
+			 * width, a tenth of a 100,000-path tree's callees)
 			 */
 			if (!c->total || (double) c->total * f->scale < o->minwidth) {
 				f->pruned += subtree_size(c);
@@ -304,7 +304,7 @@ oom:
 	return NULL;
 }
 
-/* Without time a frame's width is the calls of its whole subtree: summed over the flattened tree. */
+/* Without time a frame's width is the calls of its subtree: summed over the tree flattened. */
 static struct sg_flame *layout_flat(const struct sg_node *top, const struct sg_flame_opts *o)
 {
 	struct sg_flame *f = calloc(1, sizeof(*f));

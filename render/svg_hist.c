@@ -570,7 +570,7 @@ static int make_data(struct sg_svg_hist *h, const struct sg_flame_opts *o)
 		free(h->data);
 		h->data = NULL;
 		h->len = 0;
-		/* a static strip: the page has room for the union's every frame, as it always had */
+		/* a static strip: the page has room for every frame of the union, as before */
 		return layout_union(h, o, 0);
 	}
 	h->entries = h->wanted;

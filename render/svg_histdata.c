@@ -205,7 +205,8 @@ int sg_svg_histdata_want(struct sg_svg_histwant *want, const struct sg_svg_histd
 	    !(want->inner = calloc(sg_tree_size(hd->u) + 1, 1)))
 		return -1;
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
-		if (hd->bucket[b] && want_tree(want, hd->u, sg_tree_top(hd->bucket[b]), span, need) < 0)
+		if (hd->bucket[b] &&
+		    want_tree(want, hd->u, sg_tree_top(hd->bucket[b]), span, need) < 0)
 			return -1;
 	for (unsigned i = 0; i < hd->nkept; i++)
 		if (want_tree(want, hd->u, sg_tree_top(hd->kept[i]->tree), span, need) < 0)
@@ -300,8 +301,7 @@ int sg_svg_histdata_write(struct sg_svgout *js, const struct sg_svg_histdata *hd
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
 		ntab += hd->bucket[b] != NULL;
 	tab = calloc(ntab ? ntab : 1, sizeof(*tab));
-	if (!keep || !renum || !ncol || !inner || !tab ||
-	    sg_idmap_init(&frame_of, f->nframes) < 0)
+	if (!keep || !renum || !ncol || !inner || !tab || sg_idmap_init(&frame_of, f->nframes) < 0)
 		goto out;
 	/* the frames others stand on */
 	for (size_t i = 1; i < f->nframes; i++)

@@ -270,7 +270,7 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 	/* every tree it is merged into adds its per-invocation figures, when they are kept */
 	if (agg->has_pathstat)
 		sg_tree_mark_invocation(sg_invocation_root(inv));
-	/* one that is not the pending bucket's: that bucket's tree from the merged one without it */
+	/* one not in the pending bucket: that bucket's tree, copied from the merged one before */
 	if (agg->lazy_bucket >= 0 &&
 	    (!inv->has_dur || sg_hist_bucket(inv->duration) != (unsigned) agg->lazy_bucket) &&
 	    bucket_settle(agg, 0) < 0)
