@@ -58,6 +58,18 @@ struct sg_aggregate {
 	 */
 	int no_bucket_trees;
 	/*
+	 * Set before the first sg_aggregate_add when nothing reads a bucket tree before
+	 * sg_aggregate_finish (not the live TUI). While every complete invocation has a duration in
+	 * one bucket, lazy_bucket, that bucket's tree would be the merged tree node for node: it is
+	 * not merged a second time, but copied from the merged tree once, when an invocation falls
+	 * elsewhere or at sg_aggregate_finish; there, a lean merged tree (no has_pathstat) is
+	 * itself that bucket's tree (the same pointer: free, prune or read, never merge into). A
+	 * run of one invocation, or of invocations all alike (bench100k: four of 100,000 paths),
+	 * merges each once (issue 35.2). lazy_bucket -1: none pending.
+	 */
+	int bucket_lazy;
+	int lazy_bucket;
+	/*
 	 * A sample spread over the whole run, in memory only: every stride-th invocation, at most
 	 * 16, the stride doubling as it fills; so a typical invocation (nearest
 	 * the p50) can be found among more than the last N and the slowest.
@@ -117,8 +129,11 @@ int sg_aggregate_split(struct sg_aggregate *agg);
  */
 int sg_aggregate_no_pathstat(struct sg_aggregate *agg);
 
-/* Compute the per-root summaries; call once all invocations are in. */
-void sg_aggregate_finish(struct sg_aggregate *agg);
+/*
+ * Compute the per-root summaries, and make the bucket tree that bucket_lazy left pending; call
+ * once all invocations are in. -1: no memory (message set).
+ */
+int sg_aggregate_finish(struct sg_aggregate *agg);
 
 /*
  * Keep the k longest complete invocations whole too (--keep-slowest; 0 before any is added).

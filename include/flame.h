@@ -29,6 +29,9 @@ enum sg_flame_palette {
 
 struct sg_flame_frame;
 
+#define SG_FLAME_WANT	      1
+#define SG_FLAME_WANT_CALLEES 2
+
 struct sg_flame_opts {
 	int width;	     /* image width in px */
 	double minwidth;     /* frames narrower than this (px) are not drawn, nor their callees */
@@ -44,6 +47,14 @@ struct sg_flame_opts {
 	void (*frame_color)(void *ctx, const struct sg_flame_frame *fr, unsigned char rgb[3]);
 	void (*frame_tooltip)(void *ctx, const struct sg_flame_frame *fr, char *buf, size_t size);
 	void *frame_ctx;
+	/*
+	 * Which frames to store (svg_hist.c: the paths some selection can draw); NULL: every one
+	 * wide enough. 0: not wanted: it still takes its width from its siblings' left, and its
+	 * callees are not visited (none of them is wanted either); SG_FLAME_WANT: stored, and with
+	 * SG_FLAME_WANT_CALLEES some callee is wanted too (without, time's layout looks at none).
+	 */
+	int (*frame_want)(void *ctx, const struct sg_node *n);
+	void *want_ctx;
 };
 
 /* Defaults: 1200 px wide, minwidth 0.1 px, widest first, hot palette. */

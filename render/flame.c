@@ -18,6 +18,8 @@ struct kid {
 	uint64_t w;
 	const char *name;
 	size_t e;
+	const struct sg_node *nd; /* layout_timed's; layout_flat's is e's */
+	int want;		  /* layout_timed's: o->frame_want's answer (all bits without) */
 };
 
 void sg_flame_opts_init(struct sg_flame_opts *o)
@@ -140,7 +142,170 @@ static void sort_kids(struct kid *k, size_t n, int by_name)
 	}
 }
 
-struct sg_flame *sg_flame_layout(const struct sg_node *top, const struct sg_flame_opts *o)
+/* Nodes in the subtree at n, n included: what a pruned frame leaves undrawn. */
+static uint64_t subtree_size(const struct sg_node *n)
+{
+	uint64_t size = 0;
+
+	for (const struct sg_node *c = n; c; c = sg_node_next(c, n))
+		size++;
+	return size;
+}
+
+/*
+ * Room for one more frame. The frames pruned are never stored: a layout at the default width of
+ * a 100,000-path tree holds some 10,000 (the pages of the rest were the bulk of its memory).
+ */
+static int frames_room(struct sg_flame *f, size_t *cap, unsigned char **open)
+{
+	if (f->nframes < *cap)
+		return 0;
+	size_t ncap = *cap ? *cap * 2 : 1024;
+	struct sg_flame_frame *nf = realloc(f->frames, ncap * sizeof(*nf));
+
+	if (!nf)
+		return -1;
+	f->frames = nf;
+	unsigned char *no = realloc(*open, ncap);
+
+	if (!no)
+		return -1;
+	*open = no;
+	*cap = ncap;
+	return 0;
+}
+
+/*
+ * With time, a frame's width is its node's total: known at the node, so the tree is walked from
+ * the bottom frame up, breadth first, through the callees of the frames drawn only. A 100,000-
+ * node tree is never flattened to draw its 10,000 frames wide enough (issue 35.2).
+ */
+static struct sg_flame *layout_timed(const struct sg_node *top, const struct sg_flame_opts *o)
+{
+	struct sg_flame *f = calloc(1, sizeof(*f));
+	struct kid *kids = NULL;
+	size_t kcap = 0, fcap = 0;
+	struct sg_flame_frame *fr;
+	const struct sg_node *bottom;
+	/* per frame, o->frame_want's answer: whether its callees are to be looked at */
+	unsigned char *open = NULL;
+
+	if (!f)
+		goto oom;
+	f->has_time = 1;
+	if (!top->child)
+		return f;
+	if (frames_room(f, &fcap, &open) < 0)
+		goto oom;
+	/* one root is the bottom frame itself; several stand on an "all" frame */
+	bottom = top->child->next ? NULL : top->child;
+	open[0] = SG_FLAME_WANT_CALLEES;
+	if (o->frame_want && bottom)
+		open[0] = (unsigned char) o->frame_want(o->want_ctx, bottom);
+	fr = &f->frames[f->nframes++];
+	memset(fr, 0, sizeof(*fr));
+	fr->node = bottom;
+	fr->name = bottom ? bottom->name : "all";
+	if (bottom) {
+		fr->w = bottom->total;
+		fr->self = bottom->self;
+		fr->calls = bottom->calls;
+	} else {
+		for (const struct sg_node *r = top->child; r; r = r->next) {
+			fr->w += r->total;
+			fr->calls += r->calls;
+		}
+	}
+	f->total = fr->w;
+	f->scale = f->total ? (double) (o->width - 2 * SG_FLAME_PAD) / (double) f->total : 0;
+	/* frames double as the breadth-first queue; only the "all" frame has no node */
+	for (size_t k = 0; k < f->nframes; k++) {
+		const struct sg_node *pn = f->frames[k].node ? f->frames[k].node : top;
+		size_t nk = 0;
+		uint64_t x = f->frames[k].x, end = f->frames[k].x + f->frames[k].w;
+		uint32_t depth = f->frames[k].depth + 1;
+		int irq = f->frames[k].irq;
+		size_t nwanted = 0;
+
+		if (!(open[k] & SG_FLAME_WANT_CALLEES))
+			continue;
+
+		for (const struct sg_node *c = pn->child; c; c = c->next) {
+			/*
+			 * too narrow before clipping is too narrow after, and takes no room: left
+			 * out before the sort, which then orders only what is drawn (at the default
+			 * width, a tenth of a 100,000-path tree's callees)
+			 */
+			if (!c->total || (double) c->total * f->scale < o->minwidth) {
+				f->pruned += subtree_size(c);
+				continue;
+			}
+			if (nk == kcap) {
+				size_t ncap = kcap ? kcap * 2 : 64;
+				struct kid *nkids = realloc(kids, ncap * sizeof(*nkids));
+
+				if (!nkids)
+					goto oom;
+				kids = nkids;
+				kcap = ncap;
+			}
+			/* e: the sibling order, as the pre-order index stands in layout_flat */
+			kids[nk] = (struct kid){c->total, c->name, nk, c,
+						SG_FLAME_WANT | SG_FLAME_WANT_CALLEES};
+			if (o->frame_want)
+				kids[nk].want = o->frame_want(o->want_ctx, c);
+			nwanted += kids[nk].want != 0;
+			nk++;
+		}
+		/* none stored: their order and places matter to nothing */
+		if (!nwanted)
+			continue;
+		sort_kids(kids, nk, o->order == SG_ORDER_NAME);
+		for (size_t i = 0; i < nk; i++) {
+			const struct sg_node *nd = kids[i].nd;
+			/* rounded kernel times can make callees outlast their caller: clip */
+			uint64_t w = kids[i].w < end - x ? kids[i].w : end - x;
+
+			if (!w || (double) w * f->scale < o->minwidth) {
+				f->pruned += subtree_size(nd);
+				continue;
+			}
+			/* not wanted: not stored, its callees never visited, its place taken */
+			if (!kids[i].want) {
+				x += w;
+				continue;
+			}
+			if (frames_room(f, &fcap, &open) < 0)
+				goto oom;
+			open[f->nframes] = (unsigned char) kids[i].want;
+			fr = &f->frames[f->nframes++];
+			fr->node = nd;
+			fr->name = nd->name;
+			fr->x = x;
+			fr->w = w;
+			fr->self = nd->self;
+			fr->calls = nd->calls;
+			fr->parent = (uint32_t) k;
+			fr->depth = depth;
+			fr->irq = irq || sg_irqname_is_entry(nd->name);
+			if (depth > f->max_depth)
+				f->max_depth = depth;
+			x += w;
+		}
+	}
+	free(kids);
+	free(open);
+	return f;
+oom:
+	sg_log_error("out of memory");
+	free(kids);
+	free(open);
+	sg_flame_free(f);
+	return NULL;
+}
+
+/* Without time a frame's width is the calls of its subtree: summed over the tree flattened. */
+static struct sg_flame *layout_flat(const struct sg_node *top, const struct sg_flame_opts *o)
 {
 	struct sg_flame *f = calloc(1, sizeof(*f));
 	struct ent *e = NULL;
@@ -214,6 +379,10 @@ struct sg_flame *sg_flame_layout(const struct sg_node *top, const struct sg_flam
 				f->pruned += e[kids[i].e].size;
 				continue;
 			}
+			if (o->frame_want && !o->frame_want(o->want_ctx, nd)) {
+				x += w;
+				continue;
+			}
 			fr = &f->frames[f->nframes];
 			fr->node = nd;
 			fr->name = nd->name;
@@ -242,6 +411,11 @@ fail:
 	free(e);
 	sg_flame_free(f);
 	return NULL;
+}
+
+struct sg_flame *sg_flame_layout(const struct sg_node *top, const struct sg_flame_opts *o)
+{
+	return o->has_time ? layout_timed(top, o) : layout_flat(top, o);
 }
 
 void sg_flame_free(struct sg_flame *f)

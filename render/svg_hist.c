@@ -232,10 +232,34 @@ int sg_svg_hist_kept(const struct sg_svg_hist *h)
 	return !h || !h->entries ? 0 : h->nkept ? 1 : h->kept_out ? -1 : 0;
 }
 
+/*
+ * Lay out the union: every path that some bucket has time in, however narrow in the whole. With
+ * only_wanted, only the frames that some selection may draw are stored (sg_svg_histdata_want);
+ * the rest still take their place, so the frames' order and widths are the same.
+ */
+static int layout_union(struct sg_svg_hist *h, const struct sg_flame_opts *o, int only_wanted)
+{
+	struct sg_svg_histdata d = {h->u, NULL, h->bucket, h->kept, h->nkept};
+	struct sg_flame_opts uo = *o;
+	struct sg_svg_histwant want = {0};
+	int w = only_wanted ? sg_svg_histdata_want(&want, &d, o) : 0;
+
+	uo.minwidth = 0;
+	uo.frame_color = NULL;
+	uo.frame_tooltip = NULL;
+	uo.frame_want = w > 0 ? sg_svg_histdata_wanted : NULL;
+	uo.want_ctx = &want;
+	sg_flame_free(h->f);
+	h->f = w < 0 ? NULL : sg_flame_layout(sg_tree_top(h->u), &uo);
+	sg_svg_histdata_want_free(&want);
+	if (w < 0)
+		sg_log_error("out of memory");
+	return h->f ? 0 : -1;
+}
+
 struct sg_svg_hist *sg_svg_hist_new(const struct sg_flame_caption *c, const struct sg_flame_opts *o)
 {
 	struct sg_svg_hist *h = calloc(1, sizeof(*h));
-	struct sg_flame_opts uo = *o;
 
 	if (!h)
 		goto oom;
@@ -279,12 +303,7 @@ struct sg_svg_hist *sg_svg_hist_new(const struct sg_flame_caption *c, const stru
 			if (sg_tree_merge(h->u, sg_tree_top(h->u), n) < 0)
 				goto oom;
 	}
-	/* every path that some bucket has time in, however narrow in the whole */
-	uo.minwidth = 0;
-	uo.frame_color = NULL;
-	uo.frame_tooltip = NULL;
-	h->f = sg_flame_layout(sg_tree_top(h->u), &uo);
-	if (!h->f) {
+	if (layout_union(h, o, 1) < 0) {
 		sg_svg_hist_free(h);
 		return NULL;
 	}
@@ -382,7 +401,8 @@ static int make_data(struct sg_svg_hist *h, const struct sg_flame_opts *o)
 		free(h->data);
 		h->data = NULL;
 		h->len = 0;
-		return 0;
+		/* a static strip: the page has room for every frame of the union, as before */
+		return layout_union(h, o, 0);
 	}
 	h->entries = h->wanted;
 	return 0;

@@ -65,7 +65,7 @@ static int sort_entries(struct table *t, size_t nframes)
  * previous sibling matched (or its parent's first, going down) is tried before the lookup.
  */
 static int collect(const struct sg_svg_histdata *hd, const struct sg_idmap *frame_of,
-		   const struct sg_node *top, struct table *t)
+		   const unsigned char *inner, const struct sg_node *top, struct table *t)
 {
 	const struct sg_node **un = NULL;
 	size_t cap = 0, room = 0;
@@ -73,8 +73,7 @@ static int collect(const struct sg_svg_histdata *hd, const struct sg_idmap *fram
 
 	for (const struct sg_node *n = top->child; n; n = n->next)
 		t->inv += n->calls;
-	for (const struct sg_node *n = sg_node_next_depth(top, top, &d); n;
-	     n = sg_node_next_depth(n, top, &d)) {
+	for (const struct sg_node *n = sg_node_next_depth(top, top, &d), *next; n; n = next) {
 		const struct sg_node *parent, *u, *guess;
 		long fi;
 
@@ -98,7 +97,17 @@ static int collect(const struct sg_svg_histdata *hd, const struct sg_idmap *fram
 			u = parent ? sg_tree_find(hd->u, parent, n->name) : NULL;
 		un[d] = u;
 		fi = u ? sg_idmap_find(frame_of, (uint64_t) (uintptr_t) u) : -1;
-		if (fi < 0 || !n->total)
+		/*
+		 * a node without a frame has none below it either (a frame's callees are laid out
+		 * on it): the layout stored only the frames some selection can draw
+		 */
+		if (fi < 0) {
+			next = sg_node_after_depth(n, top, &d);
+			continue;
+		}
+		/* nor have the callees of a frame that has none laid out on it */
+		next = inner[fi] ? sg_node_next_depth(n, top, &d) : sg_node_after_depth(n, top, &d);
+		if (!n->total)
 			continue;
 		if (t->n == room) {
 			size_t nr = room ? 2 * room : 256;
@@ -118,6 +127,106 @@ static int collect(const struct sg_svg_histdata *hd, const struct sg_idmap *fram
 oom:
 	free(un);
 	return -1;
+}
+
+/*
+ * Mark in want the union's nodes that the tree at top may draw (see mark_drawable, which decides
+ * on the frames laid out): a node with time at least minwidth wide in the tree's own graph, and
+ * its callers. Every node of the tree is looked at (a callee may outlast its caller by rounding),
+ * but only those wide enough are looked up in the union. -1: no memory.
+ */
+static int want_tree(struct sg_svg_histwant *want, struct sg_tree *u, const struct sg_node *top,
+		     double span, double need)
+{
+	const struct sg_node *u0 = sg_tree_top(u)->child, **tn = NULL, **un = NULL;
+	uint64_t root = 0;
+	size_t cap = 0;
+	int d = 0, ok = 0;
+
+	/* the root weight as collect() sums it: the entries of the bottom frame, u0's */
+	for (const struct sg_node *c = top->child; c; c = c->next)
+		if (sg_tree_find(u, sg_tree_top(u), c->name) == u0)
+			root += c->total;
+	for (const struct sg_node *n = sg_node_next_depth(top, top, &d); n;
+	     n = sg_node_next_depth(n, top, &d)) {
+		if ((size_t) d >= cap) {
+			size_t nc = cap ? 2 * cap : 64;
+			const struct sg_node **nt = realloc(tn, nc * sizeof(*nt));
+
+			if (nt)
+				tn = nt;
+			const struct sg_node **nu = nt ? realloc(un, nc * sizeof(*nu)) : NULL;
+
+			if (!nu)
+				goto oom;
+			un = nu;
+			cap = nc;
+		}
+		tn[d] = n;
+		/* un[0..ok] is the union's path to where the tree's path is */
+		if (ok >= d)
+			ok = d - 1;
+		if (!n->total || (root && (double) n->total * span / (double) root < need))
+			continue;
+		un[0] = sg_tree_top(u);
+		for (; ok < d; ok++)
+			un[ok + 1] = un[ok] ? sg_tree_find(u, un[ok], tn[ok + 1]->name) : NULL;
+		/* the set holds every marked node's callers: stop at the first already in */
+		for (int i = d; i >= 1 && un[i]; i--) {
+			int fresh;
+			uint32_t k = sg_idmap_get(&want->map, (uint64_t) (uintptr_t) un[i], &fresh);
+
+			if (i < d)
+				want->inner[k] = 1;
+			if (!fresh)
+				break;
+		}
+	}
+	free(tn);
+	free(un);
+	return 0;
+oom:
+	free(tn);
+	free(un);
+	return -1;
+}
+
+int sg_svg_histdata_want(struct sg_svg_histwant *want, const struct sg_svg_histdata *hd,
+			 const struct sg_flame_opts *o)
+{
+	const struct sg_node *top = sg_tree_top(hd->u);
+	double span = (double) (o->width - 2 * SG_FLAME_PAD);
+	double need = o->minwidth * (1 - 1e-9);
+
+	/* several roots stand on "all", which no tree's entries weigh: every frame is kept */
+	if (!top->child || top->child->next)
+		return 0;
+	if (sg_idmap_init(&want->map, sg_tree_size(hd->u)) < 0 ||
+	    !(want->inner = calloc(sg_tree_size(hd->u) + 1, 1)))
+		return -1;
+	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
+		if (hd->bucket[b] &&
+		    want_tree(want, hd->u, sg_tree_top(hd->bucket[b]), span, need) < 0)
+			return -1;
+	for (unsigned i = 0; i < hd->nkept; i++)
+		if (want_tree(want, hd->u, sg_tree_top(hd->kept[i]->tree), span, need) < 0)
+			return -1;
+	return 1;
+}
+
+int sg_svg_histdata_wanted(void *ctx, const struct sg_node *n)
+{
+	const struct sg_svg_histwant *want = ctx;
+	long k = sg_idmap_find(&want->map, (uint64_t) (uintptr_t) n);
+
+	return k < 0 ? 0 : SG_FLAME_WANT | (want->inner[k] ? SG_FLAME_WANT_CALLEES : 0);
+}
+
+void sg_svg_histdata_want_free(struct sg_svg_histwant *want)
+{
+	sg_idmap_free(&want->map);
+	free(want->inner);
+	want->inner = NULL;
 }
 
 /*
@@ -184,6 +293,7 @@ int sg_svg_histdata_write(struct sg_svgout *js, const struct sg_svg_histdata *hd
 	unsigned char *keep = calloc(f->nframes ? f->nframes : 1, 1);
 	uint32_t *renum = malloc((f->nframes ? f->nframes : 1) * sizeof(*renum));
 	uint32_t *ncol = malloc((f->nframes ? f->nframes : 1) * sizeof(*ncol));
+	unsigned char *inner = calloc(f->nframes ? f->nframes : 1, 1);
 	struct sg_idmap names = {0}, cols = {0}, frame_of = {0};
 	uint32_t kept = 0;
 	int first = 1, ret = -1, fresh;
@@ -191,8 +301,11 @@ int sg_svg_histdata_write(struct sg_svgout *js, const struct sg_svg_histdata *hd
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
 		ntab += hd->bucket[b] != NULL;
 	tab = calloc(ntab ? ntab : 1, sizeof(*tab));
-	if (!keep || !renum || !ncol || !tab || sg_idmap_init(&frame_of, f->nframes) < 0)
+	if (!keep || !renum || !ncol || !inner || !tab || sg_idmap_init(&frame_of, f->nframes) < 0)
 		goto out;
+	/* the frames others stand on */
+	for (size_t i = 1; i < f->nframes; i++)
+		inner[f->frames[i].parent] = 1;
 	/* the union's nodes to their frames (the "all" frame has none) */
 	for (size_t i = 0; i < f->nframes; i++)
 		if (f->frames[i].node)
@@ -201,10 +314,10 @@ int sg_svg_histdata_write(struct sg_svgout *js, const struct sg_svg_histdata *hd
 	ntab = 0;
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
 		if (hd->bucket[b] &&
-		    collect(hd, &frame_of, sg_tree_top(hd->bucket[b]), &tab[ntab++]) < 0)
+		    collect(hd, &frame_of, inner, sg_tree_top(hd->bucket[b]), &tab[ntab++]) < 0)
 			goto out;
 	for (unsigned i = 0; i < hd->nkept; i++)
-		if (collect(hd, &frame_of, sg_tree_top(hd->kept[i]->tree), &tab[ntab++]) < 0)
+		if (collect(hd, &frame_of, inner, sg_tree_top(hd->kept[i]->tree), &tab[ntab++]) < 0)
 			goto out;
 	for (unsigned i = 0; i < ntab; i++)
 		mark_drawable(hd, o, &tab[i], keep);
@@ -306,6 +419,7 @@ out:
 	free(keep);
 	free(renum);
 	free(ncol);
+	free(inner);
 	sg_idmap_free(&names);
 	sg_idmap_free(&cols);
 	sg_idmap_free(&frame_of);

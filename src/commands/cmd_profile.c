@@ -282,7 +282,8 @@ static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
 			   : sg_cmd_read_text(r->st, r->cs, in, &ts)) < 0) {
 		return -1;
 	}
-	sg_aggregate_finish(r->agg);
+	if (sg_aggregate_finish(r->agg) < 0)
+		return -1;
 	/* the final view before the summary: the terminal is the screen's until q */
 	if (r->opt.mode == SG_MODE_TUI && r->live.began &&
 	    sg_profile_out_browse(&r->out, r->agg, &r->live) < 0)
@@ -600,6 +601,9 @@ static int run_setup(struct run *r, struct sg_strtab *st)
 	    !r->opt.tui && r->opt.mode != SG_MODE_TUI && r->opt.mode != SG_MODE_SVG &&
 	    r->opt.mode != SG_MODE_PNG && r->opt.mode != SG_MODE_PDF)
 		r->agg->no_bucket_trees = 1;
+	/* only the live TUI reads the bucket trees before the run's end */
+	if (r->agg && !r->opt.tui && r->opt.mode != SG_MODE_TUI)
+		r->agg->bucket_lazy = 1;
 	/* the per-path statistics feed the .tree and diff alone (a .tree read replaces agg) */
 	if (r->agg && !sg_savepolicy_wanted(&r->opt) && !r->opt.diff && !r->opt.merge &&
 	    !r->opt.tui && r->opt.mode != SG_MODE_TUI && sg_aggregate_no_pathstat(r->agg) < 0) {

@@ -13,6 +13,7 @@ struct sg_aggregate *sg_aggregate_new(unsigned keep)
 		return NULL;
 	agg->keep = keep;
 	agg->has_pathstat = 1;
+	agg->lazy_bucket = -1;
 	agg->merged = sg_tree_new();
 	agg->ring = calloc(keep ? keep : 1, sizeof(*agg->ring));
 	if (!agg->merged || !agg->ring) {
@@ -36,7 +37,8 @@ void sg_aggregate_free(struct sg_aggregate *agg)
 		sg_invocation_free(agg->slow[i]);
 	free(agg->slow);
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
-		sg_tree_free(agg->bucket[b]);
+		if (agg->bucket[b] != agg->merged)
+			sg_tree_free(agg->bucket[b]);
 	sg_invocation_free(agg->pinned);
 	sg_scatter_free(agg->scatter);
 	for (unsigned i = 0; i < agg->nsample; i++)
@@ -194,6 +196,37 @@ static void sample_offer(struct sg_aggregate *agg, struct sg_invocation *inv)
 	agg->sample[agg->nsample++] = sg_invocation_ref(inv);
 }
 
+/*
+ * The pending bucket's tree, copied from the merged tree: the same sums, mins and maxes, error
+ * counts and children in the same order as merging its invocations one by one gives (the merged
+ * tree was made so), and, lean, none of the merged tree's per-path statistics.
+ */
+static int bucket_settle(struct sg_aggregate *agg, int done)
+{
+	int b = agg->lazy_bucket;
+	struct sg_tree *t;
+
+	if (b < 0)
+		return 0;
+	agg->lazy_bucket = -1;
+	/*
+	 * At the end, a lean merged tree (no per-path statistics) is that copy already: the bucket
+	 * is it, not a second tree of every path (sg_aggregate_free frees it once). Readers of both
+	 * only read, or prune (sg_treefilter_prune_all: a second pruning finds nothing to cut).
+	 */
+	if (done && !agg->has_pathstat) {
+		agg->bucket[b] = agg->merged;
+		return 0;
+	}
+	t = sg_aggregate_bucket(agg, (unsigned) b);
+	if (!t)
+		return -1;
+	for (const struct sg_node *r = sg_tree_top(agg->merged)->child; r; r = r->next)
+		if (sg_tree_merge(t, sg_tree_top(t), r) < 0)
+			return -1;
+	return 0;
+}
+
 int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 {
 	struct sg_rootstat *rs = sg_aggregate_rootstat(agg, inv->root);
@@ -237,14 +270,24 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 	/* every tree it is merged into adds its per-invocation figures, when they are kept */
 	if (agg->has_pathstat)
 		sg_tree_mark_invocation(sg_invocation_root(inv));
+	/* one not in the pending bucket: that bucket's tree, copied from the merged one before */
+	if (agg->lazy_bucket >= 0 &&
+	    (!inv->has_dur || sg_hist_bucket(inv->duration) != (unsigned) agg->lazy_bucket) &&
+	    bucket_settle(agg, 0) < 0)
+		goto fail;
 	if (sg_tree_merge(agg->merged, sg_tree_top(agg->merged), sg_invocation_root(inv)) < 0)
 		goto fail;
 	if (inv->has_dur) {
 		unsigned b = sg_hist_bucket(inv->duration);
-		struct sg_tree *t = agg->no_bucket_trees ? NULL : sg_aggregate_bucket(agg, b);
+		int lazy = !agg->no_bucket_trees && agg->bucket_lazy &&
+			   (agg->lazy_bucket == (int) b || (agg->complete == 1 && !agg->bucket[b]));
+		struct sg_tree *t =
+		    agg->no_bucket_trees || lazy ? NULL : sg_aggregate_bucket(agg, b);
 
-		if (!agg->no_bucket_trees &&
-		    (!t || sg_tree_merge(t, sg_tree_top(t), sg_invocation_root(inv)) < 0))
+		if (lazy)
+			agg->lazy_bucket = (int) b;
+		else if (!agg->no_bucket_trees &&
+			 (!t || sg_tree_merge(t, sg_tree_top(t), sg_invocation_root(inv)) < 0))
 			goto fail;
 		agg->bucket_n[b]++;
 	}
@@ -292,11 +335,16 @@ int sg_aggregate_no_pathstat(struct sg_aggregate *agg)
 	return 0;
 }
 
-void sg_aggregate_finish(struct sg_aggregate *agg)
+int sg_aggregate_finish(struct sg_aggregate *agg)
 {
 	for (int i = 0; i < agg->nroots; i++)
 		if (agg->roots[i].acc)
 			sg_stats_summary(agg->roots[i].acc, &agg->roots[i].sum);
+	if (bucket_settle(agg, 1) < 0) {
+		sg_log_error("out of memory");
+		return -1;
+	}
+	return 0;
 }
 
 /*

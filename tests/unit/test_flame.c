@@ -54,6 +54,25 @@ static size_t count(const char *hay, const char *needle)
 	return n;
 }
 
+static int wanted_asked;
+
+static int want_not_b(void *ctx, const struct sg_node *n)
+{
+	(void) ctx;
+	wanted_asked++;
+	return strcmp(n->name, "b") ? SG_FLAME_WANT | SG_FLAME_WANT_CALLEES : 0;
+}
+
+/* a wanted without its callees: with time, they are never looked at */
+static int want_a_alone(void *ctx, const struct sg_node *n)
+{
+	(void) ctx;
+	wanted_asked++;
+	return !strcmp(n->name, "a") ? SG_FLAME_WANT
+	       : strcmp(n->name, "b") ? SG_FLAME_WANT | SG_FLAME_WANT_CALLEES
+				      : 0;
+}
+
 /*
  *  r 100 ns     self 10
  *  |- a 30      widest first: b (x 0), a (x 60); by name: a (x 0), b (x 30)
@@ -109,6 +128,41 @@ static void test_layout(void)
 	CHECK(find(f, "d") == NULL);
 	CHECK_U64(f->pruned, 1);
 	sg_flame_free(f);
+
+	/* a pruned subtree counts all its nodes: a (354 px) and its c, and d */
+	o.minwidth = 400;
+	f = sg_flame_layout(sg_tree_top(t), &o);
+	CHECK_U64(f->nframes, 2);
+	CHECK_U64(f->pruned, 3);
+	sg_flame_free(f);
+
+	/* a frame not wanted takes its width, is not stored, and its callees are not visited */
+	o.minwidth = 0.1;
+	o.order = SG_ORDER_TOTAL;
+	o.frame_want = want_not_b;
+	for (int has_time = 1; has_time >= 0; has_time--) {
+		o.has_time = has_time;
+		wanted_asked = 0;
+		f = sg_flame_layout(sg_tree_top(t), &o);
+		CHECK_U64(f->nframes, 3);
+		CHECK(find(f, "b") == NULL && find(f, "d") == NULL);
+		CHECK_U64(find(f, "a")->x, has_time ? 60 : 6);
+		CHECK_U64(find(f, "c")->x, has_time ? 60 : 6);
+		/* a, b, c, never d; and with time the bottom frame r, whether to look at its callees */
+		CHECK_U64(wanted_asked, has_time ? 4 : 3);
+		sg_flame_free(f);
+	}
+	o.has_time = 1;
+	o.frame_want = want_a_alone;
+	wanted_asked = 0;
+	f = sg_flame_layout(sg_tree_top(t), &o);
+	CHECK_U64(f->nframes, 2);
+	CHECK_U64(find(f, "a")->x, 60);
+	CHECK(find(f, "c") == NULL);
+	CHECK_U64(wanted_asked, 3); /* r, a, b */
+	sg_flame_free(f);
+	o.frame_want = NULL;
+	o.has_time = 1;
 
 	/* without time a frame is its calls and all its callees': r 2+3+1+1+5 */
 	o.minwidth = 0.1;
