@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd_merge.h"
+#include "cmd_profile.h"
 #include "decomp.h"
 #include "log.h"
 #include "mergetail.h"
@@ -12,6 +13,7 @@
 #include "strtab.h"
 #include "treemerge.h"
 #include "treeread.h"
+#include "treefile.h"
 #include "treesave.h"
 
 /* One .tree (or .tree.gz, .xz, .zst), read strictly: a damaged one refused with file:line: why. */
@@ -29,6 +31,32 @@ static struct sg_aggregate *load(const char *path, struct sg_strtab *st)
 		sg_log_error("%s", sg_decomp_error(in)); /* the cause, not its read error */
 	sg_decomp_free(in);
 	return a;
+}
+
+/*
+ * Whether path is to be read as a trace (cmd_profile.c, as diff reads one: -f ROOT or its root
+ * guessed) rather than strictly as a .tree: -f given, or its first bytes are not a .tree's.
+ */
+static int is_trace(const struct sg_options *o, const char *path)
+{
+	struct sg_decomp *in;
+	FILE *f;
+	char head[64];
+	size_t n = 0;
+
+	if (o->nfunctions)
+		return 1;
+	if (strcmp(path, "-") == 0)
+		return 0; /* read once: as a .tree, as before */
+	in = sg_decomp_open(path);
+	f = in ? sg_decomp_stdio(in) : NULL;
+	if (f) {
+		n = fread(head, 1, sizeof(head), f);
+		fclose(f);
+	}
+	sg_decomp_free(in);
+	/* unreadable: the .tree reader says why */
+	return f && n && !sg_treefile_sniff(head, n);
 }
 
 /* The percentiles of a group ("buckets:" or "sketch:") of percentiles=...: NULL when none. */
@@ -86,7 +114,16 @@ int sg_cmd_merge_run(const struct sg_options *o)
 			sg_log_error("stdin ('-') can be read once");
 			goto out;
 		}
-		runs[i] = load(o->files[i], st);
+		if (is_trace(o, o->files[i])) {
+			int ret = sg_cmd_profile_load(o, o->files[i], st, &runs[i]);
+
+			if (ret < 0) {
+				rc = ret == -2 ? 2 : 1;
+				goto out;
+			}
+		} else {
+			runs[i] = load(o->files[i], st);
+		}
 		if (!runs[i])
 			goto out;
 	}

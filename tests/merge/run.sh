@@ -224,8 +224,13 @@ err_is cut "surfgraph: $out/cut.tree:$(($(wc -l <"$out/cut.tree") + 1)): truncat
 sed 's/^node\t__do_fault\t6\t/node\t__do_fault\tsix\t/' "$out/a.tree" >"$out/bad.tree"
 merge damaged 1 "$out/a.tree" "$out/bad.tree" -o "$out/x.tree"
 grep -q "^surfgraph: $out/bad.tree:[0-9]*: " "$out/damaged.err" && ok || bad "damaged: no file:line: $(cat "$out/damaged.err")"
+# a trace is read as diff reads it (issue 34.2): a.tree's own trace is the same run, refused
 merge notree 1 "$out/a.tree" $f61 -o "$out/x.tree"
-grep -q "^surfgraph: $f61:1: not a surfgraph .tree file" "$out/notree.err" && ok || bad "notree: $(cat "$out/notree.err")"
+grep -qx "surfgraph: $out/a.tree is the same run as $f61 (source $f61, created 1970-01-01T00:00:00Z, 6 complete invocations): merging it twice would count its invocations twice" "$out/notree.err" && ok || bad "notree: $(cat "$out/notree.err")"
+# neither a .tree nor a trace whose root can be guessed: diff's refusal, exit status 2
+printf ' 0)   1.000 us    |  foo();\n 0)   2.000 us    |  bar();\n' >"$out/two.txt"
+merge noroot 2 "$out/a.tree" "$out/two.txt" -o "$out/x.tree"
+err_is noroot "surfgraph: which function? the whole top-level calls in $out/two.txt are of 2 functions: bar (1), foo (1) (none has nine in ten of them; the calls cut at its start do not count); give the root with -f FUNC"
 merge missing 1 "$out/a.tree" "$out/nonexistent.tree" -o "$out/x.tree"
 err_is missing "surfgraph: cannot open $out/nonexistent.tree: No such file or directory"
 [ -e "$out/x.tree" ] && bad "a refused merge wrote its output" || ok
@@ -235,8 +240,8 @@ err_is overwrite "surfgraph: $out/in.tree is an input: not overwritten (choose a
 cmp -s "$out/a.tree" "$out/in.tree" && ok || bad "overwrite: the input changed"
 merge noout 2 "$out/a.tree"
 err_is noout "surfgraph: merge wants the runs' .tree files and -o ALL.tree for the result (see surfgraph merge --help)"
-merge option 2 -f __do_fault "$out/a.tree" -o "$out/x.tree"
-err_is option "surfgraph: merge: -f is not a merge option (see surfgraph merge --help)"
+merge option 2 -x foo "$out/a.tree" -o "$out/x.tree"
+err_is option "surfgraph: merge: -x is not a merge option (see surfgraph merge --help)"
 merge mode 2 -m svg "$out/a.tree" -o "$out/x.tree"
 err_is mode "surfgraph: merge: -m is not a merge option (see surfgraph merge --help)"
 merge help 0 --help
