@@ -428,9 +428,12 @@ int sg_diff_text_render(FILE *out, const struct sg_treediff *d,
 			d->level * 100);
 		fprintf(out,
 			"  runs: %" PRIu64 " and %" PRIu64 ": each invocation a sample, which assumes "
-			"both sides were taken alike (merge 2 or more runs a side to test across "
-			"them)\n",
-			d->runs[0], d->runs[1]);
+			"both sides were taken alike (%s)\n",
+			d->runs[0], d->runs[1],
+			d->runs[0] == 1 && d->runs[1] == 1
+			    ? "merge 2 or more runs a side to test across them"
+			    : "a merge without each run's sums apart: merge its runs again, 2 to 64, "
+			      "to test across them");
 	}
 	if (d->level) {
 		fprintf(out,
