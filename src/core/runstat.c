@@ -1,7 +1,7 @@
 /* runstat.c - a merged run's per-path sums kept apart by source run, for diff's run-level test. */
 #include <stdlib.h>
 #include <string.h>
-#include "log.h"
+#include "idmap.h"
 #include "runstat.h"
 
 struct sg_runstats *sg_runstats_new(uint32_t nsrc)
@@ -37,45 +37,75 @@ int sg_runstats_add(struct sg_runstats *rs, const struct sg_runstat *e)
 	return 0;
 }
 
-/* The node of merged at the path of n (a node of another tree), or NULL; iterative (deep trees). */
-static const struct sg_node *same_path(const struct sg_tree *merged, const struct sg_node *n)
+/*
+ * Each node of run_tree (pre-order) with the node of merged at its path (*map[i], NULL where
+ * merged has none), the nodes numbered in ids: one walk, a stack of the path by depth, so a
+ * deep tree costs its size. -1: no memory.
+ */
+static int map_nodes(const struct sg_tree *merged, struct sg_tree *run_tree, struct sg_idmap *ids,
+		     const struct sg_node ***map)
 {
-	const struct sg_node *at = sg_tree_top((struct sg_tree *) merged);
-	const struct sg_node **chain;
-	size_t depth = 0;
+	struct sg_node *top = sg_tree_top(run_tree);
+	uint64_t size = sg_tree_size(run_tree);
+	const struct sg_node **stack = NULL;
+	size_t cap = 0;
+	int depth = 0;
 
-	for (const struct sg_node *p = n; p->parent; p = p->parent)
-		depth++;
-	chain = malloc((depth ? depth : 1) * sizeof(*chain));
-	if (!chain)
-		return NULL;
-	for (size_t i = depth; i > 0; n = n->parent)
-		chain[--i] = n;
-	for (size_t i = 0; at && i < depth; i++)
-		at = sg_tree_find(merged, at, chain[i]->name);
-	free(chain);
-	return at;
+	*map = malloc((size ? size : 1) * sizeof(**map));
+	if (!*map || sg_idmap_init(ids, size ? size : 1) < 0)
+		return -1;
+	for (struct sg_node *n = top->child; n; n = sg_node_next_depth(n, top, &depth)) {
+		/* depth counts from 0 at the roots: stack[depth] is this node's merged twin */
+		if ((size_t) depth >= cap) {
+			size_t ncap = cap ? 2 * cap : 64;
+			const struct sg_node **ns = realloc(stack, ncap * sizeof(*ns));
+
+			if (!ns) {
+				free(stack);
+				return -1;
+			}
+			stack = ns;
+			cap = ncap;
+		}
+		const struct sg_node *up =
+		    depth ? stack[depth - 1] : sg_tree_top((struct sg_tree *) merged);
+		int fresh;
+		uint32_t id = sg_idmap_get(ids, (uint64_t) (uintptr_t) n, &fresh);
+
+		stack[depth] = up ? sg_tree_find(merged, up, n->name) : NULL;
+		(*map)[id] = stack[depth];
+	}
+	free(stack);
+	return 0;
 }
 
 int sg_runstats_add_run(struct sg_runstats *rs, const struct sg_tree *merged,
 			struct sg_tree *run_tree, const struct sg_runstats *run_rs, uint32_t src0)
 {
+	struct sg_idmap ids = {0};
+	const struct sg_node **map = NULL;
+	struct sg_node *top = sg_tree_top(run_tree);
+	int ret = -1;
+
+	if (map_nodes(merged, run_tree, &ids, &map) < 0)
+		goto out;
 	if (run_rs) {
 		for (size_t i = 0; i < run_rs->n; i++) {
 			struct sg_runstat e = run_rs->v[i];
+			long id = sg_idmap_find(&ids, (uint64_t) (uintptr_t) e.node);
 
-			e.node = same_path(merged, e.node);
+			e.node = id < 0 ? NULL : map[id];
 			e.src += src0;
 			if (e.node && sg_runstats_add(rs, &e) < 0)
-				return -1;
+				goto out;
 		}
-		return 0;
+		ret = 0;
+		goto out;
 	}
-	struct sg_node *top = sg_tree_top(run_tree);
-
 	for (struct sg_node *n = top->child; n; n = sg_node_next(n, top)) {
 		struct sg_pstat ps;
-		struct sg_runstat e = {.node = same_path(merged, n), .src = src0 + 1};
+		long id = sg_idmap_find(&ids, (uint64_t) (uintptr_t) n);
+		struct sg_runstat e = {.node = id < 0 ? NULL : map[id], .src = src0 + 1};
 
 		sg_node_pstat(n, &ps);
 		if (!e.node || !ps.ninv)
@@ -86,9 +116,13 @@ int sg_runstats_add_run(struct sg_runstats *rs, const struct sg_tree *merged,
 		e.lq_total = ps.lq_total;
 		e.lq_self = ps.lq_self;
 		if (sg_runstats_add(rs, &e) < 0)
-			return -1;
+			goto out;
 	}
-	return 0;
+	ret = 0;
+out:
+	free(map);
+	sg_idmap_free(&ids);
+	return ret;
 }
 
 static int cmp_entry(const void *x, const void *y)
