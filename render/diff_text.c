@@ -432,8 +432,10 @@ int sg_diff_text_render(FILE *out, const struct sg_treediff *d,
 			d->runs[0], d->runs[1],
 			d->runs[0] == 1 && d->runs[1] == 1
 			    ? "merge 2 or more runs a side to test across them"
-			    : "a merge without each run's sums apart: merge its runs again, 2 to 64, "
-			      "to test across them");
+			: (d->runs[0] > 1 && !d->rs[0]) || (d->runs[1] > 1 && !d->rs[1])
+			    ? "a merge without each run's sums apart: merge its runs again, 2 to 64, "
+			      "to test across them"
+			    : "both sides need 2 or more runs to test across them");
 	}
 	if (d->level) {
 		fprintf(out,

@@ -323,6 +323,14 @@ err_has runs_gate_slow 'a significant change across 2 and 2 runs \(p=0\.004 at 9
 # one run a side: the invocations are the samples, and the header says what that assumes
 run runs_one 0 "$out/q0.txt" "$out/q2.txt" -f do_sys_openat2 --no-pager --color=never
 has runs_one '^  runs: 1 and 1: each invocation a sample, which assumes both sides were taken alike \(merge 2 or more runs a side to test across them\)$'
+run runs_mixed_text 0 "$out/A.tree" "$out/q2.txt" -f do_sys_openat2 --no-pager --color=never
+has runs_mixed_text '^  runs: 2 and 1: each invocation a sample, which assumes both sides were taken alike \(both sides need 2 or more runs to test across them\)$'
+# a merge whose runs' sums are not apart (as a version 6 merge): said, and the invocations pooled
+grep -v '^rpstat' "$out/M.tree" | sed '1s/7$/6/' >"$out/M6.tree"
+run runs_pooled 0 "$out/M6.tree" "$out/B.tree" --no-pager --color=never
+has runs_pooled '^  runs: 2 and 2: each invocation a sample, which assumes both sides were taken alike \(a merge without each run'"'"'s sums apart: merge its runs again, 2 to 64, to test across them\)$'
+# ... which marks the root's -20%: the slow run taken for a faster patch
+has runs_pooled '^  avg +509\.201 us +406\.982 us +-102\.219 us +-20\.07% +-138\.614\.\.-9\.255 us +p=0\.0033 \*$'
 run runs_mixed 0 "$out/A.tree" "$out/q2.txt" -f do_sys_openat2 -m json
 grep -q '^  "runs": {"before": 2, "after": 1},$' "$out/runs_mixed.out" && grep -q '^  "test": "welch",$' "$out/runs_mixed.out" && ok || bad "runs_mixed: $(grep '"runs\|"test"' "$out/runs_mixed.out")"
 
