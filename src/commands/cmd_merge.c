@@ -10,6 +10,7 @@
 #include "log.h"
 #include "mergetail.h"
 #include "outfile.h"
+#include "runstat.h"
 #include "strtab.h"
 #include "treemerge.h"
 #include "treeread.h"
@@ -144,6 +145,14 @@ int sg_cmd_merge_run(const struct sg_options *o)
 			o->output);
 	if (!o->quiet && old)
 		fprintf(stderr, "surfgraph: the previous %s is %s\n", o->output, old);
+	/* past SG_RUNSTAT_MAX runs a path's lines would grow with the runs: merged only */
+	const char *ns = sg_aggregate_meta(m, "sources");
+
+	if (!o->quiet && m->has_pathstat && !m->runstats && ns && atoi(ns) > SG_RUNSTAT_MAX)
+		fprintf(stderr,
+			"surfgraph: %s runs: their per-path sums are merged, not kept apart (at most "
+			"%d are): diff tests their invocations pooled\n",
+			ns, SG_RUNSTAT_MAX);
 	pct = sg_aggregate_meta(m, "percentiles");
 	if (!o->quiet && pct && strcmp(pct, "approximate") == 0)
 		fprintf(stderr, "surfgraph: a run kept fewer invocations than it had: p50 and p99 "

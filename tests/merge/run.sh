@@ -400,7 +400,8 @@ merge rsrc 1 "$out/rsrc.tree" "$out/B.tree" -o "$out/x.tree"
 grep -q "^surfgraph: $out/rsrc.tree:[0-9]*: an rpstat line's source is not one of sources=, in increasing order$" "$out/rsrc.err" && ok || bad "rsrc: $(cat "$out/rsrc.err")"
 # past 64 runs the sums are merged only (a bounded file): version 6, no rpstat line
 for i in $(seq 1 65); do sed "s/^created=.*/created=1970-01-01T00:00:$i/" "$out/a.tree" >"$out/many$i.tree"; done
-merge many 0 -q "$out"/many*.tree -o "$out/many.tree"
+merge many 0 "$out"/many*.tree -o "$out/many.tree"
+grep -qx "surfgraph: 65 runs: their per-path sums are merged, not kept apart (at most 64 are): diff tests their invocations pooled" "$out/many.err" && ok || bad "many: $(cat "$out/many.err")"
 expect "65 runs: version, rpstat lines" "$(head -1 "$out/many.tree") $(grep -c '^rpstat' "$out/many.tree")" "# surfgraph-tree 6 0"
 
 finish
