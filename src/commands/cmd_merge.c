@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "cmd_merge.h"
 #include "cmd_profile.h"
 #include "decomp.h"
@@ -44,11 +45,13 @@ static int is_trace(const struct sg_options *o, const char *path)
 	FILE *f;
 	char head[64];
 	size_t n = 0;
+	struct stat sb;
 
 	if (o->nfunctions)
 		return 1;
-	if (strcmp(path, "-") == 0)
-		return 0; /* read once: as a .tree, as before */
+	/* stdin, a pipe: read once, so not sniffed first: as a .tree, as before (-f: a trace) */
+	if (strcmp(path, "-") == 0 || stat(path, &sb) < 0 || !S_ISREG(sb.st_mode))
+		return 0;
 	in = sg_decomp_open(path);
 	f = in ? sg_decomp_stdio(in) : NULL;
 	if (f) {

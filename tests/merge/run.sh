@@ -390,6 +390,9 @@ expect "nested: the root's runs in order" \
 	"$(python3 tests/diff/runtest.py do_sys_openat2 "$out/q0.txt" "$out/q1.txt" -- "$out/q2.txt" "$out/q3.txt" |
 		awk '/ run / { print ++k, $3, $6 }' | tr -d ,)"
 expect "nested: sources" "$(meta "$out/AB.tree" sources) $(grep -c '^rpstat	4	' "$out/AB.tree")" "4 $(grep -c '^rpstat	2	' "$out/B.tree")"
+# a trace through a pipe with -f: read once, the same sums (without -f a pipe is read as a .tree)
+merge pipe 0 -q -f do_sys_openat2 "$out/q0.txt" <(cat "$out/q1.txt") -o "$out/pipe.tree"
+expect "pipe: rpstat" "$(grep -c '^rpstat' "$out/pipe.tree") $(grep '^rpstat' "$out/pipe.tree" | md5sum)" "$(grep -c '^rpstat' "$out/A.tree") $(grep '^rpstat' "$out/A.tree" | md5sum)"
 # a single run stays version 6; a damaged rpstat line is refused where it is
 expect "single run: version" "$(head -1 "$out/a.tree")" "# surfgraph-tree 6"
 awk -F'\t' -v OFS='\t' '$1 == "rpstat" && !d { $4 = $4 + 1; d = 1 } { print }' "$out/A.tree" >"$out/rbad.tree"
