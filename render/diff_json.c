@@ -152,8 +152,7 @@ int sg_diff_json_render(FILE *out, const struct sg_treediff *d)
 	fprintf(out, ",\n  \"times\": \"%s\",\n",
 		d->totals ? "ns over all invocations" : "ns per invocation of the root");
 	if (d->level) {
-		fprintf(out,
-			"  \"test\": \"%s\",\n  \"level\": %g,\n  \"why_untested\": null,\n",
+		fprintf(out, "  \"test\": \"%s\",\n  \"level\": %g,\n  \"why_untested\": null,\n",
 			d->by_runs ? "welch-across-runs" : "welch", d->level);
 	} else {
 		fputs("  \"test\": null,\n  \"level\": null,\n  \"why_untested\": ", out);
