@@ -98,6 +98,11 @@ struct sg_aggregate {
 	 * (sg_aggregate_no_pathstat).
 	 */
 	int has_pathstat;
+	/*
+	 * A merge of 2 to SG_RUNSTAT_MAX runs that all had has_pathstat: each source run's
+	 * per-path sums apart (runstat.h), for diff's test across runs. NULL otherwise.
+	 */
+	struct sg_runstats *runstats;
 	struct sg_meta_kv *meta;
 	int nmeta, metacap;
 	struct sg_strtab *metakeys; /* the keys' index: each one's tag is its place in meta */

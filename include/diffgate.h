@@ -2,6 +2,7 @@
 #ifndef SG_DIFFGATE_H
 #define SG_DIFFGATE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "treediff.h"
 
@@ -38,6 +39,15 @@ void sg_diffgate_test_tails(struct sg_treediff_root *r, double level);
  * paths tested (the root's test), p50, p99 and max with the histograms tested.
  */
 int sg_diffgate_tests(const struct sg_treediff *d, enum sg_diffgate_metric m);
+
+/*
+ * How the gate's test of metric m took the samples, for its message: "" for one run a side,
+ * else " across N and M runs" (avg: diff's test across runs) or " of the runs' invocations
+ * pooled" (p50, p99, max: the histograms and kept calls are not kept apart by run), written
+ * into buf.
+ */
+const char *sg_diffgate_samples(const struct sg_treediff *d, enum sg_diffgate_metric m, char *buf,
+				size_t len);
 
 /* The confidence level metric m was tested at (0: not tested). */
 double sg_diffgate_level(const struct sg_treediff *d, enum sg_diffgate_metric m);

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include "aggregate.h"
+#include "runstat.h"
 #include "welch.h"
 
 /* Index of each run in the two-element arrays below. */
@@ -139,6 +140,16 @@ struct sg_treediff {
 	uint64_t nmatched;	   /* paths matched under another name (name_before) */
 	double rank_level;	   /* the level the roots' histograms were tested at; 0: not */
 	int exact_names;
+	/*
+	 * How many runs each side is made of (a merge's sources=, else 1), and, when both are
+	 * merges that kept each run's per-path sums apart (runstat.h), those: then the time test
+	 * is across runs (runtest.h, docs/diff.md); by_runs says so, nbyruns counts the paths
+	 * whose runs, on a side, varied more than their invocations (so the runs were the samples).
+	 */
+	uint64_t runs[2];
+	struct sg_runstats *rs[2];
+	int by_runs;
+	uint64_t nbyruns;
 	/* the paths with the largest absolute change in self time, largest first */
 	struct sg_treediff_node *changes[SG_TREEDIFF_TOP];
 	int nchanges;

@@ -30,6 +30,12 @@
  * sketch (qsketch lines, treestat.c), which merged runs' percentiles come from.
  */
 #define SG_TREEFILE_MAGIC6 "# surfgraph-tree 6"
+/*
+ * Version 7: version 6 and, after each pstat line of a merge of 2 to 64 runs, rpstat lines: each
+ * source run's part of it (treepstat.c, diff's test across runs). Written only when a file has
+ * them: one without is version 6, which older surfgraph reads.
+ */
+#define SG_TREEFILE_MAGIC7 "# surfgraph-tree 7"
 
 /* Call paths a .tree may hold at most (1 GiB): far beyond any kernel's nesting, see below. */
 #define SG_TREEFILE_MAX_PATH_BYTES (1ull << 30)

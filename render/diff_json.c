@@ -152,9 +152,8 @@ int sg_diff_json_render(FILE *out, const struct sg_treediff *d)
 	fprintf(out, ",\n  \"times\": \"%s\",\n",
 		d->totals ? "ns over all invocations" : "ns per invocation of the root");
 	if (d->level) {
-		fprintf(out,
-			"  \"test\": \"welch\",\n  \"level\": %g,\n  \"why_untested\": null,\n",
-			d->level);
+		fprintf(out, "  \"test\": \"%s\",\n  \"level\": %g,\n  \"why_untested\": null,\n",
+			d->by_runs ? "welch-across-runs" : "welch", d->level);
 	} else {
 		fputs("  \"test\": null,\n  \"level\": null,\n  \"why_untested\": ", out);
 		sg_json_string(out, d->why);
@@ -162,9 +161,13 @@ int sg_diff_json_render(FILE *out, const struct sg_treediff *d)
 	}
 	/*
 	 * The test behind each metric's mark and --fail-above gate (docs/diff.md), and the runs
-	 * each side is made of: one for now, so the tests take invocations as the samples.
+	 * each side is made of; paths_by_runs when tested across them (test welch-across-runs).
 	 */
-	if (d->level)
+	if (d->level && d->by_runs)
+		fputs("  \"tests\": {\"paths\": \"welch-log-runs+two-proportion\", \"avg\": "
+		      "\"welch-log-runs+two-proportion\", ",
+		      out);
+	else if (d->level)
 		fputs("  \"tests\": {\"paths\": \"welch-log+two-proportion\", \"avg\": "
 		      "\"welch-log+two-proportion\", ",
 		      out);
@@ -178,7 +181,13 @@ int sg_diff_json_render(FILE *out, const struct sg_treediff *d)
 			d->rank_level);
 	else
 		fputs("\"p50\": null, \"p99\": null, \"max\": null, \"level\": null},\n", out);
-	fputs("  \"runs\": {\"before\": 1, \"after\": 1},\n  \"matches\": [", out);
+	fprintf(out, "  \"runs\": {\"before\": %" PRIu64 ", \"after\": %" PRIu64, d->runs[0],
+		d->runs[1]);
+	if (d->by_runs)
+		fprintf(out, ", \"paths_by_runs\": %" PRIu64 "},\n", d->nbyruns);
+	else
+		fputs("},\n", out);
+	fputs("  \"matches\": [", out);
 	int nm = 0;
 
 	for (const struct sg_treediff_node *n = d->top->child; n; n = sg_treediff_next(n, d->top)) {

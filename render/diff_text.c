@@ -6,6 +6,7 @@
 #include "diffgate.h"
 #include "mergetail.h"
 #include "diff_text.h"
+#include "runtest.h"
 #include "fmt.h"
 #include "log.h"
 #include "render_text.h"
@@ -411,13 +412,36 @@ int sg_diff_text_render(FILE *out, const struct sg_treediff *d,
 			"names: %" PRIu64 " path%s matched under another name in BEFORE (compiler "
 			"clones, _noprof, --rename; --exact-names: none)\n",
 			d->nmatched, d->nmatched == 1 ? "" : "s");
-	if (d->level) {
+	if (d->level && d->by_runs) {
+		fprintf(out,
+			"significance: across runs, %" PRIu64 " and %" PRIu64
+			" a side: Welch's t-test on each path's time on a log scale, a side's runs "
+			"the samples where they differ more than their invocations (F test at %g%%: "
+			"%" PRIu64 " paths), its invocations pooled elsewhere, %g%% confidence "
+			"intervals (ci_us; docs/diff.md);\n",
+			d->runs[0], d->runs[1], SG_RUNTEST_POOL_LEVEL * 100, d->nbyruns,
+			d->level * 100);
+	} else if (d->level) {
 		fprintf(out,
 			"significance: Welch's t-test on each path's time per invocation on a log "
-			"scale, %g%% confidence intervals (ci_us; docs/diff.md);\n"
+			"scale, %g%% confidence intervals (ci_us; docs/diff.md);\n",
+			d->level * 100);
+		fprintf(out,
+			"  runs: %" PRIu64 " and %" PRIu64 ": each invocation a sample, which assumes "
+			"both sides were taken alike (%s)\n",
+			d->runs[0], d->runs[1],
+			d->runs[0] == 1 && d->runs[1] == 1
+			    ? "merge 2 or more runs a side to test across them"
+			: (d->runs[0] > 1 && !d->rs[0]) || (d->runs[1] > 1 && !d->rs[1])
+			    ? "a merge without each run's sums apart: merge its runs again, 2 to 64, "
+			      "to test across them"
+			    : "both sides need 2 or more runs to test across them");
+	}
+	if (d->level) {
+		fprintf(out,
 			"  s: * changed (%" PRIu64 " paths), ~ within the noise (%" PRIu64
 			"), ? fewer than %d invocations in a run (%" PRIu64 ")\n",
-			d->level * 100, d->nsig, d->nnot, SG_WELCH_MIN_INV, d->nfew);
+			d->nsig, d->nnot, SG_WELCH_MIN_INV, d->nfew);
 		if (d->nagainst)
 			fprintf(out,
 				"  ! changed, but the typical time moved the other way than the "

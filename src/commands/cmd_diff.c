@@ -152,7 +152,7 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 	double lvl = sg_diffgate_level(d, m) * 100;
 
 	if (tripped) {
-		char sig[96] = "";
+		char sig[160] = "", how[64];
 		double p;
 
 		if (sg_diffgate_tests(d, m)) {
@@ -161,7 +161,8 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 					 " (not tested: a run has no latency histogram)");
 			else
 				snprintf(sig, sizeof(sig),
-					 ", a significant change (p=%.2g at %g%%)", p, lvl);
+					 ", a significant change%s (p=%.2g at %g%%)",
+					 sg_diffgate_samples(d, m, how, sizeof(how)), p, lvl);
 		}
 		sg_log_error(
 		    "%s %s grew by %s (%s -> %s), more than --fail-above %s%s: a regression, "
@@ -176,6 +177,7 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 	any.all = 1;
 	if (sg_diffgate_tests(d, m) && sg_diffgate_check(&any, m, o->limit_bp, &wa)) {
 		double pa;
+		char how[64];
 		int v = sg_diffgate_root_test(d, wa, m, &pa);
 
 		growth(g, sizeof(g), sg_diffgate_metric_value(&wa->sum[0], m),
@@ -186,8 +188,8 @@ static int gate(const struct sg_options *o, const struct sg_treediff *d)
 		sg_escape_put_name(stderr, wa->name[1]);
 		fprintf(stderr, " %s grew by %s, more than --fail-above %s ", metric, g, lim);
 		if (v != SG_WELCH_FEW)
-			fprintf(stderr, "but within the noise (p=%.2g, not significant at %g%%)",
-				pa, lvl);
+			fprintf(stderr, "but within the noise%s (p=%.2g, not significant at %g%%)",
+				sg_diffgate_samples(d, m, how, sizeof(how)), pa, lvl);
 		else if (wa->sum[0].count < SG_WELCH_MIN_INV || wa->sum[1].count < SG_WELCH_MIN_INV)
 			fprintf(stderr,
 				"but %" PRIu64 " and %" PRIu64

@@ -4,14 +4,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "cmd_merge.h"
+#include "cmd_profile.h"
 #include "decomp.h"
 #include "log.h"
 #include "mergetail.h"
 #include "outfile.h"
+#include "runstat.h"
 #include "strtab.h"
 #include "treemerge.h"
 #include "treeread.h"
+#include "treefile.h"
 #include "treesave.h"
 
 /* One .tree (or .tree.gz, .xz, .zst), read strictly: a damaged one refused with file:line: why. */
@@ -29,6 +33,34 @@ static struct sg_aggregate *load(const char *path, struct sg_strtab *st)
 		sg_log_error("%s", sg_decomp_error(in)); /* the cause, not its read error */
 	sg_decomp_free(in);
 	return a;
+}
+
+/*
+ * Whether path is to be read as a trace (cmd_profile.c, as diff reads one: -f ROOT or its root
+ * guessed) rather than strictly as a .tree: -f given, or its first bytes are not a .tree's.
+ */
+static int is_trace(const struct sg_options *o, const char *path)
+{
+	struct sg_decomp *in;
+	FILE *f;
+	char head[64];
+	size_t n = 0;
+	struct stat sb;
+
+	if (o->nfunctions)
+		return 1;
+	/* stdin, a pipe: read once, so not sniffed first: as a .tree, as before (-f: a trace) */
+	if (strcmp(path, "-") == 0 || stat(path, &sb) < 0 || !S_ISREG(sb.st_mode))
+		return 0;
+	in = sg_decomp_open(path);
+	f = in ? sg_decomp_stdio(in) : NULL;
+	if (f) {
+		n = fread(head, 1, sizeof(head), f);
+		fclose(f);
+	}
+	sg_decomp_free(in);
+	/* unreadable: the .tree reader says why */
+	return f && n && !sg_treefile_sniff(head, n);
 }
 
 /* The percentiles of a group ("buckets:" or "sketch:") of percentiles=...: NULL when none. */
@@ -86,7 +118,16 @@ int sg_cmd_merge_run(const struct sg_options *o)
 			sg_log_error("stdin ('-') can be read once");
 			goto out;
 		}
-		runs[i] = load(o->files[i], st);
+		if (is_trace(o, o->files[i])) {
+			int ret = sg_cmd_profile_load(o, o->files[i], st, &runs[i]);
+
+			if (ret < 0) {
+				rc = ret == -2 ? 2 : 1;
+				goto out;
+			}
+		} else {
+			runs[i] = load(o->files[i], st);
+		}
 		if (!runs[i])
 			goto out;
 	}
@@ -107,6 +148,14 @@ int sg_cmd_merge_run(const struct sg_options *o)
 			o->output);
 	if (!o->quiet && old)
 		fprintf(stderr, "surfgraph: the previous %s is %s\n", o->output, old);
+	/* past SG_RUNSTAT_MAX runs a path's lines would grow with the runs: merged only */
+	const char *ns = sg_aggregate_meta(m, "sources");
+
+	if (!o->quiet && m->has_pathstat && !m->runstats && ns && atoi(ns) > SG_RUNSTAT_MAX)
+		fprintf(stderr,
+			"surfgraph: %s runs: their per-path sums are merged, not kept apart (at most "
+			"%d are): diff tests their invocations pooled\n",
+			ns, SG_RUNSTAT_MAX);
 	pct = sg_aggregate_meta(m, "percentiles");
 	if (!o->quiet && pct && strcmp(pct, "approximate") == 0)
 		fprintf(stderr, "surfgraph: a run kept fewer invocations than it had: p50 and p99 "

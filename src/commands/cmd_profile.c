@@ -532,8 +532,8 @@ static int run_input(struct run *r)
 			     kind ? ")" : "");
 		goto out;
 	}
-	/* diff and tui guess a trace's root as -i does; merge wants it named */
-	if (!r->opt.nfunctions && (!r->load || r->opt.diff || r->opt.tui) &&
+	/* diff, merge and tui guess a trace's root as -i does */
+	if (!r->opt.nfunctions && (!r->load || r->opt.diff || r->opt.merge || r->opt.tui) &&
 	    guess_root(r, sg_decomp_fd(in)) < 0)
 		goto out;
 	if (!r->opt.nfunctions) {

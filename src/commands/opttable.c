@@ -171,8 +171,8 @@ static const int diff_takes[] = {'m',
 				 OPT_NO_PAGER,
 				 OPT_PAGER};
 
-/* What merge reads: its inputs are whole runs, so only where the result goes. */
-static const int merge_takes[] = {'o', 'q', 'h', OPT_FORCE};
+/* What merge reads: where the result goes, and a trace's root (-f) as diff reads it. */
+static const int merge_takes[] = {'o', 'q', 'h', 'f', OPT_FORCE};
 
 /* What tui reads: the run it shows, built as -i would (root, filters, what is kept), and its look. */
 static const int tui_takes[] = {'i', 'q', 'h', 'f', 'x', 'C', 'p', OPT_MAX_DEPTH, OPT_NO_IRQS,

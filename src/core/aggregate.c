@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "aggregate.h"
+#include "runstat.h"
 #include "log.h"
 #include "strtab.h"
 
@@ -28,6 +29,7 @@ void sg_aggregate_free(struct sg_aggregate *agg)
 	if (!agg)
 		return;
 	sg_tree_free(agg->merged);
+	sg_runstats_free(agg->runstats);
 	sg_tree_free(agg->phase[0]);
 	sg_tree_free(agg->phase[1]);
 	for (unsigned i = 0; i < agg->nring; i++)

@@ -1,5 +1,7 @@
 /* diffgate.c - diff's --fail-above: the root whose metric grew past the limit, significantly. */
+#include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "diffgate.h"
 #include "log.h"
@@ -192,6 +194,19 @@ int sg_diffgate_tests(const struct sg_treediff *d, enum sg_diffgate_metric m)
 	if (d->all)
 		return 0;
 	return m == SG_DIFFGATE_AVG ? d->level > 0 : d->rank_level > 0;
+}
+
+const char *sg_diffgate_samples(const struct sg_treediff *d, enum sg_diffgate_metric m, char *buf,
+				size_t len)
+{
+	if (!d->by_runs)
+		snprintf(buf, len, "%s", "");
+	else if (m == SG_DIFFGATE_AVG)
+		snprintf(buf, len, " across %" PRIu64 " and %" PRIu64 " runs", d->runs[0],
+			 d->runs[1]);
+	else
+		snprintf(buf, len, "%s", " of the runs' invocations pooled");
+	return buf;
 }
 
 double sg_diffgate_level(const struct sg_treediff *d, enum sg_diffgate_metric m)

@@ -7,6 +7,7 @@
 #include "diffgate.h"
 #include "diffnames.h"
 #include "log.h"
+#include "runtest.h"
 #include "treediff.h"
 #include "treewalk.h"
 
@@ -352,21 +353,36 @@ static void ci_ns(struct sg_welch *w, uint64_t before, uint64_t after)
  * whether it ran in more or fewer of them (presence_p); each at half the significance level,
  * so that the two together keep it (Bonferroni). *by says which found a change.
  */
-static void test_time(const struct sg_treediff *d, const struct sg_treediff_node *n, int self,
+static void test_time(struct sg_treediff *d, const struct sg_treediff_node *n, int self,
 		      double presence_p, struct sg_welch *w, unsigned *by)
 {
 	struct sg_welch_sample s[2];
 	double alpha = 1 - d->level;
 
-	for (int k = 0; k < 2; k++) {
-		struct sg_pstat ps = {0};
+	if (d->by_runs) {
+		/* across runs: each side's runs, the samples where they differ (runtest.c) */
+		struct sg_runtest_side side[2];
 
-		if (n->src[k])
-			sg_node_pstat(n->src[k], &ps);
-		s[k] = (struct sg_welch_sample){ps.ninv, self ? ps.lg_self : ps.lg_total,
-						self ? ps.lq_self : ps.lq_total};
+		for (int k = 0; k < 2; k++) {
+			const struct sg_runstat *e = NULL;
+			size_t ne = n->src[k] ? sg_runstats_find(d->rs[k], n->src[k], &e) : 0;
+
+			sg_runtest_side(e, ne, self, &side[k]);
+		}
+		sg_runtest_test(&side[0], &side[1], 1 - alpha / 2, w);
+		if (!self && (side[0].by_runs || side[1].by_runs))
+			d->nbyruns++;
+	} else {
+		for (int k = 0; k < 2; k++) {
+			struct sg_pstat ps = {0};
+
+			if (n->src[k])
+				sg_node_pstat(n->src[k], &ps);
+			s[k] = (struct sg_welch_sample){ps.ninv, self ? ps.lg_self : ps.lg_total,
+							self ? ps.lq_self : ps.lq_total};
+		}
+		sg_welch_test(&s[0], &s[1], 1 - alpha / 2, w);
 	}
-	sg_welch_test(&s[0], &s[1], 1 - alpha / 2, w);
 	/* ran in fewer than SG_WELCH_MIN_INV invocations of a run: no interval of its time */
 	int timeless = w->verdict == SG_WELCH_FEW;
 	*by = 0;
@@ -444,6 +460,13 @@ static void decide_level(struct sg_treediff *d, struct sg_aggregate *run[2],
 			 !run[0]->has_pathstat ? d->label[0] : d->label[1]);
 	else
 		d->level = o->level;
+	for (int k = 0; k < 2; k++) {
+		const char *ns = sg_aggregate_meta(run[k], "sources");
+
+		d->runs[k] = ns && strtoull(ns, NULL, 10) ? strtoull(ns, NULL, 10) : 1;
+		d->rs[k] = run[k]->runstats;
+	}
+	d->by_runs = d->level && d->rs[0] && d->rs[1];
 }
 
 /*

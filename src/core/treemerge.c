@@ -8,6 +8,7 @@
 #include <string.h>
 #include "log.h"
 #include "mergetail.h"
+#include "runstat.h"
 #include "stats.h"
 #include "treemerge.h"
 
@@ -275,6 +276,38 @@ static int meta(struct sg_aggregate *m, struct sg_aggregate **runs, const char *
 	return 0;
 }
 
+/*
+ * Each source run's per-path sums kept apart in m (diff's test across runs): when every run has
+ * them (its own pstat, or a merge's runstats) and there are 2 to SG_RUNSTAT_MAX sources in all.
+ * -1: no memory.
+ */
+static int keep_apart(struct sg_aggregate *m, struct sg_aggregate **runs, int n)
+{
+	uint32_t nsrc = 0;
+
+	for (int i = 0; i < n; i++) {
+		const char *ns = sg_aggregate_meta(runs[i], "sources");
+		int nested = ns ? atoi(ns) : 0;
+
+		if (!runs[i]->has_pathstat || !runs[i]->has_time || (nested > 0 && !runs[i]->runstats))
+			return 0;
+		nsrc += nested > 0 ? runs[i]->runstats->nsrc : 1;
+	}
+	if (nsrc < 2 || nsrc > SG_RUNSTAT_MAX)
+		return 0;
+	m->runstats = sg_runstats_new(nsrc);
+	if (!m->runstats)
+		return -1;
+	nsrc = 0;
+	for (int i = 0; i < n; i++) {
+		if (sg_runstats_add_run(m->runstats, m->merged, runs[i]->merged, runs[i]->runstats,
+					nsrc) < 0)
+			return -1;
+		nsrc += runs[i]->runstats ? runs[i]->runstats->nsrc : 1;
+	}
+	return 0;
+}
+
 /* Whether every run kept all its complete invocations of root whole. */
 static int all_kept(struct sg_aggregate **runs, int n, const char *root)
 {
@@ -525,7 +558,7 @@ struct sg_aggregate *sg_treemerge(struct sg_aggregate **runs, const char *const 
 				goto oom;
 	}
 	hist = sg_mergetail_has_hist(runs, n);
-	if (meta(m, runs, labels, n) < 0 ||
+	if (keep_apart(m, runs, n) < 0 || meta(m, runs, labels, n) < 0 ||
 	    merge_stats(m, runs, n, &approx, &from_buckets, &from_sketch) < 0 ||
 	    (approx && sg_aggregate_set_meta(m, "percentiles", "approximate") < 0) ||
 	    ((from_buckets | from_sketch) && set_from(m, from_buckets, from_sketch) < 0) ||

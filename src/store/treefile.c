@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include "log.h"
 #include "pathbuf.h"
+#include "runstat.h"
 #include "treefield.h"
 #include "treecalls.h"
 #include "treefile.h"
@@ -49,7 +50,7 @@ static void put_calls(FILE *out, const struct sg_node *n)
 }
 
 static int write_nodes(FILE *out, const char *kind, struct sg_node *top, uint64_t *bytes,
-		       int *deepest, int v2, int pstat)
+		       int *deepest, int v2, int pstat, struct sg_runstats *rs)
 {
 	struct sg_pathbuf pb = {0};
 	int depth = 0, ret = -1;
@@ -71,6 +72,8 @@ static int write_nodes(FILE *out, const char *kind, struct sg_node *top, uint64_
 				put_calls(out, n);
 			if (pstat)
 				sg_treepstat_write(out, n);
+			if (pstat && rs)
+				sg_treepstat_write_runs(out, rs, n);
 		} else {
 			*bytes += pb.len;
 			if (depth + 1 > *deepest)
@@ -106,20 +109,20 @@ static int check_size(struct sg_aggregate *agg)
 	uint64_t bytes = 0;
 	int deepest = 0;
 
-	if (write_nodes(NULL, NULL, sg_tree_top(agg->merged), &bytes, &deepest, 0, 0) < 0)
+	if (write_nodes(NULL, NULL, sg_tree_top(agg->merged), &bytes, &deepest, 0, 0, NULL) < 0)
 		return -1;
 	for (unsigned i = 0; i < agg->nring; i++)
 		if (write_nodes(NULL, NULL, sg_tree_top(sg_aggregate_kept(agg, i)->tree), &bytes,
-				&deepest, 0, 0) < 0)
+				&deepest, 0, 0, NULL) < 0)
 			return -1;
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
 		if (agg->bucket_n[b] && write_nodes(NULL, NULL, sg_tree_top(agg->bucket[b]), &bytes,
-						    &deepest, 0, 0) < 0)
+						    &deepest, 0, 0, NULL) < 0)
 			return -1;
 	for (unsigned i = 0; i < agg->nslow; i++)
 		if (!in_ring(agg, agg->slow[i]) &&
 		    write_nodes(NULL, NULL, sg_tree_top(agg->slow[i]->tree), &bytes, &deepest, 0,
-				0) < 0)
+				0, NULL) < 0)
 			return -1;
 	if (bytes > SG_TREEFILE_MAX_PATH_BYTES) {
 		sg_log_error(
@@ -184,7 +187,7 @@ static int put_inv(FILE *out, const char *kind, const struct sg_invocation *inv,
 	fprintf(out, "\t%" PRIu64 "\n", inv->duration);
 	if (!nodes)
 		return 0;
-	if (write_nodes(out, "invnode", sg_tree_top(inv->tree), NULL, NULL, v2, 0) < 0)
+	if (write_nodes(out, "invnode", sg_tree_top(inv->tree), NULL, NULL, v2, 0, NULL) < 0)
 		return -1;
 	sg_treecalls_write(out, inv);
 	return 0;
@@ -204,7 +207,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		if (agg->bucket_n[b] &&
 		    sg_treewalk_sort(sg_tree_top(agg->bucket[b]), SG_ORDER_NAME) < 0)
 			return -1;
-	fprintf(out, "%s\n", SG_TREEFILE_MAGIC6);
+	fprintf(out, "%s\n", pstat && agg->runstats ? SG_TREEFILE_MAGIC7 : SG_TREEFILE_MAGIC6);
 	fputs("root=", out);
 	sg_treefield_put_name(out, root ? root : "");
 	fputc('\n', out);
@@ -256,17 +259,21 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 		    out,
 		    "# pstat\tinvocations\tsq_total_ns2\tsq_self_ns2\tlg_total\tlq_total\tlg_self"
 		    "\tlq_self (of the node above)\n");
+	if (pstat && agg->runstats)
+		fprintf(out, "# rpstat\tsource\tinvocations\tlg_total\tlq_total\tlg_self\tlq_self"
+			     " (one source run's part of the pstat above)\n");
 	if (agg->has_time && agg->complete)
 		fprintf(out,
 			"# bucket\tlo_ns\thi_ns\tinvocations, then its bnode lines (as node)\n");
-	if (write_nodes(out, "node", sg_tree_top(agg->merged), NULL, NULL, v2, pstat) < 0)
+	if (write_nodes(out, "node", sg_tree_top(agg->merged), NULL, NULL, v2, pstat,
+			agg->runstats) < 0)
 		return -1;
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++) {
 		if (!agg->bucket_n[b])
 			continue;
 		fprintf(out, "bucket\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n", sg_hist_lo(b),
 			sg_hist_hi(b), agg->bucket_n[b]);
-		if (write_nodes(out, "bnode", sg_tree_top(agg->bucket[b]), NULL, NULL, v2, 0) < 0)
+		if (write_nodes(out, "bnode", sg_tree_top(agg->bucket[b]), NULL, NULL, v2, 0, NULL) < 0)
 			return -1;
 	}
 	sg_treescatter_write(out, agg);

@@ -1,6 +1,7 @@
 /* treepstat.c - a `.tree`'s pstat lines (version 5): per-path statistics across invocations. */
 #include <inttypes.h>
 #include <stddef.h>
+#include "runstat.h"
 #include "treefield.h"
 #include "treepstat.h"
 
@@ -46,4 +47,42 @@ const char *sg_treepstat_read(struct sg_node *node, char **f, int nf)
 	    n->lq_total > lmax * n->lg_total || n->lq_self > lmax * n->lg_self)
 		return "a pstat line does not fit its node (invocations, squares)";
 	return NULL;
+}
+
+void sg_treepstat_write_runs(FILE *out, struct sg_runstats *rs, const struct sg_node *n)
+{
+	const struct sg_runstat *e;
+	size_t k = sg_runstats_find(rs, n, &e);
+
+	for (size_t i = 0; i < k; i++) {
+		fprintf(out, "rpstat\t%" PRIu32 "\t%" PRIu64 "\t%" PRIu64 "\t", e[i].src, e[i].ninv,
+			e[i].lg_total);
+		sg_treefield_put_u128(out, e[i].lq_total);
+		fprintf(out, "\t%" PRIu64 "\t", e[i].lg_self);
+		sg_treefield_put_u128(out, e[i].lq_self);
+		fputc('\n', out);
+	}
+}
+
+const char *sg_treepstat_read_run(struct sg_runstats *rs, const struct sg_node *n, uint32_t *last,
+				  char **f, int nf)
+{
+	struct sg_runstat e = {.node = n};
+	uint64_t src;
+	const unsigned __int128 lmax = 44 * (unsigned __int128) SG_LOGTIME_ONE;
+
+	if (nf != 7)
+		return "an rpstat line has 7 tab-separated fields";
+	if (sg_treefield_u64(f[1], &src) < 0 || sg_treefield_u64(f[2], &e.ninv) < 0 ||
+	    sg_treefield_u64(f[3], &e.lg_total) < 0 || sg_treefield_u128(f[4], &e.lq_total) < 0 ||
+	    sg_treefield_u64(f[5], &e.lg_self) < 0 || sg_treefield_u128(f[6], &e.lq_self) < 0)
+		return "bad number in an rpstat line";
+	if (!src || src > rs->nsrc || src <= *last)
+		return "an rpstat line's source is not one of sources=, in increasing order";
+	if (!e.ninv || e.lg_self > e.lg_total || e.lg_total > lmax * e.ninv ||
+	    e.lq_total > lmax * e.lg_total || e.lq_self > lmax * e.lg_self)
+		return "an rpstat line does not fit (invocations, log sums)";
+	e.src = (uint32_t) src;
+	*last = e.src;
+	return sg_runstats_add(rs, &e) < 0 ? "out of memory" : NULL;
 }

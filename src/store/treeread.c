@@ -11,6 +11,7 @@
 #include "treecalls.h"
 #include "treefile.h"
 #include "treelines.h"
+#include "runstat.h"
 #include "treepstat.h"
 #include "treeread.h"
 #include "treescatter.h"
@@ -29,6 +30,8 @@ struct reader {
 		      * 5 optional sections (pstat); 6 the quantile sketch (qsketch) */
 	struct sg_node *pstat_node; /* the merged-tree node just read, which a pstat line is of */
 	uint64_t nnodes, npstat;    /* merged-tree node lines, and pstat lines after them */
+	struct sg_node *rp_node;    /* the node whose pstat line was just read: rpstat lines' */
+	uint32_t rp_last;	    /* the source of the last rpstat line of rp_node */
 	struct sg_treestat_reader stat; /* stat and hist lines */
 	struct sg_tree *btree;	  /* receiving bnode lines: the last bucket line's */
 	int next_bucket;	  /* the lowest bucket the next bucket line may be */
@@ -204,9 +207,31 @@ static int read_pstat(struct reader *r, char **f, int nf)
 
 	if (why)
 		return fail(r, "%s", why);
+	r->rp_node = n;
+	r->rp_last = 0;
 	r->pstat_node = NULL;
 	r->npstat++;
 	return 0;
+}
+
+/* Version 7's rpstat lines, after a pstat line: one source run's part of it each. */
+static int read_rpstat(struct reader *r, char **f, int nf)
+{
+	const char *ns = sg_aggregate_meta(r->agg, "sources");
+	uint64_t nsrc = 0;
+
+	if (r->version < 7 || !r->rp_node)
+		return fail(r, "%s", "rpstat line not after a pstat line (version 7)");
+	if (!r->agg->runstats) {
+		if (!ns || sg_treefield_u64(ns, &nsrc) < 0 || nsrc < 2 || nsrc > SG_RUNSTAT_MAX)
+			return fail(r, "%s", "rpstat lines in a file without sources=2 to 64");
+		r->agg->runstats = sg_runstats_new((uint32_t) nsrc);
+		if (!r->agg->runstats)
+			return fail(r, "%s", "out of memory");
+	}
+	const char *why = sg_treepstat_read_run(r->agg->runstats, r->rp_node, &r->rp_last, f, nf);
+
+	return why ? fail(r, "%s", why) : 0;
 }
 
 /* Version 3's "bucket LO HI INVOCATIONS": the merged tree of a bucket's invocations follows. */
@@ -399,6 +424,9 @@ static int read_line(struct reader *r, char *line)
 	if (strcmp(f[0], "pstat") == 0)
 		return read_pstat(r, f, nf);
 	r->pstat_node = NULL;
+	if (strcmp(f[0], "rpstat") == 0)
+		return read_rpstat(r, f, nf);
+	r->rp_node = NULL;
 
 	if (strcmp(f[0], "node") == 0) {
 		if (r->inv || r->btree)
@@ -499,10 +527,12 @@ static struct sg_aggregate *read_tree(struct sg_treelines *src, const char *name
 				r.version = 5;
 			} else if (strcmp(line, SG_TREEFILE_MAGIC6) == 0) {
 				r.version = 6;
+			} else if (strcmp(line, SG_TREEFILE_MAGIC7) == 0) {
+				r.version = 7;
 			} else {
 				fail(&r,
 				     "unsupported .tree version '%.20s' (this surfgraph reads "
-				     "versions 1 to 6)",
+				     "versions 1 to 7)",
 				     line + strlen(SG_TREEFILE_PREFIX));
 				goto out;
 			}
@@ -546,6 +576,13 @@ static struct sg_aggregate *read_tree(struct sg_treelines *src, const char *name
 		goto out;
 	}
 	r.agg->has_pathstat = r.npstat > 0;
+	/* each source's part must add up to the whole, else the two tests would disagree */
+	const char *rwhy = r.agg->runstats ? sg_runstats_check(r.agg->runstats, r.agg->merged) : NULL;
+
+	if (rwhy || (r.agg->runstats && !r.npstat)) {
+		fail(&r, "%s", rwhy ? rwhy : "rpstat lines without pstat lines");
+		goto out;
+	}
 	/* a merge of older runs: the percentiles it estimated without a bound, as it says */
 	for (int i = 0; i < r.agg->nroots; i++)
 		r.agg->roots[i].sum.approx = sg_mergetail_approx(r.agg);

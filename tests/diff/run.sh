@@ -269,4 +269,69 @@ fi
 	[ -s "$out/f.diff.svg" ] && [ ! -s "$out/svgdefault.out" ] && ok ||
 	bad "svg_default: -m svg did not write f.diff.svg ($(cat "$out/svgdefault.out"))"
 
+# --- runs of one side apart: the test across runs (issue 34, part 2) ---------------------------
+# the 6.1 do_sys_openat2 capture in quarters by invocation (of each four pairs of calls): two a
+# side (A/A), and a copy of each with path_openat 30% slower (tests/diff/inject.awk)
+zcat tests/data/linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz >"$out/open.txt"
+for q in 0 1 2 3; do
+	awk -v ROOT=do_sys_openat2 -v HALF=$q -v BY=quarters -f tests/diff/split.awk "$out/open.txt" >"$out/q$q.txt"
+	awk -v FN=path_openat -f tests/diff/inject.awk "$out/q$q.txt" >"$out/s$q.txt"
+done
+rv() { "$bin" merge -q -f do_sys_openat2 "$out/$2.txt" "$out/$3.txt" -o "$out/$1.tree" || bad "merge $1 failed"; }
+rv A q0 q1
+rv B q2 q3
+rv S s2 s3
+rv M q0 s1
+across='significance: across runs, 2 and 2 a side: Welch'"'"'s t-test on each path'"'"'s time on a log scale, a side'"'"'s runs the samples where they differ more than their invocations \(F test at 25%: [0-9]+ paths\), its invocations pooled elsewhere, 99% confidence intervals \(ci_us; docs/diff.md\);$'
+run runs_aa 0 "$out/A.tree" "$out/B.tree" --no-pager --color=never
+has runs_aa "^$across"
+# A/A: at most 5% of the paths marked (none is)
+has runs_aa '^  s: \* changed \(0 paths\), ~ within the noise \(2467\), \? fewer than 10 invocations in a run \(0\)$'
+# +30% in both runs of one side: path_openat, its caller and the root, nothing else
+run runs_slow 0 "$out/A.tree" "$out/S.tree" --no-pager --color=never
+has runs_slow "^$across"
+expect "runs_slow: marked" "$(awk '/ \* +[0-9.]+->[0-9.]+ / { print $NF }' "$out/runs_slow.out" | sort -u | tr '\n' ' ')" "do_filp_open do_sys_openat2 path_openat "
+# the same test by hand (tests/diff/runtest.py: from the traces, its own incomplete beta)
+runs_hand() { # NAME BEFORE_RUNS AFTER_RUNS: the root's p and interval, by python and in the json
+	"$bin" diff "$out/$1.tree" "$out/$2.tree" -m json >"$out/runs_$1$2.json" || { bad "runs_hand $1 $2: no json"; rm -f "$out/runs_$1$2.hand"; return; }
+	local b p lo hi
+	b=$(grep -o '"before": {"invocations": [0-9]*, "avg_ns": [0-9]*' "$out/runs_$1$2.json" | grep -o '[0-9]*$')
+	BEFORE_NS=$b python3 tests/diff/runtest.py do_sys_openat2 $3 -- $4 >"$out/runs_$1$2.hand"
+	read -r p lo hi < <(awk '/^t / { p = $6 } /^ci_ns/ { print p, $2, $3 }' "$out/runs_$1$2.hand" | tr -d ,)
+	expect "runs_hand $1 $2: p" "$(grep -o '"avg_p": [^,]*' "$out/runs_$1$2.json" | awk '{ printf "%.3g", $2 }')" "$p"
+	# the interval in ns, within the one ns that truncation toward 0 or floor can differ by
+	awk -v lo="$lo" -v hi="$hi" '{ match($0, /"avg_ci_low_ns": -?[0-9]+/); l = substr($0, RSTART + 17, RLENGTH - 17)
+		match($0, /"avg_ci_high_ns": -?[0-9]+/); h = substr($0, RSTART + 18, RLENGTH - 18)
+		exit !(l - lo <= 1 && lo - l <= 1 && h - hi <= 1 && hi - h <= 1) }' <(grep -m1 avg_ci "$out/runs_$1$2.json") &&
+		ok || bad "runs_hand $1 $2: interval $(grep -o '"avg_ci_[a-z]*_ns": -*[0-9]*' "$out/runs_$1$2.json" | tr '\n' ' ') by hand $lo $hi"
+}
+runs_hand A S "$out/q0.txt $out/q1.txt" "$out/s2.txt $out/s3.txt"
+grep -q 'the invocations pooled' "$out/runs_AS.hand" && ok || bad "runs_hand A S: $(cat "$out/runs_AS.hand")"
+# a side whose runs differ (one of them 30% slower): its runs are the samples, 1.2 degrees of
+# freedom: the 20% the other side is faster is within the noise, which a test of the
+# invocations pooled would have marked
+runs_hand M B "$out/q0.txt $out/s1.txt" "$out/q2.txt $out/q3.txt"
+grep -q 'p 0.026: the runs are the samples' "$out/runs_MB.hand" && ok || bad "runs_hand M B: $(cat "$out/runs_MB.hand")"
+grep -q '"avg_significant": false' "$out/runs_MB.json" && ok || bad "runs M B: the root's change marked"
+grep -q '^  "test": "welch-across-runs",$' "$out/runs_MB.json" && ok || bad "runs M B: json test"
+grep -q '^  "runs": {"before": 2, "after": 2, "paths_by_runs": [0-9]*},$' "$out/runs_MB.json" && ok || bad "runs M B: json runs"
+# the gate takes the test across runs, and says so
+run runs_gate 0 "$out/B.tree" "$out/M.tree" -m json --fail-above 5
+err_has runs_gate '^surfgraph: do_sys_openat2 avg grew by \+25\.12%, more than --fail-above 5\.00% but within the noise across 2 and 2 runs \(p=0\.6, not significant at 99%\): passes'
+run runs_gate_slow 3 "$out/A.tree" "$out/S.tree" -m json --fail-above 5
+err_has runs_gate_slow 'a significant change across 2 and 2 runs \(p=0\.004 at 99%\)'
+# one run a side: the invocations are the samples, and the header says what that assumes
+run runs_one 0 "$out/q0.txt" "$out/q2.txt" -f do_sys_openat2 --no-pager --color=never
+has runs_one '^  runs: 1 and 1: each invocation a sample, which assumes both sides were taken alike \(merge 2 or more runs a side to test across them\)$'
+run runs_mixed_text 0 "$out/A.tree" "$out/q2.txt" -f do_sys_openat2 --no-pager --color=never
+has runs_mixed_text '^  runs: 2 and 1: each invocation a sample, which assumes both sides were taken alike \(both sides need 2 or more runs to test across them\)$'
+# a merge whose runs' sums are not apart (as a version 6 merge): said, and the invocations pooled
+grep -v '^rpstat' "$out/M.tree" | sed '1s/7$/6/' >"$out/M6.tree"
+run runs_pooled 0 "$out/M6.tree" "$out/B.tree" --no-pager --color=never
+has runs_pooled '^  runs: 2 and 2: each invocation a sample, which assumes both sides were taken alike \(a merge without each run'"'"'s sums apart: merge its runs again, 2 to 64, to test across them\)$'
+# ... which marks the root's -20%: the slow run taken for a faster patch
+has runs_pooled '^  avg +509\.201 us +406\.982 us +-102\.219 us +-20\.07% +-138\.614\.\.-9\.255 us +p=0\.0033 \*$'
+run runs_mixed 0 "$out/A.tree" "$out/q2.txt" -f do_sys_openat2 -m json
+grep -q '^  "runs": {"before": 2, "after": 1},$' "$out/runs_mixed.out" && grep -q '^  "test": "welch",$' "$out/runs_mixed.out" && ok || bad "runs_mixed: $(grep '"runs\|"test"' "$out/runs_mixed.out")"
+
 finish

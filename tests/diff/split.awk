@@ -1,10 +1,10 @@
-# split.awk -v ROOT=NAME -v HALF=0|1 [-v BY=alt|pairs]: the trace's lines of every other whole
-# ROOT invocation (BY=alt: the HALF-th of each two in the order they begin; pairs: of each two
-# pairs), comments, headers and lines outside any ROOT call in both. A call is the lines from
+# split.awk -v ROOT=NAME -v HALF=0|1 [-v BY=alt|pairs|quarters]: the trace's lines of every other
+# whole ROOT invocation (BY=alt: the HALF-th of each two in the order they begin; pairs: of each
+# two pairs; quarters, HALF 0 to 3: of each four pairs), comments, headers and lines outside any ROOT call in both. A call is the lines from
 # "ROOT() {" (or "ROOT(ARGS) {", funcgraph-args) to the brace that closes it in the same task:
 # the funcgraph-proc column's TASK-PID, else the one a CPU's "A => B" lines say. A leading
 # funcgraph-abstime column ("163.157285 |") is passed over.
-function side(k) { return BY == "pairs" ? int(k / 2) % 2 : k % 2 }
+function side(k) { return BY == "quarters" ? int(k / 2) % 4 : BY == "pairs" ? int(k / 2) % 2 : k % 2 }
 /^#/ { print; next }
 {
 	line = $0

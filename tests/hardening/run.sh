@@ -131,9 +131,9 @@ check "rounding: the root lasts what the kernel printed" grep -qE '^ +1 +10\.000
 
 # ---- damaged .tree files: file:line: reason ----
 "$bin" -f __do_fault -i "$fix" -m top -q -o "$out/good.tree" >/dev/null
-sed '1s/.*/# surfgraph-tree 7/' "$out/good.tree" >"$out/v7.tree"
+sed '1s/.*/# surfgraph-tree 8/' "$out/good.tree" >"$out/v7.tree"
 sg tree-version 1 -i "$out/v7.tree" -m tree
-err tree-version "surfgraph: $out/v7.tree:1: unsupported .tree version '7' (this surfgraph reads versions 1 to 6)"
+err tree-version "surfgraph: $out/v7.tree:1: unsupported .tree version '8' (this surfgraph reads versions 1 to 7)"
 sl=$(grep -n -m1 '^stat' "$out/good.tree" | cut -d: -f1)
 sed "${sl}s/\t6\t/\t6x\t/" "$out/good.tree" >"$out/badnum.tree"
 sg tree-badnum 1 -i "$out/badnum.tree" -m tree

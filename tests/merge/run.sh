@@ -224,8 +224,13 @@ err_is cut "surfgraph: $out/cut.tree:$(($(wc -l <"$out/cut.tree") + 1)): truncat
 sed 's/^node\t__do_fault\t6\t/node\t__do_fault\tsix\t/' "$out/a.tree" >"$out/bad.tree"
 merge damaged 1 "$out/a.tree" "$out/bad.tree" -o "$out/x.tree"
 grep -q "^surfgraph: $out/bad.tree:[0-9]*: " "$out/damaged.err" && ok || bad "damaged: no file:line: $(cat "$out/damaged.err")"
+# a trace is read as diff reads it (issue 34.2): a.tree's own trace is the same run, refused
 merge notree 1 "$out/a.tree" $f61 -o "$out/x.tree"
-grep -q "^surfgraph: $f61:1: not a surfgraph .tree file" "$out/notree.err" && ok || bad "notree: $(cat "$out/notree.err")"
+grep -qx "surfgraph: $out/a.tree is the same run as $f61 (source $f61, created 1970-01-01T00:00:00Z, 6 complete invocations): merging it twice would count its invocations twice" "$out/notree.err" && ok || bad "notree: $(cat "$out/notree.err")"
+# neither a .tree nor a trace whose root can be guessed: diff's refusal, exit status 2
+printf ' 0)   1.000 us    |  foo();\n 0)   2.000 us    |  bar();\n' >"$out/two.txt"
+merge noroot 2 "$out/a.tree" "$out/two.txt" -o "$out/x.tree"
+err_is noroot "surfgraph: which function? the whole top-level calls in $out/two.txt are of 2 functions: bar (1), foo (1) (none has nine in ten of them; the calls cut at its start do not count); give the root with -f FUNC"
 merge missing 1 "$out/a.tree" "$out/nonexistent.tree" -o "$out/x.tree"
 err_is missing "surfgraph: cannot open $out/nonexistent.tree: No such file or directory"
 [ -e "$out/x.tree" ] && bad "a refused merge wrote its output" || ok
@@ -235,8 +240,8 @@ err_is overwrite "surfgraph: $out/in.tree is an input: not overwritten (choose a
 cmp -s "$out/a.tree" "$out/in.tree" && ok || bad "overwrite: the input changed"
 merge noout 2 "$out/a.tree"
 err_is noout "surfgraph: merge wants the runs' .tree files and -o ALL.tree for the result (see surfgraph merge --help)"
-merge option 2 -f __do_fault "$out/a.tree" -o "$out/x.tree"
-err_is option "surfgraph: merge: -f is not a merge option (see surfgraph merge --help)"
+merge option 2 -x foo "$out/a.tree" -o "$out/x.tree"
+err_is option "surfgraph: merge: -x is not a merge option (see surfgraph merge --help)"
 merge mode 2 -m svg "$out/a.tree" -o "$out/x.tree"
 err_is mode "surfgraph: merge: -m is not a merge option (see surfgraph merge --help)"
 merge help 0 --help
@@ -357,5 +362,49 @@ if [ "$(grep -c '^rec	' "$out/recs.tree")" = $(($(grep -c '^rec	' "$out/r1.tree"
 else
 	bad "merge: rec lines are not the runs' (66 + the abstime run's)"
 fi
+
+# --- traces merged, each run's per-path sums kept apart (issue 34, part 2) ------------------
+# the 6.1 do_sys_openat2 capture in quarters by invocation (of each four pairs of calls)
+zcat tests/data/linux-6.1/do_sys_openat2_funcgraph-tail.txt.gz >"$out/open.txt"
+for q in 0 1 2 3; do
+	awk -v ROOT=do_sys_openat2 -v HALF=$q -v BY=quarters -f tests/diff/split.awk "$out/open.txt" >"$out/q$q.txt"
+done
+merge traces 0 -f do_sys_openat2 "$out/q0.txt" "$out/q1.txt" -o "$out/A.tree"
+expect "traces: message" "$(head -1 "$out/traces.err")" "surfgraph: merged 2 runs, 111 complete invocations, into $out/A.tree"
+expect "traces: version" "$(head -1 "$out/A.tree")" "# surfgraph-tree 7"
+expect "traces: sources" "$(meta "$out/A.tree" sources)" 2
+# each run's sums of the root, from its trace by python (sg_logtime's rounding) and in the file
+hand=$(python3 tests/diff/runtest.py do_sys_openat2 "$out/q0.txt" "$out/q1.txt" -- "$out/q2.txt" "$out/q3.txt" |
+	awk '/^before/ { b = 1; next } /^after/ { b = 0 } b && / run / { sub(":", "", $2); printf "rpstat\t%s\t%s\t%s\t%s\n", $2, $3, $6, $8 }' | tr -d ,)
+expect "traces: root's rpstat" "$(awk -F'\t' '$1 == "node" { n = $2 } $1 == "rpstat" && n == "do_sys_openat2" { print $1 "\t" $2 "\t" $3 "\t" $4 "\t" $5 }' "$out/A.tree")" "$hand"
+# every path's rpstat lines add up to its pstat line
+expect "traces: rpstat add up" "$(awk -F'\t' '$1 == "node" { if (n != "" && (i != pi || l != pl)) bad++; n = $2; i = l = 0 }
+	$1 == "pstat" { pi = $2; pl = $5 } $1 == "rpstat" { i += $3; l += $4; r++ }
+	END { if (i != pi || l != pl) bad++; print bad + 0, (r > 0) }' "$out/A.tree")" "0 1"
+# the root guessed as diff guesses it; a merge of merges keeps every run apart, renumbered
+merge guessed 0 "$out/q2.txt" "$out/q3.txt" -o "$out/B.tree"
+grep -q "^surfgraph: the root is do_sys_openat2, " "$out/guessed.err" && ok || bad "guessed: $(cat "$out/guessed.err")"
+merge nested 0 -q "$out/A.tree" "$out/B.tree" -o "$out/AB.tree"
+expect "nested: the root's runs in order" \
+	"$(awk -F'\t' '$1 == "node" { n = $2 } $1 == "rpstat" && n == "do_sys_openat2" { print $2, $3, $4 }' "$out/AB.tree")" \
+	"$(python3 tests/diff/runtest.py do_sys_openat2 "$out/q0.txt" "$out/q1.txt" -- "$out/q2.txt" "$out/q3.txt" |
+		awk '/ run / { print ++k, $3, $6 }' | tr -d ,)"
+expect "nested: sources" "$(meta "$out/AB.tree" sources) $(grep -c '^rpstat	4	' "$out/AB.tree")" "4 $(grep -c '^rpstat	2	' "$out/B.tree")"
+# a trace through a pipe with -f: read once, the same sums (without -f a pipe is read as a .tree)
+merge pipe 0 -q -f do_sys_openat2 "$out/q0.txt" <(cat "$out/q1.txt") -o "$out/pipe.tree"
+expect "pipe: rpstat" "$(grep -c '^rpstat' "$out/pipe.tree") $(grep '^rpstat' "$out/pipe.tree" | md5sum)" "$(grep -c '^rpstat' "$out/A.tree") $(grep '^rpstat' "$out/A.tree" | md5sum)"
+# a single run stays version 6; a damaged rpstat line is refused where it is
+expect "single run: version" "$(head -1 "$out/a.tree")" "# surfgraph-tree 6"
+awk -F'\t' -v OFS='\t' '$1 == "rpstat" && !d { $4 = $4 + 1; d = 1 } { print }' "$out/A.tree" >"$out/rbad.tree"
+merge rbad 1 "$out/rbad.tree" "$out/B.tree" -o "$out/x.tree"
+err_is rbad "surfgraph: $out/rbad.tree:$(grep -c . "$out/rbad.tree"): a path's rpstat lines do not add up to its pstat line"
+sed '0,/^rpstat\t1\t/s//rpstat\t3\t/' "$out/A.tree" >"$out/rsrc.tree"
+merge rsrc 1 "$out/rsrc.tree" "$out/B.tree" -o "$out/x.tree"
+grep -q "^surfgraph: $out/rsrc.tree:[0-9]*: an rpstat line's source is not one of sources=, in increasing order$" "$out/rsrc.err" && ok || bad "rsrc: $(cat "$out/rsrc.err")"
+# past 64 runs the sums are merged only (a bounded file): version 6, no rpstat line
+for i in $(seq 1 65); do sed "s/^created=.*/created=1970-01-01T00:00:$i/" "$out/a.tree" >"$out/many$i.tree"; done
+merge many 0 "$out"/many*.tree -o "$out/many.tree"
+grep -qx "surfgraph: 65 runs: their per-path sums are merged, not kept apart (at most 64 are): diff tests their invocations pooled" "$out/many.err" && ok || bad "many: $(cat "$out/many.err")"
+expect "65 runs: version, rpstat lines" "$(head -1 "$out/many.tree") $(grep -c '^rpstat' "$out/many.tree")" "# surfgraph-tree 6 0"
 
 finish

@@ -421,8 +421,8 @@ int main(void)
 		"t.tree:8: invnode line before any inv line");
 	refused(st, "# surfgraph-tree 2\nroot=f\nkeep_slowest=2\nend\n",
 		"t.tree:3: keep_slowest: version 3, once, at most 65536");
-	refused(st, "# surfgraph-tree 7\nend\n",
-		"t.tree:1: unsupported .tree version '7' (this surfgraph reads versions 1 to 6)");
+	refused(st, "# surfgraph-tree 8\nend\n",
+		"t.tree:1: unsupported .tree version '8' (this surfgraph reads versions 1 to 7)");
 	recs(st);
 	/* version 3: the histogram must count the invocations, in bucket order, real buckets */
 	refused(st, edit("hist\t__do_fault\t1000\t2000\t1\n", ""),
