@@ -433,6 +433,28 @@ grep -qE '^ .*[|`]- do_file_open  \[BEFORE: do_filp_open\]$' "$out/v73-default.o
 	-o "$out/v73-default.svg" || bad "v73-default: -m svg failed"
 grep -qF '; BEFORE: do_filp_open (renamed: matched by subtree, 70% of the time below in functions both call)</title>' \
 	"$out/v73-default.svg" && ok || bad "v73-default: the SVG's tooltip of do_file_open does not say the match"
+# each rename's similarity as docs/diff.md defines it, worked out by subtree-sim.awk from the two
+# .tree files (BEFORE's path with BEFORE's names, from the JSON's matches): the JSON's to the 4th
+# decimal (do_filp_open -> do_file_open 0.7028)
+"$bin" diff -q -m json -f do_sys_openat2 "$out/openat2.tree" "$out/openat2-73.tree" \
+	>"$out/v73-default.json" || bad "v73-default: -m json failed"
+python3 -c 'import json, sys
+ms = json.load(open(sys.argv[1]))["matches"]
+was = {m["path"]: m["before_name"] for m in ms}
+for m in ms:
+    if m["how"] == "subtree":
+        k = m["path"].split(";")
+        # the path in BEFORE: each name as BEFORE had it
+        g = [was.get(";".join(k[:i + 1]), k[i]) for i in range(len(k))]
+        print(";".join(g), m["path"], "%.4f" % m["similarity"], sep="\t")' \
+	"$out/v73-default.json" >"$out/v73-sim.txt"
+expect "v73-default: renames by subtree in the JSON" "$(wc -l <"$out/v73-sim.txt")" 8
+while IFS=$'\t' read -r g n sim; do
+	want=$(awk -v G="$g" -v N="$n" -f tests/diff/subtree-sim.awk "$out/openat2.tree" "$out/openat2-73.tree")
+	expect "v73-default: similarity of $n" "$sim" "$want"
+done <"$out/v73-sim.txt"
+grep -qF '"before_name": "do_filp_open", "after_name": "do_file_open", "how": "subtree", "similarity": 0.7028}' \
+	"$out/v73-default.json" && ok || bad "v73-default: the JSON's match of do_filp_open"
 # --rename wins over a better pair by subtree: do_filp_open taken as getname_flags, and
 # do_file_open, alike to no gone sibling left (getname: 22%), new
 "$bin" diff -q -m json -f do_sys_openat2 "$out/openat2.tree" "$out/openat2-73.tree" \
