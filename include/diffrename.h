@@ -18,12 +18,12 @@
  * time) that call anything are compared by the functions below them. Each one's profile is
  * the self time of its descendants summed per function (keyed as sg_diffnames_key keys names);
  * the similarity of a gone and a new one is the smaller of two shares: of the gone one's time,
- * what is spent in functions the new one calls too, and the other way round. A pair at SG_DIFFRENAME_MIN or more, each the other's only best, is one
- * call renamed: the new node takes the gone one's source, name_before, how
- * SG_TREEDIFF_SUBTREE and the similarity; the gone one leaves the list. *walked counts the
- * nodes walked for profiles (left as is, and *stopped set, when a walk would pass
- * SG_DIFFRENAME_BUDGET: nothing more is matched); *matched: pairs made. Returns 0, or -1
- * (logged) when out of memory.
+ * what is spent in functions the new one calls too, and the other way round. A pair at
+ * SG_DIFFRENAME_MIN or more, each the other's only best, is one call renamed: the new node
+ * takes the gone one's source, name_before, how SG_TREEDIFF_SUBTREE and the similarity; the
+ * gone one leaves the list. *walked counts the nodes walked for profiles across the diff: once a
+ * walk would pass SG_DIFFRENAME_BUDGET, *stopped is set (*walked is the budget) and nothing more
+ * is matched. *matched: pairs made. Returns 0, or -1 (logged) when out of memory.
  */
 int sg_diffrename_match(struct sg_treediff_node *p, const struct sg_treediff_options *o,
 			uint64_t *walked, int *stopped, uint64_t *matched);

@@ -91,8 +91,8 @@ static void put_test(const struct sg_treediff *d, const struct sg_treediff_node 
 		snprintf(buf + len, size - len, " (--rename)");
 	else if (n->how == SG_TREEDIFF_SUBTREE && len < size)
 		snprintf(buf + len, size - len,
-			 " (renamed: matched by subtree, %.0f%% of the time below in functions both "
-			 "call)",
+			 " (renamed: matched by subtree, %.0f%% of the time below in functions "
+			 "both call)",
 			 floor(n->similarity * 100));
 }
 

@@ -412,7 +412,8 @@ static void put_names(FILE *out, const struct sg_treediff *d, const struct sg_di
 	int nl = 0;
 
 	if (byname)
-		fprintf(out, "names: %" PRIu64 " path%s matched under another name in BEFORE (%s)\n",
+		fprintf(out,
+			"names: %" PRIu64 " path%s matched under another name in BEFORE (%s)\n",
 			byname, byname == 1 ? "" : "s",
 			d->exact_names ? "--rename; --exact-names: no other"
 				       : "compiler clones, _noprof, --rename; --exact-names: none");

@@ -39,8 +39,7 @@ static int cmp_entry(const void *x, const void *y)
  * sorted by key and each key's entries summed. -1 when out of memory, 1 when the walk would
  * pass the budget (nothing kept), else 0.
  */
-static int profile(struct cand *c, int side, const struct sg_treediff_options *o,
-		   uint64_t *walked)
+static int profile(struct cand *c, int side, const struct sg_treediff_options *o, uint64_t *walked)
 {
 	size_t cap = 0, n = 0;
 	struct entry *e = NULL;
@@ -112,8 +111,9 @@ static void keep_largest(struct cand *v, int *nv, struct sg_treediff_node *n, in
 	const struct sg_node *s = n->src[side];
 	int i = *nv;
 
-	while (i > 0 && (v[i - 1].src->total < s->total ||
-			 (v[i - 1].src->total == s->total && strcmp(v[i - 1].src->name, s->name) > 0)))
+	while (i > 0 &&
+	       (v[i - 1].src->total < s->total ||
+		(v[i - 1].src->total == s->total && strcmp(v[i - 1].src->name, s->name) > 0)))
 		i--;
 	if (i >= SG_DIFFRENAME_CANDIDATES)
 		return;
