@@ -21,6 +21,14 @@ enum { SG_TREEDIFF_BEFORE = 0, SG_TREEDIFF_AFTER = 1 };
  */
 #define SG_TREEDIFF_AGAINST 4
 
+/* How a path got its BEFORE name (name_before): docs/diff.md, "Across kernel versions". */
+enum sg_treediff_how {
+	SG_TREEDIFF_SAME,    /* one name in both runs */
+	SG_TREEDIFF_CLONE,   /* the same without clone suffixes, a module, _noprof */
+	SG_TREEDIFF_RENAME,  /* --rename OLD=NEW */
+	SG_TREEDIFF_SUBTREE, /* a rename found by the functions below it (diffrename.c) */
+};
+
 enum sg_treediff_state {
 	SG_TREEDIFF_BOTH, /* the path is in both runs */
 	SG_TREEDIFF_NEW,  /* only in AFTER */
@@ -37,6 +45,9 @@ struct sg_treediff_node {
 	const char *name; /* AFTER's name (BEFORE's for a gone path or a forced root pair) */
 	/* BEFORE's name when it differs: matched as a compiler clone, _noprof or --rename */
 	const char *name_before;
+	enum sg_treediff_how how;
+	/* SG_TREEDIFF_SUBTREE: how alike the subtrees below are, 0..1 (diffrename.h) */
+	double similarity;
 	struct sg_treediff_node *parent, *child, *next;
 	const struct sg_node *src[2]; /* the node in each run's merged tree; NULL where absent */
 	uint64_t inv[2]; /* complete invocations of its root in each run: the divisor */
@@ -111,7 +122,8 @@ struct sg_treediff_options {
 	 * parent are one path when their names are the same function: without compiler clone
 	 * suffixes (.isra.N, .constprop.N, .part.N, .cold, .lto_priv.N), a module, the
 	 * allocation-profiling _noprof, and with BEFORE's name rename_old[i] read as
-	 * rename_new[i].
+	 * rename_new[i]; and a gone and a new path whose subtrees are alike (diffrename.h).
+	 * With exact_names, only rename_old[i] is read as rename_new[i].
 	 */
 	int exact_names;
 	const char *const *rename_old, *const *rename_new;
@@ -138,6 +150,13 @@ struct sg_treediff {
 	uint64_t nsig, nnot, nfew; /* paths by verdict on total time */
 	uint64_t nagainst;	   /* of nsig, those marked SG_TREEDIFF_AGAINST */
 	uint64_t nmatched;	   /* paths matched under another name (name_before) */
+	uint64_t nsubtree;	   /* of them, renames found by their subtrees */
+	/*
+	 * Nodes the subtree matching has walked, against SG_DIFFRENAME_BUDGET; stopped: it ran
+	 * out, and the parents left were matched by name only
+	 */
+	uint64_t subtree_walked;
+	int subtree_stopped;
 	double rank_level;	   /* the level the roots' histograms were tested at; 0: not */
 	int exact_names;
 	/*

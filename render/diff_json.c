@@ -142,6 +142,11 @@ static const char *state_name(enum sg_treediff_state s)
 	return s == SG_TREEDIFF_NEW ? "new" : s == SG_TREEDIFF_GONE ? "gone" : "both";
 }
 
+static const char *how_name(enum sg_treediff_how h)
+{
+	return h == SG_TREEDIFF_SUBTREE ? "subtree" : h == SG_TREEDIFF_RENAME ? "rename" : "clone";
+}
+
 int sg_diff_json_render(FILE *out, const struct sg_treediff *d)
 {
 	fputs("{\n  \"before\": ", out);
@@ -200,7 +205,12 @@ int sg_diff_json_render(FILE *out, const struct sg_treediff *d)
 		sg_json_string(out, n->name_before);
 		fputs(", \"after_name\": ", out);
 		sg_json_string(out, n->name);
-		fputc('}', out);
+		/* how it was matched; similarity: the subtrees' (diffrename.h), null otherwise */
+		fprintf(out, ", \"how\": \"%s\"", how_name(n->how));
+		if (n->how == SG_TREEDIFF_SUBTREE)
+			fprintf(out, ", \"similarity\": %.4f}", n->similarity);
+		else
+			fputs(", \"similarity\": null}", out);
 	}
 	fputs(nm ? "\n  ],\n" : "],\n", out);
 	fputs("  \"roots\": [", out);

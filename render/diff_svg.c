@@ -85,6 +85,15 @@ static void put_test(const struct sg_treediff *d, const struct sg_treediff_node 
 	/* the name the function had in BEFORE (a clone, _noprof, --rename) */
 	if (n->name_before && len < size)
 		snprintf(buf + len, size - len, "; BEFORE: %s", n->name_before);
+	len = strlen(buf);
+	/* a rename says how it was found: --rename, or the functions below it (docs/diff.md) */
+	if (n->how == SG_TREEDIFF_RENAME && len < size)
+		snprintf(buf + len, size - len, " (--rename)");
+	else if (n->how == SG_TREEDIFF_SUBTREE && len < size)
+		snprintf(buf + len, size - len,
+			 " (renamed: matched by subtree, %.0f%% of the time below in functions "
+			 "both call)",
+			 floor(n->similarity * 100));
 }
 
 static void frame_tooltip(void *p, const struct sg_flame_frame *fr, char *buf, size_t size)

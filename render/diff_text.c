@@ -391,6 +391,73 @@ static int put_tree(FILE *out, const struct sg_treediff *d, const struct sg_diff
 	return 0;
 }
 
+/* How many renames the header names; the paths of others are counted. */
+#define MATCHED_LISTED 4
+
+/* One rename the header names: its two names, on how many paths, the least alike of them. */
+struct listed {
+	const char *before, *after;
+	uint64_t paths;
+	double similarity;
+};
+
+/*
+ * The paths matched under another name: those by name counted, the renames found by their
+ * subtrees named, each once ("matched: do_filp_open -> do_file_open (70% alike), 1 rename by
+ * subtree"). Names are interned in one table: one rename's paths share both pointers.
+ */
+static void put_names(FILE *out, const struct sg_treediff *d, const struct sg_diff_text_style *st)
+{
+	uint64_t byname = d->nmatched - d->nsubtree, others = 0;
+	struct listed l[MATCHED_LISTED];
+	int nl = 0;
+
+	if (byname)
+		fprintf(out,
+			"names: %" PRIu64 " path%s matched under another name in BEFORE (%s)\n",
+			byname, byname == 1 ? "" : "s",
+			d->exact_names ? "--rename; --exact-names: no other"
+				       : "compiler clones, _noprof, --rename; --exact-names: none");
+	if (!d->nsubtree && !d->subtree_stopped)
+		return;
+	for (const struct sg_treediff_node *n = d->top->child; n; n = sg_treediff_next(n, d->top)) {
+		int i = 0;
+
+		if (n->how != SG_TREEDIFF_SUBTREE)
+			continue;
+		while (i < nl && (l[i].before != n->name_before || l[i].after != n->name))
+			i++;
+		if (i == nl && nl == MATCHED_LISTED) {
+			others++;
+			continue;
+		}
+		if (i == nl)
+			l[nl++] = (struct listed){n->name_before, n->name, 0, n->similarity};
+		l[i].paths++;
+		if (n->similarity < l[i].similarity)
+			l[i].similarity = n->similarity;
+	}
+	fputs("matched: ", out);
+	for (int i = 0; i < nl; i++) {
+		sg_escape_put_name(out, l[i].before);
+		fputs(st->unicode ? " \u2192 " : " -> ", out);
+		sg_escape_put_name(out, l[i].after);
+		if (l[i].paths > 1)
+			fprintf(out, " (%" PRIu64 " paths, %.0f%% alike or more), ", l[i].paths,
+				floor(l[i].similarity * 100));
+		else
+			fprintf(out, " (%.0f%% alike), ", floor(l[i].similarity * 100));
+	}
+	if (others)
+		fprintf(out, "%" PRIu64 " more path%s, ", others, others == 1 ? "" : "s");
+	fprintf(out, "%" PRIu64 " rename%s by subtree (docs/diff.md; --exact-names: none)",
+		d->nsubtree, d->nsubtree == 1 ? "" : "s");
+	if (d->subtree_stopped)
+		fprintf(out, "; stopped after %" PRIu64 " nodes walked, the rest by name only",
+			d->subtree_walked);
+	fputc('\n', out);
+}
+
 int sg_diff_text_render(FILE *out, const struct sg_treediff *d,
 			const struct sg_diff_text_style *style)
 {
@@ -407,11 +474,7 @@ int sg_diff_text_render(FILE *out, const struct sg_treediff *d,
 	fprintf(out, "\ntimes are %s\n\n",
 		d->totals ? "totals over all invocations"
 			  : "averages per invocation of the root (--total: totals)");
-	if (d->nmatched)
-		fprintf(out,
-			"names: %" PRIu64 " path%s matched under another name in BEFORE (compiler "
-			"clones, _noprof, --rename; --exact-names: none)\n",
-			d->nmatched, d->nmatched == 1 ? "" : "s");
+	put_names(out, d, style);
 	if (d->level && d->by_runs) {
 		fprintf(out,
 			"significance: across runs, %" PRIu64 " and %" PRIu64

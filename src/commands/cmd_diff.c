@@ -525,7 +525,8 @@ int sg_cmd_diff_run(const struct sg_options *o)
 		     : o->level_bp ? o->level_bp / 10000.0
 				   : SG_DIFF_LEVEL,
 	    .all = o->all,
-	    .exact_names = o->exact_names,
+	    /* --slow's two sides are one run's, one kernel's names: no rename to find */
+	    .exact_names = o->exact_names || o->slow,
 	    .rename_old = ren.old,
 	    .rename_new = ren.new,
 	    .nrenames = ren.n,

@@ -15,8 +15,10 @@ static const char *renamed(const struct sg_treediff_options *o, const char *name
 }
 
 /* The function a name stands for: without clone suffixes, module and _noprof. */
-static size_t key_len(const char *name)
+static size_t key_len(const struct sg_treediff_options *o, const char *name)
 {
+	if (o->exact_names)
+		return strlen(name);
 	size_t len = sg_match_base_len(name);
 	static const char noprof[] = "_noprof";
 
@@ -24,6 +26,15 @@ static size_t key_len(const char *name)
 	    strncmp(name + len - (sizeof(noprof) - 1), noprof, sizeof(noprof) - 1) == 0)
 		len -= sizeof(noprof) - 1;
 	return len;
+}
+
+const char *sg_diffnames_key(const struct sg_treediff_options *o, const char *name, int side,
+			     size_t *len)
+{
+	const char *key = side == SG_TREEDIFF_BEFORE ? renamed(o, name) : name;
+
+	*len = key_len(o, key);
+	return key;
 }
 
 /* A child only in one run, under the key it is matched by (BEFORE's name as AFTER would call it).
@@ -76,10 +87,13 @@ int sg_diffnames_match(struct sg_treediff_node *p, const struct sg_treediff_opti
 	}
 	for (struct sg_treediff_node *g = p->child; g; g = g->next)
 		if (g->state != SG_TREEDIFF_BOTH) {
-			const char *key =
-			    g->state == SG_TREEDIFF_GONE ? renamed(o, g->name) : g->name;
+			size_t len;
+			const char *key = sg_diffnames_key(
+			    o, g->name, g->state == SG_TREEDIFF_GONE ? SG_TREEDIFF_BEFORE
+								  : SG_TREEDIFF_AFTER,
+			    &len);
 
-			v[k++] = (struct keyed){key, key_len(key), g};
+			v[k++] = (struct keyed){key, len, g};
 		}
 	qsort(v, n, sizeof(*v), cmp_keyed);
 	for (size_t i = 0; i < n;) {
@@ -93,6 +107,8 @@ int sg_diffnames_match(struct sg_treediff_node *p, const struct sg_treediff_opti
 
 			a->src[0] = g->src[0];
 			a->name_before = g->name;
+			a->how = renamed(o, g->name) != g->name ? SG_TREEDIFF_RENAME
+								: SG_TREEDIFF_CLONE;
 			a->state = SG_TREEDIFF_BOTH;
 			g->src[0] = NULL; /* no source in either run: unlinked below */
 			(*matched)++;

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "diffgate.h"
 #include "diffnames.h"
+#include "diffrename.h"
 #include "log.h"
 #include "runtest.h"
 #include "treediff.h"
@@ -184,12 +185,22 @@ static int build_children(struct sg_treediff *d, struct sg_treediff_node *n, str
 		if (c >= 0)
 			a = a->next;
 	}
-	if (!o->exact_names) {
+	/* --rename pairs even with --exact-names: it names the pair itself */
+	if (!o->exact_names || o->nrenames) {
 		uint64_t m;
 
 		if (sg_diffnames_match(n, o, &m) < 0)
 			return -1;
 		d->nmatched += m;
+	}
+	/* a rename nobody named, found by the calls below it; roots pair by name (or --force) */
+	if (!o->exact_names && n->parent) {
+		uint64_t m;
+
+		if (sg_diffrename_match(n, o, &d->subtree_walked, &d->subtree_stopped, &m) < 0)
+			return -1;
+		d->nmatched += m;
+		d->nsubtree += m;
 	}
 	for (struct sg_treediff_node *k = n->child; n->parent && k; k = k->next)
 		fill(d, k);

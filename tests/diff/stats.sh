@@ -336,17 +336,33 @@ d = json.load(open(sys.argv[1]))
 print(d["matched_names"], sum(p["state"] != "both" for p in d["paths"]),
       sum(p["delta_ns"] != 0 for p in d["paths"]))' "$out/$name.json"
 }
-# clones and _noprof by default: kmem_cache_alloc's paths outside do_filp_open are matched;
-# do_filp_open's subtree is gone and do_file_open's new (a rename needs --rename)
-n=$(grep -c '^node.do_sys_openat2;do_filp_open' "$out/openat2.tree")
-k=$(grep -vc '^node.do_sys_openat2;do_filp_open' <(grep -P '^node\t[^\t]*;kmem_cache_alloc\t' "$out/openat2.tree"))
-expect "names: default" "$(names names-default)" "$k $((2 * n)) $((2 * n))"
+# by default clones and _noprof by name, and do_filp_open -> do_file_open by its subtree (issue
+# 34): below it the same functions (but for clones and _noprof), so everything pairs, as with
+# --rename; the five paths matched by name are do_filp_open's link_path_walk and the
+# kmem_cache_alloc paths
+expect "names: default" "$(names names-default)" "6 0 0"
 python3 -c 'import json, sys
-d = {p["path"]: p for p in json.load(open(sys.argv[1]))["paths"]}
-assert d["do_sys_openat2;do_file_open;path_openat;link_path_walk"]["state"] == "new"
-assert d["do_sys_openat2;do_filp_open;path_openat;link_path_walk.part.0.constprop.0"]["state"] == "gone"
-assert d["do_sys_openat2;getname;getname_flags.part.0;kmem_cache_alloc_noprof"]["before_name"] == "kmem_cache_alloc"' \
+d = json.load(open(sys.argv[1]))
+m = {x["path"]: x for x in d["matches"]}
+x = m["do_sys_openat2;do_file_open"]
+assert (x["before_name"], x["after_name"], x["how"], x["similarity"]) == ("do_filp_open", "do_file_open", "subtree", 1), x
+x = m["do_sys_openat2;do_file_open;path_openat;link_path_walk"]
+assert (x["before_name"], x["how"], x["similarity"]) == ("link_path_walk.part.0.constprop.0", "clone", None), x
+assert sorted(x["how"] for x in m.values()) == ["clone"] * 5 + ["subtree"], m
+p = {q["path"]: q for q in d["paths"]}
+assert p["do_sys_openat2;getname;getname_flags.part.0;kmem_cache_alloc_noprof"]["before_name"] == "kmem_cache_alloc"' \
 	"$out/names-default.json" && ok || bad "names: default matching of the 6.1 and renamed paths"
+"$bin" diff -q "$out/openat2.tree" "$out/renamed.tree" >"$out/names-default.out"
+grep -qx 'names: 5 paths matched under another name in BEFORE (compiler clones, _noprof, --rename; --exact-names: none)' \
+	"$out/names-default.out" && ok || bad "names: default: the header does not count the 5 clones"
+grep -qx 'matched: do_filp_open -> do_file_open (100% alike), 1 rename by subtree (docs/diff.md; --exact-names: none)' \
+	"$out/names-default.out" && ok || bad "names: default: the header does not name the rename by subtree"
+# --exact-names: nothing matched, every path with a renamed name in it gone, its twin new
+m=$(grep -cP '^node\t[^\t]*(do_filp_open|link_path_walk\.part\.0\.constprop\.0|kmem_cache_alloc)(;|\t)' "$out/openat2.tree")
+expect "names: --exact-names" "$(names names-exact-only --exact-names)" "0 $((2 * m)) $((2 * m))"
+"$bin" diff -q "$out/openat2.tree" "$out/renamed.tree" --exact-names >"$out/names-exact-only.out"
+grep -q '^names:\|^matched:' "$out/names-exact-only.out" && bad "names: --exact-names: a match said" || ok
+grep -qE '[|`]- do_file_open  \[new\]$' "$out/names-exact-only.out" && ok || bad "names: --exact-names: do_file_open not new"
 # --rename OLD=NEW, or a file of them: everything paired, no change anywhere
 expect "names: --rename" "$(names names-rename --rename do_filp_open=do_file_open)" "6 0 0"
 printf '# 6.1 -> 7.3\n\ndo_filp_open=do_file_open\n' >"$out/renames.txt"
@@ -354,11 +370,19 @@ expect "names: --rename FILE" "$(names names-file --rename "$out/renames.txt")" 
 "$bin" diff -q "$out/openat2.tree" "$out/renamed.tree" --rename do_filp_open=do_file_open >"$out/names.out"
 grep -qx 'names: 6 paths matched under another name in BEFORE (compiler clones, _noprof, --rename; --exact-names: none)' \
 	"$out/names.out" && ok || bad "names: the header does not say how many paths were matched"
+grep -q '^matched:' "$out/names.out" && bad "names: --rename's pair said as found by subtree" || ok
+python3 -c 'import json, sys
+m = {x["path"]: x for x in json.load(open(sys.argv[1]))["matches"]}
+assert m["do_sys_openat2;do_file_open"]["how"] == "rename", m' "$out/names-rename.json" && ok ||
+	bad "names: --rename's pair not how=rename"
 grep -qE '^ .*[|`]- link_path_walk  \[BEFORE: link_path_walk\.part\.0\.constprop\.0\]$' "$out/names.out" && ok ||
 	bad "names: link_path_walk's line does not name its BEFORE name"
-# --exact-names: no matching at all
-m=$(grep -c '^node.*\(link_path_walk\|kmem_cache_alloc\|do_filp_open\)' "$out/openat2.tree")
-expect "names: --exact-names" "$(names names-exact --exact-names --rename do_filp_open=do_file_open | cut -d' ' -f1)" "0"
+# --rename still pairs with --exact-names (it names the pair itself), nothing else does: the
+# clones below do_file_open stay apart
+expect "names: --exact-names --rename" "$(names names-exact --exact-names --rename do_filp_open=do_file_open | cut -d' ' -f1)" "1"
+"$bin" diff -q "$out/openat2.tree" "$out/renamed.tree" --exact-names --rename do_filp_open=do_file_open >"$out/names-exact.out"
+grep -qx 'names: 1 path matched under another name in BEFORE (--rename; --exact-names: no other)' \
+	"$out/names-exact.out" && ok || bad "names: --exact-names --rename: $(grep '^names' "$out/names-exact.out")"
 sg rename-bad 1 diff "$out/openat2.tree" "$out/renamed.tree" --rename do_filp_open
 grep -q "rename do_filp_open: No such file" "$out/rename-bad.err" && ok || bad "rename-bad: $(cat "$out/rename-bad.err")"
 sg rename-bad2 2 diff "$out/openat2.tree" "$out/renamed.tree" --rename =x
@@ -388,9 +412,61 @@ top=$(awk '/^10 largest .*changes in self time/ { getline; while ((getline l) > 
 expect "v73: largest changes" "$top" 10
 [ ! -s "$out/v73.renames" ] && ok ||
 	bad "v73: renames among the largest changes: $(head -3 "$out/v73.renames")"
-v73 v73-norename
+# with --exact-names, as before issue 34: do_file_open's paths not seen as do_filp_open's
+v73 v73-norename --exact-names
 [ "$(wc -l <"$out/v73-norename.renames")" -ge 5 ] && ok ||
 	bad "v73-norename: do_file_open's paths not seen as renames of do_filp_open's"
+# by default (issue 34): do_filp_open -> do_file_open found by the functions below them, so at
+# most 2 of the 10 largest changes are new or gone (main: 9), none of them a rename
+v73 v73-default
+grep -qx 'matched: do_filp_open -> do_file_open (70% alike), tick_sched_timer -> tick_nohz_handler (4 paths, 60% alike or more), step_into -> step_into_slowpath (86% alike), getname -> getname_flags (74% alike), 1 more path, 8 renames by subtree (docs/diff.md; --exact-names: none)' \
+	"$out/v73-default.out" && ok || bad "v73-default: header: $(grep '^matched' "$out/v73-default.out")"
+fresh=$(awk '/^10 largest .*changes in self time/ { getline; while ((getline l) > 0 && l != "") {
+	split(l, f, " +"); if (f[5] == "new" || f[5] == "gone") n++ } } END { print n + 0 }' "$out/v73-default.out")
+[ "$fresh" -le 2 ] && ok || bad "v73-default: $fresh of the 10 largest changes new or gone"
+[ ! -s "$out/v73-default.renames" ] && ok ||
+	bad "v73-default: renames among the largest changes: $(head -3 "$out/v73-default.renames")"
+grep -qE '^ .*[|`]- do_file_open  \[BEFORE: do_filp_open\]$' "$out/v73-default.out" && ok ||
+	bad "v73-default: do_file_open's line does not name do_filp_open"
+# the differential graph's tooltip of do_file_open says how it was matched
+"$bin" diff -q -f do_sys_openat2 "$out/openat2.tree" "$out/openat2-73.tree" -m svg \
+	-o "$out/v73-default.svg" || bad "v73-default: -m svg failed"
+grep -qF '; BEFORE: do_filp_open (renamed: matched by subtree, 70% of the time below in functions both call)</title>' \
+	"$out/v73-default.svg" && ok || bad "v73-default: the SVG's tooltip of do_file_open does not say the match"
+# each rename's similarity as docs/diff.md defines it, worked out by subtree-sim.awk from the two
+# .tree files (BEFORE's path with BEFORE's names, from the JSON's matches): the JSON's to the 4th
+# decimal (do_filp_open -> do_file_open 0.7028)
+"$bin" diff -q -m json -f do_sys_openat2 "$out/openat2.tree" "$out/openat2-73.tree" \
+	>"$out/v73-default.json" || bad "v73-default: -m json failed"
+python3 -c 'import json, sys
+ms = json.load(open(sys.argv[1]))["matches"]
+was = {m["path"]: m["before_name"] for m in ms}
+for m in ms:
+    if m["how"] == "subtree":
+        k = m["path"].split(";")
+        # the path in BEFORE: each name as BEFORE had it
+        g = [was.get(";".join(k[:i + 1]), k[i]) for i in range(len(k))]
+        print(";".join(g), m["path"], "%.4f" % m["similarity"], sep="\t")' \
+	"$out/v73-default.json" >"$out/v73-sim.txt"
+expect "v73-default: renames by subtree in the JSON" "$(wc -l <"$out/v73-sim.txt")" 8
+while IFS=$'\t' read -r g n sim; do
+	want=$(awk -v G="$g" -v N="$n" -f tests/diff/subtree-sim.awk "$out/openat2.tree" "$out/openat2-73.tree")
+	expect "v73-default: similarity of $n" "$sim" "$want"
+done <"$out/v73-sim.txt"
+grep -qF '"before_name": "do_filp_open", "after_name": "do_file_open", "how": "subtree", "similarity": 0.7028}' \
+	"$out/v73-default.json" && ok || bad "v73-default: the JSON's match of do_filp_open"
+# --rename wins over a better pair by subtree: do_filp_open taken as getname_flags, and
+# do_file_open, alike to no gone sibling left (getname: 22%), new
+"$bin" diff -q -m json -f do_sys_openat2 "$out/openat2.tree" "$out/openat2-73.tree" \
+	--rename do_filp_open=getname_flags >"$out/v73-force.json" || bad "v73-force: diff failed"
+python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+m = {x["path"]: x for x in d["matches"]}
+x = m["do_sys_openat2;getname_flags"]
+assert (x["before_name"], x["how"], x["similarity"]) == ("do_filp_open", "rename", None), x
+p = {q["path"]: q["state"] for q in d["paths"]}
+assert (p["do_sys_openat2;do_file_open"], p["do_sys_openat2;getname"]) == ("new", "gone")' \
+	"$out/v73-force.json" && ok || bad "v73-force: --rename does not force its pair over the subtree match"
 v73 v73-exact --exact-names --rename do_filp_open=do_file_open
 w=do_sys_openat2';do_file_open;path_openat;link_path_walk'$'\t''do_sys_openat2;do_filp_open;path_openat;'
 grep -qxF "${w}link_path_walk.part.0.constprop.0" "$out/v73-exact.renames" && ok ||

@@ -66,6 +66,29 @@ kids 40000 'f%d.isra.0' | plant clones-a.txt
 kids 40000 'f%d.constprop.0' | plant clones-b.txt
 lim clones 0 -t 10 -- diff -f root "$evil/clones-a.txt" "$evil/clones-b.txt" -m folded
 check "diff: 40,000 clones paired, none left apart" test "$(grep -c ' 1000 1000$' "$out/clones.out"),$(grep -vc ' 1000 1000$' "$out/clones.out")" = 40000,0
+# renames by subtree (issue 34): 20,000 gone and 20,000 new siblings that call something, a%d
+# calling x%d before, b%d calling x%d after: each pair alike, but only the 8 largest of each side
+# (all equal here: the first by name) are compared, so 8 pairs; the same with one x for all:
+# every pair equally alike, none paired (each caller and its x a path of its own)
+parents() { # N BEFORE-FORMAT CALLEE-FORMAT: a trace of one root calling N callers of one leaf
+	awk -v n="$1" -v f="$2" -v g="$3" 'BEGIN {
+		printf " 0)   t-1    |               |  root() {\n"
+		for (i = 1; i <= n; i++) {
+			printf " 0)   t-1    |               |    " f "() {\n", i
+			printf " 0)   t-1    |   1.000 us    |      " g "();\n", i
+			printf " 0)   t-1    |   2.000 us    |    }\n" }
+		printf " 0)   t-1    | + 99.000 us   |  }\n" }'
+}
+parents 20000 'a%d' 'x%d' | plant ren-a.txt
+parents 20000 'b%d' 'x%d' | plant ren-b.txt
+lim renames 0 -t 10 -- diff -f root "$evil/ren-a.txt" "$evil/ren-b.txt" --ascii
+check "diff: 20,000 gone and 20,000 new siblings alike in pairs: the 8 largest paired" \
+	grep -qx 'matched: a1 -> b1 (100% alike), a10 -> b10 (100% alike), a100 -> b100 (100% alike), a1000 -> b1000 (100% alike), 4 more paths, 8 renames by subtree (docs/diff.md; --exact-names: none)' "$out/renames.out"
+check "diff: and the others apart" test "$(grep -c '  \[gone\]$' "$out/renames.out"),$(grep -c '  \[new\]$' "$out/renames.out")" = 39984,39984
+parents 20000 'a%d' 'x' | plant same-a.txt
+parents 20000 'b%d' 'x' | plant same-b.txt
+lim renames-same 0 -t 10 -- diff -f root "$evil/same-a.txt" "$evil/same-b.txt" -m folded
+check "diff: 20,000 gone and 20,000 new siblings all alike: none paired" test "$(grep -c ' 1000 0$' "$out/renames-same.out"),$(grep -c ' 0 1000$' "$out/renames-same.out")" = 40000,40000
 
 # ---- 37.5: merge's metadata: indexed, and never more than the reader takes ----
 "$bin" -f __do_fault -i "$fix" -m top -q -o "$out/good.tree" >/dev/null

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include "check.h"
 #include "diffgate.h"
+#include "diffrename.h"
 #include "diff_text.h"
 #include "log.h"
 #include "treediff.h"
@@ -170,6 +171,118 @@ static void test_deep(struct sg_strtab *st)
 	sg_aggregate_free(run[1]);
 }
 
+/*
+ * Renames by subtree (diffrename.h), by hand: g calls p 60, q 30, r 10 (ns of self time) in
+ * BEFORE, h calls p 50, q Q, s 50 - Q in AFTER. Of g's time 90% is in functions h calls too, of
+ * h's (50 + Q)%: at Q = 10 the smaller share is 60%, a rename; at Q = 9, 59%, none.
+ */
+static struct sg_treediff *renamed(struct sg_strtab *st, int q, struct sg_aggregate *run[2])
+{
+	char a[512];
+	static const char b[] = "# surfgraph-tree 1\nroot=f\ntime=ns\n"
+				"stat\tf\t1\t0\t300\t300\t300\t300\t300\t300\n"
+				"node\tf\t1\t300\t100\t300\t300\n"
+				"node\tf;g\t1\t200\t100\t200\t200\n"
+				"node\tf;g;p\t1\t60\t60\t60\t60\n"
+				"node\tf;g;q\t1\t30\t30\t30\t30\n"
+				"node\tf;g;r\t1\t10\t10\t10\t10\n"
+				"end\n";
+	struct sg_treediff_options o = { 0 };
+
+	snprintf(a, sizeof(a),
+		 "# surfgraph-tree 1\nroot=f\ntime=ns\n"
+		 "stat\tf\t1\t0\t300\t300\t300\t300\t300\t300\n"
+		 "node\tf\t1\t300\t100\t300\t300\n"
+		 "node\tf;h\t1\t200\t100\t200\t200\n"
+		 "node\tf;h;p\t1\t50\t50\t50\t50\n"
+		 "node\tf;h;q\t1\t%d\t%d\t%d\t%d\n"
+		 "node\tf;h;s\t1\t%d\t%d\t%d\t%d\n"
+		 "end\n",
+		 q, q, q, q, 50 - q, 50 - q, 50 - q, 50 - q);
+	run[0] = load(st, b);
+	run[1] = load(st, a);
+	return run[0] && run[1] ? sg_treediff_new(run[0], run[1], &o) : NULL;
+}
+
+static void test_rename(struct sg_strtab *st)
+{
+	struct sg_aggregate *run[2];
+	struct sg_treediff *d = renamed(st, 10, run);
+	const struct sg_treediff_node *h;
+
+	CHECK(d != NULL);
+	h = d ? child(d->top->child, "h") : NULL;
+	CHECK(h && h->state == SG_TREEDIFF_BOTH && h->how == SG_TREEDIFF_SUBTREE);
+	CHECK(h && h->name_before && strcmp(h->name_before, "g") == 0);
+	CHECK(h && h->similarity == 0.6);
+	CHECK(d && !child(d->top->child, "g") && d->nsubtree == 1 && d->nmatched == 1);
+	sg_treediff_free(d);
+	sg_aggregate_free(run[0]);
+	sg_aggregate_free(run[1]);
+	d = renamed(st, 9, run);
+	CHECK(d != NULL);
+	h = d ? child(d->top->child, "h") : NULL;
+	CHECK(h && h->state == SG_TREEDIFF_NEW && !h->name_before);
+	CHECK(d && child(d->top->child, "g") && d->nsubtree == 0);
+	sg_treediff_free(d);
+	sg_aggregate_free(run[0]);
+	sg_aggregate_free(run[1]);
+}
+
+/*
+ * A chain of renames 100,000 calls deep: a1 ... aD then x in BEFORE, b1 ... bD then x in AFTER.
+ * Each level is a rename (x all the time below), and each profile walks the rest of the chain:
+ * D^2 nodes in all, but the walks stop at SG_DIFFRENAME_BUDGET, past the levels that fit.
+ */
+static void test_rename_chain(struct sg_strtab *st)
+{
+	enum { DEPTH = 100000 };
+	struct sg_aggregate *run[2];
+	struct sg_treediff_options o = { 0 };
+	uint64_t walked = 0, levels = 0;
+
+	for (int k = 0; k < 2; k++) {
+		struct sg_node *n;
+
+		run[k] = sg_aggregate_new(1);
+		sg_aggregate_set_meta(run[k], "root", "f");
+		run[k]->has_time = 1;
+		n = sg_tree_child(run[k]->merged, sg_tree_top(run[k]->merged),
+				  sg_strtab_intern(st, "f", 1));
+		n->calls = 1;
+		n->total = 1000;
+		for (int i = 1; i <= DEPTH + 1; i++) {
+			char name[16];
+
+			snprintf(name, sizeof(name), i > DEPTH ? "x" : k ? "b%d" : "a%d", i);
+			n = sg_tree_child(run[k]->merged, n, sg_strtab_intern(st, name, strlen(name)));
+			n->calls = 1;
+			n->total = 1000;
+		}
+		sg_treewalk_finish(sg_tree_top(run[k]->merged));
+		sg_aggregate_rootstat(run[k], "f")->sum.count = 1;
+	}
+	/* level i (a_i, b_i) walks D - i + 1 nodes below each */
+	for (uint64_t i = 1; i <= DEPTH; i++) {
+		if (walked + 2 * (DEPTH - i + 1) > SG_DIFFRENAME_BUDGET)
+			break;
+		walked += 2 * (DEPTH - i + 1);
+		levels++;
+	}
+	struct sg_treediff *d = sg_treediff_new(run[0], run[1], &o);
+
+	CHECK(d != NULL);
+	if (d) {
+		CHECK(d->subtree_stopped);
+		CHECK_U64(d->subtree_walked, SG_DIFFRENAME_BUDGET);
+		CHECK_U64(d->nsubtree, levels);
+		CHECK(levels > 10 && levels < 100);
+	}
+	sg_treediff_free(d);
+	sg_aggregate_free(run[0]);
+	sg_aggregate_free(run[1]);
+}
+
 int main(void)
 {
 	struct sg_strtab *st = sg_strtab_new();
@@ -177,6 +290,8 @@ int main(void)
 	test_ratio();
 	test_small(st);
 	test_deep(st);
+	test_rename(st);
+	test_rename_chain(st);
 	sg_treediff_free(NULL);
 	sg_strtab_free(st);
 	return check_report("treediff");
