@@ -9,6 +9,7 @@
 #include "live.h"
 #include "options.h"
 #include "strtab.h"
+#include "treefilter.h"
 
 /*
  * Trace the live kernel as o says (live.c), feeding cs; tracefs is restored when it returns.
@@ -30,5 +31,8 @@ int sg_cmd_read_text(struct sg_strtab *st, struct sg_callstack *cs, struct sg_de
  */
 int sg_cmd_read_dat(const struct sg_options *o, int copy_fd, struct sg_strtab *st,
 		    struct sg_callstack *cs, struct sg_raw_stats *raw, struct sg_text_stats *stats);
+
+/* The slicing of a saved trace that o asks for (-x, --no-irqs, --max-depth, -C, -p). */
+void sg_cmd_read_filter_settings(const struct sg_options *o, struct sg_filter_settings *s);
 
 #endif

@@ -488,6 +488,8 @@ static int run_input(struct run *r)
 	}
 	if (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth || r->opt.cpus || r->opt.npids ||
 	    r->opt.npnames || r->opt.no_off_cpu) {
+		struct sg_filter_settings fs;
+
 		if ((r->opt.mode == SG_MODE_RAW || r->opt.mode == SG_MODE_REPLAY) &&
 		    (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth)) {
 			sg_log_error("-m %s prints the %s unchanged: -x, --no-irqs and "
@@ -497,7 +499,8 @@ static int run_input(struct run *r)
 								: "calls as recorded");
 			return -1;
 		}
-		r->filter = sg_treefilter_new(&r->opt);
+		sg_cmd_read_filter_settings(&r->opt, &fs);
+		r->filter = sg_treefilter_new(&fs);
 		if (!r->filter)
 			return -1;
 	}

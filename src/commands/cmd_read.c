@@ -113,3 +113,19 @@ int sg_cmd_read_live(struct sg_options *o, struct sg_strtab *st, struct sg_calls
 		stats->lines = live->records;
 	return ret == -2 ? -2 : ret < 0 ? -1 : 0;
 }
+
+void sg_cmd_read_filter_settings(const struct sg_options *o, struct sg_filter_settings *s)
+{
+	*s = (struct sg_filter_settings){
+		.excludes = o->excludes,
+		.nexcludes = o->nexcludes,
+		.no_irqs = o->no_irqs,
+		.no_off_cpu = o->no_off_cpu,
+		.max_depth = o->max_depth,
+		.cpus = o->cpus,
+		.pids = o->pids,
+		.npids = o->npids,
+		.pnames = o->pnames,
+		.npnames = o->npnames,
+	};
+}
