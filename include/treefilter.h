@@ -16,11 +16,11 @@ struct sg_treefilter;
 struct sg_filter_settings {
 	const char *const *excludes; /* -x: globs of the calls cut with their callees */
 	int nexcludes;
-	int no_irqs;		/* --no-irqs: interrupts' calls cut */
-	int no_off_cpu;		/* --no-off-cpu: the [off-cpu] frames cut */
-	int max_depth;		/* --max-depth: calls below it cut; 0 none */
-	const char *cpus;	/* -C: the CPU list invocations must have run on; NULL any */
-	const int *pids;	/* -p PID */
+	int no_irqs;	  /* --no-irqs: interrupts' calls cut */
+	int no_off_cpu;	  /* --no-off-cpu: the [off-cpu] frames cut */
+	int max_depth;	  /* --max-depth: calls below it cut; 0 none */
+	const char *cpus; /* -C: the CPU list invocations must have run on; NULL any */
+	const int *pids;  /* -p PID */
 	int npids;
 	const char *const *pnames; /* -p NAME (taskname.h) */
 	int npnames;
