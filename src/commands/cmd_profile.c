@@ -34,8 +34,17 @@
 #include "treesave.h"
 
 struct run {
-	struct sg_options opt;
-	struct sg_pipeline pl; /* names, roots, call stacks, filter, aggregate (pipeline.h) */
+	struct sg_options opt;	       /* a profile run's command line; zeroed for a load */
+	const char *path;	       /* -i's input; NULL: live */
+	const char *const *roots;      /* -f, or the root guessed */
+	int nroots;
+	int guess;		       /* no root given: the trace's guessed */
+	int quiet;		       /* the guess not said */
+	struct sg_filter_settings fs;  /* how a saved trace is sliced; filtered: any */
+	int filtered;
+	struct sg_stack_settings ss;   /* the call stacks' settings */
+	struct sg_aggregate_settings as; /* what the aggregate keeps */
+	struct sg_pipeline pl;	       /* names, roots, call stacks, filter, aggregate (pipeline.h) */
 	struct sg_raw_stats raw; /* binary inputs' counts */
 	struct sg_live_result live; /* live tracing's counts */
 	int exit2; /* the failure is a usage problem: exit status 2 */
@@ -56,7 +65,7 @@ static int show_invocation(void *ctx, struct sg_invocation *inv)
 	if (!inv->cut && !r->load && !r->opt.pick.kind && !r->opt.sort_duration) {
 		/* numbered as the aggregate will number it */
 		inv->seq = r->pl.agg->complete + 1;
-		return sg_profile_out_invocation(&r->out, inv, r->opt.input != NULL);
+		return sg_profile_out_invocation(&r->out, inv, r->path != NULL);
 	}
 	return 0;
 }
@@ -85,7 +94,7 @@ static int prepare_save(struct run *r, int trace)
 	     sg_cmd_flame_mode(r->opt.mode)) &&
 	    sg_outfile_check_dir(r->opt.outdir) < 0)
 		return -1;
-	if (sg_savepolicy_prepare(&r->save, &r->opt, trace ? r->opt.functions[0] : NULL,
+	if (sg_savepolicy_prepare(&r->save, &r->opt, trace ? r->roots[0] : NULL,
 				  &r->exit2) < 0)
 		return -1;
 	if (sg_cmd_flame_mode(r->opt.mode)) {
@@ -120,28 +129,28 @@ static int check_selected(struct run *r)
 	if (r->pl.agg->complete || r->pl.agg->incomplete || !dropped)
 		return 0;
 	if (dropped > no_pid + no_cpu) {
-		const char *pt = r->opt.npids || r->opt.npnames ? "in the -p tasks" : "";
-		const char *and = (r->opt.npids || r->opt.npnames) && r->opt.cpus ? " and " : "";
-		const char *on = r->opt.cpus ? "on CPUs " : "",
-			   *cpus = r->opt.cpus ? r->opt.cpus : "";
+		const char *pt = r->fs.npids || r->fs.npnames ? "in the -p tasks" : "";
+		const char *and = (r->fs.npids || r->fs.npnames) && r->fs.cpus ? " and " : "";
+		const char *on = r->fs.cpus ? "on CPUs " : "",
+			   *cpus = r->fs.cpus ? r->fs.cpus : "";
 
 		/* not "none of the 1 calls": the one call did not run there */
 		if (dropped == 1)
 			sg_log_error("the one call of %s in %s did not run %s%s%s%s",
-				     sg_match_describe(r->pl.match), r->opt.input, pt, and, on,
+				     sg_match_describe(r->pl.match), r->path, pt, and, on,
 				     cpus);
 		else
 			sg_log_error("none of the %" PRIu64 " calls of %s in %s ran %s%s%s%s%s",
-				     dropped, sg_match_describe(r->pl.match), r->opt.input, pt, and,
-				     on, cpus, r->opt.cpus ? " only" : "");
+				     dropped, sg_match_describe(r->pl.match), r->path, pt, and,
+				     on, cpus, r->fs.cpus ? " only" : "");
 	} else if (no_pid) {
 		sg_log_error("-p: %s does not say which task made the calls (trace with "
 			     "funcgraph-proc, or use trace-cmd)",
-			     r->opt.input);
+			     r->path);
 	} else {
 		sg_log_error("-C: %s does not say which CPU ran the calls (trace with "
 			     "funcgraph-cpu)",
-			     r->opt.input);
+			     r->path);
 	}
 	/* the command line was right: the trace holds no such calls (exit 1, as no call of ROOT) */
 	return -1;
@@ -154,18 +163,18 @@ static int check_selected(struct run *r)
 static int filter_treefile(struct run *r)
 {
 	r->exit2 = 1;
-	if (r->opt.cpus || r->opt.npids || r->opt.npnames) {
+	if (r->fs.cpus || r->fs.npids || r->fs.npnames) {
 		sg_log_error("%s: a .tree file keeps no CPU or task of each call: give %s with the "
 			     "trace it was made from",
-			     r->opt.input, r->opt.cpus ? "-C" : "-p");
+			     r->path, r->fs.cpus ? "-C" : "-p");
 		return -1;
 	}
 	for (int i = 0; i < r->pl.agg->nroots; i++) {
-		if (r->opt.nfunctions && sg_match_test(r->pl.match, r->pl.agg->roots[i].root) < 0) {
+		if (r->nroots && sg_match_test(r->pl.match, r->pl.agg->roots[i].root) < 0) {
 			sg_log_error(
 			    "%s holds the calls of %s, not %s: a .tree cannot be re-rooted; "
 			    "give -f with the trace it was made from",
-			    r->opt.input, r->pl.agg->roots[i].root, sg_match_describe(r->pl.match));
+			    r->path, r->pl.agg->roots[i].root, sg_match_describe(r->pl.match));
 			return -1;
 		}
 	}
@@ -201,18 +210,12 @@ static int run_trace(struct run *r, struct sg_source *src)
 	struct sg_text_stats ts;
 	const char *saved = NULL;
 	int cut_only;
-	struct sg_stack_settings ss = {
-	    .keep_raw = r->opt.mode == SG_MODE_RAW,
-	    /* the latter's durations hold no wait */
-	    .no_offcpu = r->opt.no_off_cpu || r->opt.no_sleep_time,
-	    .no_irqs = r->opt.no_irqs,
-	    .no_calls = !reads_calls(&r->opt),
-	};
 
-	r->pl.sink = (struct sg_pipeline_sink){show_invocation, r};
-	if (sg_pipeline_stacks(&r->pl, &ss) < 0)
+	if (!r->load)
+		r->pl.sink = (struct sg_pipeline_sink){show_invocation, r};
+	if (sg_pipeline_stacks(&r->pl, &r->ss) < 0)
 		return -1;
-	if (!r->opt.input) {
+	if (!r->path) {
 		int tui = r->opt.mode == SG_MODE_TUI;
 		int ret = sg_cmd_read_live(&r->opt, r->pl.st, r->pl.cs, &r->live, &ts,
 					   tui ? on_tick : NULL, tui ? r : NULL);
@@ -221,7 +224,8 @@ static int run_trace(struct run *r, struct sg_source *src)
 		if (ret < 0)
 			return -1;
 	} else if ((src->kind == SG_SOURCE_DAT
-			? sg_cmd_read_dat(&r->opt, src->dat_fd, r->pl.st, r->pl.cs, &r->raw, &ts)
+			? sg_cmd_read_dat(r->path, r->ss.keep_raw, src->dat_fd, r->pl.st, r->pl.cs,
+					  &r->raw, &ts)
 			: sg_cmd_read_text(r->pl.st, r->pl.cs, src->in, &ts)) < 0) {
 		return -1;
 	}
@@ -235,13 +239,13 @@ static int run_trace(struct run *r, struct sg_source *src)
 	    sg_narrowcheck_self(r->pl.agg->phase[0], r->pl.agg->phase[1], &r->live.narrow_self,
 				&r->live.narrow_root) < 0)
 		return -1;
-	if (sg_runinfo_describe(r->pl.agg, sg_match_describe(r->pl.match), r->opt.input,
+	if (sg_runinfo_describe(r->pl.agg, sg_match_describe(r->pl.match), r->path,
 				sg_callstack_stats(r->pl.cs), &ts) < 0 ||
-	    (!r->opt.input && sg_runinfo_describe_live(r->pl.agg, &r->live) < 0))
+	    (!r->path && sg_runinfo_describe_live(r->pl.agg, &r->live) < 0))
 		return -1;
 	if (r->pl.filter && check_selected(r) < 0)
 		return -1;
-	if (!r->opt.input && !r->live.began && r->live.stop == SG_STOP_SIGNAL) {
+	if (!r->path && !r->live.began && r->live.stop == SG_STOP_SIGNAL) {
 		/* as an interrupted run: not an error, but nothing to show or save */
 		fprintf(stderr,
 			"surfgraph: stopped by signal %d before tracing began (function_graph "
@@ -252,8 +256,8 @@ static int run_trace(struct run *r, struct sg_source *src)
 	/* calls that were all cut: counted in the .tree and the summary, but nothing to draw */
 	cut_only = !r->pl.agg->complete && r->pl.agg->incomplete && !r->load;
 	if (!r->pl.agg->complete && !cut_only) {
-		sg_runinfo_explain(r->pl.agg, sg_match_describe(r->pl.match), r->opt.functions[0],
-				   r->opt.input, &ts, sg_callstack_stats(r->pl.cs)->events,
+		sg_runinfo_explain(r->pl.agg, sg_match_describe(r->pl.match), r->roots[0],
+				   r->path, &ts, sg_callstack_stats(r->pl.cs)->events,
 				   r->pl.st);
 		return -1;
 	}
@@ -264,7 +268,7 @@ static int run_trace(struct run *r, struct sg_source *src)
 		return -1;
 	/* the summary after the text, once the pager is closed, not under it */
 	sg_pager_finish();
-	if (sg_savepolicy_write(&r->save, r->opt.input, r->pl.agg, &saved) < 0)
+	if (sg_savepolicy_write(&r->save, r->path, r->pl.agg, &saved) < 0)
 		return -1;
 	if (!r->opt.quiet)
 		sg_runinfo_print(stderr, sg_match_describe(r->pl.match), r->pl.agg,
@@ -275,9 +279,9 @@ static int run_trace(struct run *r, struct sg_source *src)
 		fprintf(stderr,
 			"surfgraph: the previous run is %s: surfgraph diff %s compares them\n",
 			r->save.old, saved);
-	if (!r->opt.quiet && r->opt.nfunctions > 1)
+	if (!r->opt.quiet && r->nroots > 1)
 		sg_runinfo_warn_nested(stderr, r->pl.match, r->pl.agg);
-	if (!r->opt.quiet && !r->opt.input)
+	if (!r->opt.quiet && !r->path)
 		sg_runinfo_print_live(stderr, &r->live, r->opt.command, r->opt.verbose);
 	if (!r->opt.quiet && r->pl.filter && sg_treefilter_selects(r->pl.filter)) {
 		uint64_t dropped, no_pid, no_cpu;
@@ -298,8 +302,8 @@ static int run_trace(struct run *r, struct sg_source *src)
 	sg_profile_out_note_kept(&r->out, r->pl.agg);
 	sg_savepolicy_warn(&r->save, r->pl.agg, r->opt.quiet);
 	if (cut_only) {
-		sg_runinfo_explain(r->pl.agg, sg_match_describe(r->pl.match), r->opt.functions[0],
-				   r->opt.input, &ts, sg_callstack_stats(r->pl.cs)->events,
+		sg_runinfo_explain(r->pl.agg, sg_match_describe(r->pl.match), r->roots[0],
+				   r->path, &ts, sg_callstack_stats(r->pl.cs)->events,
 				   r->pl.st);
 		return -1;
 	}
@@ -313,7 +317,7 @@ static int run_treefile(struct run *r, struct sg_decomp *in)
 
 	sg_aggregate_free(r->pl.agg);
 	/* streamed, decompressed as read: a .tree.gz as a .tree */
-	r->pl.agg = f ? sg_treeread_file(f, r->opt.input, r->pl.st) : NULL;
+	r->pl.agg = f ? sg_treeread_file(f, r->path, r->pl.st) : NULL;
 	if (f)
 		fclose(f);
 	if (!r->pl.agg && sg_decomp_error(in))
@@ -326,7 +330,7 @@ static int run_treefile(struct run *r, struct sg_decomp *in)
 		    "%s chooses what a run keeps while it reads a trace: %s holds what its "
 		    "run kept (-m tree --each lists them); keep more when tracing, or in "
 		    "the run's trace with -i TRACE",
-		    r->opt.keep_opt, r->opt.input);
+		    r->opt.keep_opt, r->path);
 		r->exit2 = 1;
 		return -1;
 	}
@@ -339,13 +343,13 @@ static int run_treefile(struct run *r, struct sg_decomp *in)
 		return -1;
 	}
 	if (sg_cmd_flame_mode(r->opt.mode) &&
-	    sg_cmd_flame_open_tree(&r->out.flame, r->pl.agg, r->opt.input) < 0)
+	    sg_cmd_flame_open_tree(&r->out.flame, r->pl.agg, r->path) < 0)
 		return -1;
 	if (sg_profile_out_start_text(&r->out) < 0 || sg_profile_out_kept(&r->out, r->pl.agg) < 0 ||
 	    sg_profile_out_final(&r->out, r->pl.agg, 1) < 0)
 		return -1;
 	sg_pager_finish();
-	if (sg_savepolicy_write(&r->save, r->opt.input, r->pl.agg, &saved) < 0)
+	if (sg_savepolicy_write(&r->save, r->path, r->pl.agg, &saved) < 0)
 		return -1;
 	if (!r->opt.quiet && r->opt.no_irqs)
 		sg_runinfo_print_no_irqs(stderr, 1);
@@ -368,8 +372,11 @@ static int run_treefile(struct run *r, struct sg_decomp *in)
  */
 static int guess_root(struct run *r, int fd)
 {
-	static const char *every[] = {"*"};
-	struct sg_options o = r->opt;
+	static const char *const every[] = {"*"};
+	/* its filters, every function a root; nothing else kept */
+	struct sg_profile_load req = {.roots = every, .nroots = 1, .filter = r->fs,
+				      .filtered = r->filtered, .keep = r->as.keep,
+				      .keep_slowest = r->as.keep_slowest};
 	struct sg_aggregate *all = NULL;
 	struct stat st;
 	int ret;
@@ -378,24 +385,24 @@ static int guess_root(struct run *r, int fd)
 	if (fd == STDIN_FILENO || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		sg_log_error("which function? give the root with -f FUNC (%s is read once: it "
 			     "cannot be looked through for its top-level function first)",
-			     fd == STDIN_FILENO ? "stdin" : r->opt.input);
+			     fd == STDIN_FILENO ? "stdin" : r->path);
 		return -1;
 	}
-	o.functions = every;
-	o.nfunctions = 1;
-	ret = sg_cmd_profile_load(&o, r->opt.input, r->pl.st, &all);
+	ret = sg_cmd_profile_load(&req, r->path, r->pl.st, &all);
 	if (ret < 0) {
 		r->exit2 = ret == -2;
 		return -1;
 	}
 	/* every name read was matched by "*": the run's own matcher must ask again */
 	sg_pipeline_untag(r->pl.st);
-	r->guessed = sg_rootguess_pick(all, r->opt.input);
+	r->guessed = sg_rootguess_pick(all, r->path);
 	if (r->guessed) {
 		r->exit2 = 0;
-		r->opt.functions = &r->guessed;
+		r->opt.functions = &r->guessed; /* for the outputs' names */
 		r->opt.nfunctions = 1;
-		if (!r->opt.quiet)
+		r->roots = &r->guessed;
+		r->nroots = 1;
+		if (!r->quiet)
 			sg_rootguess_say(all, r->guessed);
 		if (sg_pipeline_add_root(&r->pl, r->guessed) < 0)
 			r->guessed = NULL;
@@ -404,40 +411,38 @@ static int guess_root(struct run *r, int fd)
 	return r->guessed ? 0 : -1;
 }
 
+/* -i: the options of live tracing refused, and the filters that cut trees with -m raw, replay. */
+static int check_input_options(const struct sg_options *o)
+{
+	if (o->command || o->duration > 0 || o->count || o->no_sleep_time || o->buffer_kb ||
+	    o->text || o->args || o->retval || o->narrow || o->narrow_from) {
+		sg_log_error("-d, -n, -- CMD, --no-sleep-time, --buffer-size, --text, --args, "
+			     "--retval and --narrow* are for live tracing, not with -i (a "
+			     "saved trace shows the arguments and return values it has)");
+		return -1;
+	}
+	if ((o->mode == SG_MODE_RAW || o->mode == SG_MODE_REPLAY) &&
+	    (o->nexcludes || o->no_irqs || o->max_depth)) {
+		sg_log_error("-m %s prints the %s unchanged: -x, --no-irqs and --max-depth cut "
+			     "trees (use -m tree, walk or folded)",
+			     o->mode_name,
+			     o->mode == SG_MODE_RAW ? "trace lines" : "calls as recorded");
+		return -1;
+	}
+	return 0;
+}
+
 /* Read the saved trace or .tree named by -i through the stages; the caller owns what r holds. */
 static int run_input(struct run *r)
 {
 	struct sg_source src = {.dat_fd = -1};
 	int ret = -1;
 
-	r->exit2 = 1;
-	if (r->opt.command || r->opt.duration > 0 || r->opt.count || r->opt.no_sleep_time ||
-	    r->opt.buffer_kb || r->opt.text || r->opt.args || r->opt.retval || r->opt.narrow ||
-	    r->opt.narrow_from) {
-		sg_log_error("-d, -n, -- CMD, --no-sleep-time, --buffer-size, --text, --args, "
-			     "--retval and --narrow* are for live tracing, not with -i (a "
-			     "saved trace shows the arguments and return values it has)");
+	r->exit2 = 1; /* a bad -C list */
+	if (r->filtered && sg_pipeline_filter(&r->pl, &r->fs) < 0)
 		return -1;
-	}
-	if (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth || r->opt.cpus || r->opt.npids ||
-	    r->opt.npnames || r->opt.no_off_cpu) {
-		struct sg_filter_settings fs;
-
-		if ((r->opt.mode == SG_MODE_RAW || r->opt.mode == SG_MODE_REPLAY) &&
-		    (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth)) {
-			sg_log_error("-m %s prints the %s unchanged: -x, --no-irqs and "
-				     "--max-depth cut trees (use -m tree, walk or folded)",
-				     r->opt.mode_name,
-				     r->opt.mode == SG_MODE_RAW ? "trace lines"
-								: "calls as recorded");
-			return -1;
-		}
-		sg_cmd_read_filter_settings(&r->opt, &fs);
-		if (sg_pipeline_filter(&r->pl, &fs) < 0)
-			return -1;
-	}
 	r->exit2 = 0;
-	if (sg_source_open(&src, r->opt.input) < 0)
+	if (sg_source_open(&src, r->path) < 0)
 		goto out;
 	if (src.kind == SG_SOURCE_TREE) {
 		if (r->load || prepare_save(r, 0) == 0)
@@ -445,15 +450,15 @@ static int run_input(struct run *r)
 		goto out;
 	}
 	/* diff and tui guess a trace's root as -i does; merge wants it named */
-	if (!r->opt.nfunctions && (!r->load || r->opt.diff || r->opt.tui) &&
+	if (!r->nroots && r->guess &&
 	    guess_root(r, sg_decomp_fd(src.in)) < 0)
 		goto out;
-	if (!r->opt.nfunctions) {
+	if (!r->nroots) {
 		if (r->load)
 			sg_log_error(
 			    "%s is not a .tree file: give the root with -f ROOT to compare "
 			    "traces, or compare runs saved with -o",
-			    r->opt.input);
+			    r->path);
 		else
 			sg_log_error("which function? give the root with -f FUNC (see --help)");
 		r->exit2 = !r->load;
@@ -466,7 +471,7 @@ static int run_input(struct run *r)
 		goto out;
 	/* a saved trace's capture date is unknown: the graphs carry none */
 	if (!r->load && sg_cmd_flame_mode(r->opt.mode) &&
-	    sg_cmd_flame_open(&r->out.flame, r->pl.agg, r->opt.functions[0], 0) < 0)
+	    sg_cmd_flame_open(&r->out.flame, r->pl.agg, r->roots[0], 0) < 0)
 		goto out;
 	ret = run_trace(r, &src);
 out:
@@ -477,30 +482,49 @@ out:
 /* The pipeline and outputs of a run; st is the caller's when given. */
 static int run_setup(struct run *r, struct sg_strtab *st)
 {
-	/* bucket trees feed the .tree, the SVG's selection, diff --slow and tui; nothing else */
-	int kept = sg_savepolicy_wanted(&r->opt) || r->opt.diff || r->opt.merge || r->opt.tui ||
-		   r->opt.mode == SG_MODE_TUI;
-	struct sg_aggregate_settings as = {
-	    .keep = r->opt.keep,
-	    .keep_slowest = r->opt.keep_slowest,
-	    .no_bucket_trees = !kept && r->opt.mode != SG_MODE_SVG && r->opt.mode != SG_MODE_PNG &&
-			       r->opt.mode != SG_MODE_PDF,
-	    /* the per-path statistics feed the .tree and diff alone (a .tree read replaces agg) */
-	    .no_pathstat = !kept,
-	    .narrow = r->opt.narrow,
-	    .pin_seq = r->opt.pick.kind == SG_PICK_SEQ ? r->opt.pick.seq : 0,
-	};
-
 	r->out.opt = &r->opt;
 	r->out.flame.opt = &r->opt;
 	r->out.flame.style = &r->out.style;
 	r->out.flame.raw_tty = r->out.raw_tty;
-	if (sg_pipeline_open(&r->pl, st, r->opt.functions, r->opt.nfunctions, &as) < 0)
+	if (sg_pipeline_open(&r->pl, st, r->roots, r->nroots, &r->as) < 0)
 		return -1;
 	if (!r->load && (r->opt.mode == SG_MODE_CHROME || r->opt.mode == SG_MODE_SPEEDSCOPE) &&
 	    !(r->out.ex = sg_export_new(r->opt.mode, stdout, r->opt.keep_all)))
 		return -1;
 	return 0;
+}
+
+/* A profile run's stages as its options say (pipeline.h): the run the command line asks for. */
+static void run_settings(struct run *r)
+{
+	const struct sg_options *o = &r->opt;
+	/* bucket trees feed the .tree, the SVG's selection, diff --slow and tui; nothing else */
+	int kept = sg_savepolicy_wanted(o) || o->diff || o->merge || o->tui ||
+		   o->mode == SG_MODE_TUI;
+
+	r->path = o->input;
+	r->roots = o->functions;
+	r->nroots = o->nfunctions;
+	r->guess = 1;
+	r->quiet = o->quiet;
+	r->filtered = sg_cmd_read_filter_settings(o, &r->fs);
+	r->ss = (struct sg_stack_settings){
+	    .keep_raw = o->mode == SG_MODE_RAW,
+	    /* the latter's durations hold no wait */
+	    .no_offcpu = o->no_off_cpu || o->no_sleep_time,
+	    .no_irqs = o->no_irqs,
+	    .no_calls = !reads_calls(o),
+	};
+	r->as = (struct sg_aggregate_settings){
+	    .keep = o->keep,
+	    .keep_slowest = o->keep_slowest,
+	    .no_bucket_trees = !kept && o->mode != SG_MODE_SVG && o->mode != SG_MODE_PNG &&
+			       o->mode != SG_MODE_PDF,
+	    /* the per-path statistics feed the .tree and diff alone (a .tree read replaces agg) */
+	    .no_pathstat = !kept,
+	    .narrow = o->narrow,
+	    .pin_seq = o->pick.kind == SG_PICK_SEQ ? o->pick.seq : 0,
+	};
 }
 
 static void run_free(struct run *r)
@@ -543,9 +567,14 @@ int sg_cmd_profile_run(const struct sg_options *o)
 		rc = 2;
 		goto out;
 	}
+	run_settings(&r);
 	if (run_setup(&r, NULL) < 0)
 		goto out;
-	if (r.opt.input) {
+	if (r.path) {
+		if (check_input_options(&r.opt) < 0) {
+			rc = 2;
+			goto out;
+		}
 		if (run_input(&r) < 0)
 			goto fail;
 	} else {
@@ -573,18 +602,28 @@ out:
 	return rc;
 }
 
-int sg_cmd_profile_load(const struct sg_options *o, const char *path, struct sg_strtab *st,
+int sg_cmd_profile_load(const struct sg_profile_load *req, const char *path, struct sg_strtab *st,
 			struct sg_aggregate **out)
 {
-	struct run r = { .opt = *o, .load = 1 };
+	struct run r = {
+	    .load = 1,
+	    .path = path,
+	    .roots = req->roots,
+	    .nroots = req->nroots,
+	    .guess = req->guess,
+	    .quiet = req->quiet,
+	    .fs = req->filter,
+	    .filtered = req->filtered,
+	    .ss = {.no_offcpu = req->filter.no_off_cpu,
+		   .no_irqs = req->filter.no_irqs,
+		   .no_calls = !req->whole},
+	    .as = {.keep = req->keep,
+		   .keep_slowest = req->keep_slowest,
+		   .no_bucket_trees = !req->whole,
+		   .no_pathstat = !req->whole},
+	};
 	int rc = -1;
 
-	/* the options are diff's: its -o and -m are not this run's */
-	r.opt.input = path;
-	r.opt.output = NULL;
-	r.opt.no_save = 1;
-	r.opt.mode = SG_MODE_TOP;
-	r.opt.each = 0;
 	if (run_setup(&r, st) == 0 && run_input(&r) == 0) {
 		*out = r.pl.agg;
 		r.pl.agg = NULL;
