@@ -71,7 +71,7 @@ DEB_ARM64 = libc6-dev libtracefs-dev libtraceevent-dev libtracecmd-dev libcairo2
 	trace-cmd busybox-static
 
 .PHONY: all deps test unit golden dat exports live-host diff merge tui vm bench examples install clean check-libs
-.PHONY: svg browser arm64 js-check
+.PHONY: svg browser arm64 js-check layers
 .PHONY: hardening sanitize fuzz fuzz-build fuzz-replay valgrind
 
 all: $(BIN)
@@ -214,7 +214,11 @@ svg: surfgraph tests/out/pngpixel
 browser: surfgraph
 	@tests/browser/run.sh
 
-test: check-libs js-check unit golden dat exports live-host diff merge tui hardening sanitize valgrind fuzz-replay svg browser vm
+test: check-libs layers js-check unit golden dat exports live-host diff merge tui hardening sanitize valgrind fuzz-replay svg browser vm
+
+# Every #include against the folders' order written in docs/architecture.md (tests/layers.sh).
+layers:
+	@tests/layers.sh
 
 # Hostile and broken input (tests/hardening): clear errors, no crash, hang or leak; where
 # root's outputs go, against another user's links, FIFOs and swapped directories (paths.sh);

@@ -5,6 +5,7 @@
 #include "aggregate.h"
 #include "options.h"
 #include "strtab.h"
+#include "treefilter.h"
 
 /*
  * Run `surfgraph -f FUNC ...` (live or -i). Returns the exit status: 0 done, 1 runtime error,
@@ -14,11 +15,25 @@
 int sg_cmd_profile_run(const struct sg_options *o);
 
 /*
- * Build the aggregate of a saved trace or .tree at path as `-i path` with the options o would
- * (root -f, filters), without output or .tree file; names interned in st. 0 with *out set; -1
- * with a message; -2 with a message for a usage problem.
+ * What diff, tui and the root's guess need of a saved run, each building its own: the roots,
+ * the slicing, and what the aggregate keeps; no output, no .tree file.
  */
-int sg_cmd_profile_load(const struct sg_options *o, const char *path, struct sg_strtab *st,
+struct sg_profile_load {
+	const char *const *roots; /* -f; none: the trace's root guessed (guess), else refused */
+	int nroots;
+	int guess;
+	struct sg_filter_settings filter; /* -x, --no-irqs, --max-depth, -C, -p */
+	int filtered;			  /* any of them */
+	unsigned keep, keep_slowest;	  /* --keep, --keep-slowest */
+	int whole; /* the bucket trees, per-path statistics and calls kept: compared or browsed */
+	int quiet; /* the guessed root not said */
+};
+
+/*
+ * Build the aggregate of the saved trace or .tree at path as req says; names interned in st. 0
+ * with *out set; -1 with a message; -2 with a message for a usage problem.
+ */
+int sg_cmd_profile_load(const struct sg_profile_load *req, const char *path, struct sg_strtab *st,
 			struct sg_aggregate **out);
 
 #endif

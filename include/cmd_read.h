@@ -9,6 +9,7 @@
 #include "live.h"
 #include "options.h"
 #include "strtab.h"
+#include "treefilter.h"
 
 /*
  * Trace the live kernel as o says (live.c), feeding cs; tracefs is restored when it returns.
@@ -25,10 +26,14 @@ int sg_cmd_read_text(struct sg_strtab *st, struct sg_callstack *cs, struct sg_de
 		     struct sg_text_stats *stats);
 
 /*
- * Read the trace.dat o->input (copy_fd: its seekable copy, or -1) through cs; its counts in
- * *raw, no text counts in *stats. 0, or -1 with a message.
+ * Read the trace.dat at path (copy_fd: its seekable copy, or -1) through cs, each invocation's
+ * records kept with keep_raw (-m raw); its counts in *raw, no text counts in *stats. 0, or -1
+ * with a message.
  */
-int sg_cmd_read_dat(const struct sg_options *o, int copy_fd, struct sg_strtab *st,
+int sg_cmd_read_dat(const char *path, int keep_raw, int copy_fd, struct sg_strtab *st,
 		    struct sg_callstack *cs, struct sg_raw_stats *raw, struct sg_text_stats *stats);
+
+/* The slicing of a saved trace that o asks for (-x, --no-irqs, --max-depth, -C, -p): 1 any. */
+int sg_cmd_read_filter_settings(const struct sg_options *o, struct sg_filter_settings *s);
 
 #endif

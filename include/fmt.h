@@ -1,4 +1,4 @@
-/* fmt.h - number formatting for the renderers, and the one escaping of input text for terminals. */
+/* fmt.h - number formatting (numbers alone, below the model); escape.h for the text beside. */
 #ifndef SG_FMT_H
 #define SG_FMT_H
 
@@ -6,9 +6,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "escape.h"
-#include "invocation.h"
-#include "tree.h"
-#include "treediff.h"
 
 #define SG_FMT_LEN 32
 
@@ -47,29 +44,7 @@ const char *sg_fmt_delta_us(char buf[SG_FMT_LEN], int64_t ns);
 /* A signed change given in hundredths of a percent ("+33.08%", "-0.50%", "0.00%"). */
 const char *sg_fmt_delta_pct(char buf[SG_FMT_LEN], int64_t bp);
 
-/*
- * A diff's delta% (text and TUI alike): "+33.08%", "-0.50%", "0.00%"; "new"/"gone" for a path
- * in one run only; "n/a" from zero.
- */
-/* "# invocation SEQ ROOT task=COMM-PID cpu=A,B": how walk and replay open an invocation. */
-void sg_fmt_put_invocation_head(FILE *out, const struct sg_invocation *inv);
-
-const char *sg_fmt_diff_pct(char buf[SG_FMT_LEN], int64_t d, uint64_t before,
-			    enum sg_treediff_state state);
-
 /* Thousandths as the shortest exact decimal: 1000 "1", 1500 "1.5", 333 "0.333". */
 const char *sg_fmt_milli(char buf[SG_FMT_LEN], uint64_t v);
-
-/* A return value: an error by name ("-ENOMEM", "-600"), others in hex ("0x0"), or decimal. */
-const char *sg_fmt_retval(char buf[SG_FMT_LEN], int64_t v);
-
-/*
- * A node's errors for people: "returned -ENOMEM in 3 of 10 calls", "returned -ENOMEM in 3,
- * -EINVAL in 1 of 10 calls"; "" when no call returned an error. Returns buf.
- */
-const char *sg_fmt_errors(char *buf, size_t size, const struct sg_node *n);
-
-/* One kept call: "(ARGS) = VALUE", its arguments written as names are. -1: write error. */
-int sg_fmt_put_call(FILE *out, const struct sg_call *c);
 
 #endif

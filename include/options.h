@@ -4,8 +4,7 @@
 
 #include <stdint.h>
 #include "pick.h"
-
-#define SG_VERSION "0.1.0"
+#include "version.h"
 
 enum sg_mode {
 	SG_MODE_SVG,

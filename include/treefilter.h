@@ -5,16 +5,32 @@
 #include <stdint.h>
 #include "aggregate.h"
 #include "invocation.h"
-#include "options.h"
 #include "tree.h"
 
 struct sg_treefilter;
 
 /*
- * The filters of o that apply to saved traces: -x, --no-irqs, --max-depth (on trees), -C, -p (on
- * invocations). NULL with a message on a bad -C list or no memory.
+ * What a saved trace is sliced by, filled by the command from its options; the lists are the
+ * caller's and must outlive the filter. Zeroed: nothing cut, every invocation kept.
  */
-struct sg_treefilter *sg_treefilter_new(const struct sg_options *o);
+struct sg_filter_settings {
+	const char *const *excludes; /* -x: globs of the calls cut with their callees */
+	int nexcludes;
+	int no_irqs;	  /* --no-irqs: interrupts' calls cut */
+	int no_off_cpu;	  /* --no-off-cpu: the [off-cpu] frames cut */
+	int max_depth;	  /* --max-depth: calls below it cut; 0 none */
+	const char *cpus; /* -C: the CPU list invocations must have run on; NULL any */
+	const int *pids;  /* -p PID */
+	int npids;
+	const char *const *pnames; /* -p NAME (taskname.h) */
+	int npnames;
+};
+
+/*
+ * The filters of s: -x, --no-irqs, --max-depth (on trees), -C, -p (on invocations). NULL with
+ * a message on a bad -C list or no memory.
+ */
+struct sg_treefilter *sg_treefilter_new(const struct sg_filter_settings *s);
 void sg_treefilter_free(struct sg_treefilter *f);
 
 /* Whether it cuts subtrees (-x, --no-irqs, --max-depth) / selects invocations (-C, -p). */

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "difffmt.h"
 #include "diffgate.h"
 #include "mergetail.h"
 #include "diff_text.h"
@@ -113,7 +114,7 @@ static void put_summary(FILE *out, const struct sg_treediff *d, const struct sg_
 			unknown == 1 ? "n/a" : sg_fmt_human(a, vb),
 			unknown == 2 ? "n/a" : sg_fmt_human(b, va),
 			unknown ? "n/a" : fmt_delta_human(c, dv),
-			unknown ? "n/a" : sg_fmt_diff_pct(p, dv, vb, st));
+			unknown ? "n/a" : sg_difffmt_pct(p, dv, vb, st));
 		/* a merge of runs without quantile sketches estimated it: its delta is too */
 		unsigned bit = i == 1 ? SG_MT_P50 : i == 2 ? SG_MT_P99 : 0;
 		int ab = (r->sum[0].approx & bit ? 1 : 0) | (r->sum[1].approx & bit ? 2 : 0);
@@ -223,7 +224,7 @@ static int put_changes(FILE *out, const struct sg_treediff *d,
 			fputs(col, out);
 		fprintf(out, "%12s %12s %12s %9s", sg_fmt_us(a, n->self[0]),
 			sg_fmt_us(b, n->self[1]), sg_fmt_delta_us(c, n->self_delta),
-			sg_fmt_diff_pct(p, n->self_delta, n->self[0], n->state));
+			sg_difffmt_pct(p, n->self_delta, n->self[0], n->state));
 		if (columns(d))
 			fprintf(out, " %*s %s", CI_WIDTH, cs, mark(d, &n->self_sig, n->self_sig_by));
 		fputs("  ", out);
@@ -306,7 +307,7 @@ static void put_node(FILE *out, const struct sg_treediff *d, const struct sg_tre
 	if (col)
 		fputs(col, out);
 	fprintf(out, "%12s %12s %12s %9s", sg_fmt_us(a, n->total[0]), sg_fmt_us(b, n->total[1]),
-		sg_fmt_delta_us(c, n->delta), sg_fmt_diff_pct(p, n->delta, n->total[0], n->state));
+		sg_fmt_delta_us(c, n->delta), sg_difffmt_pct(p, n->delta, n->total[0], n->state));
 	if (columns(d))
 		fprintf(out, " %*s %s", CI_WIDTH, cs, mark(d, &n->sig, n->sig_by));
 	fprintf(out, " %*s  ",

@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include "callfmt.h"
 #include "fmt.h"
 #include "json.h"
 #include "log.h"
@@ -140,7 +141,7 @@ static void put_calls(FILE *out, const struct sg_node *n)
 		fputs(",\"retvals\":[", out);
 		for (const struct sg_call *k = n->ret->first; k; k = k->next) {
 			if (k->has_retval)
-				sg_json_string(out, sg_fmt_retval(buf, k->retval));
+				sg_json_string(out, sg_callfmt_retval(buf, k->retval));
 			else
 				fputs("null", out);
 			if (k->next)
@@ -184,7 +185,7 @@ static void put_rec_args(FILE *out, const struct sg_invocation *inv, const struc
 	if (r->has_retval) {
 		fputs(any ? "," : ",\"args\":{", out);
 		fputs("\"retval\":", out);
-		sg_json_string(out, sg_fmt_retval(buf, r->retval));
+		sg_json_string(out, sg_callfmt_retval(buf, r->retval));
 		any = 1;
 	}
 	if (inv->ncpus && r->cpu >= 0 && r->cpu != inv->cpus[0]) {

@@ -1,5 +1,6 @@
 /* render_replay.c - -m replay: each call of an invocation, in order, as the kernel recorded it. */
 #include <inttypes.h>
+#include "callfmt.h"
 #include "fmt.h"
 #include "render_replay.h"
 
@@ -8,7 +9,7 @@ static void put_header(FILE *out, const struct sg_invocation *inv)
 	char a[SG_FMT_LEN];
 	const struct sg_calls *c = inv->calls;
 
-	sg_fmt_put_invocation_head(out, inv);
+	sg_callfmt_put_invocation_head(out, inv);
 	if (inv->has_ts)
 		fprintf(out, " start=%" PRIu64 ".%09" PRIu64, inv->start_ts / 1000000000,
 			inv->start_ts % 1000000000);
@@ -61,7 +62,7 @@ static void put_call(FILE *out, const struct sg_invocation *inv, const struct sg
 		sg_escape_put_name(out, r->args);
 	fputc(')', out);
 	if (r->has_retval)
-		fprintf(out, " = %s", sg_fmt_retval(a, r->retval));
+		fprintf(out, " = %s", sg_callfmt_retval(a, r->retval));
 	fputc('\n', out);
 }
 

@@ -4,9 +4,9 @@
 #include <string.h>
 #include "json.h"
 #include "log.h"
-#include "options.h"
 #include "render_speedscope.h"
 #include "timeline.h"
+#include "version.h"
 
 struct sg_speedscope {
 	FILE *out;

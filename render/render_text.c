@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "callfmt.h"
 #include "mergetail.h"
 #include "fmt.h"
 #include "invocation.h"
@@ -129,7 +130,7 @@ static void put_line(FILE *out, const struct sg_node *n, const struct sg_node *r
 	sg_escape_put_name(out, n->name);
 	if (hot)
 		fputs(RESET, out);
-	if (*sg_fmt_errors(errs, sizeof(errs), n))
+	if (*sg_callfmt_errors(errs, sizeof(errs), n))
 		fprintf(out, "  (%s)", errs);
 	fputc('\n', out);
 }
@@ -143,7 +144,7 @@ static void put_calls(FILE *out, const struct sg_node *n, int more, const unsign
 		for (int i = 1; i <= depth && depth <= MAX_DRAWN_DEPTH; i++)
 			fputs(last[i] ? "   " : (st->unicode ? "\u2502  " : "|  "), out);
 		fputs(more ? (st->unicode ? "\u2502 " : "| ") : "  ", out);
-		sg_fmt_put_call(out, c);
+		sg_callfmt_put_call(out, c);
 		fputc('\n', out);
 	}
 }

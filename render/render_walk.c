@@ -1,5 +1,6 @@
 /* render_walk.c - walk output (-m walk): one line per node, "level name total_us self_us calls". */
 #include <inttypes.h>
+#include "callfmt.h"
 #include "fmt.h"
 #include "render_walk.h"
 
@@ -9,7 +10,7 @@ int sg_render_walk(FILE *out, const struct sg_invocation *inv, int has_time)
 	char a[SG_FMT_LEN], b[SG_FMT_LEN];
 	int level = 0;
 
-	sg_fmt_put_invocation_head(out, inv);
+	sg_callfmt_put_invocation_head(out, inv);
 	if (inv->has_ts)
 		fprintf(out, " start=%s", sg_fmt_ts(a, inv->start_ts));
 	if (has_time)
@@ -23,7 +24,7 @@ int sg_render_walk(FILE *out, const struct sg_invocation *inv, int has_time)
 		/* each call's arguments and return value, when the trace had them */
 		for (const struct sg_call *c = n->ret ? n->ret->first : NULL; c; c = c->next) {
 			fputs("  call ", out);
-			sg_fmt_put_call(out, c);
+			sg_callfmt_put_call(out, c);
 			fputc('\n', out);
 		}
 		n = sg_node_next_depth(n, top, &level);

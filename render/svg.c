@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "callfmt.h"
 #include "fmt.h"
 #include "log.h"
 #include "svg.h"
@@ -163,7 +164,7 @@ static void put_tooltip(struct sg_svgout *out, const struct sg_flame *f,
 		char errs[256];
 
 		sg_svgout_puts(out, ", ");
-		sg_svgout_str(out, sg_fmt_errors(errs, sizeof(errs), fr->node));
+		sg_svgout_str(out, sg_callfmt_errors(errs, sizeof(errs), fr->node));
 	}
 	if (o->frame_tooltip) {
 		char extra[512] = "";

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "callfmt.h"
 #include "callrec.h"
 #include "escape.h"
 #include "fmt.h"
@@ -124,7 +125,7 @@ static void draw_row(const struct sg_tuicalls *c, int y, size_t i)
 		     sg_fmt_us(du, r->dur), r->cpu, bar, 2 * r->depth, "", name, args);
 	if (r->has_retval && k > 0 && (size_t) k < sizeof(line))
 		k += snprintf(line + k, sizeof(line) - (size_t) k, " = %s",
-			      sg_fmt_retval(rv, r->retval));
+			      sg_callfmt_retval(rv, r->retval));
 	if ((r->pid != root->pid || r->comm != root->comm) && k > 0 && (size_t) k < sizeof(line)) {
 		task_of(r, task, sizeof(task));
 		snprintf(line + k, sizeof(line) - (size_t) k, "  [%s]", task);
@@ -201,7 +202,7 @@ static void detail(struct sg_tuicalls *c)
 		snprintf(l[n++], SG_TUI_DETAIL_LEN, "args      %s", args);
 	}
 	if (r->has_retval)
-		snprintf(l[n++], SG_TUI_DETAIL_LEN, "returned  %s", sg_fmt_retval(a, r->retval));
+		snprintf(l[n++], SG_TUI_DETAIL_LEN, "returned  %s", sg_callfmt_retval(a, r->retval));
 	for (int i = 0; i < n; i++)
 		lines[i] = l[i];
 	sg_tuidraw_popup("the call as recorded (any key closes)", lines, n, c->stop);

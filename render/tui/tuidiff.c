@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "difffmt.h"
 #include "fmt.h"
 #include "tuidiff.h"
 #include "tuidraw.h"
@@ -79,7 +80,7 @@ static void put_figures(const struct sg_tuimodel *m, unsigned i, char *buf, size
 		snprintf(test, sizeof(test), " %23s %s", ci(&n->sig, iv, sizeof(iv)), mark(n));
 	snprintf(buf, size, "%12s %12s %12s %9s%s %13s  ", sg_fmt_us(a, n->total[0]),
 		 sg_fmt_us(b, n->total[1]), sg_fmt_delta_us(c, n->delta),
-		 sg_fmt_diff_pct(p, n->delta, n->total[0], n->state), test, calls);
+		 sg_difffmt_pct(p, n->delta, n->total[0], n->state), test, calls);
 }
 
 static void figures(const struct sg_tuimodel *m, unsigned i, char *buf, size_t size)
@@ -131,11 +132,11 @@ static int detail(const struct sg_tuimodel *m, unsigned i, char (*l)[SG_TUI_DETA
 						: "in both runs");
 	snprintf(l[k++], SG_TUI_DETAIL_LEN, "total     %s -> %s  (%s us, %s)",
 		 sg_fmt_human(a, n->total[0]), sg_fmt_human(b, n->total[1]),
-		 sg_fmt_delta_us(c, n->delta), sg_fmt_diff_pct(p, n->delta, n->total[0], n->state));
+		 sg_fmt_delta_us(c, n->delta), sg_difffmt_pct(p, n->delta, n->total[0], n->state));
 	snprintf(l[k++], SG_TUI_DETAIL_LEN, "self      %s -> %s  (%s us, %s)",
 		 sg_fmt_human(a, n->self[0]), sg_fmt_human(b, n->self[1]),
 		 sg_fmt_delta_us(c, n->self_delta),
-		 sg_fmt_diff_pct(p, n->self_delta, n->self[0], n->state));
+		 sg_difffmt_pct(p, n->self_delta, n->self[0], n->state));
 	snprintf(l[k++], SG_TUI_DETAIL_LEN, "calls     %s -> %s",
 		 sg_fmt_milli(a, n->calls_milli[0]), sg_fmt_milli(b, n->calls_milli[1]));
 	snprintf(l[k++], SG_TUI_DETAIL_LEN,

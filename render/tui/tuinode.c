@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include "callfmt.h"
 #include "fmt.h"
 #include "tree.h"
 #include "tuidraw.h"
@@ -96,7 +97,7 @@ static void suffix(const void *n, char *buf, size_t size)
 	char errs[256];
 
 	buf[0] = '\0';
-	if (*sg_fmt_errors(errs, sizeof(errs), n))
+	if (*sg_callfmt_errors(errs, sizeof(errs), n))
 		snprintf(buf, size, "  (%s)", errs);
 }
 
@@ -185,7 +186,7 @@ static int detail(const struct sg_tuimodel *m, unsigned i, char (*l)[SG_TUI_DETA
 		snprintf(l[k++], SG_TUI_DETAIL_LEN,
 			 "returns   %" PRIu64 " value%s seen, %" PRIu64 " error%s%s%s",
 			 n->ret->rets, sg_plural(n->ret->rets), n->ret->errs,
-			 sg_plural(n->ret->errs), *sg_fmt_errors(errs, sizeof(errs), n) ? ": " : "",
+			 sg_plural(n->ret->errs), *sg_callfmt_errors(errs, sizeof(errs), n) ? ": " : "",
 			 errs);
 	return k;
 }

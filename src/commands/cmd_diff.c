@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "cmd_diff.h"
 #include "cmd_profile.h"
+#include "cmd_read.h"
 #include "diffgate.h"
 #include "diff_folded.h"
 #include "diff_json.h"
@@ -485,7 +486,21 @@ int sg_cmd_diff_run(const struct sg_options *o)
 	char *defname = NULL;
 	const char *path;
 	int rc = 1;
+	/*
+	 * each side as -i would read it: a .tree, or a trace with -f (or its root guessed), both
+	 * with the filters; whole, for the per-path statistics and --slow's bucket trees
+	 */
+	struct sg_profile_load req = {
+	    .roots = o->functions,
+	    .nroots = o->nfunctions,
+	    .guess = 1,
+	    .keep = o->keep,
+	    .keep_slowest = o->keep_slowest,
+	    .whole = 1,
+	    .quiet = o->quiet,
+	};
 
+	req.filtered = sg_cmd_read_filter_settings(o, &req.filter);
 	stdout_tty = isatty(STDOUT_FILENO);
 
 	st = sg_strtab_new();
@@ -499,9 +514,8 @@ int sg_cmd_diff_run(const struct sg_options *o)
 			     o->old_file, o->files[1]);
 		goto out;
 	}
-	/* each side as -i would read it: a .tree, or a trace with -f, both with the filters */
 	for (int k = 0; k < o->nfiles; k++) {
-		int ret = sg_cmd_profile_load(o, o->files[k], st, &run[k]);
+		int ret = sg_cmd_profile_load(&req, o->files[k], st, &run[k]);
 
 		if (ret < 0) {
 			rc = ret == -2 ? 2 : 1;

@@ -119,7 +119,17 @@ int sg_cmd_merge_run(const struct sg_options *o)
 			goto out;
 		}
 		if (is_trace(o, o->files[i])) {
-			int ret = sg_cmd_profile_load(o, o->files[i], st, &runs[i]);
+			/* as diff loads a trace: whole, to be saved; its root given or guessed */
+			struct sg_profile_load req = {
+			    .roots = o->functions,
+			    .nroots = o->nfunctions,
+			    .guess = 1,
+			    .keep = o->keep,
+			    .keep_slowest = o->keep_slowest,
+			    .whole = 1,
+			    .quiet = o->quiet,
+			};
+			int ret = sg_cmd_profile_load(&req, o->files[i], st, &runs[i]);
 
 			if (ret < 0) {
 				rc = ret == -2 ? 2 : 1;

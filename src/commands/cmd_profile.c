@@ -1,7 +1,4 @@
 /* cmd_profile.c - profiling a function: wires input, call stacks, aggregate and renderers. */
-#include <ctype.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,10 +11,10 @@
 #include "cmd_read.h"
 #include "cmd_profile.h"
 #include "decomp.h"
-#include "input_dat.h"
 #include "live.h"
 #include "input_text.h"
 #include "narrowcheck.h"
+#include "pipeline.h"
 #include "log.h"
 #include "match.h"
 #include "options.h"
@@ -30,55 +27,45 @@
 #include "rootguess.h"
 #include "runinfo.h"
 #include "savepolicy.h"
+#include "source.h"
 #include "strtab.h"
-#include "treefile.h"
 #include "treeread.h"
 #include "treefilter.h"
 #include "treesave.h"
 
 struct run {
-	struct sg_options opt;
-	struct sg_strtab *st;
-	struct sg_match *match;
-	struct sg_aggregate *agg;
-	struct sg_callstack *cs;
-	int dat;      /* the input is a trace.dat file */
+	struct sg_options opt;	       /* a profile run's command line; zeroed for a load */
+	const char *path;	       /* -i's input; NULL: live */
+	const char *const *roots;      /* -f, or the root guessed */
+	int nroots;
+	int guess;		       /* no root given: the trace's guessed */
+	int quiet;		       /* the guess not said */
+	struct sg_filter_settings fs;  /* how a saved trace is sliced; filtered: any */
+	int filtered;
+	struct sg_stack_settings ss;   /* the call stacks' settings */
+	struct sg_aggregate_settings as; /* what the aggregate keeps */
+	struct sg_pipeline pl;	       /* names, roots, call stacks, filter, aggregate (pipeline.h) */
 	struct sg_raw_stats raw; /* binary inputs' counts */
 	struct sg_live_result live; /* live tracing's counts */
 	int exit2; /* the failure is a usage problem: exit status 2 */
 	struct sg_savepolicy save; /* whether and where the .tree goes (savepolicy.h) */
-	struct sg_treefilter *filter; /* -x, --no-irqs, --max-depth, -C, -p on a saved trace */
 	int load;		      /* only build the aggregate (for diff): no output, no .tree */
 	struct sg_profile_out out;    /* what is printed and drawn (profile_out.h) */
 	const char *guessed;	      /* no -f: the trace's one top-level function (rootguess.h) */
 };
 
-/* Per-invocation output happens as invocations complete, so a long trace streams. */
-static int on_invocation(void *ctx, struct sg_invocation *inv)
+/* The pipeline's sink: each invocation's output as it completes, so a long trace streams. */
+static int show_invocation(void *ctx, struct sg_invocation *inv)
 {
 	struct run *r = ctx;
-	if (r->filter) {
-		/* as if the kernel had traced only these tasks and CPUs, and not the cut calls */
-		if (!sg_treefilter_keep(r->filter, inv)) {
-			sg_invocation_free(inv);
-			return 0;
-		}
-		sg_treefilter_prune(r->filter, sg_tree_top(inv->tree));
-	}
+
 	if (inv->has_dur)
 		r->out.has_time = 1;
 	/* --pick and --sort duration choose among the kept invocations once all are in */
 	if (!inv->cut && !r->load && !r->opt.pick.kind && !r->opt.sort_duration) {
 		/* numbered as the aggregate will number it */
-		inv->seq = r->agg->complete + 1;
-		if (sg_profile_out_invocation(&r->out, inv, r->opt.input != NULL) < 0) {
-			sg_invocation_free(inv);
-			return -1;
-		}
-	}
-	if (sg_aggregate_add(r->agg, inv) < 0) {
-		sg_log_error("out of memory");
-		return -1;
+		inv->seq = r->pl.agg->complete + 1;
+		return sg_profile_out_invocation(&r->out, inv, r->path != NULL);
 	}
 	return 0;
 }
@@ -88,44 +75,7 @@ static int on_tick(void *ctx, const struct sg_live_tick *t)
 {
 	struct run *r = ctx;
 
-	return sg_profile_out_tick(&r->out, r->agg, t);
-}
-
-/*
- * A compressed trace.dat is copied where /tmp's tmpfs would not hold it in memory, up to a size
- * no capture of ours reaches; beyond, decompressing it is the user's call.
- */
-#define DAT_COPY_DIR "/var/tmp"
-#define DAT_COPY_MAX (16ull << 30)
-
-/*
- * The copy's bound: SURFGRAPH_TMP_MAX (bytes, or with K, M or G) when set, else DAT_COPY_MAX.
- * 0 with a message: not a size. Past it, or below 10% free (decomp.c), the copy stops.
- */
-static uint64_t copy_max(void)
-{
-	const char *s = getenv("SURFGRAPH_TMP_MAX");
-	static const char units[] = "KMG";
-	const char *u;
-	char *end;
-	unsigned long long v;
-
-	if (!s)
-		return DAT_COPY_MAX;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	u = *end ? strchr(units, *end) : NULL;
-	if (u && v <= (UINT64_MAX >> 30)) {
-		v <<= 10 * (u - units + 1);
-		end++;
-	}
-	if (!isdigit((unsigned char) *s) || errno || *end || !v) {
-		sg_log_error("SURFGRAPH_TMP_MAX=%.40s: not a size (bytes, or a number with K, M or "
-			     "G)",
-			     s);
-		return 0;
-	}
-	return v;
+	return sg_profile_out_tick(&r->out, r->pl.agg, t);
 }
 
 /*
@@ -144,7 +94,7 @@ static int prepare_save(struct run *r, int trace)
 	     sg_cmd_flame_mode(r->opt.mode)) &&
 	    sg_outfile_check_dir(r->opt.outdir) < 0)
 		return -1;
-	if (sg_savepolicy_prepare(&r->save, &r->opt, trace ? r->opt.functions[0] : NULL,
+	if (sg_savepolicy_prepare(&r->save, &r->opt, trace ? r->roots[0] : NULL,
 				  &r->exit2) < 0)
 		return -1;
 	if (sg_cmd_flame_mode(r->opt.mode)) {
@@ -175,31 +125,32 @@ static int check_selected(struct run *r)
 {
 	uint64_t dropped, no_pid, no_cpu;
 
-	sg_treefilter_counts(r->filter, &dropped, &no_pid, &no_cpu);
-	if (r->agg->complete || r->agg->incomplete || !dropped)
+	sg_treefilter_counts(r->pl.filter, &dropped, &no_pid, &no_cpu);
+	if (r->pl.agg->complete || r->pl.agg->incomplete || !dropped)
 		return 0;
 	if (dropped > no_pid + no_cpu) {
-		const char *pt = r->opt.npids || r->opt.npnames ? "in the -p tasks" : "";
-		const char *and = (r->opt.npids || r->opt.npnames) && r->opt.cpus ? " and " : "";
-		const char *on = r->opt.cpus ? "on CPUs " : "",
-			   *cpus = r->opt.cpus ? r->opt.cpus : "";
+		const char *pt = r->fs.npids || r->fs.npnames ? "in the -p tasks" : "";
+		const char *and = (r->fs.npids || r->fs.npnames) && r->fs.cpus ? " and " : "";
+		const char *on = r->fs.cpus ? "on CPUs " : "",
+			   *cpus = r->fs.cpus ? r->fs.cpus : "";
 
 		/* not "none of the 1 calls": the one call did not run there */
 		if (dropped == 1)
 			sg_log_error("the one call of %s in %s did not run %s%s%s%s",
-				     sg_match_describe(r->match), r->opt.input, pt, and, on, cpus);
+				     sg_match_describe(r->pl.match), r->path, pt, and, on,
+				     cpus);
 		else
 			sg_log_error("none of the %" PRIu64 " calls of %s in %s ran %s%s%s%s%s",
-				     dropped, sg_match_describe(r->match), r->opt.input, pt, and,
-				     on, cpus, r->opt.cpus ? " only" : "");
+				     dropped, sg_match_describe(r->pl.match), r->path, pt, and,
+				     on, cpus, r->fs.cpus ? " only" : "");
 	} else if (no_pid) {
 		sg_log_error("-p: %s does not say which task made the calls (trace with "
 			     "funcgraph-proc, or use trace-cmd)",
-			     r->opt.input);
+			     r->path);
 	} else {
 		sg_log_error("-C: %s does not say which CPU ran the calls (trace with "
 			     "funcgraph-cpu)",
-			     r->opt.input);
+			     r->path);
 	}
 	/* the command line was right: the trace holds no such calls (exit 1, as no call of ROOT) */
 	return -1;
@@ -212,24 +163,24 @@ static int check_selected(struct run *r)
 static int filter_treefile(struct run *r)
 {
 	r->exit2 = 1;
-	if (r->opt.cpus || r->opt.npids || r->opt.npnames) {
+	if (r->fs.cpus || r->fs.npids || r->fs.npnames) {
 		sg_log_error("%s: a .tree file keeps no CPU or task of each call: give %s with the "
 			     "trace it was made from",
-			     r->opt.input, r->opt.cpus ? "-C" : "-p");
+			     r->path, r->fs.cpus ? "-C" : "-p");
 		return -1;
 	}
-	for (int i = 0; i < r->agg->nroots; i++) {
-		if (r->opt.nfunctions && sg_match_test(r->match, r->agg->roots[i].root) < 0) {
+	for (int i = 0; i < r->pl.agg->nroots; i++) {
+		if (r->nroots && sg_match_test(r->pl.match, r->pl.agg->roots[i].root) < 0) {
 			sg_log_error(
 			    "%s holds the calls of %s, not %s: a .tree cannot be re-rooted; "
 			    "give -f with the trace it was made from",
-			    r->opt.input, r->agg->roots[i].root, sg_match_describe(r->match));
+			    r->path, r->pl.agg->roots[i].root, sg_match_describe(r->pl.match));
 			return -1;
 		}
 	}
 	r->exit2 = 0;
-	if (r->filter && sg_treefilter_prunes(r->filter))
-		sg_treefilter_prune_all(r->filter, r->agg);
+	if (r->pl.filter && sg_treefilter_prunes(r->pl.filter))
+		sg_treefilter_prune_all(r->pl.filter, r->pl.agg);
 	return 0;
 }
 
@@ -253,52 +204,49 @@ static int reads_calls(const struct sg_options *o)
 	}
 }
 
-static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
+/* Read the trace, live (src NULL) or saved, through the pipeline, and show what it made. */
+static int run_trace(struct run *r, struct sg_source *src)
 {
 	struct sg_text_stats ts;
 	const char *saved = NULL;
 	int cut_only;
 
-	r->cs = sg_callstack_new(r->st, r->match, on_invocation, r, r->opt.mode == SG_MODE_RAW);
-	if (!r->cs) {
-		sg_log_error("out of memory");
+	if (!r->load)
+		r->pl.sink = (struct sg_pipeline_sink){show_invocation, r};
+	if (sg_pipeline_stacks(&r->pl, &r->ss) < 0)
 		return -1;
-	}
-	if (r->opt.no_off_cpu || r->opt.no_sleep_time) /* the latter's durations hold no wait */
-		sg_callstack_no_offcpu(r->cs);
-	if (!reads_calls(&r->opt))
-		sg_callstack_no_calls(r->cs);
-	if (r->opt.no_irqs)
-		sg_callstack_no_irqs(r->cs);
-	if (!r->opt.input) {
+	if (!r->path) {
 		int tui = r->opt.mode == SG_MODE_TUI;
-		int ret = sg_cmd_read_live(&r->opt, r->st, r->cs, &r->live, &ts,
+		int ret = sg_cmd_read_live(&r->opt, r->pl.st, r->pl.cs, &r->live, &ts,
 					   tui ? on_tick : NULL, tui ? r : NULL);
 
 		r->exit2 = ret == -2;
 		if (ret < 0)
 			return -1;
-	} else if ((r->dat ? sg_cmd_read_dat(&r->opt, dat_fd, r->st, r->cs, &r->raw, &ts)
-			   : sg_cmd_read_text(r->st, r->cs, in, &ts)) < 0) {
+	} else if ((src->kind == SG_SOURCE_DAT
+			? sg_cmd_read_dat(r->path, r->ss.keep_raw, src->dat_fd, r->pl.st, r->pl.cs,
+					  &r->raw, &ts)
+			: sg_cmd_read_text(r->pl.st, r->pl.cs, src->in, &ts)) < 0) {
 		return -1;
 	}
-	if (sg_aggregate_finish(r->agg) < 0)
+	if (sg_aggregate_finish(r->pl.agg) < 0)
 		return -1;
 	/* the final view before the summary: the terminal is the screen's until q */
 	if (r->opt.mode == SG_MODE_TUI && r->live.began &&
-	    sg_profile_out_browse(&r->out, r->agg, &r->live) < 0)
+	    sg_profile_out_browse(&r->out, r->pl.agg, &r->live) < 0)
 		return -1;
 	/* what narrowing hid: self time of functions whose callees changed at the switch */
-	if (r->agg->phase[0] && sg_narrowcheck_self(r->agg->phase[0], r->agg->phase[1],
-						    &r->live.narrow_self, &r->live.narrow_root) < 0)
+	if (r->pl.agg->phase[0] &&
+	    sg_narrowcheck_self(r->pl.agg->phase[0], r->pl.agg->phase[1], &r->live.narrow_self,
+				&r->live.narrow_root) < 0)
 		return -1;
-	if (sg_runinfo_describe(r->agg, sg_match_describe(r->match), r->opt.input,
-				sg_callstack_stats(r->cs), &ts) < 0 ||
-	    (!r->opt.input && sg_runinfo_describe_live(r->agg, &r->live) < 0))
+	if (sg_runinfo_describe(r->pl.agg, sg_match_describe(r->pl.match), r->path,
+				sg_callstack_stats(r->pl.cs), &ts) < 0 ||
+	    (!r->path && sg_runinfo_describe_live(r->pl.agg, &r->live) < 0))
 		return -1;
-	if (r->filter && check_selected(r) < 0)
+	if (r->pl.filter && check_selected(r) < 0)
 		return -1;
-	if (!r->opt.input && !r->live.began && r->live.stop == SG_STOP_SIGNAL) {
+	if (!r->path && !r->live.began && r->live.stop == SG_STOP_SIGNAL) {
 		/* as an interrupted run: not an error, but nothing to show or save */
 		fprintf(stderr,
 			"surfgraph: stopped by signal %d before tracing began (function_graph "
@@ -307,38 +255,39 @@ static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
 		return 0;
 	}
 	/* calls that were all cut: counted in the .tree and the summary, but nothing to draw */
-	cut_only = !r->agg->complete && r->agg->incomplete && !r->load;
-	if (!r->agg->complete && !cut_only) {
-		sg_runinfo_explain(r->agg, sg_match_describe(r->match), r->opt.functions[0],
-				   r->opt.input, &ts, sg_callstack_stats(r->cs)->events, r->st);
+	cut_only = !r->pl.agg->complete && r->pl.agg->incomplete && !r->load;
+	if (!r->pl.agg->complete && !cut_only) {
+		sg_runinfo_explain(r->pl.agg, sg_match_describe(r->pl.match), r->roots[0],
+				   r->path, &ts, sg_callstack_stats(r->pl.cs)->events,
+				   r->pl.st);
 		return -1;
 	}
 	if (r->load)
 		return 0;
-	if (!cut_only && ((r->opt.sort_duration && sg_profile_out_kept(&r->out, r->agg) < 0) ||
-			  sg_profile_out_final(&r->out, r->agg, 0) < 0))
+	if (!cut_only && ((r->opt.sort_duration && sg_profile_out_kept(&r->out, r->pl.agg) < 0) ||
+			  sg_profile_out_final(&r->out, r->pl.agg, 0) < 0))
 		return -1;
 	/* the summary after the text, once the pager is closed, not under it */
 	sg_pager_finish();
-	if (sg_savepolicy_write(&r->save, r->opt.input, r->agg, &saved) < 0)
+	if (sg_savepolicy_write(&r->save, r->path, r->pl.agg, &saved) < 0)
 		return -1;
 	if (!r->opt.quiet)
-		sg_runinfo_print(stderr, sg_match_describe(r->match), r->agg,
-				 sg_callstack_stats(r->cs), &ts, r->opt.verbose, saved);
+		sg_runinfo_print(stderr, sg_match_describe(r->pl.match), r->pl.agg,
+				 sg_callstack_stats(r->pl.cs), &ts, r->opt.verbose, saved);
 	if (!r->opt.quiet && r->opt.no_irqs)
 		sg_runinfo_print_no_irqs(stderr, 0);
 	if (!r->opt.quiet && r->save.old && saved)
 		fprintf(stderr,
 			"surfgraph: the previous run is %s: surfgraph diff %s compares them\n",
 			r->save.old, saved);
-	if (!r->opt.quiet && r->opt.nfunctions > 1)
-		sg_runinfo_warn_nested(stderr, r->match, r->agg);
-	if (!r->opt.quiet && !r->opt.input)
+	if (!r->opt.quiet && r->nroots > 1)
+		sg_runinfo_warn_nested(stderr, r->pl.match, r->pl.agg);
+	if (!r->opt.quiet && !r->path)
 		sg_runinfo_print_live(stderr, &r->live, r->opt.command, r->opt.verbose);
-	if (!r->opt.quiet && r->filter && sg_treefilter_selects(r->filter)) {
+	if (!r->opt.quiet && r->pl.filter && sg_treefilter_selects(r->pl.filter)) {
 		uint64_t dropped, no_pid, no_cpu;
 
-		sg_treefilter_counts(r->filter, &dropped, &no_pid, &no_cpu);
+		sg_treefilter_counts(r->pl.filter, &dropped, &no_pid, &no_cpu);
 		fprintf(stderr,
 			"surfgraph: left out %" PRIu64 " call%s of other tasks or CPUs (-p, -C)",
 			dropped, dropped == 1 ? "" : "s");
@@ -348,14 +297,15 @@ static int run_trace(struct run *r, struct sg_decomp *in, int dat_fd)
 	}
 	if (!r->opt.quiet && r->out.flame.ff && !cut_only)
 		sg_runinfo_print_flames(stderr, r->out.flame.ff, r->opt.step);
-	if (r->filter)
-		sg_runinfo_warn_excludes(stderr, &r->opt, r->filter, r->agg->merged,
-					 sg_match_describe(r->match));
-	sg_profile_out_note_kept(&r->out, r->agg);
-	sg_savepolicy_warn(&r->save, r->agg, r->opt.quiet);
+	if (r->pl.filter)
+		sg_runinfo_warn_excludes(stderr, &r->opt, r->pl.filter, r->pl.agg->merged,
+					 sg_match_describe(r->pl.match));
+	sg_profile_out_note_kept(&r->out, r->pl.agg);
+	sg_savepolicy_warn(&r->save, r->pl.agg, r->opt.quiet);
 	if (cut_only) {
-		sg_runinfo_explain(r->agg, sg_match_describe(r->match), r->opt.functions[0],
-				   r->opt.input, &ts, sg_callstack_stats(r->cs)->events, r->st);
+		sg_runinfo_explain(r->pl.agg, sg_match_describe(r->pl.match), r->roots[0],
+				   r->path, &ts, sg_callstack_stats(r->pl.cs)->events,
+				   r->pl.st);
 		return -1;
 	}
 	return 0;
@@ -366,14 +316,14 @@ static int run_treefile(struct run *r, struct sg_decomp *in)
 	FILE *f = sg_decomp_stdio(in);
 	const char *saved;
 
-	sg_aggregate_free(r->agg);
+	sg_aggregate_free(r->pl.agg);
 	/* streamed, decompressed as read: a .tree.gz as a .tree */
-	r->agg = f ? sg_treeread_file(f, r->opt.input, r->st) : NULL;
+	r->pl.agg = f ? sg_treeread_file(f, r->path, r->pl.st) : NULL;
 	if (f)
 		fclose(f);
-	if (!r->agg && sg_decomp_error(in))
+	if (!r->pl.agg && sg_decomp_error(in))
 		sg_log_error("%s", sg_decomp_error(in)); /* the cause, not its read error */
-	if (!r->agg)
+	if (!r->pl.agg)
 		return -1;
 	/* what a run keeps is chosen while it reads the trace: a .tree holds what its run kept */
 	if (r->opt.keep_opt && !r->load) {
@@ -381,7 +331,7 @@ static int run_treefile(struct run *r, struct sg_decomp *in)
 		    "%s chooses what a run keeps while it reads a trace: %s holds what its "
 		    "run kept (-m tree --each lists them); keep more when tracing, or in "
 		    "the run's trace with -i TRACE",
-		    r->opt.keep_opt, r->opt.input);
+		    r->opt.keep_opt, r->path);
 		r->exit2 = 1;
 		return -1;
 	}
@@ -394,35 +344,27 @@ static int run_treefile(struct run *r, struct sg_decomp *in)
 		return -1;
 	}
 	if (sg_cmd_flame_mode(r->opt.mode) &&
-	    sg_cmd_flame_open_tree(&r->out.flame, r->agg, r->opt.input) < 0)
+	    sg_cmd_flame_open_tree(&r->out.flame, r->pl.agg, r->path) < 0)
 		return -1;
-	if (sg_profile_out_start_text(&r->out) < 0 || sg_profile_out_kept(&r->out, r->agg) < 0 ||
-	    sg_profile_out_final(&r->out, r->agg, 1) < 0)
+	if (sg_profile_out_start_text(&r->out) < 0 || sg_profile_out_kept(&r->out, r->pl.agg) < 0 ||
+	    sg_profile_out_final(&r->out, r->pl.agg, 1) < 0)
 		return -1;
 	sg_pager_finish();
-	if (sg_savepolicy_write(&r->save, r->opt.input, r->agg, &saved) < 0)
+	if (sg_savepolicy_write(&r->save, r->path, r->pl.agg, &saved) < 0)
 		return -1;
 	if (!r->opt.quiet && r->opt.no_irqs)
 		sg_runinfo_print_no_irqs(stderr, 1);
 	if (!r->opt.quiet && r->out.flame.ff)
 		sg_runinfo_print_flames(stderr, r->out.flame.ff, r->opt.step);
-	if (r->filter) {
-		const char *root = sg_aggregate_meta(r->agg, "root");
+	if (r->pl.filter) {
+		const char *root = sg_aggregate_meta(r->pl.agg, "root");
 
-		sg_runinfo_warn_excludes(stderr, &r->opt, r->filter, r->agg->merged,
+		sg_runinfo_warn_excludes(stderr, &r->opt, r->pl.filter, r->pl.agg->merged,
 					 root ? root : "the root");
 	}
-	sg_profile_out_note_kept(&r->out, r->agg);
-	sg_savepolicy_warn(&r->save, r->agg, r->opt.quiet);
+	sg_profile_out_note_kept(&r->out, r->pl.agg);
+	sg_savepolicy_warn(&r->save, r->pl.agg, r->opt.quiet);
 	return 0;
-}
-
-/* A name's cached match, forgotten (the guess's "*", or another run's matcher tagged it). */
-static void untag(void *ctx, const char *s, size_t len)
-{
-	(void) ctx;
-	(void) len;
-	sg_strtab_set_tag(s, SG_STRTAB_NOTAG);
 }
 
 /*
@@ -431,8 +373,11 @@ static void untag(void *ctx, const char *s, size_t len)
  */
 static int guess_root(struct run *r, int fd)
 {
-	static const char *every[] = {"*"};
-	struct sg_options o = r->opt;
+	static const char *const every[] = {"*"};
+	/* its filters, every function a root; nothing else kept */
+	struct sg_profile_load req = {.roots = every, .nroots = 1, .filter = r->fs,
+				      .filtered = r->filtered, .keep = r->as.keep,
+				      .keep_slowest = r->as.keep_slowest};
 	struct sg_aggregate *all = NULL;
 	struct stat st;
 	int ret;
@@ -441,107 +386,80 @@ static int guess_root(struct run *r, int fd)
 	if (fd == STDIN_FILENO || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		sg_log_error("which function? give the root with -f FUNC (%s is read once: it "
 			     "cannot be looked through for its top-level function first)",
-			     fd == STDIN_FILENO ? "stdin" : r->opt.input);
+			     fd == STDIN_FILENO ? "stdin" : r->path);
 		return -1;
 	}
-	o.functions = every;
-	o.nfunctions = 1;
-	ret = sg_cmd_profile_load(&o, r->opt.input, r->st, &all);
+	ret = sg_cmd_profile_load(&req, r->path, r->pl.st, &all);
 	if (ret < 0) {
 		r->exit2 = ret == -2;
 		return -1;
 	}
 	/* every name read was matched by "*": the run's own matcher must ask again */
-	sg_strtab_each(r->st, untag, NULL);
-	r->guessed = sg_rootguess_pick(all, r->opt.input);
+	sg_pipeline_untag(r->pl.st);
+	r->guessed = sg_rootguess_pick(all, r->path);
 	if (r->guessed) {
 		r->exit2 = 0;
-		r->opt.functions = &r->guessed;
+		r->opt.functions = &r->guessed; /* for the outputs' names */
 		r->opt.nfunctions = 1;
-		if (!r->opt.quiet)
+		r->roots = &r->guessed;
+		r->nroots = 1;
+		if (!r->quiet)
 			sg_rootguess_say(all, r->guessed);
-		if (sg_match_add(r->match, r->guessed) < 0) {
-			sg_log_error("out of memory");
+		if (sg_pipeline_add_root(&r->pl, r->guessed) < 0)
 			r->guessed = NULL;
-		}
 	}
 	sg_aggregate_free(all);
 	return r->guessed ? 0 : -1;
 }
 
-/* Read the saved trace or .tree named by -i through the stages; the caller owns what r holds. */
-static int run_input(struct run *r)
+/* -i: the options of live tracing refused, and the filters that cut trees with -m raw, replay. */
+static int check_input_options(const struct sg_options *o)
 {
-	struct sg_decomp *in = NULL;
-	const char *head;
-	ssize_t head_len;
-	int ret = -1, dat_fd = -1;
-	uint64_t copy_max_v = 0;
-
-	r->exit2 = 1;
-	if (r->opt.command || r->opt.duration > 0 || r->opt.count || r->opt.no_sleep_time ||
-	    r->opt.buffer_kb || r->opt.text || r->opt.args || r->opt.retval || r->opt.narrow ||
-	    r->opt.narrow_from) {
+	if (o->command || o->duration > 0 || o->count || o->no_sleep_time || o->buffer_kb ||
+	    o->text || o->args || o->retval || o->narrow || o->narrow_from) {
 		sg_log_error("-d, -n, -- CMD, --no-sleep-time, --buffer-size, --text, --args, "
 			     "--retval and --narrow* are for live tracing, not with -i (a "
 			     "saved trace shows the arguments and return values it has)");
 		return -1;
 	}
-	if (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth || r->opt.cpus || r->opt.npids ||
-	    r->opt.npnames || r->opt.no_off_cpu) {
-		if ((r->opt.mode == SG_MODE_RAW || r->opt.mode == SG_MODE_REPLAY) &&
-		    (r->opt.nexcludes || r->opt.no_irqs || r->opt.max_depth)) {
-			sg_log_error("-m %s prints the %s unchanged: -x, --no-irqs and "
-				     "--max-depth cut trees (use -m tree, walk or folded)",
-				     r->opt.mode_name,
-				     r->opt.mode == SG_MODE_RAW ? "trace lines"
-								: "calls as recorded");
-			return -1;
-		}
-		r->filter = sg_treefilter_new(&r->opt);
-		if (!r->filter)
-			return -1;
-	}
-	r->exit2 = 0;
-	/* the format by content: compressed or not, then the first bytes it decompresses to */
-	in = sg_decomp_open(r->opt.input);
-	if (!in)
+	if ((o->mode == SG_MODE_RAW || o->mode == SG_MODE_REPLAY) &&
+	    (o->nexcludes || o->no_irqs || o->max_depth)) {
+		sg_log_error("-m %s prints the %s unchanged: -x, --no-irqs and --max-depth cut "
+			     "trees (use -m tree, walk or folded)",
+			     o->mode_name,
+			     o->mode == SG_MODE_RAW ? "trace lines" : "calls as recorded");
 		return -1;
-	head_len = sg_decomp_peek(in, SG_DECOMP_SNIFF, &head);
-	if (head_len < 0)
-		goto out;
-	if (sg_treefile_sniff(head, (size_t) head_len)) {
-		if (r->load || prepare_save(r, 0) == 0)
-			ret = run_treefile(r, in);
-		goto out;
 	}
-	r->dat = sg_dat_sniff(head, (size_t) head_len);
-	/* before a compressed one is copied whole: 246 KB of zstd made 7.2 GB (issue 37.8) */
-	if (r->dat && !sg_dat_page_size_ok(head, (size_t) head_len)) {
-		sg_log_error("%s: not a readable trace.dat file: bad page size in its header",
-			     strcmp(r->opt.input, "-") ? r->opt.input : "stdin");
-		goto out;
-	}
-	if (!r->dat && sg_decomp_binary(head, (size_t) head_len)) {
-		const char *kind = sg_decomp_kind_name(in);
+	return 0;
+}
 
-		sg_log_error("%s: binary data, not a function_graph trace, trace.dat or .tree "
-			     "file%s%s%s",
-			     strcmp(r->opt.input, "-") ? r->opt.input : "stdin",
-			     kind ? " (once decompressed from " : "", kind ? kind : "",
-			     kind ? ")" : "");
+/* Read the saved trace or .tree named by -i through the stages; the caller owns what r holds. */
+static int run_input(struct run *r)
+{
+	struct sg_source src = {.dat_fd = -1};
+	int ret = -1;
+
+	r->exit2 = 1; /* a bad -C list */
+	if (r->filtered && sg_pipeline_filter(&r->pl, &r->fs) < 0)
+		return -1;
+	r->exit2 = 0;
+	if (sg_source_open(&src, r->path) < 0)
+		goto out;
+	if (src.kind == SG_SOURCE_TREE) {
+		if (r->load || prepare_save(r, 0) == 0)
+			ret = run_treefile(r, src.in);
 		goto out;
 	}
 	/* diff, merge and tui guess a trace's root as -i does */
-	if (!r->opt.nfunctions && (!r->load || r->opt.diff || r->opt.merge || r->opt.tui) &&
-	    guess_root(r, sg_decomp_fd(in)) < 0)
+	if (!r->nroots && r->guess &&
+	    guess_root(r, sg_decomp_fd(src.in)) < 0)
 		goto out;
-	if (!r->opt.nfunctions) {
+	if (!r->nroots) {
 		if (r->load)
 			sg_log_error(
 			    "%s is not a .tree file: give the root with -f ROOT to compare "
 			    "traces, or compare runs saved with -o",
-			    r->opt.input);
+			    r->path);
 		else
 			sg_log_error("which function? give the root with -f FUNC (see --help)");
 		r->exit2 = !r->load;
@@ -549,94 +467,74 @@ static int run_input(struct run *r)
 	}
 	if (!r->load && prepare_save(r, 1) < 0)
 		goto out;
-	/*
-	 * libtracecmd seeks in a trace.dat: a compressed one, or one on stdin, is copied first to
-	 * an unlinked temporary file (docs/input.md)
-	 */
-	if (r->dat && (sg_decomp_kind(in) != SG_DECOMP_NONE || sg_decomp_fd(in) == STDIN_FILENO) &&
-	    (!(copy_max_v = copy_max()) ||
-	     (dat_fd = sg_decomp_spill(in, DAT_COPY_DIR, copy_max_v)) < 0)) {
-		/* no room for the copy, not a broken stream */
-		if (copy_max_v && !sg_decomp_error(in)) {
-			char why[512];
-
-			snprintf(why, sizeof(why), "%s", sg_log_message());
-			sg_log_error("%s (a trace.dat must be a file libtracecmd can seek in: "
-				     "decompress it to one and give its path to -i)",
-				     why);
-		}
+	/* libtracecmd seeks in a trace.dat (docs/input.md) */
+	if (sg_source_seekable(&src) < 0)
 		goto out;
-	}
 	/* a saved trace's capture date is unknown: the graphs carry none */
 	if (!r->load && sg_cmd_flame_mode(r->opt.mode) &&
-	    sg_cmd_flame_open(&r->out.flame, r->agg, r->opt.functions[0], 0) < 0)
+	    sg_cmd_flame_open(&r->out.flame, r->pl.agg, r->roots[0], 0) < 0)
 		goto out;
-	ret = run_trace(r, in, dat_fd);
+	ret = run_trace(r, &src);
 out:
-	if (dat_fd >= 0)
-		close(dat_fd);
-	sg_decomp_free(in);
+	sg_source_close(&src);
 	return ret;
 }
 
-/* The string table, matcher and aggregate of a run; st is the caller's when given. */
+/* The pipeline and outputs of a run; st is the caller's when given. */
 static int run_setup(struct run *r, struct sg_strtab *st)
 {
-	r->st = st ? st : sg_strtab_new();
-	/*
-	 * A table shared with another run (diff's two): its names' cached matches are that run's.
-	 * Untagged, the names this run's trace holds are the ones its matcher tags as read, and
-	 * "did you mean" offers those alone (runinfo.c).
-	 */
-	if (st)
-		sg_strtab_each(st, untag, NULL);
 	r->out.opt = &r->opt;
 	r->out.flame.opt = &r->opt;
 	r->out.flame.style = &r->out.style;
 	r->out.flame.raw_tty = r->out.raw_tty;
-	r->match = sg_match_new();
-	r->agg = sg_aggregate_new(r->opt.keep);
-	/* the bucket trees feed the .tree, the SVG's selection, diff --slow and tui; nothing else */
-	if (r->agg && !sg_savepolicy_wanted(&r->opt) && !r->opt.diff && !r->opt.merge &&
-	    !r->opt.tui && r->opt.mode != SG_MODE_TUI && r->opt.mode != SG_MODE_SVG &&
-	    r->opt.mode != SG_MODE_PNG && r->opt.mode != SG_MODE_PDF)
-		r->agg->no_bucket_trees = 1;
-	/* only the live TUI reads the bucket trees before the run's end */
-	if (r->agg && !r->opt.tui && r->opt.mode != SG_MODE_TUI)
-		r->agg->bucket_lazy = 1;
-	/* the per-path statistics feed the .tree and diff alone (a .tree read replaces agg) */
-	if (r->agg && !sg_savepolicy_wanted(&r->opt) && !r->opt.diff && !r->opt.merge &&
-	    !r->opt.tui && r->opt.mode != SG_MODE_TUI && sg_aggregate_no_pathstat(r->agg) < 0) {
-		sg_log_error("out of memory");
+	if (sg_pipeline_open(&r->pl, st, r->roots, r->nroots, &r->as) < 0)
 		return -1;
-	}
 	if (!r->load && (r->opt.mode == SG_MODE_CHROME || r->opt.mode == SG_MODE_SPEEDSCOPE) &&
 	    !(r->out.ex = sg_export_new(r->opt.mode, stdout, r->opt.keep_all)))
 		return -1;
-	if (!r->st || !r->match || !r->agg || (r->opt.narrow && sg_aggregate_split(r->agg) < 0) ||
-	    sg_aggregate_keep_slowest(r->agg, r->opt.keep_slowest) < 0) {
-		sg_log_error("out of memory");
-		return -1;
-	}
-	r->agg->pin_seq = r->opt.pick.kind == SG_PICK_SEQ ? r->opt.pick.seq : 0;
-	for (int i = 0; i < r->opt.nfunctions; i++)
-		if (sg_match_add(r->match, r->opt.functions[i]) < 0) {
-			sg_log_error("out of memory");
-			return -1;
-		}
 	return 0;
 }
 
-static void run_free(struct run *r, int own_st)
+/* A profile run's stages as its options say (pipeline.h): the run the command line asks for. */
+static void run_settings(struct run *r)
+{
+	const struct sg_options *o = &r->opt;
+	/* bucket trees feed the .tree, the SVG's selection, diff --slow and tui; nothing else */
+	int kept = sg_savepolicy_wanted(o) || o->diff || o->merge || o->tui ||
+		   o->mode == SG_MODE_TUI;
+
+	r->path = o->input;
+	r->roots = o->functions;
+	r->nroots = o->nfunctions;
+	r->guess = 1;
+	r->quiet = o->quiet;
+	r->filtered = sg_cmd_read_filter_settings(o, &r->fs);
+	r->ss = (struct sg_stack_settings){
+	    .keep_raw = o->mode == SG_MODE_RAW,
+	    /* the latter's durations hold no wait */
+	    .no_offcpu = o->no_off_cpu || o->no_sleep_time,
+	    .no_irqs = o->no_irqs,
+	    .no_calls = !reads_calls(o),
+	};
+	r->as = (struct sg_aggregate_settings){
+	    .keep = o->keep,
+	    .keep_slowest = o->keep_slowest,
+	    .no_bucket_trees = !kept && o->mode != SG_MODE_SVG && o->mode != SG_MODE_PNG &&
+			       o->mode != SG_MODE_PDF,
+	    /* the per-path statistics feed the .tree and diff alone (a .tree read replaces agg) */
+	    .no_pathstat = !kept,
+	    /* only the live TUI reads the bucket trees before the run's end */
+	    .bucket_lazy = !o->tui && o->mode != SG_MODE_TUI,
+	    .narrow = o->narrow,
+	    .pin_seq = o->pick.kind == SG_PICK_SEQ ? o->pick.seq : 0,
+	};
+}
+
+static void run_free(struct run *r)
 {
 	sg_pager_finish();
-	sg_callstack_free(r->cs);
-	sg_treefilter_free(r->filter);
 	sg_profile_out_release(&r->out);
-	sg_aggregate_free(r->agg);
-	sg_match_free(r->match);
-	if (own_st)
-		sg_strtab_free(r->st);
+	sg_pipeline_close(&r->pl);
 	sg_savepolicy_release(&r->save);
 }
 
@@ -672,9 +570,14 @@ int sg_cmd_profile_run(const struct sg_options *o)
 		rc = 2;
 		goto out;
 	}
+	run_settings(&r);
 	if (run_setup(&r, NULL) < 0)
 		goto out;
-	if (r.opt.input) {
+	if (r.path) {
+		if (check_input_options(&r.opt) < 0) {
+			rc = 2;
+			goto out;
+		}
 		if (run_input(&r) < 0)
 			goto fail;
 	} else {
@@ -688,9 +591,9 @@ int sg_cmd_profile_run(const struct sg_options *o)
 		/* live, also before: the capture may be long, and cannot be taken again */
 		sg_savepolicy_warn(&r.save, NULL, r.opt.quiet);
 		if (sg_cmd_flame_mode(r.opt.mode) &&
-		    sg_cmd_flame_open(&r.out.flame, r.agg, r.opt.functions[0], 1) < 0)
+		    sg_cmd_flame_open(&r.out.flame, r.pl.agg, r.opt.functions[0], 1) < 0)
 			goto fail;
-		if (run_trace(&r, NULL, -1) < 0)
+		if (run_trace(&r, NULL) < 0)
 			goto fail;
 	}
 	rc = 0;
@@ -698,29 +601,41 @@ int sg_cmd_profile_run(const struct sg_options *o)
 fail:
 	rc = r.exit2 ? 2 : 1;
 out:
-	run_free(&r, 1);
+	run_free(&r);
 	return rc;
 }
 
-int sg_cmd_profile_load(const struct sg_options *o, const char *path, struct sg_strtab *st,
+int sg_cmd_profile_load(const struct sg_profile_load *req, const char *path, struct sg_strtab *st,
 			struct sg_aggregate **out)
 {
-	struct run r = { .opt = *o, .load = 1 };
+	struct run r = {
+	    .load = 1,
+	    .path = path,
+	    .roots = req->roots,
+	    .nroots = req->nroots,
+	    .guess = req->guess,
+	    .quiet = req->quiet,
+	    .fs = req->filter,
+	    .filtered = req->filtered,
+	    .ss = {.no_offcpu = req->filter.no_off_cpu,
+		   .no_irqs = req->filter.no_irqs,
+		   .no_calls = !req->whole},
+	    .as = {.keep = req->keep,
+		   .keep_slowest = req->keep_slowest,
+		   .no_bucket_trees = !req->whole,
+		   /* a load is finished before anyone reads its buckets */
+		   .bucket_lazy = 1,
+		   .no_pathstat = !req->whole},
+	};
 	int rc = -1;
 
-	/* the options are diff's: its -o and -m are not this run's */
-	r.opt.input = path;
-	r.opt.output = NULL;
-	r.opt.no_save = 1;
-	r.opt.mode = SG_MODE_TOP;
-	r.opt.each = 0;
 	if (run_setup(&r, st) == 0 && run_input(&r) == 0) {
-		*out = r.agg;
-		r.agg = NULL;
+		*out = r.pl.agg;
+		r.pl.agg = NULL;
 		rc = 0;
 	} else if (r.exit2) {
 		rc = -2;
 	}
-	run_free(&r, 0);
+	run_free(&r);
 	return rc;
 }

@@ -31,12 +31,12 @@ int sg_cmd_read_text(struct sg_strtab *st, struct sg_callstack *cs, struct sg_de
 }
 
 /* A trace.dat (copy_fd: its seekable copy, or -1) through the binary decoder; no text counts. */
-int sg_cmd_read_dat(const struct sg_options *o, int copy_fd, struct sg_strtab *st,
+int sg_cmd_read_dat(const char *path, int keep_raw, int copy_fd, struct sg_strtab *st,
 		    struct sg_callstack *cs, struct sg_raw_stats *raw, struct sg_text_stats *stats)
 {
 	memset(stats, 0, sizeof(*stats));
-	if (sg_dat_read(o->input, copy_fd, st, sg_callstack_feed, cs, o->mode == SG_MODE_RAW, raw,
-			stats->kernel, sizeof(stats->kernel)) < 0)
+	if (sg_dat_read(path, copy_fd, st, sg_callstack_feed, cs, keep_raw, raw, stats->kernel,
+			sizeof(stats->kernel)) < 0)
 		return -1;
 	stats->lines = raw->records;
 	stats->has_dur = 1;
@@ -112,4 +112,22 @@ int sg_cmd_read_live(struct sg_options *o, struct sg_strtab *st, struct sg_calls
 	if (!live->text)
 		stats->lines = live->records;
 	return ret == -2 ? -2 : ret < 0 ? -1 : 0;
+}
+
+int sg_cmd_read_filter_settings(const struct sg_options *o, struct sg_filter_settings *s)
+{
+	*s = (struct sg_filter_settings){
+		.excludes = o->excludes,
+		.nexcludes = o->nexcludes,
+		.no_irqs = o->no_irqs,
+		.no_off_cpu = o->no_off_cpu,
+		.max_depth = o->max_depth,
+		.cpus = o->cpus,
+		.pids = o->pids,
+		.npids = o->npids,
+		.pnames = o->pnames,
+		.npnames = o->npnames,
+	};
+	return o->nexcludes || o->no_irqs || o->max_depth || o->cpus || o->npids || o->npnames ||
+	       o->no_off_cpu;
 }

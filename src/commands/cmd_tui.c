@@ -3,6 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cmd_profile.h"
+#include "cmd_read.h"
 #include "cmd_tui.h"
 #include "live.h"
 #include "log.h"
@@ -33,6 +34,16 @@ int sg_cmd_tui_run(const struct sg_options *o)
 	struct sg_treediff *d = NULL;
 	struct sg_strtab *st;
 	int rc = 1, ret;
+	/* the run as -i reads it (root, filters, what is kept), whole: its buckets are browsed */
+	struct sg_profile_load req = {
+	    .roots = o->functions,
+	    .nroots = o->nfunctions,
+	    .guess = 1,
+	    .keep = o->keep,
+	    .keep_slowest = o->keep_slowest,
+	    .whole = 1,
+	    .quiet = o->quiet,
+	};
 
 	/* refused before the run is read: a screen's escape sequences in a file help no one */
 	if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
@@ -41,15 +52,16 @@ int sg_cmd_tui_run(const struct sg_options *o)
 			     isatty(STDOUT_FILENO) ? "stdin" : "stdout", o->files[0]);
 		return 2;
 	}
+	req.filtered = sg_cmd_read_filter_settings(o, &req.filter);
 	st = sg_strtab_new();
 	if (!st) {
 		sg_log_error("out of memory");
 		return 1;
 	}
 	/* --diff: BEFORE and AFTER each as -i reads it, compared as surfgraph diff does */
-	ret = sg_cmd_profile_load(o, o->files[o->tui_diff], st, &agg);
+	ret = sg_cmd_profile_load(&req, o->files[o->tui_diff], st, &agg);
 	if (ret == 0 && o->tui_diff)
-		ret = sg_cmd_profile_load(o, o->files[0], st, &before);
+		ret = sg_cmd_profile_load(&req, o->files[0], st, &before);
 	if (ret < 0) {
 		rc = ret == -2 ? 2 : 1;
 		goto out;

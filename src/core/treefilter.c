@@ -24,7 +24,7 @@ struct sg_treefilter {
 	uint64_t dropped, no_pid, no_cpu;
 };
 
-struct sg_treefilter *sg_treefilter_new(const struct sg_options *o)
+struct sg_treefilter *sg_treefilter_new(const struct sg_filter_settings *o)
 {
 	struct sg_treefilter *f = calloc(1, sizeof(*f));
 

@@ -5,7 +5,6 @@
 #include "closest.h"
 #include "cpulist.h"
 #include "invocation.h"
-#include "options.h"
 #include "strtab.h"
 #include "tree.h"
 #include "treefilter.h"
@@ -55,7 +54,7 @@ static struct sg_tree *sample(struct sg_strtab *st)
 	return t;
 }
 
-static struct sg_treefilter *filter(struct sg_options *o)
+static struct sg_treefilter *filter(struct sg_filter_settings *o)
 {
 	struct sg_treefilter *f = sg_treefilter_new(o);
 
@@ -66,7 +65,7 @@ static struct sg_treefilter *filter(struct sg_options *o)
 int main(void)
 {
 	struct sg_strtab *st = sg_strtab_new();
-	struct sg_options o;
+	struct sg_filter_settings o;
 	struct sg_treefilter *f;
 	struct sg_tree *t;
 	const char *x[] = {"g*"};

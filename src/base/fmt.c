@@ -1,8 +1,7 @@
-/* fmt.c - number formatting for the renderers, and the one escaping of input text for terminals. */
+/* fmt.c - number formatting: microseconds, percentages, durations for people, ticks, deltas. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include "errnames.h"
 #include "fmt.h"
 
 const char *sg_fmt_us(char buf[SG_FMT_LEN], uint64_t ns)
@@ -129,82 +128,4 @@ const char *sg_fmt_milli(char buf[SG_FMT_LEN], uint64_t v)
 	if (buf[n - 1] == '.')
 		buf[--n] = '\0';
 	return buf;
-}
-
-const char *sg_fmt_retval(char buf[SG_FMT_LEN], int64_t v)
-{
-	const char *name = sg_is_errno(v) ? sg_errnames_lookup((int) -v) : NULL;
-
-	if (name)
-		snprintf(buf, SG_FMT_LEN, "-%s", name);
-	else if (v < 0)
-		snprintf(buf, SG_FMT_LEN, "%" PRId64, v);
-	else
-		snprintf(buf, SG_FMT_LEN, "0x%" PRIx64, (uint64_t) v);
-	return buf;
-}
-
-const char *sg_fmt_errors(char *buf, size_t size, const struct sg_node *n)
-{
-	const struct sg_retinfo *r = n->ret;
-	uint64_t named = 0;
-	size_t k = 0;
-	char v[SG_FMT_LEN];
-
-	buf[0] = '\0';
-	if (!r || !r->errs)
-		return buf;
-	k += (size_t) snprintf(buf + k, size - k, "returned");
-	for (int i = 0; i < SG_RET_ERRNOS && r->err_n[i] && k < size; i++) {
-		named += r->err_n[i];
-		k += (size_t) snprintf(buf + k, size - k, "%s %s in %" PRIu64, i ? "," : "",
-				       sg_fmt_retval(v, -(int64_t) r->err_v[i]), r->err_n[i]);
-	}
-	if (r->errs > named && k < size)
-		k += (size_t) snprintf(buf + k, size - k, "%s other errors in %" PRIu64,
-				       named ? "," : "", r->errs - named);
-	if (k < size)
-		snprintf(buf + k, size - k, " of %" PRIu64 " call%s", n->calls,
-			 n->calls == 1 ? "" : "s");
-	return buf;
-}
-
-int sg_fmt_put_call(FILE *out, const struct sg_call *c)
-{
-	char v[SG_FMT_LEN];
-
-	fputc('(', out);
-	sg_escape_put_name(out, c->args);
-	fputc(')', out);
-	if (c->has_retval)
-		fprintf(out, " = %s", sg_fmt_retval(v, c->retval));
-	return ferror(out) ? -1 : 0;
-}
-
-const char *sg_fmt_diff_pct(char buf[SG_FMT_LEN], int64_t d, uint64_t before,
-			    enum sg_treediff_state state)
-{
-	int64_t bp;
-
-	if (state == SG_TREEDIFF_NEW)
-		return "new";
-	if (state == SG_TREEDIFF_GONE)
-		return "gone";
-	if (sg_treediff_ratio(d, before, &bp) < 0)
-		return d ? "n/a" : "0.00%";
-	return sg_fmt_delta_pct(buf, bp);
-}
-
-void sg_fmt_put_invocation_head(FILE *out, const struct sg_invocation *inv)
-{
-	/* root and comm come from the trace (any task names itself): escaped as every name */
-	fprintf(out, "# invocation %" PRIu64 " ", inv->seq);
-	sg_escape_put_name(out, inv->root);
-	if (inv->pid >= 0) {
-		fputs(" task=", out);
-		sg_escape_put_name(out, inv->comm ? inv->comm : "?");
-		fprintf(out, "-%d", inv->pid);
-	}
-	for (int i = 0; i < inv->ncpus; i++)
-		fprintf(out, "%s%d", i ? "," : " cpu=", inv->cpus[i]);
 }
