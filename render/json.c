@@ -39,7 +39,7 @@ int sg_json_string(FILE *out, const char *s)
 	for (run = p; *p;) {
 		int n;
 
-		/* printable ASCII but the quote and the backslash go as they are, a run at a time */
+		/* printable ASCII but the quote and the backslash: as they are, a run at a time */
 		if (*p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\') {
 			p++;
 			continue;

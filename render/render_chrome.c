@@ -106,7 +106,7 @@ static void put_int(FILE *out, int v)
 {
 	if (v < 0) {
 		putc_unlocked('-', out);
-		sg_json_u64(out, (uint64_t) -(int64_t) v);
+		sg_json_u64(out, 0 - (uint64_t) v); /* -v, INT_MIN too */
 	} else {
 		sg_json_u64(out, (uint64_t) v);
 	}

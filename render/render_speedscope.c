@@ -107,10 +107,11 @@ static long frame_of(struct sg_speedscope *w, const char *name)
 
 static void begin_profile(struct sg_speedscope *w)
 {
-	fputs_unlocked(w->started ? ",\n"
-			 : "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\n"
-			   "\"profiles\":[\n",
-	      w->out);
+	fputs_unlocked(
+	    w->started ? ",\n"
+		       : "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\n"
+			 "\"profiles\":[\n",
+	    w->out);
 	w->started = 1;
 	w->profiles++;
 }
@@ -186,7 +187,8 @@ int sg_speedscope_invocation(struct sg_speedscope *w, const struct sg_invocation
 			sg_log_error("out of memory");
 			return -1;
 		}
-		fputs_unlocked(first ? "{\"type\":\"O\",\"frame\":" : ",{\"type\":\"O\",\"frame\":", out);
+		fputs_unlocked(first ? "{\"type\":\"O\",\"frame\":" : ",{\"type\":\"O\",\"frame\":",
+			       out);
 		sg_json_u64(out, (uint64_t) f); /* f >= 0: checked above */
 		fputs_unlocked(",\"at\":", out);
 		sg_json_u64(out, s.start);

@@ -16,7 +16,7 @@ int sg_render_walk(FILE *out, const struct sg_invocation *inv, int has_time)
 		fprintf(out, " duration_us=%s", sg_fmt_us(b, inv->duration));
 	fputc('\n', out);
 	while (n) {
-		/* "%d NAME %s %s %" PRIu64 "\n" in pieces: stdio's formatting was most of the time */
+		/* "%d NAME %s %s %" PRIu64 "\n" in pieces: stdio's formatting took most time */
 		fputs(sg_fmt_u64(a, (uint64_t) level), out);
 		putc(' ', out);
 		sg_escape_put_name(out, n->name);

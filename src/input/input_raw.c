@@ -42,7 +42,7 @@ struct sg_raw_decoder {
 	/* the numeric fields read in every record, copied out of the formats once (_new) */
 	struct fld f_type, f_pid, f_func[3], f_depth[3]; /* [0] entry, [1] exit, [2] retaddr */
 	struct fld f_calltime, f_rettime, f_retval, f_overrun, f_prev_pid, f_next_pid;
-	int need[3]; /* bytes a record of the kind needs for the fast path's fields; -1: never */
+	int need[3];  /* bytes a record of the kind needs for the fast path's fields; -1: never */
 	int last_pid; /* the pid of the last record named, and its name: runs of one task */
 	const char *last_comm;
 	struct sym *syms;
@@ -583,8 +583,8 @@ static int loadable(const struct fld *f)
 static void fast_need(struct sg_raw_decoder *d)
 {
 	for (int k = 0; k < 3; k++) {
-		const struct fld *f[] = {&d->f_func[k], &d->f_depth[k], &d->f_pid,
-					 &d->f_calltime, &d->f_rettime};
+		const struct fld *f[] = {&d->f_func[k], &d->f_depth[k], &d->f_pid, &d->f_calltime,
+					 &d->f_rettime};
 		int nf = k == 1 ? 5 : 3, need = d->common_end;
 
 		d->need[k] = -1;
@@ -595,7 +595,7 @@ static void fast_need(struct sg_raw_decoder *d)
 				need = f[i]->off + f[i]->size;
 		}
 		d->need[k] = need;
-next:;
+	next:;
 	}
 }
 
