@@ -18,6 +18,9 @@ static inline const char *sg_plural(uint64_t n)
 /* ns as microseconds with three decimals ("1135.090"): exact, no floating point. */
 const char *sg_fmt_us(char buf[SG_FMT_LEN], uint64_t ns);
 
+/* v in decimal, as "%" PRIu64 prints it. */
+const char *sg_fmt_u64(char buf[SG_FMT_LEN], uint64_t v);
+
 /* part/whole as a percentage with two decimals ("37.42"); "-" when whole is 0. */
 const char *sg_fmt_pct(char buf[SG_FMT_LEN], uint64_t part, uint64_t whole);
 

@@ -16,4 +16,7 @@ int sg_json_string(FILE *out, const char *s);
 /* ns as microseconds with three decimals ("1135.090"): exact, no floating point. */
 int sg_json_us(FILE *out, uint64_t ns);
 
+/* v in decimal ("%" PRIu64) without stdio's formatting. -1: write error. */
+int sg_json_u64(FILE *out, uint64_t v);
+
 #endif

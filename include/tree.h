@@ -111,6 +111,11 @@ struct sg_tree *sg_tree_new(void);
  */
 struct sg_tree *sg_tree_new_lean(void);
 void sg_tree_free(struct sg_tree *t);
+/*
+ * A lean tree emptied for another invocation, its first block and hash kept (no allocation for
+ * the next small tree). -1: a merged or large tree, to be freed instead.
+ */
+int sg_tree_reuse(struct sg_tree *t);
 struct sg_node *sg_tree_top(struct sg_tree *t);
 
 /* Number of nodes ever created in the tree (for limits and statistics). */

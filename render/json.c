@@ -33,33 +33,76 @@ static int utf8_len(const unsigned char *s)
 
 int sg_json_string(FILE *out, const char *s)
 {
-	const unsigned char *p = (const unsigned char *) s;
+	const unsigned char *p = (const unsigned char *) s, *run;
 
-	putc('"', out);
-	while (*p) {
-		int n = utf8_len(p);
+	putc_unlocked('"', out);
+	for (run = p; *p;) {
+		int n;
 
+		/* printable ASCII but the quote and the backslash: as they are, a run at a time */
+		if (*p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\') {
+			p++;
+			continue;
+		}
+		n = utf8_len(p);
+		if (n > 1 && !(n == 2 && p[0] == 0xc2 && p[1] < 0xa0)) {
+			p += n;
+			continue;
+		}
+		if (p > run)
+			fwrite_unlocked(run, 1, (size_t) (p - run), out);
 		if (*p == '"' || *p == '\\') {
-			putc('\\', out);
-			putc(*p, out);
+			putc_unlocked('\\', out);
+			putc_unlocked(*p, out);
 		} else if (*p < 0x20 || *p == 0x7f) {
 			fprintf(out, "\\u%04x", *p);
-		} else if (n == 2 && p[0] == 0xc2 && p[1] < 0xa0) {
+		} else if (n == 2) {
 			/* a C1 control (U+0080-U+009F): escaped, the file may reach a terminal */
 			fprintf(out, "\\u%04x", p[1]);
-		} else if (!n) {
+		} else {
 			fputs("\\ufffd", out);
 			n = 1;
-		} else {
-			fwrite(p, 1, (size_t) n, out);
 		}
-		p += n ? n : 1;
+		p += n;
+		run = p;
 	}
-	putc('"', out);
+	if (p > run)
+		fwrite_unlocked(run, 1, (size_t) (p - run), out);
+	putc_unlocked('"', out);
 	return ferror(out) ? -1 : 0;
+}
+
+/* the string built from the right, ending at end - 1 */
+static int put_tail(FILE *out, const char *p, const char *end)
+{
+	size_t n = (size_t) (end - p);
+
+	return fwrite_unlocked(p, 1, n, out) == n ? 0 : -1;
 }
 
 int sg_json_us(FILE *out, uint64_t ns)
 {
-	return fprintf(out, "%" PRIu64 ".%03u", ns / 1000, (unsigned) (ns % 1000)) < 0 ? -1 : 0;
+	char buf[24], *end = buf + sizeof(buf), *p = end;
+	uint64_t frac = ns % 1000;
+
+	/* "%" PRIu64 ".%03u" without stdio's formatting: an export has millions */
+	*--p = (char) ('0' + frac % 10);
+	*--p = (char) ('0' + frac / 10 % 10);
+	*--p = (char) ('0' + frac / 100);
+	*--p = '.';
+	ns /= 1000;
+	do
+		*--p = (char) ('0' + ns % 10);
+	while (ns /= 10);
+	return put_tail(out, p, end);
+}
+
+int sg_json_u64(FILE *out, uint64_t v)
+{
+	char buf[24], *end = buf + sizeof(buf), *p = end;
+
+	do
+		*--p = (char) ('0' + v % 10);
+	while (v /= 10);
+	return put_tail(out, p, end);
 }

@@ -1,5 +1,10 @@
 /* render_chrome.c - Chrome trace-event JSON (-m chrome) for Perfetto UI, chrome://tracing,
  * speedscope. */
+/*
+ * The output is written by this thread alone: the unlocked stdio calls throughout, as an export
+ * writes several pieces for every call in the trace.
+ */
+#define _GNU_SOURCE /* fputs_unlocked */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,8 +98,19 @@ static struct track *track_get(struct sg_chrome *c, int pid, int *fresh)
 
 static void begin_event(struct sg_chrome *c)
 {
-	fputs(c->started ? ",\n" : "{\"traceEvents\":[\n", c->out);
+	fputs_unlocked(c->started ? ",\n" : "{\"traceEvents\":[\n", c->out);
 	c->started = 1;
+}
+
+/* a pid as "%d" prints it */
+static void put_int(FILE *out, int v)
+{
+	if (v < 0) {
+		putc_unlocked('-', out);
+		sg_json_u64(out, 0 - (uint64_t) v); /* -v, INT_MIN too */
+	} else {
+		sg_json_u64(out, (uint64_t) v);
+	}
 }
 
 /* The track's name: process and thread metadata, "comm-pid". */
@@ -112,7 +128,7 @@ static void name_track(struct sg_chrome *c, const struct sg_invocation *inv, int
 			"{\"ph\":\"M\",\"name\":\"%s\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":",
 			i ? "thread_name" : "process_name", pid, pid);
 		sg_json_string(c->out, name);
-		fputs("}}", c->out);
+		fputs_unlocked("}}", c->out);
 	}
 }
 
@@ -129,25 +145,25 @@ static void put_calls(FILE *out, const struct sg_node *n)
 		any_ret |= k->has_retval;
 	}
 	if (any_args) {
-		fputs(",\"call_args\":[", out);
+		fputs_unlocked(",\"call_args\":[", out);
 		for (const struct sg_call *k = n->ret->first; k; k = k->next) {
 			sg_json_string(out, k->args);
 			if (k->next)
-				putc(',', out);
+				putc_unlocked(',', out);
 		}
-		putc(']', out);
+		putc_unlocked(']', out);
 	}
 	if (any_ret) {
-		fputs(",\"retvals\":[", out);
+		fputs_unlocked(",\"retvals\":[", out);
 		for (const struct sg_call *k = n->ret->first; k; k = k->next) {
 			if (k->has_retval)
 				sg_json_string(out, sg_callfmt_retval(buf, k->retval));
 			else
-				fputs("null", out);
+				fputs_unlocked("null", out);
 			if (k->next)
-				putc(',', out);
+				putc_unlocked(',', out);
 		}
-		putc(']', out);
+		putc_unlocked(']', out);
 	}
 }
 
@@ -156,13 +172,16 @@ static void put_node_args(FILE *out, const struct sg_slice *s)
 {
 	const struct sg_node *n = s->node;
 
-	fprintf(out,
-		",\"args\":{\"calls\":%" PRIu64 ",\"total_ns\":%" PRIu64 ",\"self_ns\":%" PRIu64,
-		n->calls, n->total, n->self);
+	fputs_unlocked(",\"args\":{\"calls\":", out);
+	sg_json_u64(out, n->calls);
+	fputs_unlocked(",\"total_ns\":", out);
+	sg_json_u64(out, n->total);
+	fputs_unlocked(",\"self_ns\":", out);
+	sg_json_u64(out, n->self);
 	if (s->cut)
 		fprintf(out, ",\"cut_ns\":%" PRIu64, s->cut);
 	put_calls(out, n);
-	putc('}', out);
+	putc_unlocked('}', out);
 }
 
 /*
@@ -178,31 +197,31 @@ static void put_rec_args(FILE *out, const struct sg_invocation *inv, const struc
 	int any = 0;
 
 	if (r->args) {
-		fputs(",\"args\":{\"call_args\":", out);
+		fputs_unlocked(",\"args\":{\"call_args\":", out);
 		sg_json_string(out, r->args);
 		any = 1;
 	}
 	if (r->has_retval) {
-		fputs(any ? "," : ",\"args\":{", out);
-		fputs("\"retval\":", out);
+		fputs_unlocked(any ? "," : ",\"args\":{", out);
+		fputs_unlocked("\"retval\":", out);
 		sg_json_string(out, sg_callfmt_retval(buf, r->retval));
 		any = 1;
 	}
 	if (inv->ncpus && r->cpu >= 0 && r->cpu != inv->cpus[0]) {
-		fputs(any ? "," : ",\"args\":{", out);
+		fputs_unlocked(any ? "," : ",\"args\":{", out);
 		fprintf(out, "\"cpu\":%d", r->cpu);
 		any = 1;
 	}
 	if (s->cut) {
 		/* what the kernel recorded, which nesting did not allow */
-		fputs(any ? "," : ",\"args\":{", out);
+		fputs_unlocked(any ? "," : ",\"args\":{", out);
 		fprintf(out, "\"clamped\":1,\"recorded_ts\":");
 		sg_json_us(out, r->start); /* the record's, also in a moved invocation */
 		fprintf(out, ",\"recorded_dur_ns\":%" PRIu64, r->dur);
 		any = 1;
 	}
 	if (any)
-		putc('}', out);
+		putc_unlocked('}', out);
 }
 
 static void put_slice(struct sg_chrome *c, const struct sg_invocation *inv, int pid,
@@ -211,18 +230,22 @@ static void put_slice(struct sg_chrome *c, const struct sg_invocation *inv, int 
 	FILE *out = c->out;
 
 	begin_event(c);
-	fputs("{\"name\":", out);
+	fputs_unlocked("{\"name\":", out);
 	sg_json_string(out, s->name);
-	fputs(",\"cat\":\"kernel\",\"ph\":\"X\",\"ts\":", out);
+	fputs_unlocked(",\"cat\":\"kernel\",\"ph\":\"X\",\"ts\":", out);
 	sg_json_us(out, s->start);
-	fputs(",\"dur\":", out);
+	fputs_unlocked(",\"dur\":", out);
 	sg_json_us(out, s->dur);
-	fprintf(out, ",\"pid\":%d,\"tid\":%d", pid, pid);
+	/* the pid twice, without stdio's formatting: an export has a slice per call */
+	fputs_unlocked(",\"pid\":", out);
+	put_int(out, pid);
+	fputs_unlocked(",\"tid\":", out);
+	put_int(out, pid);
 	if (s->rec)
 		put_rec_args(out, inv, s);
 	else
 		put_node_args(out, s);
-	putc('}', out);
+	putc_unlocked('}', out);
 }
 
 /*
@@ -237,31 +260,31 @@ static void put_marker(struct sg_chrome *c, const struct sg_invocation *inv, int
 
 	snprintf(name, sizeof(name), "%.60s #%" PRIu64, inv->root, inv->seq);
 	begin_event(c);
-	fputs("{\"name\":", out);
+	fputs_unlocked("{\"name\":", out);
 	sg_json_string(out, name);
-	fputs(",\"cat\":\"invocation\",\"ph\":\"i\",\"s\":\"t\",\"ts\":", out);
+	fputs_unlocked(",\"cat\":\"invocation\",\"ph\":\"i\",\"s\":\"t\",\"ts\":", out);
 	sg_json_us(out, at);
 	fprintf(out, ",\"pid\":%d,\"tid\":%d,\"args\":{\"invocation\":%" PRIu64, pid, pid,
 		inv->seq);
 	if (inv->has_dur)
 		fprintf(out, ",\"duration_ns\":%" PRIu64, inv->duration);
-	fputs(",\"cpus\":[", out);
+	fputs_unlocked(",\"cpus\":[", out);
 	for (int i = 0; i < inv->ncpus; i++)
 		fprintf(out, "%s%d", i ? "," : "", inv->cpus[i]);
-	putc(']', out);
+	putc_unlocked(']', out);
 	if (tl->measured)
 		fprintf(out, ",\"calls\":%zu,\"clamped\":%" PRIu64, inv->calls->n, tl->clamped);
 	if (inv->calls && inv->calls->dropped)
 		fprintf(out, ",\"calls_dropped\":%" PRIu64, inv->calls->dropped);
 	if (!tl->measured) {
-		fputs(",\"laid_out\":", out);
+		fputs_unlocked(",\"laid_out\":", out);
 		sg_json_string(out, !inv->has_ts  ? "the trace has no timestamps"
 				    : !inv->calls ? "its calls were not recorded (an older .tree)"
 						  : "a call without a timestamp or duration");
 	}
 	if (moved)
 		fprintf(out, ",\"moved_ns\":%" PRIu64, moved);
-	fputs("}}", out);
+	fputs_unlocked("}}", out);
 }
 
 /* The invocations laid out rather than measured, listed in otherData (at most this many). */
@@ -334,7 +357,7 @@ int sg_chrome_finish(struct sg_chrome *c, const struct sg_aggregate *agg)
 {
 	FILE *out = c->out;
 
-	fputs(c->started ? "\n]," : "{\"traceEvents\":[],", out);
+	fputs_unlocked(c->started ? "\n]," : "{\"traceEvents\":[],", out);
 	fprintf(out,
 		"\n\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":\"surfgraph\","
 		"\"invocations\":%" PRIu64,
@@ -349,7 +372,7 @@ int sg_chrome_finish(struct sg_chrome *c, const struct sg_aggregate *agg)
 		c->measured, c->clamped, c->moved, c->nlaid);
 	for (size_t i = 0; i < c->nlaid && i < LAID_OUT_LISTED; i++)
 		fprintf(out, "%s%" PRIu64, i ? "," : "", c->laid[i]);
-	fputs(
+	fputs_unlocked(
 	    "],\"layout\":\"measured invocations: each call at its entry's timestamp, lasting "
 	    "the duration the kernel gave, a call clamped 1 ns inside its caller or before its "
 	    "next sibling where rounding put it outside (counted in clamped), an invocation that "

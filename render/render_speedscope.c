@@ -1,4 +1,9 @@
 /* render_speedscope.c - speedscope's file format (-m speedscope): evented and sampled profiles. */
+/*
+ * The output is written by this thread alone: the unlocked stdio calls throughout, as an export
+ * writes several pieces for every call in the trace.
+ */
+#define _GNU_SOURCE /* fputs_unlocked */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,10 +107,11 @@ static long frame_of(struct sg_speedscope *w, const char *name)
 
 static void begin_profile(struct sg_speedscope *w)
 {
-	fputs(w->started ? ",\n"
-			 : "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\n"
-			   "\"profiles\":[\n",
-	      w->out);
+	fputs_unlocked(
+	    w->started ? ",\n"
+		       : "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\n"
+			 "\"profiles\":[\n",
+	    w->out);
 	w->started = 1;
 	w->profiles++;
 }
@@ -138,8 +144,11 @@ static void close_to(struct sg_speedscope *w, size_t *nopen, size_t depth)
 {
 	while (*nopen > depth) {
 		(*nopen)--;
-		fprintf(w->out, ",{\"type\":\"C\",\"frame\":%zu,\"at\":%" PRIu64 "}",
-			w->open_frame[*nopen], w->open_end[*nopen]);
+		fputs_unlocked(",{\"type\":\"C\",\"frame\":", w->out);
+		sg_json_u64(w->out, w->open_frame[*nopen]);
+		fputs_unlocked(",\"at\":", w->out);
+		sg_json_u64(w->out, w->open_end[*nopen]);
+		putc_unlocked('}', w->out);
 	}
 }
 
@@ -163,7 +172,7 @@ int sg_speedscope_invocation(struct sg_speedscope *w, const struct sg_invocation
 	else
 		snprintf(name, sizeof(name), "%.60s #%" PRIu64 "%s", inv->root, inv->seq,
 			 w->tl.measured ? "" : " (laid out: no times)");
-	fputs("{\"type\":\"evented\",\"name\":", out);
+	fputs_unlocked("{\"type\":\"evented\",\"name\":", out);
 	sg_json_string(out, name);
 	fprintf(out,
 		",\"unit\":\"nanoseconds\",\"startValue\":%" PRIu64 ",\"endValue\":%" PRIu64
@@ -178,13 +187,17 @@ int sg_speedscope_invocation(struct sg_speedscope *w, const struct sg_invocation
 			sg_log_error("out of memory");
 			return -1;
 		}
-		fprintf(out, "%s{\"type\":\"O\",\"frame\":%ld,\"at\":%" PRIu64 "}",
-			first ? "" : ",", f, s.start);
+		fputs_unlocked(first ? "{\"type\":\"O\",\"frame\":" : ",{\"type\":\"O\",\"frame\":",
+			       out);
+		sg_json_u64(out, (uint64_t) f); /* f >= 0: checked above */
+		fputs_unlocked(",\"at\":", out);
+		sg_json_u64(out, s.start);
+		putc_unlocked('}', out);
 		first = 0;
 		nopen = (size_t) s.depth + 1;
 	}
 	close_to(w, &nopen, 0);
-	fputs("]}", out);
+	fputs_unlocked("]}", out);
 	return rc < 0 ? -1 : ferror(out) ? -1 : 0;
 }
 
@@ -201,15 +214,18 @@ static int put_samples(struct sg_speedscope *w, const struct sg_aggregate *agg, 
 		if (f < 0 || push_open(w, (size_t) depth, (size_t) f, 0) < 0)
 			return -1;
 		if (weight) {
-			fputs(first ? "" : ",", w->out);
+			fputs_unlocked(first ? "" : ",", w->out);
 			first = 0;
 			if (pass) {
-				fprintf(w->out, "%" PRIu64, weight);
+				sg_json_u64(w->out, weight);
 			} else {
-				putc('[', w->out);
-				for (int i = 0; i <= depth; i++)
-					fprintf(w->out, "%s%zu", i ? "," : "", w->open_frame[i]);
-				putc(']', w->out);
+				putc_unlocked('[', w->out);
+				for (int i = 0; i <= depth; i++) {
+					if (i)
+						putc_unlocked(',', w->out);
+					sg_json_u64(w->out, w->open_frame[i]);
+				}
+				putc_unlocked(']', w->out);
 			}
 		}
 		n = sg_node_next_depth(n, top, &depth);
@@ -228,22 +244,22 @@ int sg_speedscope_finish(struct sg_speedscope *w, const struct sg_aggregate *agg
 	     n; n = sg_node_next(n, sg_tree_top(agg->merged)))
 		sum = sg_add_sat(sum, agg->has_time ? n->self : n->calls);
 	begin_profile(w);
-	fputs("{\"type\":\"sampled\",\"name\":", out);
+	fputs_unlocked("{\"type\":\"sampled\",\"name\":", out);
 	sg_json_string(out, root ? root : "merged");
 	fprintf(out, ",\"unit\":\"%s\",\"startValue\":0,\"endValue\":%" PRIu64 ",\"samples\":[",
 		agg->has_time ? "nanoseconds" : "none", sum);
 	if (put_samples(w, agg, 0) < 0)
 		goto oom;
-	fputs("],\"weights\":[", out);
+	fputs_unlocked("],\"weights\":[", out);
 	if (put_samples(w, agg, 1) < 0)
 		goto oom;
-	fputs("]}\n],\n\"shared\":{\"frames\":[", out);
+	fputs_unlocked("]}\n],\n\"shared\":{\"frames\":[", out);
 	for (size_t i = 0; i < w->nframes; i++) {
-		fputs(i ? ",{\"name\":" : "{\"name\":", out);
+		fputs_unlocked(i ? ",{\"name\":" : "{\"name\":", out);
 		sg_json_string(out, w->order[i]);
-		putc('}', out);
+		putc_unlocked('}', out);
 	}
-	fputs("]},\n\"name\":", out);
+	fputs_unlocked("]},\n\"name\":", out);
 	sg_json_string(out, root ? root : "surfgraph");
 	/* the merged tree is shown first: the invocations are a click away */
 	fprintf(out, ",\"activeProfileIndex\":%lu,\"exporter\":\"surfgraph " SG_VERSION "\"}\n",

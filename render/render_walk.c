@@ -17,10 +17,17 @@ int sg_render_walk(FILE *out, const struct sg_invocation *inv, int has_time)
 		fprintf(out, " duration_us=%s", sg_fmt_us(b, inv->duration));
 	fputc('\n', out);
 	while (n) {
-		fprintf(out, "%d ", level);
+		/* "%d NAME %s %s %" PRIu64 "\n" in pieces: stdio's formatting took most time */
+		fputs(sg_fmt_u64(a, (uint64_t) level), out);
+		putc(' ', out);
 		sg_escape_put_name(out, n->name);
-		fprintf(out, " %s %s %" PRIu64 "\n", sg_fmt_us(a, n->total), sg_fmt_us(b, n->self),
-			n->calls);
+		putc(' ', out);
+		fputs(sg_fmt_us(a, n->total), out);
+		putc(' ', out);
+		fputs(sg_fmt_us(b, n->self), out);
+		putc(' ', out);
+		fputs(sg_fmt_u64(a, n->calls), out);
+		putc('\n', out);
 		/* each call's arguments and return value, when the trace had them */
 		for (const struct sg_call *c = n->ret ? n->ret->first : NULL; c; c = c->next) {
 			fputs("  call ", out);

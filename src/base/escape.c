@@ -37,21 +37,44 @@ static size_t char_len(const unsigned char *s, size_t avail, int *control)
 	return len;
 }
 
+/* printable ASCII: never a control, one byte a character; the common name is all of these */
+static inline int plain(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7f;
+}
+
 int sg_escape_put_text(FILE *out, const char *text, size_t len, const char *keep)
 {
 	const unsigned char *s = (const unsigned char *) text;
+	size_t i = 0, run = 0;
 
-	for (size_t i = 0, n; i < len; i += n) {
+	/*
+	 * Runs of bytes that go as they are written with one call each, not a call a byte: a
+	 * folded stack is a whole path of names. The stream is ours alone (no other thread writes
+	 * it), so the unlocked calls.
+	 */
+	while (i < len) {
+		size_t n;
 		int control;
 
-		n = char_len(s + i, len - i, &control);
-		if (control && !(s[i] && keep && n == 1 && strchr(keep, s[i]))) {
-			if (putc('?', out) == EOF)
-				return -1;
-		} else if (fwrite(s + i, 1, n, out) != n) {
-			return -1;
+		if (plain(s[i])) {
+			i++;
+			continue;
 		}
+		n = char_len(s + i, len - i, &control);
+		if (!control || (s[i] && keep && n == 1 && strchr(keep, s[i]))) {
+			i += n;
+			continue;
+		}
+		if (i > run && fwrite_unlocked(s + run, 1, i - run, out) != i - run)
+			return -1;
+		if (putc_unlocked('?', out) == EOF)
+			return -1;
+		i += n;
+		run = i;
 	}
+	if (len > run && fwrite_unlocked(s + run, 1, len - run, out) != len - run)
+		return -1;
 	return 0;
 }
 

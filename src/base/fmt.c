@@ -4,19 +4,71 @@
 #include <string.h>
 #include "fmt.h"
 
+/* v in decimal ending just before end; returns its first digit (no stdio: a line has several) */
+static char *dec_before(char *end, uint64_t v)
+{
+	do
+		*--end = (char) ('0' + v % 10);
+	while (v /= 10);
+	return end;
+}
+
+/* the string built from the right at p (ending at buf's last byte) moved to buf's start */
+static const char *to_front(char buf[SG_FMT_LEN], const char *p)
+{
+	memmove(buf, p, (size_t) (buf + SG_FMT_LEN - p));
+	return buf;
+}
+
 const char *sg_fmt_us(char buf[SG_FMT_LEN], uint64_t ns)
 {
-	snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%03" PRIu64, ns / 1000, ns % 1000);
-	return buf;
+	/* "%" PRIu64 ".%03" PRIu64 of ns / 1000 and ns % 1000, built from the right */
+	char *p = buf + SG_FMT_LEN - 1;
+	uint64_t frac = ns % 1000;
+
+	*p = '\0';
+	*--p = (char) ('0' + frac % 10);
+	*--p = (char) ('0' + frac / 10 % 10);
+	*--p = (char) ('0' + frac / 100);
+	*--p = '.';
+	return to_front(buf, dec_before(p, ns / 1000));
+}
+
+const char *sg_fmt_u64(char buf[SG_FMT_LEN], uint64_t v)
+{
+	buf[SG_FMT_LEN - 1] = '\0';
+	return to_front(buf, dec_before(buf + SG_FMT_LEN - 1, v));
 }
 
 const char *sg_fmt_pct(char buf[SG_FMT_LEN], uint64_t part, uint64_t whole)
 {
-	if (!whole)
+	uint64_t q, rem;
+
+	if (!whole) {
 		snprintf(buf, SG_FMT_LEN, "-");
-	else
+		return buf;
+	}
+	/*
+	 * In integers when that is certainly what "%.2f" prints of the double: whole below 2^36,
+	 * so the exact value is at least 2^-37 hundredths from a tie while the double's quotient
+	 * errs by less than 2^-39; an exact tie or larger numbers go through printf.
+	 */
+	q = part * 10000 / whole;
+	rem = part * 10000 % whole;
+	if (whole >= (uint64_t) 1 << 36 || part > whole || 2 * rem == whole) {
 		snprintf(buf, SG_FMT_LEN, "%.2f", 100.0 * (double) part / (double) whole);
-	return buf;
+		return buf;
+	}
+	q += 2 * rem > whole;
+	{
+		char *p = buf + SG_FMT_LEN - 1;
+
+		*p = '\0';
+		*--p = (char) ('0' + q % 10);
+		*--p = (char) ('0' + q / 10 % 10);
+		*--p = '.';
+		return to_front(buf, dec_before(p, q / 100));
+	}
 }
 
 /*
@@ -35,23 +87,34 @@ const char *sg_fmt_human(char buf[SG_FMT_LEN], uint64_t ns)
 {
 	uint64_t v;
 
+	const char *unit;
+	char *p = buf + SG_FMT_LEN - 1;
+
+	/* built from the right without stdio: -m tree prints two a line */
+	*p = '\0';
 	if (ns < 1000) {
-		snprintf(buf, SG_FMT_LEN, "%" PRIu64 " ns", ns);
-		return buf;
+		memcpy(p -= 3, " ns", 3);
+		return to_front(buf, dec_before(p, ns));
 	}
 	if (ns < 1000000) {
-		snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%03" PRIu64 " us", ns / 1000, ns % 1000);
-		return buf;
+		v = ns;
+		unit = " us";
+	} else {
+		/* the unit is chosen after rounding: 999,999,600 ns is 1.000 s, not 1000.000 ms */
+		v = thousandths(ns, 1000000);
+		unit = " ms";
+		if (v >= 1000000) {
+			v = thousandths(ns, 1000000000);
+			unit = " s";
+		}
 	}
-	/* the unit is chosen after rounding: 999,999,600 ns is 1.000 s, not 1000.000 ms */
-	v = thousandths(ns, 1000000);
-	if (v < 1000000)
-		snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%03" PRIu64 " ms", v / 1000, v % 1000);
-	else {
-		v = thousandths(ns, 1000000000);
-		snprintf(buf, SG_FMT_LEN, "%" PRIu64 ".%03" PRIu64 " s", v / 1000, v % 1000);
-	}
-	return buf;
+	p -= strlen(unit);
+	memcpy(p, unit, strlen(unit));
+	*--p = (char) ('0' + v % 10);
+	*--p = (char) ('0' + v / 10 % 10);
+	*--p = (char) ('0' + v / 100 % 10);
+	*--p = '.';
+	return to_front(buf, dec_before(p, v / 1000));
 }
 
 const char *sg_fmt_tick(char buf[SG_FMT_LEN], uint64_t ns)

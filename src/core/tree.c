@@ -120,6 +120,36 @@ void sg_tree_free(struct sg_tree *t)
 	free(t);
 }
 
+int sg_tree_reuse(struct sg_tree *t)
+{
+	struct block *keep = t->blocks;
+
+	/* a merged tree, or a large one: its memory goes back, not kept for a small tree */
+	if (t->pstat != SG_PSTAT_NONE || t->size > MAX_BLOCK || t->cap > 4 * MAX_BLOCK)
+		return -1;
+	/* the newest block is the largest: the only one kept, the next grows from its size */
+	if (keep) {
+		while (keep->next) {
+			struct block *b = keep->next;
+
+			keep->next = b->next;
+			free(b);
+		}
+		keep->used = 0;
+	}
+	while (t->chunks) {
+		struct chunk *c = t->chunks;
+
+		t->chunks = c->next;
+		free(c);
+	}
+	memset(t->slots, 0, t->cap * sizeof(*t->slots));
+	memset(&t->top, 0, sizeof(t->top));
+	t->count = 0;
+	t->size = 0;
+	return 0;
+}
+
 struct sg_node *sg_tree_top(struct sg_tree *t)
 {
 	return &t->top;

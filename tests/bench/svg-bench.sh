@@ -138,11 +138,19 @@ trace2=$out/bench100k.txt
 gen_trace "9 10 10 10 10" "$trace2"
 folded2=$out/bench100k.folded
 [ -s "$folded2" ] || "$bin" -f bench_root -i "$trace2" -m folded -q >"$folded2"
+# Every other mode on the same trace in the same rounds, against the SVG's time (goal: each
+# within 2x of it): the text outputs and the exports write every path or call, not only the
+# drawable frames.
+modes="tree walk top folded pprof speedscope chrome"
 : >"$out/t-sg.txt"
 : >"$out/t-fg.txt"
+for m in $modes; do : >"$out/t-$m.txt"; done
 for _ in 1 2 3; do
 	cpu_s "$bin" -f bench_root -i "$trace2" -m svg -s 0 --outdir "$out/sg-100k" -q >>"$out/t-sg.txt"
 	if [ -n "${FLAMEGRAPH_PL:-}" ]; then cpu_s perl "$FLAMEGRAPH_PL" "$folded2" >>"$out/t-fg.txt"; fi
+	for m in $modes; do
+		cpu_s "$bin" -f bench_root -i "$trace2" -m "$m" -q >>"$out/t-$m.txt"
+	done
 done
 svg=$out/sg-100k/bench_root.svg
 n=$(frames "$svg")
@@ -160,3 +168,9 @@ if [ -n "${FLAMEGRAPH_PL:-}" ]; then
 else
 	echo "  default width: no flamegraph.pl to compare with ($fg_where): $fg_get"
 fi
+# each mode beside the SVG of the same rounds
+for m in $modes; do
+	tm=$(median <"$out/t-$m.txt")
+	printf '  -m %-10s (trace in): %7.3f s  %5.2fx the SVG (goal <= 2: %s)\n' "$m" "$tm" \
+		"$(echo "$tm / $t" | bc -l)" "$([ "$(echo "$tm <= 2 * $t" | bc -l)" = 1 ] && echo met || echo not met)"
+done

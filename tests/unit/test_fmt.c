@@ -1,4 +1,7 @@
 /* test_fmt.c - times scaled for people: rounded half up on the integer ns, the unit after it. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
 #include "check.h"
 #include "fmt.h"
 
@@ -49,5 +52,36 @@ int main(void)
 	/* exact where no unit is scaled */
 	CHECK_STR(sg_fmt_us(b, 130127834), "130127.834");
 	CHECK_STR(sg_fmt_delta_us(b, -5), "-0.005");
+	/*
+	 * Built without stdio, as stdio prints them: percentages (exact ties such as 1/800 and
+	 * large wholes go through printf), whole numbers; each in the caller's buffer, from its
+	 * start (callers print the buffer itself).
+	 */
+	{
+		char want[64];
+		uint64_t seed = 1, bad = 0;
+
+		for (int i = 0; i < 200000; i++) {
+			uint64_t w, p;
+
+			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+			w = i < 100000 ? (uint64_t) (i % 5000) + 1 : (seed >> (seed % 48)) + 1;
+			p = i < 100000 ? (uint64_t) i / 5000 * 37 % (w + 1) : (seed >> 7) % (w + 1);
+			snprintf(want, sizeof(want), "%.2f", 100.0 * (double) p / (double) w);
+			bad += strcmp(sg_fmt_pct(b, p, w), want) != 0;
+			snprintf(want, sizeof(want), "%" PRIu64, seed >> (seed % 64));
+			bad += strcmp(sg_fmt_u64(b, seed >> (seed % 64)), want) != 0;
+		}
+		CHECK_U64(bad, 0);
+	}
+	CHECK_STR(sg_fmt_pct(b, 1, 800), "0.12"); /* a tie: printf's rounding of the double */
+	CHECK_STR(sg_fmt_pct(b, 3, 800), "0.38");
+	CHECK_STR(sg_fmt_pct(b, 2, 3), "66.67");
+	CHECK_STR(sg_fmt_pct(b, 5, 0), "-");
+	CHECK(sg_fmt_pct(b, 1, 3) == b && sg_fmt_us(b, 7) == b && sg_fmt_human(b, 7) == b);
+	CHECK_STR(sg_fmt_u64(b, 0), "0");
+	CHECK_STR(sg_fmt_u64(b, UINT64_MAX), "18446744073709551615");
+	CHECK_STR(sg_fmt_us(b, UINT64_MAX), "18446744073709551.615");
+	CHECK_STR(sg_fmt_us(b, 5), "0.005");
 	return check_report("fmt");
 }
