@@ -63,10 +63,4 @@ void sg_raw_decoder_use_proc_comm(struct sg_raw_decoder *d);
 
 const struct sg_raw_stats *sg_raw_decoder_stats(const struct sg_raw_decoder *d);
 
-/*
- * The line function_graph would print for ev (entries and exits are never merged), for -m raw:
- * its length, at most size - 1.
- */
-size_t sg_raw_format_line(char *buf, size_t size, const struct sg_event *ev);
-
 #endif

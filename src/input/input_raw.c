@@ -8,17 +8,14 @@
 #include <unistd.h>
 #include <kbuffer.h>
 #include "btfargs.h"
+#include "commcache.h"
 #include "input_raw.h"
 #include "log.h"
+#include "rawline.h"
 
 /* Cached address -> interned name, so each record costs one hash probe, not a symbol search. */
 struct sym {
 	unsigned long long addr;
-	const char *name;
-};
-
-struct comm {
-	int pid; /* the pid + 1; 0: a free slot */
 	const char *name;
 };
 
@@ -47,8 +44,7 @@ struct sg_raw_decoder {
 	const char *last_comm;
 	struct sym *syms;
 	size_t nsyms, symcap;
-	struct comm *comms;
-	size_t ncomms, commcap;
+	struct sg_commcache comms; /* names by pid, each looked up once */
 	struct sg_btfargs *btf; /* names the arguments when set (not owned) */
 	char args[768];		/* an entry's arguments as the kernel prints them */
 	char line[1024];
@@ -238,7 +234,7 @@ void sg_raw_decoder_free(struct sg_raw_decoder *d)
 	if (!d)
 		return;
 	free(d->syms);
-	free(d->comms);
+	sg_commcache_release(&d->comms);
 	free(d);
 }
 
@@ -297,141 +293,19 @@ static const char *symbol(struct sg_raw_decoder *d, unsigned long long addr)
 	return name;
 }
 
-/* The cached name of pid (open addressing by pid; a miss is cached like a hit): 1 when found. */
-static int comm_cached(const struct sg_raw_decoder *d, int pid, const char **name)
-{
-	for (size_t i = mix((uint64_t) pid) & (d->commcap - 1); d->commcap && d->comms[i].pid;
-	     i = (i + 1) & (d->commcap - 1))
-		if (d->comms[i].pid == pid + 1) {
-			*name = d->comms[i].name;
-			return 1;
-		}
-	return 0;
-}
-
-static const char *comm_cache(struct sg_raw_decoder *d, int pid, const char *name);
-
-static const char *proc_comm(struct sg_raw_decoder *d, int pid)
-{
-	char path[64], buf[64];
-	const char *name = NULL;
-	ssize_t n = -1;
-	int fd;
-
-	if (comm_cached(d, pid, &name))
-		return name;
-	if (pid == 0) {
-		name = sg_strtab_intern(d->st, "<idle>", 6);
-	} else {
-		snprintf(path, sizeof(path), "/proc/%d/comm", pid);
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd >= 0) {
-			n = read(fd, buf, sizeof(buf));
-			close(fd);
-		}
-		while (n > 0 && buf[n - 1] == '\n')
-			n--;
-		if (n > 0)
-			name = sg_strtab_intern(d->st, buf, (size_t) n);
-	}
-	return comm_cache(d, pid, name);
-}
-
-static const char *comm_cache(struct sg_raw_decoder *d, int pid, const char *name)
-{
-	size_t i;
-
-	if ((d->ncomms + 1) * 2 > d->commcap) {
-		size_t ncap = d->commcap ? d->commcap * 2 : 256;
-		struct comm *v = calloc(ncap, sizeof(*v));
-
-		if (!v)
-			return name;
-		for (size_t j = 0; j < d->commcap; j++) {
-			if (!d->comms[j].pid)
-				continue;
-			size_t k = mix((uint64_t) d->comms[j].pid - 1) & (ncap - 1);
-
-			while (v[k].pid)
-				k = (k + 1) & (ncap - 1);
-			v[k] = d->comms[j];
-		}
-		free(d->comms);
-		d->comms = v;
-		d->commcap = ncap;
-	}
-	i = mix((uint64_t) pid) & (d->commcap - 1);
-	while (d->comms[i].pid)
-		i = (i + 1) & (d->commcap - 1);
-	d->comms[i].pid = pid + 1; /* 0 marks a free slot */
-	d->comms[i].name = name;
-	d->ncomms++;
-	return name;
-}
-
 static const char *comm_of(struct sg_raw_decoder *d, int pid)
 {
 	const char *c;
 
 	if (d->proc_comm)
-		return proc_comm(d, pid);
+		return sg_commcache_proc(&d->comms, d->st, pid);
 	/* the file's saved command lines do not change while it is read: one look-up per pid */
-	if (comm_cached(d, pid, &c))
+	if (sg_commcache_find(&d->comms, pid, &c))
 		return c;
 	c = tep_data_comm_from_pid(d->tep, pid);
 	if (!c || strcmp(c, "<...>") == 0)
-		return comm_cache(d, pid, NULL);
-	return comm_cache(d, pid, sg_strtab_intern(d->st, c, strlen(c)));
-}
-
-size_t sg_raw_format_line(char *buf, size_t size, const struct sg_event *ev)
-{
-	int depth = ev->depth < 0 ? 0 : ev->depth > 100 ? 100 : ev->depth;
-	char col[40] = "";
-	int n;
-
-	if (ev->type == SG_EV_LOST) {
-		n = snprintf(buf, size, "CPU:%d [LOST %" PRIu64 " EVENTS]", ev->cpu, ev->count);
-	} else if (ev->type == SG_EV_SWITCH) {
-		n = snprintf(buf, size,
-			     " %d) %14s|  /* sched_switch: prev_pid=%d ==> next_pid=%d */", ev->cpu,
-			     "", ev->pid, ev->next_pid);
-	} else if (ev->type == SG_EV_ENTRY) {
-		char args[SG_EVENT_ARGS * 20 + 8] = "";
-		size_t k = 0;
-
-		for (int i = 0; i < ev->nargv; i++)
-			k += (size_t) snprintf(args + k, sizeof(args) - k, "%s0x%" PRIx64,
-					       i ? ", " : "", ev->argv[i]);
-		n = snprintf(buf, size, " %d) %14s|  %*s%s(%.*s) {", ev->cpu, "", 2 * depth, "",
-			     ev->func, ev->args_len ? (int) ev->args_len : (int) k,
-			     ev->args_len ? ev->args : args);
-	} else {
-		static const struct {
-			uint64_t ns;
-			char mark;
-		} marks[] = {{1000000000, '$'}, {100000000, '@'}, {10000000, '*'},
-			     {1000000, '#'},	{100000, '!'},	  {10000, '+'}};
-		char mark = ' ';
-
-		for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
-			if (ev->dur > marks[i].ns) {
-				mark = marks[i].mark;
-				break;
-			}
-		if (ev->has_dur)
-			snprintf(col, sizeof(col), "%c %" PRIu64 ".%03" PRIu64 " us", mark,
-				 ev->dur / 1000, ev->dur % 1000);
-		if (ev->has_retval)
-			n = snprintf(buf, size, " %d) %-14s|  %*s} /* %s ret=%" PRId64 " */",
-				     ev->cpu, col, 2 * depth, "", ev->func, ev->retval);
-		else
-			n = snprintf(buf, size, " %d) %-14s|  %*s} /* %s */", ev->cpu, col,
-				     2 * depth, "", ev->func);
-	}
-	if (n < 0)
-		return 0;
-	return (size_t) n >= size ? size - 1 : (size_t) n;
+		return sg_commcache_put(&d->comms, pid, NULL);
+	return sg_commcache_put(&d->comms, pid, sg_strtab_intern(d->st, c, strlen(c)));
 }
 
 static int emit(struct sg_raw_decoder *d, struct sg_event *ev)
@@ -439,7 +313,7 @@ static int emit(struct sg_raw_decoder *d, struct sg_event *ev)
 	sg_raw_name_args(d->btf, d->args, sizeof(d->args), ev);
 	if (d->lines) {
 		ev->line = d->line;
-		ev->line_len = sg_raw_format_line(d->line, sizeof(d->line), ev);
+		ev->line_len = sg_rawline_format(d->line, sizeof(d->line), ev);
 	}
 	return d->fn(d->ctx, ev);
 }

@@ -8,6 +8,7 @@
 #include "datwriter.h"
 #include "log.h"
 #include "raw_reader.h"
+#include "rawline.h"
 
 static int oom(void)
 {
@@ -210,7 +211,7 @@ static int deliver(struct sg_raw_reader *r, struct sg_event *ev)
 	sg_raw_name_args(r->btf, r->args, sizeof(r->args), ev);
 	if (r->lines) {
 		ev->line = r->line;
-		ev->line_len = sg_raw_format_line(r->line, sizeof(r->line), ev);
+		ev->line_len = sg_rawline_format(r->line, sizeof(r->line), ev);
 	}
 	return r->fn(r->ctx, ev);
 }
