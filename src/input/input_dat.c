@@ -356,11 +356,11 @@ static int dat_probe(int fd)
 		static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
 		/*
 		 * Closed for the temporary files compressed data makes; the reference keeps the close
-		 * from freeing the parsed headers, page by page, in a process about to exit (held in
-		 * a static, so a leak checker sees it reachable, not lost).
+		 * from freeing the parsed headers, page by page, in a process about to exit (both
+		 * held in statics, so a leak checker sees them reachable, not lost).
 		 */
 		static struct tep_handle *volatile headers;
-		struct tracecmd_input *h;
+		static struct tracecmd_input *volatile h;
 
 		/* and no core file of a crash surfgraph expects and reports */
 		const struct rlimit no_core = { 0, 0 };

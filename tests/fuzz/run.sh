@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make fuzz: run each libFuzzer target FUZZ_SECONDS on its corpus (build/fuzz/corpus/NAME, kept
-# between runs, seeded from tests/data and tests/fuzz/regress/NAME), then print executions and
-# crashes per target and append them to build/fuzz/ledger.tsv (tests/fuzz/ledger.sh sums it).
+# between runs, seeded from tests/data), reading tests/fuzz/regress/NAME and the minimised corpus
+# kept in tests/fuzz/corpus/NAME too, then print executions and crashes per target and append
+# them to build/fuzz/ledger.tsv (tests/fuzz/ledger.sh sums it).
 # A crash input is kept in build/fuzz/crashes/; copy it into tests/fuzz/regress/NAME/ (and a
 # test) once fixed. Usage: tests/fuzz/run.sh build/fuzz/fuzz_X...
 set -uo pipefail
@@ -99,6 +100,8 @@ for bin in "$@"; do
 	regress=tests/fuzz/regress/$name
 	extra=()
 	[ -d "$regress" ] && extra=("$regress")
+	# the minimised corpus kept in the tree (tests/fuzz/keep.sh): read, never written
+	[ -d "tests/fuzz/corpus/$name" ] && extra+=("tests/fuzz/corpus/$name")
 	maxlen=8192
 	[ "$kind" = svg ] && maxlen=2048
 	# libtracecmd asks malloc for the sizes a broken header gives: let it fail, as it would
