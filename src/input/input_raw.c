@@ -18,7 +18,7 @@ struct sym {
 };
 
 struct comm {
-	int pid; /* the pid + 1; 0: a free slot */
+	unsigned int pid; /* the pid + 1, unsigned: INT_MAX + 1 is no overflow; 0: a free slot */
 	const char *name;
 };
 
@@ -298,7 +298,7 @@ static int comm_cached(const struct sg_raw_decoder *d, int pid, const char **nam
 {
 	for (size_t i = mix((uint64_t) pid) & (d->commcap - 1); d->commcap && d->comms[i].pid;
 	     i = (i + 1) & (d->commcap - 1))
-		if (d->comms[i].pid == pid + 1) {
+		if (d->comms[i].pid == (unsigned int) pid + 1u) {
 			*name = d->comms[i].name;
 			return 1;
 		}
@@ -346,7 +346,7 @@ static const char *comm_cache(struct sg_raw_decoder *d, int pid, const char *nam
 		for (size_t j = 0; j < d->commcap; j++) {
 			if (!d->comms[j].pid)
 				continue;
-			size_t k = mix((uint64_t) d->comms[j].pid - 1) & (ncap - 1);
+			size_t k = mix((uint64_t) (int) (d->comms[j].pid - 1u)) & (ncap - 1);
 
 			while (v[k].pid)
 				k = (k + 1) & (ncap - 1);
@@ -359,7 +359,7 @@ static const char *comm_cache(struct sg_raw_decoder *d, int pid, const char *nam
 	i = mix((uint64_t) pid) & (d->commcap - 1);
 	while (d->comms[i].pid)
 		i = (i + 1) & (d->commcap - 1);
-	d->comms[i].pid = pid + 1; /* 0 marks a free slot */
+	d->comms[i].pid = (unsigned int) pid + 1u; /* 0 marks a free slot */
 	d->comms[i].name = name;
 	d->ncomms++;
 	return name;
