@@ -7,7 +7,7 @@
 #include "strtab.h"
 
 struct sg_comm {
-	int pid; /* the pid + 1; 0: a free slot */
+	unsigned int pid; /* the pid + 1, unsigned: INT_MAX + 1 is no overflow; 0: a free slot */
 	const char *name;
 };
 

@@ -22,7 +22,7 @@ int sg_commcache_find(const struct sg_commcache *d, int pid, const char **name)
 {
 	for (size_t i = mix((uint64_t) pid) & (d->commcap - 1); d->commcap && d->comms[i].pid;
 	     i = (i + 1) & (d->commcap - 1))
-		if (d->comms[i].pid == pid + 1) {
+		if (d->comms[i].pid == (unsigned int) pid + 1u) {
 			*name = d->comms[i].name;
 			return 1;
 		}
@@ -68,7 +68,7 @@ const char *sg_commcache_put(struct sg_commcache *d, int pid, const char *name)
 		for (size_t j = 0; j < d->commcap; j++) {
 			if (!d->comms[j].pid)
 				continue;
-			size_t k = mix((uint64_t) d->comms[j].pid - 1) & (ncap - 1);
+			size_t k = mix((uint64_t) (int) (d->comms[j].pid - 1u)) & (ncap - 1);
 
 			while (v[k].pid)
 				k = (k + 1) & (ncap - 1);
@@ -81,7 +81,7 @@ const char *sg_commcache_put(struct sg_commcache *d, int pid, const char *name)
 	i = mix((uint64_t) pid) & (d->commcap - 1);
 	while (d->comms[i].pid)
 		i = (i + 1) & (d->commcap - 1);
-	d->comms[i].pid = pid + 1; /* 0 marks a free slot */
+	d->comms[i].pid = (unsigned int) pid + 1u; /* 0 marks a free slot */
 	d->comms[i].name = name;
 	d->ncomms++;
 	return name;

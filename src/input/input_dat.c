@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <string.h>
@@ -330,48 +331,62 @@ struct tracecmd_input *tracecmd_alloc_fd(int fd, int flags);
 int tracecmd_read_headers(struct tracecmd_input *handle, int state);
 
 /*
- * libtracecmd crashes while giving up on some damaged CPU data sections (a crash inside
- * tracecmd_init_data's failure path, found by fuzz_dat). A child prepares the data on its copy
- * of the parsed handle first; only its clean exit lets the parent do the same. The child shares
- * the file offset (the v6 layout reads the CPU sections from where the headers ended), so the
- * parent puts it back.
+ * libtraceevent and libtracecmd trust a trace.dat's bytes, and some damaged files crash them: an
+ * event's print fmt nested deep enough overflows the stack in libtraceevent's format parser
+ * (tracecmd_read_headers, even for formats surfgraph never reads), some damaged CPU data
+ * sections crash tracecmd_init_data's failure path, and a CPU section at a wrong offset crashes
+ * kbuffer_load_subbuffer in the first read of it (all found by fuzz_dat). A child does first
+ * what the parent is about to do: parse the headers, prepare the data and read each CPU's first
+ * and last record. Its signal, if one killed it, is returned (0: go on, the library refuses or
+ * takes the file cleanly). The child shares the file offset, so the parent puts it back.
  */
-static int init_survives(struct tracecmd_input *h, int fd)
+static int dat_probe(int fd)
 {
 	off_t pos = lseek(fd, 0, SEEK_CUR);
 	pid_t pid;
 	int st = 0;
 
 	if (pos < 0)
-		return 1; /* no probe: go ahead */
+		return 0; /* no probe: go ahead */
 	pid = fork();
 	if (pid < 0)
-		return 1;
+		return 0;
 	if (pid == 0) {
 		/* a crash is the answer here, not something for a sanitizer's handler to report */
 		static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
-		int ok;
+		/*
+		 * Closed for the temporary files compressed data makes; the reference keeps the close
+		 * from freeing the parsed headers, page by page, in a process about to exit (both
+		 * held in statics, so a leak checker sees them reachable, not lost).
+		 */
+		static struct tep_handle *volatile headers;
+		static struct tracecmd_input *volatile h;
+
+		/* and no core file of a crash surfgraph expects and reports */
+		const struct rlimit no_core = { 0, 0 };
 
 		for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
 			signal(fatal[i], SIG_DFL);
-		ok = tracecmd_init_data(h) == 0;
-		/*
-		 * Closed for the temporary files compressed data makes; the reference keeps the close
-		 * from freeing the parsed headers, page by page, in a process about to exit (held in
-		 * a static, so a leak checker sees it reachable, not lost).
-		 */
-		static struct tep_handle *volatile headers;
-
+		setrlimit(RLIMIT_CORE, &no_core);
+		h = tracecmd_alloc_fd(fd, TRACECMD_FL_LOAD_NO_PLUGINS);
+		if (!h)
+			_exit(2);
+		if (tracecmd_read_headers(h, 0) < 0)
+			_exit(2); /* the parent's own try says why */
 		headers = tracecmd_get_tep(h);
 		tep_ref(headers);
+		if (tracecmd_init_data(h) == 0)
+			for (int i = 0; i < tracecmd_cpus(h); i++) {
+				tracecmd_free_record(tracecmd_read_cpu_first(h, i));
+				tracecmd_free_record(tracecmd_read_cpu_last(h, i));
+			}
 		tracecmd_close(h);
-		_exit(ok ? 0 : 2);
+		_exit(0);
 	}
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
-	if (lseek(fd, pos, SEEK_SET) != pos)
-		return 0;
-	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	lseek(fd, pos, SEEK_SET);
+	return WIFSIGNALED(st) ? WTERMSIG(st) : 0;
 }
 
 /* The file (fd's copy, or path) parsed and ready to iterate, or NULL with a message. */
@@ -394,6 +409,14 @@ static struct tracecmd_input *dat_open(const char *path, int from)
 		sg_log_error("%s: not a readable trace.dat file: bad page size in its header", path);
 		return NULL;
 	}
+	int sig = dat_probe(fd);
+
+	if (sig) {
+		close(fd);
+		sg_log_error("libtracecmd crashed reading %s (signal %d): damaged trace.dat, not read",
+			     path, sig);
+		return NULL;
+	}
 	errno = 0;
 	h = tracecmd_alloc_fd(fd, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!h) {
@@ -403,12 +426,6 @@ static struct tracecmd_input *dat_open(const char *path, int from)
 	err = tracecmd_read_headers(h, 0);
 	if (err < 0)
 		goto refused_close;
-	if (!init_survives(h, fd)) {
-		/* the parent's handle never tried: closing it is the safe path of a header-only open */
-		tracecmd_close(h);
-		sg_log_error("%s: not a readable trace.dat file: its headers are damaged", path);
-		return NULL;
-	}
 	if (tracecmd_init_data(h) < 0)
 		goto refused_close;
 	return h;

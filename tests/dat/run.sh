@@ -127,7 +127,16 @@ patched() {
 # file: surfgraph refuses it with a message and a plain exit status instead.
 patched damaged 146575 '\220' 962553 '\001\000\000\000\177\377\377\377'
 check "damaged header: refused, exit 1 (was $st)" test $st = 1
-check "damaged header: says why" grep -q 'its headers are damaged' "$out/damaged.err"
+check "damaged header: says why" grep -qx "surfgraph: libtracecmd crashed reading $out/damaged.dat (signal 11): damaged trace.dat, not read" "$out/damaged.err"
+
+# An event surfgraph never reads whose print fmt nests 100,000 parentheses (tests/data/README.md):
+# libtraceevent's format parser overflows the stack inside tracecmd_read_headers. A child parses
+# first; surfgraph says the library crashed and exits 1, with no core dump.
+gunzip -c tests/data/damaged/deep-print-fmt.dat.gz >"$out/deep.dat"
+st=0
+timeout 60 "$bin" -i "$out/deep.dat" -f do_nanosleep -m tree >/dev/null 2>"$out/deep.err" || st=$?
+check "print fmt nested 100,000 deep: refused, exit 1 (was $st)" test $st = 1
+check "print fmt nested 100,000 deep: one line saying the library crashed" grep -qx "surfgraph: libtracecmd crashed reading $out/deep.dat (signal 11): damaged trace.dat, not read" "$out/deep.err"
 
 # A section size of 0xffffffff (found by fuzz_dat: libtracecmd asks malloc for 4 GB, which
 # libFuzzer's allocation limit reports): refused at once, nothing allocated for it.

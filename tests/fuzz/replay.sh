@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # replay.sh (make fuzz-replay, part of make test): every libFuzzer target, built with
-# address,undefined, runs once over its kept crash inputs (tests/fuzz/regress/NAME) and the
-# fixtures it was seeded from, so a fixed crash stays fixed and the targets keep building.
+# address,undefined, runs once over its kept crash inputs (tests/fuzz/regress/NAME), its kept
+# corpus (tests/fuzz/corpus/NAME) and the fixtures it was seeded from, so a fixed crash stays
+# fixed and the targets keep building.
 # Usage: tests/fuzz/replay.sh build/fuzz/fuzz_X...
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -16,10 +17,20 @@ inputs() {
 	case $1 in
 	text) ls tests/data/linux-6.1/do_fault*.txt tests/data/linux-6.12/do_fault*.txt ;;
 	tree) ls tests/data/diff/*.tree tests/data/tree/*.tree ;;
-	dat) ls tests/data/linux-6.1/*.dat ;;
+	dat)
+		ls tests/data/linux-6.1/*.dat
+		# damaged files that crash libtracecmd or libtraceevent (tests/data/README.md): the
+		# probe child dies, the target must not
+		for f in tests/data/damaged/*.dat.gz; do
+			gunzip -c "$f" >"$out/$(basename "$f" .gz)"
+			echo "$out/$(basename "$f" .gz)"
+		done
+		;;
 	decomp) ls tests/data/linux-6.1/*.txt.gz tests/data/linux-7.3/*.txt.gz ;;
 	esac
 	[ -d "tests/fuzz/regress/fuzz_$1" ] && find "tests/fuzz/regress/fuzz_$1" -type f | sort
+	# the minimised corpus kept in the tree (tests/fuzz/keep.sh)
+	[ -d "tests/fuzz/corpus/fuzz_$1" ] && find "tests/fuzz/corpus/fuzz_$1" -type f | sort
 }
 
 for bin in "$@"; do

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make fuzz: run each libFuzzer target FUZZ_SECONDS on its corpus (build/fuzz/corpus/NAME, kept
-# between runs, seeded from tests/data and tests/fuzz/regress/NAME), then print executions and
-# crashes per target and append them to build/fuzz/ledger.tsv (tests/fuzz/ledger.sh sums it).
+# between runs, seeded from tests/data), reading tests/fuzz/regress/NAME and the minimised corpus
+# kept in tests/fuzz/corpus/NAME too, then print executions and crashes per target and append
+# them to build/fuzz/ledger.tsv (tests/fuzz/ledger.sh sums it).
 # A crash input is kept in build/fuzz/crashes/; copy it into tests/fuzz/regress/NAME/ (and a
 # test) once fixed. Usage: tests/fuzz/run.sh build/fuzz/fuzz_X...
 set -uo pipefail
@@ -83,6 +84,19 @@ seed_decomp() {
 
 seed_dat() {
 	cp tests/data/linux-6.1/do_fault_trace-cmd.dat "$1/dat-1"
+	# the smaller captures (100 to 140 KB, x86 and arm64): faster executions
+	cp tests/data/linux-6.1/do_nanosleep_sched_switch.dat "$1/dat-2"
+	cp tests/data/linux-7.3/do_nanosleep_sched_switch.dat "$1/dat-3"
+	cp tests/data/linux-arm64-6.1/do_fault.dat "$1/dat-4"
+	cp tests/data/linux-arm64-7.3/do_fault.dat "$1/dat-5"
+	# every fixture is version 7 (compressed sections): the first 256 KB of a version 6 copy
+	# without compression puts the event formats' text itself under the mutator
+	if command -v trace-cmd >/dev/null; then
+		trace-cmd convert --file-version 6 --compression none -o "$1/v6.tmp" \
+			-i tests/data/linux-7.3/do_nanosleep_sched_switch.dat >/dev/null 2>&1 &&
+			head -c 262144 "$1/v6.tmp" >"$1/dat-6-v6-head"
+		rm -f "$1/v6.tmp"
+	fi
 }
 
 export LSAN_OPTIONS=suppressions=$PWD/tests/fuzz/lsan.supp:print_suppressions=0
@@ -99,6 +113,8 @@ for bin in "$@"; do
 	regress=tests/fuzz/regress/$name
 	extra=()
 	[ -d "$regress" ] && extra=("$regress")
+	# the minimised corpus kept in the tree (tests/fuzz/keep.sh): read, never written
+	[ -d "tests/fuzz/corpus/$name" ] && extra+=("tests/fuzz/corpus/$name")
 	maxlen=8192
 	[ "$kind" = svg ] && maxlen=2048
 	# libtracecmd asks malloc for the sizes a broken header gives: let it fail, as it would
