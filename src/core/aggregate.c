@@ -274,12 +274,16 @@ int sg_aggregate_add(struct sg_aggregate *agg, struct sg_invocation *inv)
 		sg_tree_mark_invocation(sg_invocation_root(inv));
 	/* one not in the pending bucket: that bucket's tree, copied from the merged one before */
 	if (agg->lazy_bucket >= 0 &&
-	    (!inv->has_dur || sg_hist_bucket(inv->duration) != (unsigned) agg->lazy_bucket) &&
+	    sg_hist_bucket(inv->duration) != (unsigned) agg->lazy_bucket &&
 	    bucket_settle(agg, 0) < 0)
 		goto fail;
 	if (sg_tree_merge(agg->merged, sg_tree_top(agg->merged), sg_invocation_root(inv)) < 0)
 		goto fail;
-	if (inv->has_dur) {
+	/*
+	 * The bucket the statistics above count it in, a duration printed or not (in a trace
+	 * mixing both, the .tree's bucket lines must add up to its hist lines to read back).
+	 */
+	{
 		unsigned b = sg_hist_bucket(inv->duration);
 		int lazy = !agg->no_bucket_trees && agg->bucket_lazy &&
 			   (agg->lazy_bucket == (int) b || (agg->complete == 1 && !agg->bucket[b]));

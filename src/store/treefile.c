@@ -115,7 +115,7 @@ static int check_size(struct sg_aggregate *agg)
 		if (write_nodes(NULL, NULL, sg_tree_top(sg_aggregate_kept(agg, i)->tree), &bytes,
 				&deepest, 0, 0, NULL) < 0)
 			return -1;
-	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
+	for (unsigned b = 0; agg->has_time && b < SG_HIST_BUCKETS; b++)
 		if (agg->bucket_n[b] && write_nodes(NULL, NULL, sg_tree_top(agg->bucket[b]), &bytes,
 						    &deepest, 0, 0, NULL) < 0)
 			return -1;
@@ -204,7 +204,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 	if (sg_treewalk_sort(sg_tree_top(agg->merged), SG_ORDER_NAME) < 0 || check_size(agg) < 0)
 		return -1;
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++)
-		if (agg->bucket_n[b] &&
+		if (agg->has_time && agg->bucket_n[b] &&
 		    sg_treewalk_sort(sg_tree_top(agg->bucket[b]), SG_ORDER_NAME) < 0)
 			return -1;
 	fprintf(out, "%s\n", pstat && agg->runstats ? SG_TREEFILE_MAGIC7 : SG_TREEFILE_MAGIC6);
@@ -269,7 +269,7 @@ int sg_treefile_write(FILE *out, struct sg_aggregate *agg)
 			agg->runstats) < 0)
 		return -1;
 	for (unsigned b = 0; b < SG_HIST_BUCKETS; b++) {
-		if (!agg->bucket_n[b])
+		if (!agg->has_time || !agg->bucket_n[b]) /* none without times, as hist lines */
 			continue;
 		fprintf(out, "bucket\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n", sg_hist_lo(b),
 			sg_hist_hi(b), agg->bucket_n[b]);

@@ -156,6 +156,17 @@ for f in tests/data/linux-*/*.dat tests/data/linux-*/*.txt tests/data/linux-*/*.
 	check "reload: $f: written back byte for byte" cmp -s "$r.tree" "$r.again.tree"
 done
 expect "reload: fixtures tried" "$(ls "$out"/reload/*.again.tree | wc -l)" 28
+# A trace where one call of the root shows its duration and another does not (fuzz_text found
+# it): the histogram counts the second at 0, and its bucket line must too, or the .tree it
+# writes is refused when read back ("a bucket line's invocations differ from the hist lines").
+printf '%s\n' ' 0)               |  a_root() {' ' 0)   1.382 us    |    b();' \
+	' 0)   2.000 us    |  }' ' 0)               |  a_root() {' ' 0)               |    b();' \
+	' 0)               |  }' >"$out/mixed.txt"
+sg mixed-save 0 -f a_root -i "$out/mixed.txt" -m top -q -o "$out/mixed.tree"
+expect "reload: mixed durations: bucket lines" "$(grep '^bucket' "$out/mixed.tree" | tr '\t' ' ' | paste -sd,)" \
+	"bucket 0 1000 1,bucket 2000 4000 1"
+sg mixed-load 0 -i "$out/mixed.tree" -m top -q
+expect "reload: mixed durations: read back" "$(cat "$out/mixed-load.err")" ""
 # The root interrupted in its own body: the kernel prints the interrupt's calls at the root's
 # depth (as arm64 6.1 prints irq_enter_rcu beside get_page_from_freelist in
 # tests/data/linux-arm64-6.1/do_fault.txt); the kept calls reload and replay in the trace's order.
