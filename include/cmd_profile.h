@@ -30,6 +30,12 @@ struct sg_profile_load {
 };
 
 /*
+ * The request that reads a run as -i would (diff, merge of traces, tui): the root from -f or
+ * guessed, the filters, whole (per-path statistics, bucket trees, calls), --keep's.
+ */
+void sg_cmd_profile_load_as_input(const struct sg_options *o, struct sg_profile_load *req);
+
+/*
  * Build the aggregate of the saved trace or .tree at path as req says; names interned in st. 0
  * with *out set; -1 with a message; -2 with a message for a usage problem.
  */

@@ -490,17 +490,9 @@ int sg_cmd_diff_run(const struct sg_options *o)
 	 * each side as -i would read it: a .tree, or a trace with -f (or its root guessed), both
 	 * with the filters; whole, for the per-path statistics and --slow's bucket trees
 	 */
-	struct sg_profile_load req = {
-	    .roots = o->functions,
-	    .nroots = o->nfunctions,
-	    .guess = 1,
-	    .keep = o->keep,
-	    .keep_slowest = o->keep_slowest,
-	    .whole = 1,
-	    .quiet = o->quiet,
-	};
+	struct sg_profile_load req;
 
-	req.filtered = sg_cmd_read_filter_settings(o, &req.filter);
+	sg_cmd_profile_load_as_input(o, &req);
 	stdout_tty = isatty(STDOUT_FILENO);
 
 	st = sg_strtab_new();

@@ -120,16 +120,11 @@ int sg_cmd_merge_run(const struct sg_options *o)
 		}
 		if (is_trace(o, o->files[i])) {
 			/* as diff loads a trace: whole, to be saved; its root given or guessed */
-			struct sg_profile_load req = {
-			    .roots = o->functions,
-			    .nroots = o->nfunctions,
-			    .guess = 1,
-			    .keep = o->keep,
-			    .keep_slowest = o->keep_slowest,
-			    .whole = 1,
-			    .quiet = o->quiet,
-			};
-			int ret = sg_cmd_profile_load(&req, o->files[i], st, &runs[i]);
+			struct sg_profile_load req;
+			int ret;
+
+			sg_cmd_profile_load_as_input(o, &req);
+			ret = sg_cmd_profile_load(&req, o->files[i], st, &runs[i]);
 
 			if (ret < 0) {
 				rc = ret == -2 ? 2 : 1;

@@ -605,6 +605,20 @@ out:
 	return rc;
 }
 
+void sg_cmd_profile_load_as_input(const struct sg_options *o, struct sg_profile_load *req)
+{
+	*req = (struct sg_profile_load){
+	    .roots = o->functions,
+	    .nroots = o->nfunctions,
+	    .guess = 1,
+	    .keep = o->keep,
+	    .keep_slowest = o->keep_slowest,
+	    .whole = 1,
+	    .quiet = o->quiet,
+	};
+	req->filtered = sg_cmd_read_filter_settings(o, &req->filter);
+}
+
 int sg_cmd_profile_load(const struct sg_profile_load *req, const char *path, struct sg_strtab *st,
 			struct sg_aggregate **out)
 {

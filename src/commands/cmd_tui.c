@@ -35,15 +35,7 @@ int sg_cmd_tui_run(const struct sg_options *o)
 	struct sg_strtab *st;
 	int rc = 1, ret;
 	/* the run as -i reads it (root, filters, what is kept), whole: its buckets are browsed */
-	struct sg_profile_load req = {
-	    .roots = o->functions,
-	    .nroots = o->nfunctions,
-	    .guess = 1,
-	    .keep = o->keep,
-	    .keep_slowest = o->keep_slowest,
-	    .whole = 1,
-	    .quiet = o->quiet,
-	};
+	struct sg_profile_load req;
 
 	/* refused before the run is read: a screen's escape sequences in a file help no one */
 	if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
@@ -52,7 +44,7 @@ int sg_cmd_tui_run(const struct sg_options *o)
 			     isatty(STDOUT_FILENO) ? "stdin" : "stdout", o->files[0]);
 		return 2;
 	}
-	req.filtered = sg_cmd_read_filter_settings(o, &req.filter);
+	sg_cmd_profile_load_as_input(o, &req);
 	st = sg_strtab_new();
 	if (!st) {
 		sg_log_error("out of memory");
