@@ -74,4 +74,12 @@ double sg_welch_variance(const struct sg_welch_sample *s);
 void sg_welch_test(const struct sg_welch_sample *before, const struct sg_welch_sample *after,
 		   double level, struct sg_welch *out);
 
+/*
+ * The end of a Welch test whose out->delta is set: from each side's squared standard error of
+ * its mean (e0, e1) and degrees of freedom, out's df (Welch-Satterthwaite), t, p, the interval
+ * at level and the verdict; with no variation on either side, any difference is significant.
+ */
+void sg_welch_conclude(double e0, double df0, double e1, double df1, double level,
+		       struct sg_welch *out);
+
 #endif

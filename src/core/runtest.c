@@ -60,29 +60,11 @@ void sg_runtest_side(const struct sg_runstat *e, size_t k, int self, struct sg_r
 void sg_runtest_test(const struct sg_runtest_side *before, const struct sg_runtest_side *after,
 		     double level, struct sg_welch *out)
 {
-	double se2 = before->e + after->e;
-
 	*out =
 	    (struct sg_welch){.verdict = SG_WELCH_FEW, .delta = after->mean - before->mean, .p = 1};
 	out->lo = out->hi = out->delta;
 	if (before->n < SG_WELCH_MIN_INV || after->n < SG_WELCH_MIN_INV)
 		return;
-	if (se2 <= 0) {
-		out->verdict = out->delta != 0 ? SG_WELCH_SIG : SG_WELCH_NOT;
-		out->p = out->delta != 0 ? 0 : 1;
-		out->df = before->df + after->df;
-		return;
-	}
-	double se = sqrt(se2);
-
-	/* Welch-Satterthwaite, each side with its own degrees of freedom */
-	out->df =
-	    se2 * se2 / ((before->e * before->e) / before->df + (after->e * after->e) / after->df);
-	out->t = out->delta / se;
-	out->p = 2 * sg_welch_t_cdf(-fabs(out->t), out->df);
-	double q = sg_welch_t_quantile(1 - (1 - level) / 2, out->df);
-
-	out->lo = out->delta - q * se;
-	out->hi = out->delta + q * se;
-	out->verdict = out->lo > 0 || out->hi < 0 ? SG_WELCH_SIG : SG_WELCH_NOT;
+	/* each side with its own degrees of freedom */
+	sg_welch_conclude(before->e, before->df, after->e, after->df, level, out);
 }

@@ -163,7 +163,7 @@ void sg_welch_test(const struct sg_welch_sample *before, const struct sg_welch_s
 {
 	double m0 = (double) before->sum / (double) (before->n ? before->n : 1);
 	double m1 = (double) after->sum / (double) (after->n ? after->n : 1);
-	double e0, e1, se2;
+	double e0, e1;
 
 	*out = (struct sg_welch){.verdict = SG_WELCH_FEW, .delta = m1 - m0, .p = 1};
 	out->lo = out->hi = out->delta;
@@ -171,19 +171,25 @@ void sg_welch_test(const struct sg_welch_sample *before, const struct sg_welch_s
 		return;
 	e0 = sg_welch_variance(before) / (double) before->n;
 	e1 = sg_welch_variance(after) / (double) after->n;
-	se2 = e0 + e1;
+	sg_welch_conclude(e0, (double) (before->n - 1), e1, (double) (after->n - 1), level, out);
+}
+
+void sg_welch_conclude(double e0, double df0, double e1, double df1, double level,
+		       struct sg_welch *out)
+{
+	double se2 = e0 + e1;
+
 	if (se2 <= 0) {
-		/* no variation in either run: any difference is not noise */
+		/* no variation on either side: any difference is not noise */
 		out->verdict = out->delta != 0 ? SG_WELCH_SIG : SG_WELCH_NOT;
 		out->p = out->delta != 0 ? 0 : 1;
-		out->df = (double) (before->n + after->n - 2);
+		out->df = df0 + df1;
 		return;
 	}
 	double se = sqrt(se2);
 
 	/* Welch-Satterthwaite */
-	out->df =
-	    se2 * se2 / (e0 * e0 / (double) (before->n - 1) + e1 * e1 / (double) (after->n - 1));
+	out->df = se2 * se2 / (e0 * e0 / df0 + e1 * e1 / df1);
 	out->t = out->delta / se;
 	out->p = 2 * sg_welch_t_cdf(-fabs(out->t), out->df);
 	double q = sg_welch_t_quantile(1 - (1 - level) / 2, out->df);
